@@ -1,0 +1,50 @@
+/**
+ * What the request pipeline hands an endpoint handler. Handlers never see the raw key, the
+ * rate limiter or the usage writer: only the authenticated caller, the parsed parameters, and
+ * `consumeRender()` for the monthly quota.
+ */
+import type { z } from "zod";
+import type { PlanId } from "@/lib/plans";
+
+export type EndpointId = "screenshot" | "og";
+
+export interface EndpointSpec<S extends z.ZodObject = z.ZodObject> {
+  id: EndpointId;
+  /** The endpoint's one parameter schema (lib/<endpoint>/params.ts). */
+  params: S;
+  /** "reject": unknown query parameters are a 400; "collect": they are handed over as `extras`. */
+  extras: "reject" | "collect";
+  /** Lowest plan allowed to call the endpoint at all (D3). */
+  minPlan?: PlanId;
+}
+
+export interface Caller {
+  userId: string;
+  plan: PlanId;
+  apiKeyId: string;
+}
+
+export interface UsageNote {
+  cache?: "HIT" | "MISS";
+  renderMs?: number;
+}
+
+export interface ApiContext<T> {
+  request: Request;
+  requestId: string;
+  caller: Caller;
+  params: T;
+  /** Schema parameters present in the query (to tell "given" from "defaulted"). */
+  given: ReadonlySet<string>;
+  /** Query parameters outside the schema; only for endpoints that collect them (OG variables). */
+  extras: Readonly<Record<string, string>>;
+  /**
+   * Counts one render against the monthly quota (D4: cache misses count, hits are free).
+   * Call it once per actual render, before rendering; throws 429 quota_exceeded when none is left.
+   */
+  consumeRender(): Promise<void>;
+  /** The handler notes cache outcome and render time here for the usage event. */
+  usage: UsageNote;
+}
+
+export type Handler<T> = (ctx: ApiContext<T>) => Promise<Response>;

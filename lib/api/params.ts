@@ -1,0 +1,186 @@
+/**
+ * Builders for query parameters. Each builder returns a zod schema that turns the raw query
+ * string (or undefined) into a typed value, and registers a description of the parameter in
+ * `paramRegistry`. Validation, plan gates, docs tables, the playground form, the OpenAPI document
+ * and the cache key all read that one schema, so nothing about a parameter is written twice.
+ */
+import { z } from "zod";
+import type { PlanId } from "@/lib/plans";
+
+export type ParamKind = "string" | "integer" | "number" | "boolean" | "enum" | "url" | "list";
+
+export interface ParamMeta {
+  kind: ParamKind;
+  description: string;
+  required?: boolean;
+  default?: string | number | boolean;
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+  /** Lowest plan allowed to set this parameter to a non-default value (D3). */
+  plan?: PlanId;
+  /** Only meaningful for format=pdf. */
+  pdfOnly?: boolean;
+  /** Human description of a structured string, e.g. "x,y,w,h". */
+  pattern?: string;
+  example?: string;
+  /** Never logged, never part of a cache key, hidden from forms. */
+  secret?: boolean;
+  /** Output-only switch (response=json) or per-request knob (timeout): not part of the cache key. */
+  cacheKey?: boolean;
+}
+
+export const paramRegistry = z.registry<ParamMeta>();
+
+/** The custom issue code a builder reports; the query parser turns it into the API error code. */
+export type ParamIssueCode = "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url";
+
+type Ctx = z.core.$RefinementCtx<string | undefined>;
+
+function fail(ctx: Ctx, code: ParamIssueCode, message: string): never {
+  ctx.addIssue({ code: "custom", message, params: { code } });
+  return z.NEVER as never;
+}
+
+function missing(ctx: Ctx, name: string): never {
+  return fail(ctx, "missing_parameter", `${name} is required.`);
+}
+
+const raw = () => z.string().optional();
+
+type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean };
+
+function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {
+  paramRegistry.add(schema, meta);
+  return schema;
+}
+
+const DIGITS = /^\d+$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+export function intParam(name: string, o: Common & { min: number; max: number; default: number }) {
+  const schema = raw().transform((v, ctx): number => {
+    if (v === undefined) return o.default;
+    if (!DIGITS.test(v)) return fail(ctx, "invalid_parameter", `${name} must be a whole number (plain decimal digits).`);
+    const n = Number(v);
+    if (n < o.min || n > o.max) return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
+    return n;
+  });
+  return register(schema, { kind: "integer", ...o });
+}
+
+export function numberParam(name: string, o: Common & { min: number; max: number; default: number }) {
+  const schema = raw().transform((v, ctx): number => {
+    if (v === undefined) return o.default;
+    if (!DECIMAL.test(v)) return fail(ctx, "invalid_parameter", `${name} must be a decimal number such as 1.5.`);
+    const n = Number(v);
+    if (n < o.min || n > o.max) return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
+    return n;
+  });
+  return register(schema, { kind: "number", ...o });
+}
+
+const TRUE = new Set(["true", "1"]);
+const FALSE = new Set(["false", "0"]);
+
+export function boolParam(name: string, o: Common & { default: boolean }) {
+  const schema = raw().transform((v, ctx): boolean => {
+    if (v === undefined) return o.default;
+    const s = v.toLowerCase();
+    if (TRUE.has(s)) return true;
+    if (FALSE.has(s)) return false;
+    return fail(ctx, "invalid_parameter", `${name} must be true, false, 1 or 0.`);
+  });
+  return register(schema, { kind: "boolean", ...o });
+}
+
+export function enumParam<const V extends readonly [string, ...string[]]>(
+  name: string,
+  o: Common & { values: V; default?: V[number]; required?: boolean; aliases?: Record<string, V[number]> },
+) {
+  const { aliases, ...meta } = o;
+  const schema = raw().transform((v, ctx): V[number] | undefined => {
+    if (v === undefined) return o.required ? missing(ctx, name) : o.default;
+    const s = v.toLowerCase();
+    const value = aliases?.[s] ?? s;
+    if ((o.values as readonly string[]).includes(value)) return value as V[number];
+    return fail(ctx, "invalid_parameter", `${name} must be one of: ${o.values.join(", ")}.`);
+  });
+  return register(schema, { kind: "enum", ...meta });
+}
+
+export function stringParam(
+  name: string,
+  o: Common & { required?: boolean; maxLength: number; pattern?: string; check?: (v: string) => string | null; secret?: boolean },
+) {
+  const { check, maxLength, ...meta } = o;
+  const schema = raw().transform((v, ctx): string | undefined => {
+    if (v === undefined || v === "") return o.required ? missing(ctx, name) : undefined;
+    if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
+    const problem = check?.(v);
+    if (problem) return fail(ctx, "invalid_parameter", problem);
+    return v;
+  });
+  return register(schema, { kind: "string", max: maxLength, ...meta });
+}
+
+/**
+ * An absolute http(s) URL, returned in WHATWG-serialized form (the form the cache key uses).
+ * Only syntax is checked here; where the host resolves to is lib/net's job.
+ */
+export function urlParam(name: string, o: Common & { required: boolean; maxLength: number }) {
+  const { maxLength, ...meta } = o;
+  const schema = raw().transform((v, ctx): string | undefined => {
+    if (v === undefined || v.trim() === "") return o.required ? missing(ctx, name) : undefined;
+    if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
+    let parsed: URL;
+    try {
+      parsed = new URL(v);
+    } catch {
+      return fail(ctx, "unsupported_url", `${name} must be an absolute http:// or https:// URL.`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      return fail(ctx, "unsupported_url", `${name} must use http or https, not ${parsed.protocol.replace(/:$/, "")}.`);
+    }
+    if (parsed.username || parsed.password) {
+      return fail(ctx, "unsupported_url", `${name} must not contain a user name or password.`);
+    }
+    return parsed.href;
+  });
+  return register(schema, { kind: "url", max: maxLength, ...meta });
+}
+
+/** A comma-separated list of exactly `count` numbers, e.g. clip=x,y,w,h. */
+export function numberListParam(
+  name: string,
+  o: Common & { count: number; pattern: string; integers: boolean; min: number; max: number },
+) {
+  const { count, integers, ...meta } = o;
+  const part = integers ? /^-?\d+$/ : /^\d+(\.\d+)?$/;
+  const schema = raw().transform((v, ctx): number[] | undefined => {
+    if (v === undefined || v === "") return undefined;
+    const parts = v.split(",").map((p) => p.trim());
+    if (parts.length !== count || !parts.every((p) => part.test(p))) {
+      return fail(ctx, "invalid_parameter", `${name} must be ${o.pattern} (${count} comma-separated ${integers ? "integers" : "numbers"}).`);
+    }
+    const nums = parts.map(Number);
+    if (nums.some((n) => n < o.min || n > o.max)) {
+      return fail(ctx, "parameter_out_of_range", `each value of ${name} must be between ${o.min} and ${o.max}.`);
+    }
+    return nums;
+  });
+  return register(schema, { kind: "list", ...meta });
+}
+
+export function metaOf(schema: z.ZodType): ParamMeta | undefined {
+  return paramRegistry.get(schema);
+}
+
+/** The fields of an endpoint schema with their metadata, in declaration order. */
+export function describeParams(schema: z.ZodObject): Array<{ name: string } & ParamMeta> {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const meta = metaOf(field as z.ZodType);
+    if (!meta) throw new Error(`query parameter ${name} was not built with lib/api/params`);
+    return { name, ...meta };
+  });
+}

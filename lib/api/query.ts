@@ -1,0 +1,67 @@
+/**
+ * Parses a request's query string with an endpoint's schema (D2): a parameter given twice, an
+ * unknown parameter (where the endpoint rejects extras), a wrong type or an out-of-range value is
+ * a 400 naming the parameter. Extras are returned separately where the endpoint collects them
+ * (OG template variables).
+ */
+import type { z } from "zod";
+import { ApiError, type ErrorCode } from "@/lib/api/errors";
+import type { ParamIssueCode } from "@/lib/api/params";
+
+export interface ParsedQuery<T> {
+  params: T;
+  /** Names of the schema parameters that were present in the query. */
+  given: Set<string>;
+  /** Query parameters outside the schema, in order (only when extras are collected). */
+  extras: Record<string, string>;
+}
+
+export function parseQuery<S extends z.ZodObject>(
+  searchParams: URLSearchParams,
+  schema: S,
+  options: { extras: "reject" | "collect" },
+): ParsedQuery<z.output<S>> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const values: Record<string, string> = {};
+  const extras: Record<string, string> = {};
+  const given = new Set<string>();
+  const known = new Set(Object.keys(shape));
+
+  for (const [name, value] of searchParams) {
+    if (name in values || name in extras) {
+      throw new ApiError("invalid_parameter", `${name} was given more than once.`, { param: name });
+    }
+    if (known.has(name)) {
+      values[name] = value;
+      given.add(name);
+    } else if (options.extras === "collect") {
+      extras[name] = value;
+    } else {
+      const hint = suggest(name, known);
+      throw new ApiError(
+        "unknown_parameter",
+        `Unknown query parameter ${name}.${hint ? ` Did you mean ${hint}?` : ""}`,
+        { param: name },
+      );
+    }
+  }
+
+  const params: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const result = field.safeParse(values[name]);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const code = ((issue as { params?: { code?: ParamIssueCode } }).params?.code ?? "invalid_parameter") as ErrorCode;
+      throw new ApiError(code, issue?.message ?? `${name} is invalid.`, { param: name });
+    }
+    params[name] = result.data;
+  }
+  return { params: params as z.output<S>, given, extras };
+}
+
+/** A case-insensitive match catches the common `fullpage` for `fullPage`. */
+function suggest(name: string, known: Set<string>): string | undefined {
+  const lower = name.toLowerCase().replace(/[-_]/g, "");
+  for (const k of known) if (k.toLowerCase().replace(/[-_]/g, "") === lower) return k;
+  return undefined;
+}

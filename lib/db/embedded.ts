@@ -1,0 +1,114 @@
+/**
+ * The embedded database (D12 default): PGlite — Postgres compiled to WASM — stored under
+ * DATA_DIR/db and served on a loopback Postgres-protocol socket. Only one process may open the
+ * PGlite files, so the first process to need the database (normally the server) owns it and
+ * publishes its port in server.json; every other process (the admin command while the server
+ * runs, a second worker) connects to that socket like to any Postgres. That is what keeps the
+ * operator from being locked out by a running server.
+ */
+import { rmSync } from "node:fs";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+
+interface ServerInfo {
+  port: number;
+  pid: number;
+}
+
+let owned: Promise<string> | undefined;
+
+export function embeddedUrl(port: number): string {
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+/** Returns a connection string for the embedded database, starting it in this process if no other owns it. */
+export async function embeddedDatabaseUrl(dataDir: string, preferredPort = 0): Promise<string> {
+  const dir = path.join(dataDir, "db");
+  await mkdir(dir, { recursive: true });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const running = await runningServer(dir);
+    if (running) return embeddedUrl(running.port);
+    if (owned) return owned;
+    if (await tryLock(dir)) {
+      owned = startOwnedServer(dir, preferredPort);
+      return owned;
+    }
+    if (Date.now() > deadline) throw new Error(`embedded database at ${dir} is locked by another process that never came up`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function runningServer(dir: string): Promise<ServerInfo | undefined> {
+  let info: ServerInfo;
+  try {
+    info = JSON.parse(await readFile(path.join(dir, "server.json"), "utf8")) as ServerInfo;
+  } catch {
+    return undefined;
+  }
+  if (info.pid === process.pid) return owned ? info : undefined;
+  if (!isAlive(info.pid)) return undefined;
+  return (await canConnect(info.port)) ? info : undefined;
+}
+
+async function tryLock(dir: string): Promise<boolean> {
+  const lockPath = path.join(dir, "owner.lock");
+  try {
+    const handle = await open(lockPath, "wx");
+    await handle.writeFile(String(process.pid));
+    await handle.close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const holder = Number(await readFile(lockPath, "utf8").catch(() => "0"));
+    if (holder && holder !== process.pid && !isAlive(holder)) {
+      await rm(lockPath, { force: true }); // stale: its owner died without cleaning up
+      return tryLock(dir);
+    }
+    return false;
+  }
+}
+
+async function startOwnedServer(dir: string, preferredPort: number): Promise<string> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite-socket"),
+  ]);
+  const db = await PGlite.create(path.join(dir, "pgdata"));
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: preferredPort, maxConnections: 64 });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  await writeFile(path.join(dir, "server.json"), JSON.stringify({ port, pid: process.pid } satisfies ServerInfo));
+  const cleanup = () => {
+    // Synchronous best effort on exit: the next process must not wait for a dead owner.
+    try {
+      rmSync(path.join(dir, "server.json"), { force: true });
+      rmSync(path.join(dir, "owner.lock"), { force: true });
+    } catch {}
+  };
+  process.once("exit", cleanup);
+  return embeddedUrl(port);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}

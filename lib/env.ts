@@ -1,0 +1,119 @@
+/**
+ * Typed configuration (DECISIONS D12). The only module that reads `process.env`.
+ * Nothing set means the embedded default: embedded database and result store under `.data/`,
+ * a locally launched Chromium, sign-in links in the server log and the local inbox page.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const commaList = optionalString.transform((v) =>
+  v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [],
+);
+
+const intWithDefault = (fallback: number, min: number, max: number) =>
+  optionalString.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: "custom", message: `must be an integer from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),
+  PORT: intWithDefault(3000, 1, 65535),
+  APP_URL: optionalString,
+  AUTH_URL: optionalString,
+  DATA_DIR: optionalString,
+
+  DATABASE_URL: optionalString,
+  /** Embedded database only: loopback port its Postgres-protocol socket listens on (0 = any). */
+  EMBEDDED_DB_PORT: intWithDefault(0, 0, 65535),
+
+  UPSTASH_REDIS_REST_URL: optionalString,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  REDIS_URL: optionalString,
+  /** Prefix for every key this app writes to Redis; lets tests and tenants share one server. */
+  REDIS_PREFIX: optionalString.transform((v) => v ?? "glance:"),
+
+  BROWSER_WS_ENDPOINT: commaList,
+  CHROME_PATH: optionalString,
+  BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
+  ALLOW_PRIVATE_ORIGINS: commaList,
+
+  AUTH_SECRET: optionalString,
+  AUTH_GITHUB_ID: optionalString,
+  AUTH_GITHUB_SECRET: optionalString,
+  /** Test hook: base URL of a GitHub-compatible OAuth server (defaults to github.com). */
+  AUTH_GITHUB_BASE_URL: optionalString,
+  /** Test hook: base URL of a GitHub-compatible REST API (defaults to api.github.com). */
+  AUTH_GITHUB_API_URL: optionalString,
+  EMAIL_SERVER: optionalString,
+  EMAIL_FROM: optionalString.transform((v) => v ?? "Glance <no-reply@glance.local>"),
+
+  /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */
+  CACHE_SECRET: optionalString,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),
+});
+
+export type Env = ReturnType<typeof buildEnv>;
+
+function buildEnv(source: NodeJS.ProcessEnv) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? e.AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const appHost = safeHostname(appUrl);
+  const isLocalApp = appHost === "localhost" || appHost === "127.0.0.1" || appHost === "[::1]";
+  return {
+    ...e,
+    APP_URL: appUrl,
+    DATA_DIR: path.resolve(e.DATA_DIR ?? ".data"),
+    /** Which adapters are active (D12). */
+    mode: {
+      database: e.DATABASE_URL ? ("postgres" as const) : ("embedded" as const),
+      store: e.UPSTASH_REDIS_REST_URL
+        ? ("upstash" as const)
+        : e.REDIS_URL
+          ? ("redis" as const)
+          : ("files" as const),
+      browser: e.BROWSER_WS_ENDPOINT.length > 0 ? ("remote" as const) : ("local" as const),
+      mail: e.EMAIL_SERVER ? ("smtp" as const) : ("dev-inbox" as const),
+    },
+    /** The local inbox page exists only with no SMTP and a localhost APP_URL (D12). */
+    devInboxEnabled: !e.EMAIL_SERVER && isLocalApp,
+    githubEnabled: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),
+  };
+}
+
+function safeHostname(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration, read once per process. */
+export function env(): Env {
+  cached ??= buildEnv(process.env);
+  return cached;
+}
+
+/** Tests that change process.env between cases call this to re-read it. */
+export function reloadEnv(): Env {
+  cached = undefined;
+  return env();
+}

@@ -1,0 +1,35 @@
+/**
+ * The one schema of GET /v1/og. Every query parameter not named here is a template variable,
+ * validated against the template's own variable list (lib/og/templates).
+ */
+import { z } from "zod";
+import { enumParam, intParam, stringParam } from "@/lib/api/params";
+
+export const OG_FORMATS = ["png", "jpg", "webp"] as const;
+
+export const ogParams = z.object({
+  template: stringParam("template", {
+    required: true,
+    maxLength: 64,
+    description: "Name of the template to render (see GET /v1/og/templates).",
+    example: "default",
+  }),
+  format: enumParam("format", { values: OG_FORMATS, default: "png", aliases: { jpeg: "jpg" }, description: "Output format." }),
+  width: intParam("width", { min: 100, max: 4096, default: 1200, description: "Canvas width in pixels." }),
+  height: intParam("height", { min: 100, max: 4096, default: 630, description: "Canvas height in pixels." }),
+  quality: intParam("quality", { min: 1, max: 100, default: 80, description: "JPEG/WebP quality; no effect on png." }),
+  response: enumParam("response", {
+    values: ["json"],
+    cacheKey: false,
+    description: "`json` returns metadata (with a URL of the stored file) instead of the image.",
+  }),
+  api_key: stringParam("api_key", {
+    maxLength: 200,
+    secret: true,
+    cacheKey: false,
+    description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
+  }),
+});
+
+export type OgParams = z.output<typeof ogParams>;
+export type OgFormat = (typeof OG_FORMATS)[number];

@@ -1,0 +1,80 @@
+/**
+ * The plan table (DECISIONS D4). Everything plan-dependent — plan gates, rate limits, quotas,
+ * cache TTLs, key limits, the dashboard and the pricing page — reads from here and nowhere else.
+ */
+export const PLAN_IDS = ["free", "starter", "pro", "business"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  priceUsdPerMonth: number;
+  cacheTtlDays: number;
+  maxApiKeys: number;
+  requestsPerMinute: number;
+  rendersPerMonth: number;
+  /** One-line pitch shown on the pricing page. */
+  tagline: string;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: "free",
+    name: "Free",
+    priceUsdPerMonth: 0,
+    cacheTtlDays: 7,
+    maxApiKeys: 2,
+    requestsPerMinute: 10,
+    rendersPerMonth: 100,
+    tagline: "Try every core capture option.",
+  },
+  starter: {
+    id: "starter",
+    name: "Starter",
+    priceUsdPerMonth: 19,
+    cacheTtlDays: 14,
+    maxApiKeys: 5,
+    requestsPerMinute: 60,
+    rendersPerMonth: 2_000,
+    tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    priceUsdPerMonth: 59,
+    cacheTtlDays: 30,
+    maxApiKeys: 20,
+    requestsPerMinute: 300,
+    rendersPerMonth: 10_000,
+    tagline: "Device presets, custom CSS/JS and Open Graph images.",
+  },
+  business: {
+    id: "business",
+    name: "Business",
+    priceUsdPerMonth: 199,
+    cacheTtlDays: 60,
+    maxApiKeys: 100,
+    requestsPerMinute: 1_200,
+    rendersPerMonth: 50_000,
+    tagline: "High volume with the longest cache.",
+  },
+};
+
+export const DEFAULT_PLAN: PlanId = "free";
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Plans are ordered; `planAtLeast("pro", "starter")` is true. */
+export function planAtLeast(actual: PlanId, required: PlanId): boolean {
+  return PLAN_IDS.indexOf(actual) >= PLAN_IDS.indexOf(required);
+}
+
+export function cacheTtlSeconds(plan: PlanId): number {
+  return PLANS[plan].cacheTtlDays * 24 * 60 * 60;
+}
+
+export function planName(plan: PlanId): string {
+  return PLANS[plan].name;
+}

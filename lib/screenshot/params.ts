@@ -1,0 +1,150 @@
+/**
+ * The one schema of GET /v1/screenshot. Ranges, defaults, plan gates and descriptions live here
+ * and nowhere else (see lib/api/params.ts for what reads them).
+ */
+import { z } from "zod";
+import {
+  boolParam,
+  enumParam,
+  intParam,
+  numberListParam,
+  numberParam,
+  stringParam,
+  urlParam,
+} from "@/lib/api/params";
+
+export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
+export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
+export const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;
+
+export const screenshotParams = z.object({
+  url: urlParam("url", {
+    required: true,
+    maxLength: 2048,
+    description: "The public http or https page to capture. Private and internal addresses are refused.",
+    example: "https://example.com",
+  }),
+  format: enumParam("format", {
+    values: SCREENSHOT_FORMATS,
+    default: "png",
+    aliases: { jpeg: "jpg" },
+    description: "Output format. `jpeg` is accepted as an alias of `jpg`.",
+  }),
+  width: intParam("width", { min: 1, max: 3840, default: 1280, description: "Viewport width in CSS pixels." }),
+  height: intParam("height", {
+    min: 1,
+    max: 3840,
+    default: 800,
+    description: "Viewport height in CSS pixels; ignored when fullPage=true.",
+  }),
+  quality: intParam("quality", {
+    min: 1,
+    max: 100,
+    default: 80,
+    description: "JPEG/WebP compression quality; no effect on png or pdf.",
+  }),
+  deviceScale: numberParam("deviceScale", {
+    min: 1,
+    max: 3,
+    default: 1,
+    description: "Device pixel ratio; the image is width×deviceScale by height×deviceScale pixels.",
+  }),
+  delay: intParam("delay", { min: 0, max: 10_000, default: 0, description: "Milliseconds to wait after the page has loaded." }),
+  timeout: intParam("timeout", {
+    min: 1,
+    max: 60_000,
+    default: 30_000,
+    cacheKey: false,
+    description: "Milliseconds the whole request may take; past it the answer is 504 render_timeout.",
+  }),
+  fullPage: boolParam("fullPage", {
+    default: false,
+    description: "Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first.",
+  }),
+  waitForSelector: stringParam("waitForSelector", {
+    maxLength: 512,
+    description: "CSS selector to wait for before capturing.",
+    example: "#content",
+  }),
+  clip: numberListParam("clip", {
+    count: 4,
+    integers: true,
+    min: 0,
+    max: 16_384,
+    pattern: "x,y,w,h",
+    description: "Capture only this rectangle, in CSS pixels: x,y,width,height.",
+    example: "0,0,600,400",
+  }),
+  blockCookies: boolParam("blockCookies", { default: false, plan: "starter", description: "Remove cookie-consent banners." }),
+  blockAds: boolParam("blockAds", {
+    default: false,
+    plan: "starter",
+    description: "Block requests to ad networks and hide common ad containers.",
+  }),
+  darkMode: boolParam("darkMode", {
+    default: false,
+    plan: "starter",
+    description: "Emulate prefers-color-scheme: dark. Pages without a dark style look unchanged.",
+  }),
+  device: enumParam("device", {
+    values: DEVICE_PRESET_NAMES,
+    plan: "pro",
+    description: "Emulate a device: viewport, pixel ratio, touch and user agent. Explicit width, height and deviceScale override it.",
+  }),
+  customCSS: stringParam("customCSS", { maxLength: 20_000, plan: "pro", description: "CSS injected before capture." }),
+  customJS: stringParam("customJS", { maxLength: 20_000, plan: "pro", description: "JavaScript run in the page before capture." }),
+  response: enumParam("response", {
+    values: ["json"],
+    cacheKey: false,
+    description: "`json` returns metadata (with a URL of the stored file) instead of the image.",
+  }),
+  api_key: stringParam("api_key", {
+    maxLength: 200,
+    secret: true,
+    cacheKey: false,
+    description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
+  }),
+
+  pageSize: enumParam("pageSize", {
+    values: PDF_PAGE_SIZES,
+    default: "letter",
+    plan: "starter",
+    pdfOnly: true,
+    description: "PDF page size.",
+  }),
+  landscape: boolParam("landscape", { default: false, plan: "starter", pdfOnly: true, description: "Landscape orientation." }),
+  margin: numberListParam("margin", {
+    count: 4,
+    integers: false,
+    min: 0,
+    max: 200,
+    pattern: "top,right,bottom,left",
+    plan: "starter",
+    pdfOnly: true,
+    description: "Page margins in millimetres: top,right,bottom,left.",
+    example: "10,10,10,10",
+  }),
+  headerTemplate: stringParam("headerTemplate", {
+    maxLength: 10_000,
+    plan: "starter",
+    pdfOnly: true,
+    description: "HTML for the page header; an element with class pageNumber shows the page number.",
+  }),
+  footerTemplate: stringParam("footerTemplate", {
+    maxLength: 10_000,
+    plan: "starter",
+    pdfOnly: true,
+    description: "HTML for the page footer (same placeholders as headerTemplate).",
+  }),
+  printBackground: boolParam("printBackground", {
+    default: true,
+    plan: "starter",
+    pdfOnly: true,
+    description: "Print background colours and images.",
+  }),
+  scale: numberParam("scale", { min: 0.1, max: 2, default: 1, plan: "starter", pdfOnly: true, description: "PDF render scale." }),
+});
+
+export type ScreenshotParams = z.output<typeof screenshotParams>;
+export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
+export type DevicePresetName = (typeof DEVICE_PRESET_NAMES)[number];

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      // `server-only` throws outside React Server Components; tests import server modules directly.
+      "server-only": path.join(root, "tests/support/empty.ts"),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: Chromium-heavy files must not pile up.
+          maxWorkers: 2,
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
