@@ -3,6 +3,7 @@
  * validated against the template's own variable list (lib/og/templates).
  */
 import { z } from "zod";
+import type { EndpointSpec } from "@/lib/api/context";
 import { enumParam, intParam, stringParam } from "@/lib/api/params";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
@@ -33,3 +34,10 @@ export const ogParams = z.object({
 
 export type OgParams = z.output<typeof ogParams>;
 export type OgFormat = (typeof OG_FORMATS)[number];
+
+export const ogEndpoint = {
+  id: "og",
+  params: ogParams,
+  extras: "collect",
+  minPlan: "pro",
+} as const satisfies EndpointSpec<typeof ogParams>;

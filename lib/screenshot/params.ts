@@ -3,6 +3,7 @@
  * and nowhere else (see lib/api/params.ts for what reads them).
  */
 import { z } from "zod";
+import type { EndpointSpec } from "@/lib/api/context";
 import {
   boolParam,
   enumParam,
@@ -148,3 +149,9 @@ export const screenshotParams = z.object({
 export type ScreenshotParams = z.output<typeof screenshotParams>;
 export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
 export type DevicePresetName = (typeof DEVICE_PRESET_NAMES)[number];
+
+export const screenshotEndpoint = {
+  id: "screenshot",
+  params: screenshotParams,
+  extras: "reject",
+} as const satisfies EndpointSpec<typeof screenshotParams>;
