@@ -1,0 +1,169 @@
+/**
+ * Server-side fetches on a caller's behalf (OG `image_url` variables) under the same address
+ * policy as the browser: each hop is resolved once, checked, and connected to by the checked
+ * address (TLS still verifies the real host name), with a redirect limit, a byte cap and a timeout.
+ */
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { isAllowedOrigin } from "./policy";
+import { bareHost, checkHost } from "./resolve";
+
+export type SafeFetchFailure =
+  | "unsupported_url"
+  | "private_address"
+  | "target_unreachable"
+  | "http_status"
+  | "too_large"
+  | "timeout"
+  | "too_many_redirects"
+  | "unexpected_content_type";
+
+export class SafeFetchError extends Error {
+  constructor(readonly reason: SafeFetchFailure, message: string) {
+    super(message);
+    this.name = "SafeFetchError";
+  }
+}
+
+export interface SafeFetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Content-Type prefixes accepted, e.g. ["image/"]; anything else is refused. */
+  accept?: string[];
+  /** Refuse http:// (OG image_url is HTTPS only); allow-listed origins are exempt for tests. */
+  httpsOnly?: boolean;
+  maxRedirects?: number;
+}
+
+export interface SafeFetchResult {
+  bytes: Buffer;
+  contentType: string;
+  /** The URL finally fetched, after redirects. */
+  url: string;
+}
+
+interface Hop {
+  status: number;
+  location?: string;
+  contentType: string;
+  bytes?: Buffer;
+}
+
+function pinnedLookup(address: string): LookupFunction {
+  const family = address.includes(":") ? 6 : 4;
+  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (opts?.all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+function requestOnce(url: URL, address: string, options: Required<SafeFetchOptions>, signal: AbortSignal): Promise<Hop> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      {
+        protocol: url.protocol,
+        host: bareHost(url.hostname),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: "GET",
+        headers: { accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*", "user-agent": "GlanceFetch/1.0" },
+        lookup: pinnedLookup(address),
+        agent: false,
+        signal,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers["content-type"] ?? "");
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ status, location: res.headers.location, contentType });
+        }
+        if (status !== 200) {
+          res.resume();
+          return resolve({ status, contentType });
+        }
+        const declared = Number(res.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > options.maxBytes) {
+          res.destroy();
+          return reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            res.destroy();
+            reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status, contentType, bytes: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Fetches `url` under the address policy; throws SafeFetchError with a machine-readable reason. */
+export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const options: Required<SafeFetchOptions> = {
+    timeoutMs: opts.timeoutMs ?? 5_000,
+    maxBytes: opts.maxBytes ?? 5 * 1024 * 1024,
+    accept: opts.accept ?? [],
+    httpsOnly: opts.httpsOnly ?? false,
+    maxRedirects: opts.maxRedirects ?? 3,
+  };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    let current: URL;
+    try {
+      current = new URL(url);
+    } catch {
+      throw new SafeFetchError("unsupported_url", "Not a valid URL.");
+    }
+    for (let hop = 0; hop <= options.maxRedirects; hop++) {
+      const allowed = isAllowedOrigin(current);
+      const schemeOk = current.protocol === "https:" || (current.protocol === "http:" && (!options.httpsOnly || allowed));
+      if (!schemeOk || current.username || current.password) {
+        throw new SafeFetchError("unsupported_url", options.httpsOnly ? "Only https URLs are accepted." : "Only http and https URLs are accepted.");
+      }
+      const verdict = await checkHost(current.hostname, { allowPrivate: allowed });
+      if (!verdict.ok) {
+        throw new SafeFetchError(verdict.reason, verdict.reason === "private_address" ? "The URL points to a non-public address." : "The host could not be resolved.");
+      }
+      let result: Hop;
+      try {
+        result = await requestOnce(current, verdict.addresses[0], options, controller.signal);
+      } catch (err) {
+        if (err instanceof SafeFetchError) throw err;
+        if (controller.signal.aborted) throw new SafeFetchError("timeout", `No complete answer within ${options.timeoutMs} ms.`);
+        throw new SafeFetchError("target_unreachable", "The host could not be connected to.");
+      }
+      if (result.location !== undefined) {
+        try {
+          current = new URL(result.location, current);
+        } catch {
+          throw new SafeFetchError("unsupported_url", "A redirect pointed to an invalid URL.");
+        }
+        continue;
+      }
+      if (result.status !== 200 || !result.bytes) {
+        throw new SafeFetchError("http_status", `The server answered ${result.status}.`);
+      }
+      const type = result.contentType.split(";")[0].trim().toLowerCase();
+      if (options.accept.length > 0 && !options.accept.some((prefix) => type.startsWith(prefix))) {
+        throw new SafeFetchError("unexpected_content_type", `Unexpected content type ${type || "(none)"}.`);
+      }
+      return { bytes: result.bytes, contentType: type, url: current.href };
+    }
+    throw new SafeFetchError("too_many_redirects", `More than ${options.maxRedirects} redirects.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The early check of the caller's URL (D9): a clean 400 before any rendering starts. It is not the
+ * boundary — the guard proxy is — but it turns the obvious cases into precise error codes.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { isAllowedOrigin } from "./policy";
+import { checkHost } from "./resolve";
+
+/** Parses a caller-supplied URL; only http and https are accepted. */
+export function parseHttpUrl(raw: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  if (url.hostname === "") return undefined;
+  return url;
+}
+
+/**
+ * Throws ApiError 400 `unsupported_url` (not an http/https URL), `private_address` (the host is,
+ * or resolves to, any non-public address) or `target_unreachable` (no address). Origins on
+ * ALLOW_PRIVATE_ORIGINS skip the address check. Returns the addresses the host resolved to.
+ */
+export async function assertPublicTarget(url: string, param = "url"): Promise<{ addresses: string[] }> {
+  const parsed = parseHttpUrl(url);
+  if (!parsed) {
+    throw new ApiError("unsupported_url", "The url must be an absolute http or https URL.", { param });
+  }
+  if (isAllowedOrigin(parsed)) return { addresses: [] };
+  const verdict = await checkHost(parsed.hostname);
+  if (verdict.ok) return { addresses: verdict.addresses };
+  if (verdict.reason === "private_address") {
+    throw new ApiError(
+      "private_address",
+      "The url points to a private, loopback or otherwise non-public address, which cannot be captured.",
+      { param },
+    );
+  }
+  throw new ApiError("target_unreachable", `The host ${parsed.hostname} could not be resolved.`, { param });
+}
