@@ -16,6 +16,11 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject> {
   extras: "reject" | "collect";
   /** Lowest plan allowed to call the endpoint at all (D3). */
   minPlan?: PlanId;
+  /**
+   * Validates collected extras (OG template variables) as part of the 400 step, so a bad request
+   * is a 400 before any 403 (D2). Throws ApiError.
+   */
+  validateExtras?: (params: z.output<S>, extras: Record<string, string>) => void;
 }
 
 export interface Caller {

@@ -1,0 +1,107 @@
+/**
+ * The one path every /v1 API request takes (ARCHITECTURE):
+ * request id → key auth → query parsing with the endpoint's schema → plan gates → rate limit →
+ * handler (which calls consumeRender on a cache miss) → common headers → problem+json for any
+ * error → usage event after the reply.
+ */
+import "server-only";
+import type { z } from "zod";
+import { authenticateApiKey, type Authenticator } from "@/lib/api/auth";
+import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
+import { problemResponse, toApiError } from "@/lib/api/errors";
+import { enforcePlanGates } from "@/lib/api/gates";
+import { parseQuery } from "@/lib/api/query";
+import { checkRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { afterResponse, requestIdFor } from "@/lib/api/request";
+import { log } from "@/lib/log";
+import { consumeRender } from "@/lib/usage/quota";
+import { recordUsage } from "@/lib/usage/record";
+
+export interface RouteOptions {
+  /** Who is calling. Default: the API key; the docs playground passes a session authenticator. */
+  authenticate?: Authenticator;
+}
+
+export function apiRoute<S extends z.ZodObject>(
+  spec: EndpointSpec<S>,
+  handler: Handler<z.output<S>>,
+  options: RouteOptions = {},
+): (request: Request) => Promise<Response> {
+  const authenticate = options.authenticate ?? authenticateApiKey;
+
+  return async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    const url = new URL(request.url);
+    const usage: UsageNote = {};
+    let caller: Caller | undefined;
+    let rate: RateState | undefined;
+    let response: Response;
+
+    try {
+      caller = await authenticate(request, url);
+      const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
+      spec.validateExtras?.(parsed.params, parsed.extras);
+      enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
+      rate = await checkRateLimit(caller);
+      const who = caller;
+      const ctx: ApiContext<z.output<S>> = {
+        request,
+        requestId,
+        caller: who,
+        params: parsed.params,
+        given: parsed.given,
+        extras: parsed.extras,
+        usage,
+        consumeRender: () => consumeRender(who),
+      };
+      response = await handler(ctx);
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status >= 500) {
+        log.error("request failed", { requestId, endpoint: spec.id, code: apiError.code, error });
+      }
+      response = problemResponse(apiError, requestId);
+    }
+
+    response = withHeaders(response, {
+      "X-Request-Id": requestId,
+      ...(rate ? rateLimitHeaders(rate) : {}),
+    });
+
+    log.info("request", {
+      requestId,
+      endpoint: spec.id,
+      path: url.pathname,
+      status: response.status,
+      cache: usage.cache,
+      ms: Math.round(performance.now() - started),
+      userId: caller?.userId,
+    });
+
+    if (caller) {
+      const event = {
+        userId: caller.userId,
+        apiKeyId: caller.apiKeyId || null,
+        endpoint: spec.id,
+        status: response.status,
+        cache: usage.cache,
+        renderMs: usage.renderMs,
+      };
+      afterResponse(() => recordUsage(event));
+    }
+    return response;
+  };
+}
+
+/** Adds headers, copying the response when its headers are immutable (e.g. one built by fetch). */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [k, v] of Object.entries(headers)) if (!copy.headers.has(k)) copy.headers.set(k, v);
+    return copy;
+  }
+}

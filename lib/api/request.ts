@@ -1,0 +1,34 @@
+/**
+ * Small request-level helpers: the request id (D14) and running work after the response.
+ */
+import { randomUUID } from "node:crypto";
+import { after } from "next/server";
+
+const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Keeps a well-formed id from a proxy in front of us, so logs can be joined; otherwise a new one. */
+export function requestIdFor(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && CLIENT_ID.test(incoming) ? incoming : randomUUID();
+}
+
+const pending = new Set<Promise<unknown>>();
+
+/**
+ * Runs `task` once the response is sent (Next's `after`). Outside a Next request scope — tests
+ * calling a route handler directly, scripts — it runs in the background instead, tracked so
+ * tests can wait for it with `settleBackgroundWork()`.
+ */
+export function afterResponse(task: () => Promise<unknown>): void {
+  try {
+    after(task);
+  } catch {
+    const p = task().catch(() => {});
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  }
+}
+
+export async function settleBackgroundWork(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}

@@ -1,0 +1,55 @@
+/**
+ * Atomic "increment and return" counters for fixed windows, in Redis when configured and in
+ * memory otherwise. Kept apart from the rate limiter so the policy and the storage can be
+ * tested separately.
+ */
+import "server-only";
+import { getRedis } from "@/lib/redis";
+
+export interface WindowCounter {
+  /** Increments the counter for `key`, which expires `windowMs` after its first hit; returns the new count. */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+class MemoryWindowCounter implements WindowCounter {
+  private counts = new Map<string, { count: number; expiresAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const now = Date.now();
+    if (now - this.lastSweep > windowMs) this.sweep(now);
+    const entry = this.counts.get(key);
+    if (!entry || entry.expiresAt <= now) {
+      this.counts.set(key, { count: 1, expiresAt: now + windowMs });
+      return 1;
+    }
+    entry.count += 1;
+    return entry.count;
+  }
+
+  private sweep(now: number) {
+    this.lastSweep = now;
+    for (const [k, v] of this.counts) if (v.expiresAt <= now) this.counts.delete(k);
+  }
+}
+
+// INCR and set the expiry on first hit, in one round trip and atomically.
+const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+
+class RedisWindowCounter implements WindowCounter {
+  constructor(private redis: NonNullable<ReturnType<typeof getRedis>>) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    return Number(await this.redis.eval(HIT_SCRIPT, [key], [String(windowMs)]));
+  }
+}
+
+let counter: WindowCounter | undefined;
+
+export function windowCounter(): WindowCounter {
+  if (!counter) {
+    const redis = getRedis();
+    counter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
+  }
+  return counter;
+}

@@ -1,0 +1,44 @@
+/**
+ * Server start-up (called from instrumentation.ts): migrate the database and, on the embedded
+ * default, make sure a demo account with a Business-plan key exists so a fresh clone can call
+ * the API at once. The key is created once, stored hashed like any key, and its plaintext is
+ * kept in DATA_DIR/demo-api-key for local use only.
+ */
+import "server-only";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { findKeyOwner, createApiKey } from "@/lib/keys/service";
+import { log } from "@/lib/log";
+
+export const DEMO_EMAIL = "demo@glance.local";
+
+export async function bootstrap(): Promise<void> {
+  const db = await getDb(); // runs migrations
+  if (env().mode.database !== "embedded") return;
+
+  const keyFile = path.join(env().DATA_DIR, "demo-api-key");
+  const existing = (await readFile(keyFile, "utf8").catch(() => "")).trim();
+  if (existing && (await findKeyOwner(existing))?.revoked === false) {
+    announce(existing, keyFile);
+    return;
+  }
+  const user = await db.user.upsert({
+    where: { email: DEMO_EMAIL },
+    create: { email: DEMO_EMAIL, name: "Demo", plan: "business" },
+    update: { plan: "business" },
+  });
+  const { key } = await createApiKey(user.id, "Demo key");
+  await writeFile(keyFile, key + "\n", { mode: 0o600 });
+  announce(key, keyFile);
+}
+
+function announce(key: string, file: string) {
+  // Printed deliberately (not through the redacting logger): this is the local demo key the
+  // README tells the operator to use. Only the embedded default ever creates one.
+  process.stdout.write(
+    `\n  Glance is running at ${env().APP_URL}\n  Demo API key (Business plan): ${key}\n  (also in ${file})\n\n`,
+  );
+  log.info("demo key ready", { file });
+}

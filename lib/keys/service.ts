@@ -1,0 +1,126 @@
+/**
+ * API key lifecycle (D5): create (plan limit enforced atomically), list, revoke, look up.
+ * Used by the dashboard, the admin command and the request pipeline — the only code that
+ * touches the api_keys table.
+ */
+import "server-only";
+import type { ApiKey } from "@/generated/prisma/client";
+import { getDb } from "@/lib/db";
+import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
+import { PLANS, isPlanId, type PlanId } from "@/lib/plans";
+
+export class KeyLimitError extends Error {
+  constructor(readonly limit: number, readonly plan: PlanId) {
+    super(`The ${PLANS[plan].name} plan allows ${limit} active API keys. Revoke one or upgrade to create another.`);
+    this.name = "KeyLimitError";
+  }
+}
+
+export class AccountNotFoundError extends Error {
+  constructor() {
+    super("No such account.");
+    this.name = "AccountNotFoundError";
+  }
+}
+
+/** A key as the dashboard may show it: never the hash, never the plaintext. */
+export type ApiKeySummary = Pick<ApiKey, "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt">;
+
+const summaryFields = { id: true, name: true, display: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
+export const MAX_KEY_NAME_LENGTH = 64;
+
+export function normaliseKeyName(name: string | undefined | null): string {
+  const trimmed = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_KEY_NAME_LENGTH);
+  return trimmed || "Default key";
+}
+
+/**
+ * Creates a key and returns its plaintext — the only time it exists outside the caller's hands.
+ * The user row is locked for the transaction, so concurrent creations cannot exceed the limit.
+ */
+export async function createApiKey(userId: string, name?: string): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<Array<{ plan: string }>>`SELECT plan::text AS plan FROM users WHERE id = ${userId} FOR UPDATE`;
+    const plan = rows[0]?.plan;
+    if (!isPlanId(plan)) throw new AccountNotFoundError();
+    const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+    const limit = PLANS[plan].maxApiKeys;
+    if (active >= limit) throw new KeyLimitError(limit, plan);
+    const key = generateApiKey();
+    const apiKey = await tx.apiKey.create({
+      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key) },
+      select: summaryFields,
+    });
+    return { key, apiKey };
+  });
+}
+
+export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
+  const db = await getDb();
+  return db.apiKey.findMany({ where: { userId }, select: summaryFields, orderBy: { createdAt: "desc" } });
+}
+
+/** Revokes the user's own key. Returns false when the key does not exist, is someone else's, or is already revoked. */
+export async function revokeApiKey(userId: string, keyId: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.apiKey.updateMany({
+    where: { id: keyId, userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count > 0;
+}
+
+/** Operator path (admin command): revoke by the plaintext key. */
+export async function revokeApiKeyByPlaintext(key: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.apiKey.updateMany({
+    where: { hash: hashApiKey(key), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count > 0;
+}
+
+export interface KeyOwner {
+  apiKeyId: string;
+  userId: string;
+  plan: PlanId;
+  revoked: boolean;
+  lastUsedAt: Date | null;
+}
+
+/**
+ * Looks a key up by its hash on every request: no "valid" answer is cached, so a revocation is
+ * seen by every instance on the very next request (D5).
+ */
+export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
+  const db = await getDb();
+  const row = await db.apiKey.findUnique({
+    where: { hash: hashApiKey(key) },
+    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true, user: { select: { plan: true } } },
+  });
+  if (!row) return null;
+  return {
+    apiKeyId: row.id,
+    userId: row.userId,
+    plan: row.user.plan as PlanId,
+    revoked: row.revokedAt !== null,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Writes lastUsedAt at most once a minute per key (D5); the WHERE clause makes it idempotent across instances. */
+export async function touchApiKey(owner: KeyOwner, now = new Date()): Promise<void> {
+  if (owner.lastUsedAt && now.getTime() - owner.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  const db = await getDb();
+  await db.apiKey.updateMany({
+    where: {
+      id: owner.apiKeyId,
+      OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+    },
+    data: { lastUsedAt: now },
+  });
+}

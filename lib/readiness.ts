@@ -1,0 +1,38 @@
+/**
+ * Readiness (D14): database, result store and browser reachable. Each check is bounded so a
+ * hung dependency makes /readyz answer 503 quickly instead of hanging the probe.
+ */
+import "server-only";
+import { getDb } from "@/lib/db";
+
+type Check = () => Promise<void>;
+
+const CHECK_TIMEOUT_MS = 3000;
+
+async function bounded(name: string, check: Check): Promise<[string, string]> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS))),
+    ]);
+    return [name, "ok"];
+  } catch {
+    return [name, "unavailable"]; // no internal error text: this endpoint is public
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const checks: Record<string, Check> = {
+  database: async () => {
+    const db = await getDb();
+    await db.$queryRaw`SELECT 1`;
+  },
+};
+
+export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string> }> {
+  const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(([n, c]) => bounded(n, c))));
+  const ok = Object.values(results).every((v) => v === "ok");
+  return { status: ok ? "ok" : "unavailable", checks: results };
+}

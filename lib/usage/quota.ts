@@ -1,0 +1,42 @@
+/**
+ * Monthly render quota (D4): renders are cache misses; hits are free. One atomic upsert both
+ * checks and counts, so concurrent renders can never overshoot the plan's allowance.
+ */
+import "server-only";
+import type { Caller } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { getDb } from "@/lib/db";
+import { PLANS } from "@/lib/plans";
+
+export function monthKey(date = new Date()): string {
+  return date.toISOString().slice(0, 7); // "2026-11", UTC
+}
+
+function secondsUntilNextMonth(now = new Date()): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export async function consumeRender(caller: Caller, now = new Date()): Promise<void> {
+  const limit = PLANS[caller.plan].rendersPerMonth;
+  const db = await getDb();
+  const rows = await db.$queryRaw<Array<{ renders: number }>>`
+    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${monthKey(now)}, 0, 1)
+    ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + 1
+      WHERE monthly_usage.renders < ${limit}
+    RETURNING renders`;
+  if (rows.length === 0) {
+    const retry = secondsUntilNextMonth(now);
+    throw new ApiError(
+      "quota_exceeded",
+      `The ${PLANS[caller.plan].name} plan's ${limit.toLocaleString("en-US")} renders this month are used up. Cached results are still served; upgrade for more.`,
+      { headers: { "Retry-After": String(retry) } },
+    );
+  }
+}
+
+export async function rendersThisMonth(userId: string, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const row = await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(now) } } });
+  return row?.renders ?? 0;
+}

@@ -1,0 +1,191 @@
+/**
+ * The request pipeline's contract (spec "Authentication" and "Errors", D1–D5), run against each
+ * configuration by the *.test.ts files beside this one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestEnv, type TestEnvOptions } from "@/tests/support/env";
+import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
+
+export function definePipelineSuite(label: string, options: TestEnvOptions) {
+  describe(`request pipeline (${label})`, () => {
+    let cleanup: () => Promise<void>;
+    let route: (r: Request) => Promise<Response>;
+    let ogRoute: (r: Request) => Promise<Response>;
+
+    beforeAll(async () => {
+      const env = await useTestEnv(options);
+      cleanup = env.cleanup;
+      const { apiRoute } = await import("@/lib/api/pipeline");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+      const { ogEndpoint } = await import("@/lib/og/params");
+      // Echo handlers: these tests are about what happens before a handler runs.
+      route = apiRoute(screenshotEndpoint, async (ctx) => Response.json({ params: ctx.params, caller: ctx.caller }));
+      ogRoute = apiRoute(ogEndpoint, async (ctx) => Response.json({ params: ctx.params, extras: ctx.extras }));
+    });
+    afterAll(async () => cleanup?.());
+
+    const target = "/v1/screenshot?url=https%3A%2F%2Fexample.com%2F";
+
+    it("answers each 401 with the spec's exact text as problem+json", async () => {
+      const missing = await problemOf(await route(apiRequest(target)));
+      expect(missing).toMatchObject({
+        status: 401,
+        code: "missing_api_key",
+        detail: "Missing API key. Provide X-API-Key header or api_key query parameter.",
+        title: "Unauthorized",
+        type: "http://localhost:3000/docs/errors#missing_api_key",
+      });
+      const format = await problemOf(await route(apiRequest(target, { apiKey: "sk_live_short" })));
+      expect(format).toMatchObject({ status: 401, code: "invalid_api_key_format", detail: "Invalid API key format." });
+      const unknown = await problemOf(
+        await route(apiRequest(target, { apiKey: "sk_live_" + "A".repeat(32) })),
+      );
+      expect(unknown).toMatchObject({ status: 401, code: "invalid_api_key", detail: "Invalid or revoked API key." });
+    });
+
+    it("accepts the key from the header or the query, and the header wins", async () => {
+      const a = await createTestAccount({ plan: "pro" });
+      const b = await createTestAccount({ plan: "pro" });
+      const viaQuery = await route(apiRequest(target, { apiKey: a.apiKey, keyIn: "query" }));
+      expect(viaQuery.status).toBe(200);
+      expect(((await viaQuery.json()) as { caller: { userId: string } }).caller.userId).toBe(a.userId);
+
+      const both = apiRequest(`${target}&api_key=${b.apiKey}`, { apiKey: a.apiKey });
+      const res = await route(both);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { caller: { userId: string } }).caller.userId).toBe(a.userId);
+
+      const badHeaderGoodQuery = await route(apiRequest(`${target}&api_key=${b.apiKey}`, { apiKey: "nope" }));
+      expect((await problemOf(badHeaderGoodQuery)).code).toBe("invalid_api_key_format");
+    });
+
+    it("refuses a revoked key on the very next request", async () => {
+      const a = await createTestAccount({ plan: "pro" });
+      expect((await route(apiRequest(target, { apiKey: a.apiKey }))).status).toBe(200);
+      const { revokeApiKey } = await import("@/lib/keys/service");
+      expect(await revokeApiKey(a.userId, a.apiKeyId)).toBe(true);
+      const after = await problemOf(await route(apiRequest(target, { apiKey: a.apiKey })));
+      expect(after).toMatchObject({ status: 401, detail: "Invalid or revoked API key." });
+      expect(await revokeApiKey(a.userId, a.apiKeyId)).toBe(false); // final: no second revoke
+    });
+
+    it("stores only the SHA-256 of a key and a display form", async () => {
+      const a = await createTestAccount();
+      const { getDb } = await import("@/lib/db");
+      const { createHash } = await import("node:crypto");
+      const db = await getDb();
+      const rows = await db.$queryRawUnsafe<Array<Record<string, unknown>>>(
+        `SELECT * FROM api_keys WHERE user_id = $1`,
+        a.userId,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].hash).toBe(createHash("sha256").update(a.apiKey).digest("hex"));
+      expect(rows[0].display).toBe(`sk_live_${a.apiKey.slice(8, 12)}…${a.apiKey.slice(-4)}`);
+      const everything = JSON.stringify(rows[0]);
+      expect(everything).not.toContain(a.apiKey.slice(8));
+    });
+
+    it("holds the plan's key limit under concurrent creation", async () => {
+      const a = await createTestAccount({ plan: "free" }); // 1 of 2 used
+      const { createApiKey, KeyLimitError, listApiKeys } = await import("@/lib/keys/service");
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => createApiKey(a.userId, `k${i}`)));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(KeyLimitError);
+      expect((await listApiKeys(a.userId)).filter((k) => !k.revokedAt)).toHaveLength(2);
+    });
+
+    it.each([
+      ["unknown parameter", "&fullpage=true", 400, "unknown_parameter", "fullpage"],
+      ["duplicated parameter", "&width=100&width=200", 400, "invalid_parameter", "width"],
+      ["malformed integer", "&width=12px", 400, "invalid_parameter", "width"],
+      ["signed integer", "&delay=-1", 400, "invalid_parameter", "delay"],
+      ["out of range", "&width=3841", 400, "parameter_out_of_range", "width"],
+      ["float out of range", "&deviceScale=3.5", 400, "parameter_out_of_range", "deviceScale"],
+      ["bad boolean", "&fullPage=yes", 400, "invalid_parameter", "fullPage"],
+      ["bad enum", "&format=gif", 400, "invalid_parameter", "format"],
+      ["bad clip", "&clip=1,2,3", 400, "invalid_parameter", "clip"],
+      ["non-http url", "", 400, "unsupported_url", "url", "/v1/screenshot?url=ftp%3A%2F%2Fexample.com"],
+      ["missing url", "", 400, "missing_parameter", "url", "/v1/screenshot"],
+      ["gated for free", "&darkMode=true", 403, "plan_upgrade_required", "darkMode"],
+      ["gated pdf option", "&format=pdf&landscape=1", 403, "plan_upgrade_required", "landscape"],
+      ["pro-only device", "&device=iphone-15", 403, "plan_upgrade_required", "device"],
+    ])("%s → %i %s", async (_label, suffix, status, code, param, base = target) => {
+      const a = await createTestAccount({ plan: "free" });
+      const res = await route(apiRequest(base + suffix, { apiKey: a.apiKey }));
+      const body = await problemOf(res);
+      expect(body).toMatchObject({ status, code, param });
+      expect(res.status).toBe(status);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    });
+
+    it("treats a gated parameter at its default as harmless, and names the plan needed", async () => {
+      const free = await createTestAccount({ plan: "free" });
+      expect((await route(apiRequest(`${target}&darkMode=false`, { apiKey: free.apiKey }))).status).toBe(200);
+      const body = await problemOf(await route(apiRequest(`${target}&blockAds=true`, { apiKey: free.apiKey })));
+      expect(body.detail).toBe("blockAds requires the Starter plan or higher.");
+      const starter = await createTestAccount({ plan: "starter" });
+      expect((await route(apiRequest(`${target}&blockAds=true`, { apiKey: starter.apiKey }))).status).toBe(200);
+    });
+
+    it("validates before gating: a bad request is 400 even on a plan without OG (D2)", async () => {
+      const free = await createTestAccount({ plan: "free" });
+      const missing = await problemOf(await ogRoute(apiRequest("/v1/og?format=png", { apiKey: free.apiKey })));
+      expect(missing).toMatchObject({ status: 400, code: "missing_parameter", param: "template" });
+      const gated = await problemOf(await ogRoute(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })));
+      expect(gated).toMatchObject({ status: 403, code: "plan_upgrade_required" });
+      expect(gated.detail).toMatch(/Pro plan or higher/);
+    });
+
+    it("limits requests per minute per account with RateLimit headers and Retry-After", async () => {
+      const a = await createTestAccount({ plan: "free" }); // 10 per minute
+      const { createApiKey } = await import("@/lib/keys/service");
+      const second = await createApiKey(a.userId, "second");
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 11; i++) {
+        // Alternate keys: the limit is the account's, not the key's.
+        last = await route(apiRequest(target, { apiKey: i % 2 ? second.key : a.apiKey }));
+        statuses.push(last.status);
+        if (i === 0) {
+          expect(last.headers.get("ratelimit-limit")).toBe("10");
+          expect(last.headers.get("ratelimit-remaining")).toBe("9");
+        }
+      }
+      // A window boundary may fall inside the loop; then the count restarts and fewer are refused.
+      if (statuses.includes(429)) {
+        const body = await problemOf(last!);
+        expect(body).toMatchObject({ status: 429, code: "rate_limited" });
+        expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(last!.headers.get("ratelimit-remaining")).toBe("0");
+      } else {
+        expect(statuses.every((s) => s === 200)).toBe(true);
+      }
+      expect(statuses.slice(0, 10).filter((s) => s === 429)).toHaveLength(0);
+    });
+
+    it("never leaks internals: an unexpected failure is a bare 500 problem", async () => {
+      const { apiRoute } = await import("@/lib/api/pipeline");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+      const broken = apiRoute(screenshotEndpoint, async () => {
+        throw new Error("database password is hunter2 at /srv/app/lib/x.ts:12");
+      });
+      const a = await createTestAccount();
+      const res = await broken(apiRequest(target, { apiKey: a.apiKey }));
+      const text = await res.clone().text();
+      expect(res.status).toBe(500);
+      expect(text).not.toContain("hunter2");
+      expect(text).not.toContain("x.ts");
+      expect((await problemOf(res)).code).toBe("internal_error");
+    });
+
+    it("counts renders against the monthly quota atomically", async () => {
+      const a = await createTestAccount({ plan: "free" }); // 100 renders
+      const { consumeRender } = await import("@/lib/usage/quota");
+      const caller = { userId: a.userId, plan: "free" as const, apiKeyId: a.apiKeyId };
+      const results = await Promise.allSettled(Array.from({ length: 120 }, () => consumeRender(caller)));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
+      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "quota_exceeded", status: 429 });
+    });
+  });
+}
