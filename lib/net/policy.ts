@@ -9,6 +9,7 @@
  * reserved or local. IPv6 forms that carry an IPv4 address (mapped, translated, NAT64, 6to4) are
  * judged by the IPv4 address they lead to, since that is where the packet ends up.
  */
+import { isIPv6 } from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
 
@@ -86,7 +87,7 @@ function isPublicV6(addr: ipaddr.IPv6): boolean {
 
 /**
  * Parses an address literal the way the OS would connect to it: dotted IPv4 in canonical form, or
- * IPv6 (brackets and a zone id tolerated). Anything else (host names, shorthand IPv4 such as
+ * IPv6 (brackets tolerated; a zone id makes it scoped, so not an address we accept). Anything else (host names, shorthand IPv4 such as
  * "127.1") is not an address and yields undefined: callers resolve names, and the WHATWG URL
  * parser has already turned IPv4 shorthand into dotted form.
  */
@@ -94,9 +95,10 @@ export function parseAddress(input: string): ipaddr.IPv4 | ipaddr.IPv6 | undefin
   let text = input.trim();
   if (text.startsWith("[") && text.endsWith("]")) text = text.slice(1, -1);
   if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
-  if (text.includes(":") && ipaddr.IPv6.isValid(text)) {
-    const v6 = ipaddr.IPv6.parse(text);
-    return v6;
+  if (text.includes(":") && !text.includes("%") && isIPv6(text)) {
+    // Canonicalise through the URL parser first: ipaddr.js reads any dotted tail as IPv4-mapped
+    // ("::8.8.8.8" as ::ffff:8.8.8.8), while the OS reads it as IPv4-compatible ::808:808.
+    return ipaddr.IPv6.parse(new URL(`http://[${text}]`).hostname.slice(1, -1));
   }
   return undefined;
 }
@@ -113,7 +115,6 @@ export function isIpLiteral(input: string): boolean {
 export function isPublicAddress(ip: string): boolean {
   const addr = parseAddress(ip);
   if (!addr) return false;
-  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).zoneId) return false; // scoped = link-local
   return addr.kind() === "ipv4" ? isPublicV4(addr as ipaddr.IPv4) : isPublicV6(addr as ipaddr.IPv6);
 }
 
