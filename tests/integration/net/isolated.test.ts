@@ -1,0 +1,31 @@
+/**
+ * Target-safety tests that name non-loopback addresses or resolve names run in a loopback-only
+ * network namespace (support/namespace.ts); this file starts that run and reports each spec.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runIsolatedSpecs, type InnerRun } from "./support/namespace";
+
+const specDir = path.join(path.dirname(new URL(import.meta.url).pathname), "isolated");
+const specs = readdirSync(specDir).filter((f) => f.endsWith(".spec.ts")).sort();
+
+let run: InnerRun;
+
+beforeAll(async () => {
+  run = await runIsolatedSpecs(280_000);
+}, 300_000);
+
+describe("target safety in a loopback-only network namespace", () => {
+  it.each(specs)("%s passes", (spec) => {
+    const mine = run.results.filter((r) => r.file.endsWith(`isolated/${spec}`));
+    const failed = mine.filter((r) => r.status !== "passed");
+    const detail = failed.map((r) => `✗ ${r.fullName}\n${r.failureMessages.join("\n").slice(0, 2000)}`).join("\n\n");
+    expect(mine.length, `no results for ${spec}; inner run output:\n${run.output.slice(-6000)}`).toBeGreaterThan(0);
+    expect(failed.length, detail).toBe(0);
+  });
+
+  it("the inner run exited cleanly", () => {
+    expect(run.exitCode, run.output.slice(-6000)).toBe(0);
+  });
+});
