@@ -1,0 +1,167 @@
+/**
+ * Reusable parts of the OpenAPI document: the D7 JSON metadata shapes, the D1 problem+json body,
+ * the response headers (D4, D6, D14) and one error response per HTTP status, built from
+ * ERROR_CODES so every code is documented where it can occur.
+ */
+import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/errors";
+import { OG_FORMATS } from "@/lib/og/params";
+import { SCREENSHOT_FORMATS } from "@/lib/screenshot/params";
+import type { JsonSchema } from "./params";
+
+const unixMs = (description: string): JsonSchema => ({ type: "integer", description });
+
+const renderFields: Record<string, JsonSchema> = {
+  imageUrl: {
+    type: "string",
+    format: "uri",
+    description: "Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.",
+  },
+  size: { type: "integer", description: "File size in bytes." },
+  cachedAt: {
+    type: ["integer", "null"],
+    description: "Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS).",
+  },
+  expiresAt: unixMs("Unix time in milliseconds after which the stored result (and imageUrl) is gone."),
+  renderTime: { type: "integer", description: "Milliseconds the render took (the original render's time on a HIT)." },
+};
+
+export function schemas(): Record<string, JsonSchema> {
+  return {
+    Problem: {
+      type: "object",
+      description: "RFC 9457 problem details. `type` links to the error's section of the docs.",
+      required: ["type", "title", "status", "detail", "code"],
+      properties: {
+        type: { type: "string", format: "uri", examples: ["https://glance.example/docs/errors#invalid_parameter"] },
+        title: { type: "string", description: "The HTTP reason phrase.", examples: ["Bad Request"] },
+        status: { type: "integer", examples: [400] },
+        detail: { type: "string", description: "What went wrong, for a human.", examples: ["width must be between 1 and 3840."] },
+        code: { type: "string", enum: Object.keys(ERROR_CODES), description: "Stable machine-readable code." },
+        param: { type: "string", description: "The query parameter at fault, when there is one.", examples: ["width"] },
+        requestId: { type: "string", description: "Same as the X-Request-Id header." },
+      },
+    },
+    ScreenshotMetadata: {
+      type: "object",
+      required: ["url", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
+      properties: {
+        url: { type: "string", format: "uri", description: "The captured URL, normalised." },
+        ...renderFields,
+        width: { type: "integer", description: "Output width in pixels (PDF: page width in CSS px)." },
+        height: { type: "integer", description: "Output height in pixels (PDF: page height in CSS px)." },
+        format: { type: "string", enum: [...SCREENSHOT_FORMATS] },
+        pages: { type: "integer", description: "Number of pages (PDF only)." },
+      },
+    },
+    OgMetadata: {
+      type: "object",
+      required: ["template", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
+      properties: {
+        template: { type: "string", description: "The template rendered." },
+        ...renderFields,
+        width: { type: "integer", description: "Image width in pixels." },
+        height: { type: "integer", description: "Image height in pixels." },
+        format: { type: "string", enum: [...OG_FORMATS] },
+      },
+    },
+    OgTemplateList: {
+      type: "object",
+      required: ["templates"],
+      properties: {
+        templates: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["name", "description", "variables"],
+            properties: {
+              name: { type: "string" },
+              description: { type: "string" },
+              variables: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["name", "type", "required", "description"],
+                  properties: {
+                    name: { type: "string" },
+                    type: { type: "string", enum: ["text", "color", "image_url", "list"] },
+                    required: { type: "boolean" },
+                    description: { type: "string" },
+                    example: { type: "string" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+const int = (description: string) => ({ description, schema: { type: "integer" } });
+
+export function headers(): Record<string, JsonSchema> {
+  return {
+    XCache: { description: "HIT when served from the cache, MISS when freshly rendered.", schema: { type: "string", enum: ["HIT", "MISS"] } },
+    XRenderTime: int("Render duration in milliseconds (of the original render on a HIT)."),
+    XImageSize: int("File size in bytes."),
+    RateLimitLimit: int("Requests allowed per minute for the account's plan (all keys together)."),
+    RateLimitRemaining: int("Requests left in the current one-minute window."),
+    RateLimitReset: int("Seconds until the window resets."),
+    RetryAfter: int("Seconds to wait before retrying (429 only)."),
+    XRequestId: { description: "Identifies the request in logs; quote it to support.", schema: { type: "string" } },
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+export const RATE_HEADERS = {
+  "RateLimit-Limit": ref("RateLimitLimit"),
+  "RateLimit-Remaining": ref("RateLimitRemaining"),
+  "RateLimit-Reset": ref("RateLimitReset"),
+  "X-Request-Id": ref("XRequestId"),
+};
+
+export const RENDER_HEADERS = {
+  "X-Cache": ref("XCache"),
+  "X-Render-Time": ref("XRenderTime"),
+  "X-Image-Size": ref("XImageSize"),
+  ...RATE_HEADERS,
+};
+
+/**
+ * One response per status for the given codes, each code an example body built by the same
+ * problemBody() the API answers with (so `type` links are the real ones).
+ */
+export function errorResponses(codes: readonly ErrorCode[]): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    // Auth, validation and plan gates run before the rate limiter (D2): only later failures carry RateLimit-*.
+    const responseHeaders: Record<string, unknown> = status < 429 ? { "X-Request-Id": ref("XRequestId") } : { ...RATE_HEADERS };
+    if (status === 429) responseHeaders["Retry-After"] = ref("RetryAfter");
+    out[String(status)] = {
+      description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].summary}`).join(" "),
+      headers: responseHeaders,
+      content: {
+        "application/problem+json": {
+          schema: { $ref: "#/components/schemas/Problem" },
+          examples: Object.fromEntries(
+            list.map((code) => [
+              code,
+              {
+                summary: ERROR_CODES[code].summary,
+                value: problemBody(new ApiError(code, ERROR_CODES[code].summary)),
+              },
+            ]),
+          ),
+        },
+      },
+    };
+  }
+  return out;
+}

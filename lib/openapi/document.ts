@@ -1,0 +1,155 @@
+/**
+ * The OpenAPI 3.1 document served at /v1/openapi.json. Parameters come from the endpoint schemas,
+ * errors from ERROR_CODES, plan notes from PLANS: editing any of those updates this document.
+ */
+import { ERROR_CODES, type ErrorCode } from "@/lib/api/errors";
+import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
+import { ogParams } from "@/lib/og/params";
+import { PLANS } from "@/lib/plans";
+import { screenshotParams } from "@/lib/screenshot/params";
+import { errorResponses, headers, RENDER_HEADERS, schemas } from "./components";
+import { ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
+
+/** Codes only one of the two render endpoints can answer with; every other API code applies to both. */
+const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"];
+// OG collects unknown parameters as template variables, and fetches images through the
+// invalid_variable path, so the URL/target codes are screenshot-only.
+const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable"];
+const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
+
+const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
+export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c));
+
+const binary = (mediaType: string) => ({ schema: { type: "string", contentMediaType: mediaType } });
+const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
+
+const planList = Object.values(PLANS)
+  .map((p) => `${p.name} ($${p.priceUsdPerMonth}/month): ${p.requestsPerMinute} requests/minute, ${p.rendersPerMonth.toLocaleString("en-US")} renders/month, ${p.cacheTtlDays}-day cache`)
+  .join("; ");
+
+export function buildOpenApiDocument(appUrl: string): JsonSchema {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Glance API",
+      version: "1.0.0",
+      summary: "Screenshots, PDFs and Open Graph images with one GET request.",
+      description:
+        "Every request carries an API key (X-API-Key header, preferred, or api_key query parameter). Results are " +
+        `cached per account for the plan's TTL; cache hits do not count against the monthly renders. Plans: ${planList}. ` +
+        "Every error is application/problem+json (RFC 9457) whose `type` links to its entry in the errors guide.",
+    },
+    servers: [{ url: appUrl }],
+    externalDocs: { description: "Guides and a live playground", url: `${appUrl}/docs` },
+    security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
+    tags: [
+      { name: "Screenshots", description: "Capture a public web page as PNG, JPEG, WebP or PDF." },
+      { name: "Open Graph images", description: "Render a social card from a template (Pro plan or higher)." },
+      { name: "Files", description: "Stored results, addressed by an unguessable key." },
+    ],
+    paths: {
+      "/v1/screenshot": {
+        get: {
+          operationId: "captureScreenshot",
+          tags: ["Screenshots"],
+          summary: "Capture a web page",
+          description: "Renders `url` in a fresh browser context and returns the image or PDF, or JSON metadata with `response=json`.",
+          externalDocs: { url: `${appUrl}/docs/screenshot` },
+          parameters: queryParameters(screenshotParams),
+          responses: {
+            "200": {
+              description: "The image or PDF (default), or its metadata (`response=json`).",
+              headers: RENDER_HEADERS,
+              content: {
+                "image/png": binary("image/png"),
+                "image/jpeg": binary("image/jpeg"),
+                "image/webp": binary("image/webp"),
+                "application/pdf": binary("application/pdf"),
+                "application/json": json("ScreenshotMetadata"),
+              },
+            },
+            ...errorResponses(SCREENSHOT_ERROR_CODES),
+          },
+        },
+      },
+      "/v1/og": {
+        get: {
+          operationId: "renderOgImage",
+          tags: ["Open Graph images"],
+          summary: "Render an Open Graph image",
+          description: `Renders a template (${OG_TEMPLATE_NAMES.join(", ")}) with the given variables. Requires the Pro plan or higher.`,
+          externalDocs: { url: `${appUrl}/docs/og` },
+          parameters: [...queryParameters(ogParams), ogVariablesParameter()],
+          responses: {
+            "200": {
+              description: "The image (default) or its metadata (`response=json`).",
+              headers: RENDER_HEADERS,
+              content: {
+                "image/png": binary("image/png"),
+                "image/jpeg": binary("image/jpeg"),
+                "image/webp": binary("image/webp"),
+                "application/json": json("OgMetadata"),
+              },
+            },
+            ...errorResponses(OG_ERROR_CODES),
+          },
+        },
+      },
+      "/v1/og/templates": {
+        get: {
+          operationId: "listOgTemplates",
+          tags: ["Open Graph images"],
+          summary: "List OG templates and their variables",
+          security: [],
+          responses: { "200": { description: "Every template with its variables.", content: { "application/json": json("OgTemplateList") } } },
+        },
+      },
+      "/v1/files/{file}": {
+        get: {
+          operationId: "getFile",
+          tags: ["Files"],
+          summary: "Download a stored result",
+          description:
+            "The `imageUrl` of a JSON response. No API key: the 256-bit key in the name is the capability. " +
+            "Served with `Cache-Control: public, max-age=<seconds left>, immutable` and an ETag; 404 once expired.",
+          security: [],
+          parameters: [
+            {
+              name: "file",
+              in: "path",
+              required: true,
+              description: "64 hexadecimal characters, a dot and the format's extension.",
+              schema: { type: "string", pattern: "^[0-9a-f]{64}\\.(png|jpg|webp|pdf)$" },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "The stored file.",
+              headers: {
+                "Cache-Control": { description: "public, max-age=<seconds until expiry>, immutable", schema: { type: "string" } },
+                ETag: { description: "Strong validator of the bytes.", schema: { type: "string" } },
+              },
+              content: {
+                "image/png": binary("image/png"),
+                "image/jpeg": binary("image/jpeg"),
+                "image/webp": binary("image/webp"),
+                "application/pdf": binary("application/pdf"),
+              },
+            },
+            "304": { description: "Not modified (If-None-Match matched the ETag)." },
+            ...errorResponses(["not_found"]),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
+        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For clients that cannot set headers (e.g. an <img> tag)." },
+      },
+      schemas: schemas(),
+      headers: headers(),
+    },
+  };
+}

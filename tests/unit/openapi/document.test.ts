@@ -1,0 +1,116 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import Ajv2020 from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/errors";
+import { describeParams } from "@/lib/api/params";
+import { OG_TEMPLATES } from "@/lib/og/catalog";
+import { ogParams } from "@/lib/og/params";
+import { buildOpenApiDocument, OG_ERROR_CODES, SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+type Obj = Record<string, any>;
+const APP_URL = "https://glance.example";
+const doc = () => buildOpenApiDocument(APP_URL) as Obj;
+const operation = (path: string) => doc().paths[path].get as Obj;
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const api = (await SwaggerParser.validate(structuredClone(doc()) as never)) as Obj;
+    expect(api.openapi).toBe("3.1.0");
+    expect(api.servers).toEqual([{ url: APP_URL }]);
+  });
+
+  it("is checked by a validator that does reject a broken document", async () => {
+    const broken = structuredClone(doc());
+    delete broken.paths["/v1/screenshot"].get.parameters[0].in;
+    await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
+  });
+
+  it("declares both API key schemes and requires one of them on the render endpoints", () => {
+    const d = doc();
+    expect(d.components.securitySchemes).toEqual({
+      ApiKeyHeader: expect.objectContaining({ type: "apiKey", in: "header", name: "X-API-Key" }),
+      ApiKeyQuery: expect.objectContaining({ type: "apiKey", in: "query", name: "api_key" }),
+    });
+    expect(d.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
+    expect(operation("/v1/og/templates").security).toEqual([]);
+    expect(operation("/v1/files/{file}").security).toEqual([]);
+  });
+
+  it.each([
+    ["/v1/screenshot", screenshotParams],
+    ["/v1/og", ogParams],
+  ] as const)("%s lists every schema parameter with its type, range, default and plan", (path, schema) => {
+    const parameters = operation(path).parameters as Obj[];
+    const fields = describeParams(schema);
+    for (const field of fields) {
+      const p = parameters.find((x) => x.name === field.name);
+      expect(p, field.name).toBeDefined();
+      expect(p!.in).toBe("query");
+      expect(p!.required).toBe(Boolean(field.required));
+      expect(p!.schema.default).toEqual(field.default);
+      if (field.kind === "integer" || field.kind === "number") {
+        expect(p!.schema).toMatchObject({ type: field.kind, minimum: field.min, maximum: field.max });
+      }
+      if (field.kind === "enum") expect(p!.schema.enum).toEqual(field.values);
+      expect(p!["x-plan"]).toBe(field.plan);
+      if (field.plan) expect(p!.description).toMatch(/plan or higher/);
+    }
+    // Nothing invented: every query parameter but OG's variables object comes from the schema.
+    const names = parameters.filter((p) => p.name !== "variables").map((p) => p.name);
+    expect(names).toEqual(fields.map((f) => f.name));
+  });
+
+  it("describes every OG template variable as an exploded query object", () => {
+    const variables = (operation("/v1/og").parameters as Obj[]).find((p) => p.name === "variables")!;
+    expect(variables).toMatchObject({ in: "query", style: "form", explode: true });
+    const all = new Set(OG_TEMPLATES.flatMap((t) => t.variables.map((v) => v.name)));
+    expect(new Set(Object.keys(variables.schema.properties))).toEqual(all);
+    expect(variables.schema.properties.avatar.format).toBe("uri");
+  });
+
+  it("documents every error code, as problem+json, under its status", () => {
+    const documented = new Set<string>();
+    for (const path of ["/v1/screenshot", "/v1/og", "/v1/files/{file}"]) {
+      for (const [status, response] of Object.entries(operation(path).responses as Obj)) {
+        if (Number(status) < 400) continue;
+        const media = response.content["application/problem+json"];
+        expect(media.schema).toEqual({ $ref: "#/components/schemas/Problem" });
+        for (const [code, example] of Object.entries(media.examples as Obj)) {
+          expect(ERROR_CODES[code as ErrorCode].status).toBe(Number(status));
+          expect(example.value.type).toMatch(new RegExp(`/docs/errors#${code}$`));
+          documented.add(code);
+        }
+      }
+    }
+    expect([...documented].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    expect(SCREENSHOT_ERROR_CODES).toContain("private_address");
+    expect(OG_ERROR_CODES).toContain("template_not_found");
+    expect(operation("/v1/screenshot").responses["429"].headers["Retry-After"]).toBeDefined();
+  });
+
+  it("returns every format and the D7 JSON shapes on 200, with the cache and rate headers", () => {
+    const shot = operation("/v1/screenshot").responses["200"];
+    expect(Object.keys(shot.content)).toEqual(["image/png", "image/jpeg", "image/webp", "application/pdf", "application/json"]);
+    for (const h of ["X-Cache", "X-Render-Time", "X-Image-Size", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"]) {
+      expect(shot.headers[h], h).toBeDefined();
+    }
+    const { schemas } = doc().components;
+    expect(schemas.ScreenshotMetadata.required).toEqual(["url", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
+    expect(schemas.OgMetadata.required[0]).toBe("template");
+  });
+
+  it("has component schemas that are valid JSON Schema 2020-12 and accept real problem bodies", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const { schemas } = doc().components;
+    for (const [name, schema] of Object.entries(schemas as Obj)) {
+      expect(() => ajv.compile(schema), name).not.toThrow();
+    }
+    const validateProblem = ajv.compile(schemas.Problem);
+    for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
+      const body = problemBody(new ApiError(code, "detail", { param: "width" }), "req_1");
+      expect(validateProblem(body), `${code}: ${ajv.errorsText(validateProblem.errors)}`).toBe(true);
+    }
+    expect(validateProblem({ type: "x", title: "t", status: 400, detail: "d", code: "nope" })).toBe(false);
+  });
+});
