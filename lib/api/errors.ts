@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   invalid_variable: { status: 400, summary: "A template variable is unknown, missing, or has an invalid value." },
   plan_upgrade_required: { status: 403, summary: "The parameter or endpoint needs a higher plan." },
   not_found: { status: 404, summary: "No such resource (or it has expired)." },
+  method_not_allowed: { status: 405, summary: "The API answers GET only." },
   rate_limited: { status: 429, summary: "Too many requests this minute for the account's plan." },
   quota_exceeded: { status: 429, summary: "The account's monthly render quota is used up." },
   internal_error: { status: 500, summary: "Something failed on our side. The request id helps support find it." },

@@ -16,7 +16,11 @@ interface ServerInfo {
   pid: number;
 }
 
-let owned: Promise<string> | undefined;
+// Next bundles instrumentation and each route separately, so one process can hold several copies
+// of this module; the owned server must be shared through globalThis, or a second copy would wait
+// for a lock its own process holds.
+const OWNED = Symbol.for("glance.embeddedDb.owned");
+const shared = globalThis as { [OWNED]?: Promise<string> };
 
 export function embeddedUrl(port: number): string {
   return `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
@@ -30,10 +34,10 @@ export async function embeddedDatabaseUrl(dataDir: string, preferredPort = 0): P
   for (;;) {
     const running = await runningServer(dir);
     if (running) return embeddedUrl(running.port);
-    if (owned) return owned;
+    if (shared[OWNED]) return shared[OWNED];
     if (await tryLock(dir)) {
-      owned = startOwnedServer(dir, preferredPort);
-      return owned;
+      shared[OWNED] = startOwnedServer(dir, preferredPort);
+      return shared[OWNED];
     }
     if (Date.now() > deadline) throw new Error(`embedded database at ${dir} is locked by another process that never came up`);
     await new Promise((r) => setTimeout(r, 100));
@@ -47,7 +51,7 @@ async function runningServer(dir: string): Promise<ServerInfo | undefined> {
   } catch {
     return undefined;
   }
-  if (info.pid === process.pid) return owned ? info : undefined;
+  if (info.pid === process.pid) return shared[OWNED] ? info : undefined;
   if (!isAlive(info.pid)) return undefined;
   return (await canConnect(info.port)) ? info : undefined;
 }

@@ -12,7 +12,10 @@ import { migrate } from "@/lib/db/migrate";
 
 export type Db = PrismaClient;
 
-let client: Promise<PrismaClient> | undefined;
+// Shared through globalThis: Next loads this module once per bundle (instrumentation, each route),
+// and they must share one pool rather than open one each.
+const CLIENT = Symbol.for("glance.db.client");
+const shared = globalThis as { [CLIENT]?: Promise<PrismaClient> };
 
 export async function databaseUrl(): Promise<string> {
   const e = env();
@@ -29,15 +32,15 @@ async function connect(): Promise<PrismaClient> {
 
 /** The shared client of this process. */
 export function getDb(): Promise<PrismaClient> {
-  client ??= connect().catch((error) => {
-    client = undefined; // let the next caller retry, e.g. once Postgres is back
+  shared[CLIENT] ??= connect().catch((error) => {
+    shared[CLIENT] = undefined; // let the next caller retry, e.g. once Postgres is back
     throw error;
   });
-  return client;
+  return shared[CLIENT];
 }
 
 export async function disconnectDb(): Promise<void> {
-  const current = client;
-  client = undefined;
+  const current = shared[CLIENT];
+  shared[CLIENT] = undefined;
   if (current) await (await current).$disconnect().catch(() => {});
 }

@@ -12,7 +12,7 @@ const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 const LOCK_ID = 727_105_001; // arbitrary, fixed: identifies "Glance migrations" among advisory locks
 
 export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
-  return (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  return (await readdir(/*turbopackIgnore: true*/ dir)).filter((f) => f.endsWith(".sql")).sort();
 }
 
 export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -30,7 +30,7 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
     );
     for (const file of await listMigrations(dir)) {
       if (done.has(file)) continue;
-      await client.query(await readFile(path.join(dir, file), "utf8"));
+      await client.query(await readFile(/*turbopackIgnore: true*/ path.join(dir, file), "utf8"));
       await client.query(`INSERT INTO "_migrations" (name) VALUES ($1)`, [file]);
       applied.push(file);
     }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's first command: install what is missing, build when the code changed, and start
+# Glance on the embedded default (no DATABASE_URL, no Redis, a local Chromium) on port 3000.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+bash scripts/setup.sh
+
+rev=$(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain 2>/dev/null | sha256sum | cut -c1-12)
+if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/.glance-rev 2>/dev/null)" != "$rev" ]; then
+  echo "demo: building (first start or code changed)…"
+  npx next build
+  echo "$rev" > .next/.glance-rev
+fi
+exec npx next start -p "${PORT:-3000}"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
+# Debian's Chromium and fonts (CJK, emoji) when missing, and the npm packages when package-lock
+# changed. Safe to run on every start and every test run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: missing Debian packages: ${need_apt[*]} — install them as root (apt-get install -y ${need_apt[*]})" >&2
+    exit 1
+  fi
+  echo "setup: installing ${need_apt[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# npm ci only when node_modules does not match package-lock.json.
+stamp=node_modules/.glance-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite (README's second command): lint, types, unit, integration (real
+# PostgreSQL, Redis, Chromium), a production build, end-to-end in a real browser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+bash scripts/setup.sh
+bash scripts/services.sh
+
+mkdir -p .test-reports && rm -f .test-reports/*.json
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "lint";        npx eslint . --max-warnings=0
+step "typecheck";   npx tsc --noEmit
+step "unit";        npx vitest run --project unit --passWithNoTests --reporter=default --reporter=json --outputFile=.test-reports/unit.json
+step "integration"; npx vitest run --project integration --reporter=default --reporter=json --outputFile=.test-reports/integration.json
+step "build";       NEXT_DIST_DIR=.next npx next build
+step "e2e";         NEXT_DIST_DIR=.next PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
+node scripts/test-summary.mjs
