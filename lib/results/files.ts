@@ -1,0 +1,72 @@
+/**
+ * GET /v1/files/{key}.{ext} (D7). No API key: the 256-bit key is the capability. Anything that
+ * is not a 64-hex key with a known extension, a key with another extension, and an expired
+ * entry are all the same 404, so the route reveals nothing about what exists.
+ */
+import "server-only";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { requestIdFor } from "@/lib/api/request";
+import { log } from "@/lib/log";
+import { secondsLeft } from "@/lib/results/serve";
+import { getResultStore } from "@/lib/results/store";
+import type { ResultStore, StoredResult } from "@/lib/results/types";
+
+const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp|pdf)$/;
+
+function notFound(): ApiError {
+  return new ApiError("not_found", "No stored result has this name, or it has expired.");
+}
+
+/** RFC 9110: If-None-Match is a list of entity tags (or *); weak comparison applies. */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+function fileHeaders(stored: StoredResult, requestId: string): Record<string, string> {
+  return {
+    "X-Request-Id": requestId,
+    ETag: stored.etag,
+    "Cache-Control": `public, max-age=${secondsLeft(stored)}, immutable`,
+    // Files hold content rendered from third-party pages: never let a browser sniff them into
+    // HTML, and let other sites embed them (OG images are meant to be hot-linked).
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "cross-origin",
+    "Access-Control-Allow-Origin": "*",
+  };
+}
+
+export async function serveStoredFile(
+  request: Request,
+  fileName: string,
+  store: ResultStore = getResultStore(),
+): Promise<Response> {
+  const requestId = requestIdFor(request);
+  const noStore = { "X-Request-Id": requestId };
+  try {
+    const match = FILE_NAME.exec(fileName);
+    if (!match) return problemResponse(notFound(), requestId, noStore);
+    const [, key, ext] = match;
+    const stored = await store.get(key);
+    if (!stored || stored.ext !== ext) return problemResponse(notFound(), requestId, noStore);
+
+    const headers = fileHeaders(stored, requestId);
+    if (etagMatches(request.headers.get("if-none-match"), stored.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(request.method === "HEAD" ? null : new Uint8Array(stored.bytes), {
+      status: 200,
+      headers: {
+        ...headers,
+        "Content-Type": stored.contentType,
+        "Content-Length": String(stored.bytes.length),
+        "Content-Disposition": `inline; filename="${fileName}"`,
+      },
+    });
+  } catch (error) {
+    log.error("serving a stored file failed", { requestId, store: store.kind, error });
+    return problemResponse(toApiError(error), requestId, noStore);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Cache keys (D6). A key is HMAC-SHA256, under a server secret, of the account id, the endpoint
+ * and the canonical parameters that change the output: 64 hex characters. The secret makes keys
+ * unguessable, which matters because a key is also the capability for GET /v1/files/{key}.{ext}
+ * (D7): knowing a URL and its parameters must not let anyone find another account's result.
+ */
+import "server-only";
+import { createHmac, randomBytes } from "node:crypto";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import type { EndpointId } from "@/lib/api/context";
+import { describeParams } from "@/lib/api/params";
+import { env } from "@/lib/env";
+
+/** Bump when the canonical form changes, so old entries can never be mistaken for new ones. */
+const KEY_VERSION = "glance-cache-v1";
+
+/** Formats whose encoder ignores `quality` (D6: it is dropped from their keys). */
+const LOSSLESS_FORMATS = new Set(["png", "pdf"]);
+
+/**
+ * The parameters of `params` that belong in the cache key, read from the schema's metadata so a
+ * new parameter is in the key unless its definition says otherwise: everything except
+ * `cacheKey: false` (response, timeout, api_key) and secrets; `quality` only for lossy formats;
+ * PDF options only for format=pdf; undefined values omitted. Keys come back sorted.
+ *
+ * Pass the parameters as they will actually be rendered. Where one parameter changes what
+ * another means (a `device` preset supplies width/height/deviceScale unless they were given,
+ * D8), resolve that first, so two requests that render differently never share a key.
+ */
+export function cacheKeyParams(schema: z.ZodObject, params: Record<string, unknown>): Record<string, unknown> {
+  const format = typeof params.format === "string" ? params.format : undefined;
+  const out: Record<string, unknown> = {};
+  for (const meta of describeParams(schema)) {
+    if (meta.cacheKey === false || meta.secret) continue;
+    if (meta.name === "quality" && format !== undefined && LOSSLESS_FORMATS.has(format)) continue;
+    if (meta.pdfOnly && format !== "pdf") continue;
+    const value = params[meta.name];
+    if (value !== undefined) out[meta.name] = value;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Deterministic JSON: object keys sorted at every depth, undefined members omitted. Anything
+ * JSON cannot represent faithfully (NaN, functions, bigint, class instances) is a programming
+ * error here, not something to hash silently.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return JSON.stringify(value);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError("cache key values must be finite numbers");
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  throw new TypeError(`cache key values must be plain JSON, got ${typeof value}`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export interface CacheKeyInput {
+  accountId: string;
+  endpoint: EndpointId;
+  /** Canonical parameters (cacheKeyParams), plus any extra parts such as OG template variables. */
+  params: Record<string, unknown>;
+}
+
+export async function cacheKey(input: CacheKeyInput): Promise<string> {
+  const message = `${KEY_VERSION}\n${canonicalJson({ account: input.accountId, endpoint: input.endpoint, params: input.params })}`;
+  return createHmac("sha256", await cacheSecret()).update(message).digest("hex");
+}
+
+const secrets = new Map<string, Promise<string>>();
+
+/**
+ * env().CACHE_SECRET, or a random secret generated once and kept at `${DATA_DIR}/cache-secret`
+ * (mode 0600) so keys — and the file URLs handed out — stay valid across restarts. Several
+ * instances need the same secret: set CACHE_SECRET when running more than one.
+ */
+export function cacheSecret(): Promise<string> {
+  const { CACHE_SECRET, DATA_DIR } = env();
+  if (CACHE_SECRET) return Promise.resolve(CACHE_SECRET);
+  let secret = secrets.get(DATA_DIR);
+  if (!secret) {
+    secret = loadOrCreateSecret(path.join(DATA_DIR, "cache-secret"));
+    secrets.set(DATA_DIR, secret);
+    secret.catch(() => secrets.delete(DATA_DIR)); // retry on the next call, e.g. after a disk error
+  }
+  return secret;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+async function loadOrCreateSecret(file: string): Promise<string> {
+  const existing = await readSecret(file);
+  if (existing !== null) return existing;
+  await mkdir(path.dirname(file), { recursive: true });
+  // Write a temp file, then link() it into place: link fails if the name exists, so two processes
+  // starting together agree on one secret, and nobody ever reads a half-written file.
+  const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  await writeFile(temp, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+  try {
+    await link(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
+  const created = await readSecret(file);
+  if (created === null) throw new Error(`cache secret at ${file} could not be created`);
+  return created;
+}
+
+async function readSecret(file: string): Promise<string | null> {
+  let text: string;
+  try {
+    text = (await readFile(file, "utf8")).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  // Regenerating silently would orphan every stored result; a damaged file needs an operator.
+  if (text.length < MIN_SECRET_LENGTH) throw new Error(`cache secret at ${file} is too short; delete it to generate a new one`);
+  return text;
+}

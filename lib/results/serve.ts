@@ -1,0 +1,186 @@
+/**
+ * serveResult: the one function both endpoint handlers call once their parameters are valid.
+ * It owns everything from "which result is this" to the bytes or JSON on the wire:
+ * cache key (D6) → single flight (lookup, or render once and store with the plan's TTL) →
+ * binary answer, or JSON metadata with a files URL when response=json (D7).
+ *
+ * Choices worth knowing:
+ * - A request that waited for someone else's in-flight render is a MISS (cachedAt null): it got
+ *   a fresh render, not one that was stored before it asked. Only the render's leader calls
+ *   consumeRender, so identical concurrent requests cost one render of quota.
+ * - Past `deadline` the request gets 504 render_timeout, but the render goes on (see
+ *   single-flight.ts) and is stored, so a retry is a HIT or joins it; a render nobody waits for
+ *   is aborted after a grace period.
+ * - If storing fails after a successful render, the caller still gets the bytes (its quota is
+ *   already spent); the failure is logged, and the files URL will 404.
+ */
+import "server-only";
+import type { ApiContext, EndpointId } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { cacheTtlSeconds } from "@/lib/plans";
+import { getRedis, type RedisLike } from "@/lib/redis";
+import { makeStored } from "@/lib/results/codec";
+import { cacheKey } from "@/lib/results/key";
+import { DeadlineExceeded, SingleFlight, type FlightOutcome, type SingleFlightOptions } from "@/lib/results/single-flight";
+import { getResultStore } from "@/lib/results/store";
+import type { NewResult, ResultExt, ResultStore, StoredResult } from "@/lib/results/types";
+
+export interface RenderOutput {
+  bytes: Buffer;
+  /** Output pixels; for a PDF the page size in CSS px (D7). */
+  width: number;
+  height: number;
+  /** PDF page count. */
+  pages?: number;
+}
+
+export interface RenderJob {
+  endpoint: EndpointId;
+  /** Canonical parameters: cacheKeyParams(schema, params), plus e.g. OG template variables. */
+  keyParams: Record<string, unknown>;
+  ext: ResultExt;
+  contentType: string;
+  /** Epoch ms; past it the request is a 504 render_timeout. */
+  deadline: number;
+  /** Called at most once per flight; must stop promptly when the signal aborts. */
+  render: (signal: AbortSignal) => Promise<RenderOutput>;
+  /** Leading JSON fields: { url } for screenshots, { template } for OG. */
+  describe: Record<string, unknown>;
+}
+
+export interface ResultService {
+  readonly store: ResultStore;
+  readonly flights: SingleFlight;
+  serve(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response>;
+}
+
+/** The public URL of a stored result (D7). */
+export function fileUrl(key: string, ext: ResultExt): string {
+  return `${env().APP_URL}/v1/files/${key}.${ext}`;
+}
+
+/** Whole seconds until the entry expires, never negative. */
+export function secondsLeft(stored: StoredResult, now = Date.now()): number {
+  return Math.max(0, Math.floor((stored.expiresAt - now) / 1000));
+}
+
+export function createResultService(deps: {
+  store: ResultStore;
+  redis: RedisLike | null;
+  flight?: Partial<SingleFlightOptions>;
+}): ResultService {
+  const { store } = deps;
+  const flights = new SingleFlight(store, deps.redis, deps.flight);
+
+  async function serve(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response> {
+    const key = await cacheKey({ accountId: ctx.caller.userId, endpoint: job.endpoint, params: job.keyParams });
+    const ttlMs = cacheTtlSeconds(ctx.caller.plan) * 1000;
+
+    const produce = async (signal: AbortSignal): Promise<StoredResult> => {
+      await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
+      const started = performance.now();
+      const output = await job.render(signal);
+      const renderMs = Math.max(0, Math.round(performance.now() - started));
+      const result: NewResult = {
+        bytes: output.bytes,
+        contentType: job.contentType,
+        ext: job.ext,
+        metadata: { width: output.width, height: output.height, ...(output.pages !== undefined ? { pages: output.pages } : {}), renderMs },
+      };
+      try {
+        return await store.put(key, result, ttlMs);
+      } catch (error) {
+        log.error("result store write failed", { requestId: ctx.requestId, store: store.kind, error });
+        return makeStored(result, ttlMs);
+      }
+    };
+
+    let outcome: FlightOutcome;
+    try {
+      outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
+      throw error;
+    }
+
+    const hit = outcome.source === "stored";
+    ctx.usage.cache = hit ? "HIT" : "MISS";
+    if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
+    const json = (ctx.params as { response?: unknown } | null)?.response === "json";
+    return json ? jsonAnswer(key, outcome.result, hit, job) : binaryAnswer(outcome.result, hit, job);
+  }
+
+  return { store, flights, serve };
+}
+
+function timeoutError(endpoint: EndpointId): ApiError {
+  const hint =
+    endpoint === "screenshot"
+      ? "Raise `timeout` (up to 60000 ms) or retry: the render continues and a retry within a few seconds is served from it."
+      : "Retry: the render continues and a retry within a few seconds is served from it.";
+  return new ApiError("render_timeout", `Rendering did not finish within the time allowed. ${hint}`);
+}
+
+function resultHeaders(stored: StoredResult, hit: boolean): Record<string, string> {
+  return {
+    "X-Cache": hit ? "HIT" : "MISS",
+    "X-Render-Time": String(stored.metadata.renderMs),
+    "X-Image-Size": String(stored.bytes.length),
+  };
+}
+
+function binaryAnswer(stored: StoredResult, hit: boolean, job: RenderJob): Response {
+  return new Response(new Uint8Array(stored.bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": stored.contentType,
+      "Content-Length": String(stored.bytes.length),
+      "Content-Disposition": `inline; filename="${job.endpoint}.${stored.ext}"`,
+      ETag: stored.etag,
+      "Cache-Control": `private, max-age=${secondsLeft(stored)}`,
+      ...resultHeaders(stored, hit),
+    },
+  });
+}
+
+function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+  const { width, height, pages } = stored.metadata;
+  const body = {
+    ...job.describe,
+    imageUrl: fileUrl(key, stored.ext),
+    width,
+    height,
+    format: stored.ext,
+    size: stored.bytes.length,
+    cachedAt: hit ? stored.cachedAt : null,
+    expiresAt: stored.expiresAt,
+    renderTime: stored.metadata.renderMs,
+    ...(pages !== undefined ? { pages } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      // cachedAt changes from null to a time between two identical requests: never reuse a copy.
+      "Cache-Control": "no-store",
+      ...resultHeaders(stored, hit),
+    },
+  });
+}
+
+const services = new WeakMap<ResultStore, ResultService>();
+
+/** The service for the current configuration (shared store and Redis of this process). */
+export function defaultResultService(): ResultService {
+  const store = getResultStore();
+  let service = services.get(store);
+  if (!service) services.set(store, (service = createResultService({ store, redis: getRedis() })));
+  return service;
+}
+
+/** What both endpoint handlers call: see the file comment. */
+export function serveResult(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response> {
+  return defaultResultService().serve(ctx, job);
+}

@@ -1,0 +1,55 @@
+/**
+ * What a stored render looks like, and the store interface its three adapters implement
+ * (files under DATA_DIR, Redis over TCP, Upstash over REST — D12).
+ */
+export const RESULT_EXTS = ["png", "jpg", "webp", "pdf"] as const;
+export type ResultExt = (typeof RESULT_EXTS)[number];
+
+export const CONTENT_TYPES: Record<ResultExt, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  pdf: "application/pdf",
+};
+
+/** A cache key (D6): 64 lowercase hex characters — also the capability for the files route. */
+export const RESULT_KEY = /^[0-9a-f]{64}$/;
+
+export function isResultExt(value: string): value is ResultExt {
+  return (RESULT_EXTS as readonly string[]).includes(value);
+}
+
+/** Facts about the render, kept with the bytes so a HIT can answer exactly like the MISS did. */
+export interface ResultMetadata {
+  width: number;
+  height: number;
+  pages?: number;
+  /** Milliseconds the original render took (X-Render-Time, renderTime). */
+  renderMs: number;
+  [extra: string]: unknown;
+}
+
+export interface NewResult {
+  bytes: Buffer;
+  contentType: string;
+  ext: ResultExt;
+  metadata: ResultMetadata;
+}
+
+export interface StoredResult extends NewResult {
+  /** Unix ms when the entry was stored. */
+  cachedAt: number;
+  /** Unix ms after which the entry no longer exists. */
+  expiresAt: number;
+  /** Strong validator of the bytes, already quoted: `"…"`. */
+  etag: string;
+}
+
+export interface ResultStore {
+  readonly kind: "files" | "redis" | "upstash";
+  /** The live entry for `key`, or null when missing, expired or unreadable. */
+  get(key: string): Promise<StoredResult | null>;
+  /** Stores (or replaces) the entry for `key`, living `ttlMs` from now; returns what was stored. */
+  put(key: string, result: NewResult, ttlMs: number): Promise<StoredResult>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,68 @@
+/**
+ * Shared pieces for the result tests: a real (tiny) PNG, a plain ApiContext standing in for the
+ * pipeline's, and Redis key cleanup. Not a test file (no .test.ts), so Vitest does not run it.
+ */
+import { Redis } from "ioredis";
+import sharp from "sharp";
+import type { ApiContext } from "@/lib/api/context";
+import type { PlanId } from "@/lib/plans";
+import type { RenderOutput } from "@/lib/results/serve";
+import { REDIS_URL } from "@/tests/support/env";
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function pngOf(color: string, width = 8, height = 6): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export interface TestCtx {
+  ctx: ApiContext<unknown>;
+  /** How often the pipeline's quota hook was called. */
+  consumed: () => number;
+}
+
+export function makeCtx(options: {
+  userId?: string;
+  plan?: PlanId;
+  params?: Record<string, unknown>;
+  consumeRender?: () => Promise<void>;
+}): TestCtx {
+  let consumed = 0;
+  const ctx: ApiContext<unknown> = {
+    request: new Request("http://localhost/v1/screenshot"),
+    requestId: "test-request",
+    caller: { userId: options.userId ?? "acct_test", plan: options.plan ?? "free", apiKeyId: "key_test" },
+    params: options.params ?? {},
+    given: new Set(),
+    extras: {},
+    usage: {},
+    async consumeRender() {
+      consumed++;
+      await options.consumeRender?.();
+    },
+  };
+  return { ctx, consumed: () => consumed };
+}
+
+/** A render callback that counts its calls and takes `ms` (abortable through its signal). */
+export function countingRender(bytes: Buffer, ms = 0, extra: Partial<RenderOutput> = {}) {
+  const calls = { count: 0, aborted: 0 };
+  const render = (signal: AbortSignal) =>
+    new Promise<RenderOutput>((resolve, reject) => {
+      calls.count++;
+      const timer = setTimeout(() => resolve({ bytes, width: 8, height: 6, ...extra }), ms);
+      signal.addEventListener("abort", () => {
+        calls.aborted++;
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    });
+  return { render, calls };
+}
+
+export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const raw = new Redis(REDIS_URL);
+  const keys = await raw.keys(`${prefix}*`);
+  if (keys.length) await raw.del(...keys);
+  await raw.quit();
+}
