@@ -1,0 +1,55 @@
+/**
+ * The admin command (D12) against the embedded default while another process owns the
+ * database — the situation of an operator next to a running server.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestEnv, type TestEnv } from "@/tests/support/env";
+
+const run = promisify(execFile);
+
+describe("npm run admin on the embedded default, while this process owns the database", () => {
+  let env: TestEnv;
+
+  beforeAll(async () => {
+    env = await useTestEnv({ database: "embedded" });
+    const { getDb } = await import("@/lib/db");
+    await getDb(); // this test process now owns the PGlite files, like a running server
+  });
+  afterAll(async () => env?.cleanup());
+
+  async function admin(...args: string[]) {
+    return run("node", ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
+      env: { ...process.env, DATA_DIR: env.dataDir, LOG_LEVEL: "silent" },
+      timeout: 60_000,
+    });
+  }
+
+  it("creates a user, sets the plan, creates, lists and revokes a key", async () => {
+    await admin("create-user", "--email", "Ops@Example.test");
+    await admin("set-plan", "--email", "ops@example.test", "--plan", "starter");
+    const created = await admin("create-key", "--email", "ops@example.test", "--name", "ci");
+    const key = created.stdout.match(/sk_live_[A-Za-z0-9]{32}/)?.[0];
+    expect(key).toBeDefined();
+
+    // The server side (this process) sees the operator's changes at once.
+    const { findKeyOwner } = await import("@/lib/keys/service");
+    const owner = await findKeyOwner(key!);
+    expect(owner).toMatchObject({ plan: "starter", revoked: false });
+
+    const listed = await admin("list-keys", "--email", "ops@example.test");
+    expect(listed.stdout).toContain(`sk_live_${key!.slice(8, 12)}…${key!.slice(-4)}`);
+    expect(listed.stdout).not.toContain(key!); // the full key is never shown again
+
+    const revoked = await admin("revoke-key", "--key", key!);
+    expect(revoked.stdout).toContain("key revoked");
+    expect((await findKeyOwner(key!))?.revoked).toBe(true);
+  });
+
+  it("rejects bad input with a usage message and exit code 2", async () => {
+    const failure = await admin("set-plan", "--email", "ops@example.test", "--plan", "gold").catch((e) => e);
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toContain("--plan must be one of free, starter, pro, business");
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What the pipeline leaves behind: a usage event per request (written after the reply), the
+ * request id on every answer, and log lines without key material (D14).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useTestEnv } from "@/tests/support/env";
+import { apiRequest, createTestAccount } from "@/tests/support/api";
+
+describe("usage events and logs", () => {
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    cleanup = (await useTestEnv({ extra: { LOG_LEVEL: "info" } })).cleanup;
+  });
+  afterAll(async () => cleanup?.());
+
+  it("records one usage event per request after replying, and never logs the key", async () => {
+    const { apiRoute } = await import("@/lib/api/pipeline");
+    const { settleBackgroundWork } = await import("@/lib/api/request");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { getDb } = await import("@/lib/db");
+    const route = apiRoute(screenshotEndpoint, async (ctx) => {
+      ctx.usage.cache = "MISS";
+      ctx.usage.renderMs = 12.4;
+      return new Response("ok");
+    });
+    const account = await createTestAccount({ plan: "pro" });
+
+    const lines: string[] = [];
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    let ok: Response, bad: Response;
+    try {
+      ok = await route(apiRequest("/v1/screenshot?url=https://example.com", { apiKey: account.apiKey, keyIn: "query" }));
+      bad = await route(apiRequest("/v1/screenshot?width=9999", { apiKey: account.apiKey, keyIn: "query" }));
+      await settleBackgroundWork();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(ok.status).toBe(200);
+    expect(bad.status).toBe(400);
+    expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    const logged = lines.join("");
+    expect(logged).toContain(ok.headers.get("x-request-id")!);
+    expect(logged).not.toContain(account.apiKey.slice(8));
+    for (const line of lines.filter((l) => l.startsWith("{"))) expect(() => JSON.parse(line)).not.toThrow();
+
+    const db = await getDb();
+    const events = await db.usageEvent.findMany({ where: { userId: account.userId }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.status, e.cache, e.renderMs, e.apiKeyId])).toEqual([
+      [200, "MISS", 12, account.apiKeyId],
+      [400, null, null, account.apiKeyId],
+    ]);
+    const month = await db.monthlyUsage.findMany({ where: { userId: account.userId } });
+    expect(month[0].requests).toBe(2);
+  });
+
+  it("keeps a well-formed request id from upstream and replaces a bad one", async () => {
+    const { apiRoute } = await import("@/lib/api/pipeline");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const route = apiRoute(screenshotEndpoint, async () => new Response("ok"));
+    const kept = await route(apiRequest("/v1/screenshot", { headers: { "X-Request-Id": "lb-1234567890" } }));
+    expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
+    const replaced = await route(apiRequest("/v1/screenshot", { headers: { "X-Request-Id": "<script>" } }));
+    expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  });
+});
