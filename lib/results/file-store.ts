@@ -7,7 +7,8 @@
  */
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeExpiry, decodeResult, encodeResult, headerEnd, makeStored } from "@/lib/results/codec";
 import { RESULT_KEY, type NewResult, type ResultStore, type StoredResult } from "@/lib/results/types";
@@ -79,6 +80,11 @@ export class FileResultStore implements ResultStore {
     await unlink(this.pathFor(key)).catch((error) => {
       if (!isMissing(error)) throw error;
     });
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   private maybeSweep(): void {

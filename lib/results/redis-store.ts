@@ -38,4 +38,8 @@ export class RedisResultStore implements ResultStore {
   async delete(key: string): Promise<void> {
     if (RESULT_KEY.test(key)) await this.redis.del(resultRedisKey(key));
   }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
 }

@@ -52,4 +52,6 @@ export interface ResultStore {
   /** Stores (or replaces) the entry for `key`, living `ttlMs` from now; returns what was stored. */
   put(key: string, result: NewResult, ttlMs: number): Promise<StoredResult>;
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be used (for /readyz): Redis unreachable, directory not writable. */
+  ping(): Promise<void>;
 }

@@ -47,8 +47,9 @@ async function sample(): Promise<NewResult> {
 describe.each(["files", "redis", "upstash"] as const)("%s result store", (kind) => {
   const store = () => stores[kind];
 
-  it("reports its kind", () => {
+  it("reports its kind and answers ping", async () => {
     expect(store().kind).toBe(kind);
+    await expect(store().ping()).resolves.toBeUndefined();
   });
 
   it("returns exactly what was stored, with cachedAt, expiresAt and an ETag", async () => {
@@ -142,6 +143,20 @@ describe("file store specifics", () => {
     const frame = await readFile(file);
     await writeFile(file, frame.subarray(0, frame.length - 5));
     expect(await files().get(key)).toBeNull();
+  });
+});
+
+describe("ping on an unusable store", () => {
+  it("fails for an unreachable Redis and for a directory that cannot be created", async () => {
+    const dead = createRedis({ redisUrl: "redis://127.0.0.1:1", prefix: testEnv.redisPrefix })!;
+    try {
+      await expect(new RedisResultStore(dead).ping()).rejects.toThrow();
+    } finally {
+      await dead.close();
+    }
+    const blocker = path.join(testEnv.dataDir, "a-file");
+    await writeFile(blocker, "not a directory");
+    await expect(new FileResultStore(path.join(blocker, "results")).ping()).rejects.toThrow();
   });
 });
 
