@@ -6,15 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestEnv, type TestEnvOptions } from "@/tests/support/env";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 
-export function definePipelineSuite(label: string, options: TestEnvOptions) {
+export function definePipelineSuite(
+  label: string,
+  options: TestEnvOptions | (() => Promise<TestEnvOptions & { teardown?: () => Promise<void> }>),
+) {
   describe(`request pipeline (${label})`, () => {
     let cleanup: () => Promise<void>;
     let route: (r: Request) => Promise<Response>;
     let ogRoute: (r: Request) => Promise<Response>;
 
     beforeAll(async () => {
-      const env = await useTestEnv(options);
-      cleanup = env.cleanup;
+      const resolved = typeof options === "function" ? await options() : options;
+      const env = await useTestEnv(resolved);
+      cleanup = async () => {
+        await env.cleanup();
+        await (resolved as { teardown?: () => Promise<void> }).teardown?.();
+      };
       const { apiRoute } = await import("@/lib/api/pipeline");
       const { screenshotEndpoint } = await import("@/lib/screenshot/params");
       const { ogEndpoint } = await import("@/lib/og/params");
