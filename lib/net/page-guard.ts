@@ -119,18 +119,19 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     if (entry.navigation && request.frame() === page.mainFrame()) mainBlock ??= entry;
   };
 
-  const onRequest = (request: HTTPRequest) => {
-    request.enqueueInterceptAction(async () => {
-      if (request.isInterceptResolutionHandled()) return;
-      const reason = await checkRequestUrl(request.url(), cache);
-      if (request.isInterceptResolutionHandled()) return;
-      if (reason) {
-        record(request, reason);
-        await request.abort("blockedbyclient", GUARD_ABORT_PRIORITY).catch(() => {});
-      } else {
-        await request.continue(request.continueRequestOverrides(), 0).catch(() => {});
-      }
-    });
+  // Puppeteer's Page.on("request") already runs each listener as an enqueued intercept action
+  // and awaits it before resolving the request, so the listener awaits its check directly. (An
+  // action enqueued from inside a listener is never run: the queue is read before listeners run.)
+  const onRequest = async (request: HTTPRequest) => {
+    if (request.isInterceptResolutionHandled()) return;
+    const reason = await checkRequestUrl(request.url(), cache);
+    if (request.isInterceptResolutionHandled()) return;
+    if (reason) {
+      record(request, reason);
+      await request.abort("blockedbyclient", GUARD_ABORT_PRIORITY).catch(() => {});
+    } else {
+      await request.continue(request.continueRequestOverrides(), 0).catch(() => {});
+    }
   };
 
   // A refusal by the guard proxy on a plain-http main document arrives as its 403 page.
