@@ -3,7 +3,10 @@
  * hung dependency makes /readyz answer 503 quickly instead of hanging the probe.
  */
 import "server-only";
+import { warmUp } from "@/lib/browser";
+import { Deadline } from "@/lib/browser/deadline";
 import { getDb } from "@/lib/db";
+import { getResultStore } from "@/lib/results/store";
 
 type Check = () => Promise<void>;
 
@@ -29,6 +32,9 @@ const checks: Record<string, Check> = {
     const db = await getDb();
     await db.$queryRaw`SELECT 1`;
   },
+  store: () => getResultStore().ping(),
+  // Acquires (launches or connects to) a browser: the same path a render takes, without a page.
+  browser: () => warmUp(new Deadline(CHECK_TIMEOUT_MS)),
 };
 
 export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string> }> {

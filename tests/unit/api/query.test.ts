@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { ogParams } from "@/lib/og/params";
@@ -8,7 +9,7 @@ function parse(query: string) {
   return parseQuery(new URLSearchParams(query), screenshotParams, { extras: "reject" });
 }
 
-function failure(query: string, schema = screenshotParams, extras: "reject" | "collect" = "reject"): ApiError {
+function failure(query: string, schema: z.ZodObject = screenshotParams, extras: "reject" | "collect" = "reject"): ApiError {
   try {
     parseQuery(new URLSearchParams(query), schema, { extras });
   } catch (error) {
