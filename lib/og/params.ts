@@ -1,10 +1,12 @@
 /**
  * The one schema of GET /v1/og. Every query parameter not named here is a template variable,
- * validated against the template's own variable list (lib/og/templates).
+ * validated against the template's own variable list (lib/og/catalog) in `validateExtras`, so a
+ * bad template or variable is a 400 before the Pro plan gate's 403 (D2).
  */
 import { z } from "zod";
 import type { EndpointSpec } from "@/lib/api/context";
 import { enumParam, intParam, stringParam } from "@/lib/api/params";
+import { validateVariables } from "@/lib/og/variables";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
 
@@ -12,7 +14,7 @@ export const ogParams = z.object({
   template: stringParam("template", {
     required: true,
     maxLength: 64,
-    description: "Name of the template to render (see GET /v1/og/templates).",
+    description: "Name of the template to render: default, blog-post, stats-card or changelog-card (see GET /v1/og/templates).",
     example: "default",
   }),
   format: enumParam("format", { values: OG_FORMATS, default: "png", aliases: { jpeg: "jpg" }, description: "Output format." }),
@@ -40,4 +42,8 @@ export const ogEndpoint = {
   params: ogParams,
   extras: "collect",
   minPlan: "pro",
+  validateExtras: (params: OgParams, extras: Record<string, string>) => {
+    // `template` is required by the schema, so it is present whenever this runs.
+    validateVariables(params.template ?? "", extras);
+  },
 } as const satisfies EndpointSpec<typeof ogParams>;

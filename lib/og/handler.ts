@@ -1,0 +1,43 @@
+/**
+ * GET /v1/og once the pipeline has authenticated, parsed, validated (template and variables via
+ * ogEndpoint.validateExtras) and gated the request: build the cache key from the spec's list
+ * (template, every variable, format, quality, width, height — D6) and hand the render to
+ * serveResult, which owns lookup, single flight, storage, headers and response=json (D7).
+ */
+import "server-only";
+import type { Handler } from "@/lib/api/context";
+import { loadImages } from "@/lib/og/images";
+import { ogParams, type OgParams } from "@/lib/og/params";
+import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
+import { validateVariables } from "@/lib/og/variables";
+import { cacheKeyParams, serveResult } from "@/lib/results";
+
+/** Spec "Limits": an OG render over 15 seconds is a 504 render_timeout (D10). */
+export const OG_RENDER_TIMEOUT_MS = 15_000;
+
+export const handleOg: Handler<OgParams> = async (ctx) => {
+  const started = Date.now();
+  const { params } = ctx;
+  const { template, variables, canonical } = validateVariables(params.template ?? "", ctx.extras);
+  const format = params.format ?? "png"; // the schema's default; typed optional by enumParam
+
+  return serveResult(ctx, {
+    endpoint: "og",
+    // `template` is already among the schema's key parameters; variables go in under their own
+    // key so a variable can never collide with a schema parameter of the same name.
+    keyParams: { ...cacheKeyParams(ogParams, params), variables: canonical },
+    ext: format,
+    contentType: OG_CONTENT_TYPES[format],
+    deadline: started + OG_RENDER_TIMEOUT_MS,
+    describe: { template: template.name },
+    render: async (signal) => {
+      const images = await loadImages(variables.images, signal);
+      signal.throwIfAborted();
+      const image = await renderOg(
+        { template: template.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },
+        signal,
+      );
+      return { bytes: image.bytes, width: image.width, height: image.height };
+    },
+  });
+};

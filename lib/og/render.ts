@@ -1,0 +1,88 @@
+/**
+ * The OG renderer: template JSX → SVG with satori (fonts loaded once and kept, emoji from local
+ * Twemoji files) → png/jpg/webp with sharp. No browser, no network: the only outside input is an
+ * image_url variable, fetched through lib/og/images before layout.
+ */
+import "server-only";
+import satori from "satori";
+import sharp from "sharp";
+import type { ReactElement } from "react";
+import type { OgTemplateName } from "@/lib/og/catalog";
+import { emojiDataUri, fontsFor } from "@/lib/og/fonts";
+import type { OgFormat } from "@/lib/og/params";
+import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
+import { makeTheme } from "@/lib/og/templates/theme";
+import type { OgVariables } from "@/lib/og/variables";
+
+export const OG_CONTENT_TYPES: Record<OgFormat, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+};
+
+export interface OgRenderRequest {
+  template: OgTemplateName;
+  variables: OgVariables;
+  /** image_url variables already fetched and inlined as data URIs (lib/og/images). */
+  images?: Readonly<Record<string, string>>;
+  width: number;
+  height: number;
+  format: OgFormat;
+  quality: number;
+}
+
+export interface OgRendered {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  contentType: string;
+}
+
+/** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
+export function buildElement(req: Omit<OgRenderRequest, "format" | "quality">): ReactElement {
+  const theme = makeTheme(req.width, req.height, req.variables.colors);
+  const Component = TEMPLATE_COMPONENTS[req.template];
+  return Component({ theme, text: req.variables.text, lists: req.variables.lists, images: req.images ?? {} });
+}
+
+/** Every piece of text a card can show: what decides which font subsets it needs. */
+function textsOf(variables: OgVariables): string[] {
+  return [...Object.values(variables.text), ...Object.values(variables.lists).flat()];
+}
+
+export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">): Promise<string> {
+  return satori(buildElement(req), {
+    width: req.width,
+    height: req.height,
+    fonts: fontsFor(textsOf(req.variables)),
+    // Only emoji reach here: fonts for every script we draw are chosen up front by fontsFor.
+    loadAdditionalAsset: async (code: string, segment: string) => {
+      if (code === "emoji") return emojiDataUri(segment) ?? [];
+      return [];
+    },
+  });
+}
+
+export async function renderOg(req: OgRenderRequest, signal?: AbortSignal): Promise<OgRendered> {
+  const svg = await renderSvg(req);
+  signal?.throwIfAborted();
+  const bytes = await encode(svg, req.format, req.quality);
+  return { bytes, width: req.width, height: req.height, contentType: OG_CONTENT_TYPES[req.format] };
+}
+
+/**
+ * SVG → image. Encoder settings favour speed over the last few percent of size: these are
+ * flat-colour cards, and the result is cached for days (D4) anyway.
+ */
+export async function encode(svg: string, format: OgFormat, quality: number): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg), { density: 72 });
+  switch (format) {
+    case "png":
+      return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+    case "jpg":
+      // JPEG has no alpha: a translucent bgColor is shown as it would look over white.
+      return image.flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: false }).toBuffer();
+    case "webp":
+      return image.webp({ quality, effort: 2, smartSubsample: false }).toBuffer();
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Validation of OG template variables (spec "OG template and template variables", D11): every
+ * query parameter outside the endpoint schema is checked against the chosen template's variable
+ * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { findTemplate, OG_LIMITS, OG_TEMPLATE_NAMES, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
+import { parseColor, toHex, type Rgba } from "@/lib/og/colors";
+import { isAllowedOrigin } from "@/lib/net/policy";
+
+export type OgValue = string | string[] | Rgba;
+
+/** Variables after validation, typed per variable kind. */
+export interface OgVariables {
+  text: Record<string, string>;
+  colors: Record<string, Rgba>;
+  /** image_url variables: WHATWG-serialized https URLs, fetched only when rendering. */
+  images: Record<string, string>;
+  lists: Record<string, string[]>;
+}
+
+export interface ValidatedTemplate {
+  template: OgTemplateInfo;
+  variables: OgVariables;
+  /** Canonical string form of every given variable, sorted by name: the cache key's input. */
+  canonical: Record<string, string>;
+}
+
+export function resolveTemplate(name: string): OgTemplateInfo {
+  const template = findTemplate(name);
+  if (!template) {
+    throw new ApiError(
+      "template_not_found",
+      `There is no template named "${clip(name, 64)}". Available templates: ${OG_TEMPLATE_NAMES.join(", ")} (see GET /v1/og/templates).`,
+      { param: "template" },
+    );
+  }
+  return template;
+}
+
+/** Validates raw query values against the template; throws ApiError 400 on the first problem. */
+export function validateVariables(templateName: string, raw: Readonly<Record<string, string>>): ValidatedTemplate {
+  const template = resolveTemplate(templateName);
+  const known = new Map(template.variables.map((v) => [v.name, v]));
+
+  for (const name of Object.keys(raw)) {
+    if (!known.has(name)) throw unknownVariable(template, name);
+  }
+
+  const variables: OgVariables = { text: {}, colors: {}, images: {}, lists: {} };
+  const canonical: Record<string, string> = {};
+  for (const variable of template.variables) {
+    const value = raw[variable.name];
+    if (value === undefined || value.trim() === "") {
+      if (variable.required) throw invalid(variable.name, `${variable.name} is required by the ${template.name} template.`);
+      continue;
+    }
+    canonical[variable.name] = parseInto(variables, variable, value);
+  }
+  return { template, variables, canonical: sortKeys(canonical) };
+}
+
+/** Stores the parsed value in `into` and returns its canonical string form. */
+function parseInto(into: OgVariables, variable: OgVariable, value: string): string {
+  const { name } = variable;
+  switch (variable.type) {
+    case "text": {
+      const text = cleanText(value);
+      const length = [...text].length;
+      if (length === 0) throw invalid(name, `${name} must contain visible text.`);
+      if (length > OG_LIMITS.textMaxChars) {
+        throw invalid(name, `${name} must be at most ${OG_LIMITS.textMaxChars} characters (got ${length}).`);
+      }
+      into.text[name] = text;
+      return text;
+    }
+    case "color": {
+      const color = parseColor(value);
+      if (!color) {
+        throw invalid(name, `${name} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla() (URL-encode # as %23).`);
+      }
+      into.colors[name] = color;
+      return toHex(color);
+    }
+    case "image_url": {
+      const url = parseHttpsUrl(name, value);
+      into.images[name] = url;
+      return url;
+    }
+    case "list": {
+      const items = parseList(name, value);
+      into.lists[name] = items;
+      return items.join("\n");
+    }
+  }
+}
+
+/**
+ * Line breaks, tabs and runs of spaces in text variables collapse to one space (a card is laid
+ * out by the template, not by the caller's whitespace); other control characters are dropped.
+ */
+export function cleanText(value: string): string {
+  return value
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function parseHttpsUrl(name: string, value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length > OG_LIMITS.imageUrlMaxChars) {
+    throw invalid(name, `${name} must be at most ${OG_LIMITS.imageUrlMaxChars} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw invalid(name, `${name} must be an absolute https:// URL of an image.`);
+  }
+  // http only for origins an operator allow-listed (D9's ALLOW_PRIVATE_ORIGINS: self-hosting, tests).
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isAllowedOrigin(url))) {
+    throw invalid(name, `${name} must use https (got ${url.protocol.replace(/:$/, "")}).`);
+  }
+  if (url.username || url.password) throw invalid(name, `${name} must not contain a user name or password.`);
+  return url.href;
+}
+
+/** `_items` lists: one item per line; blank lines are ignored (a trailing %0A is common). */
+function parseList(name: string, value: string): string[] {
+  const items = value
+    .split(/\r\n|\r|\n/)
+    .map(cleanText)
+    .filter((item) => item.length > 0);
+  if (items.length === 0) throw invalid(name, `${name} must contain at least one item (one per line).`);
+  if (items.length > OG_LIMITS.listMaxItems) {
+    throw invalid(name, `${name} may have at most ${OG_LIMITS.listMaxItems} items (got ${items.length}).`);
+  }
+  items.forEach((item, i) => {
+    const length = [...item].length;
+    if (length > OG_LIMITS.listItemMaxChars) {
+      throw invalid(name, `Item ${i + 1} of ${name} must be at most ${OG_LIMITS.listItemMaxChars} characters (got ${length}).`);
+    }
+  });
+  return items;
+}
+
+function unknownVariable(template: OgTemplateInfo, name: string): ApiError {
+  const names = template.variables.map((v) => v.name);
+  const loose = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
+  const hint = names.find((n) => loose(n) === loose(name));
+  return invalid(
+    name,
+    `The ${template.name} template has no variable "${clip(name, 64)}".${hint ? ` Did you mean ${hint}?` : ""} Accepted: ${names.join(", ")}.`,
+  );
+}
+
+function invalid(name: string, detail: string): ApiError {
+  return new ApiError("invalid_variable", detail, { param: name });
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
