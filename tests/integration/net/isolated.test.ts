@@ -13,8 +13,8 @@ const specs = readdirSync(specDir).filter((f) => f.endsWith(".spec.ts")).sort();
 let run: InnerRun;
 
 beforeAll(async () => {
-  run = await runIsolatedSpecs(280_000);
-}, 300_000);
+  run = await runIsolatedSpecs(420_000);
+}, 440_000);
 
 describe("target safety in a loopback-only network namespace", () => {
   it.each(specs)("%s passes", (spec) => {

@@ -31,7 +31,7 @@ const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 function page(kind: string, body: string, script: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${kind}</title></head><body>${body}
 <script>
-const settle = (p, ms = 2500) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
+const settle = (p, ms = 1500) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
 const done = (detail) => fetch('/beacon/${kind}?d=' + encodeURIComponent(detail || '')).finally(() => { window.__done = true; });
 ${script}
 </script></body></html>`;
@@ -135,7 +135,7 @@ export async function startFixtureSite(canaryPort: number): Promise<FixtureSite>
       return send(200, { "content-type": "text/javascript" },
         `self.addEventListener('install', (e) => { e.waitUntil(Promise.allSettled(${js(bases)}.map((b) => fetch(b + '/sw-install')))); self.skipWaiting(); });
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', (e) => e.respondWith(fetch(${js(bases[0])} + '/sw-fetch').catch(() => new Response('sw'))));`);
+self.addEventListener('fetch', (e) => new URL(e.request.url).pathname === '/through-sw' && e.respondWith(fetch(${js(bases[0])} + '/sw-fetch').catch(() => new Response('sw'))));`);
     }
     if (url.pathname === "/echo") return send(200, { "content-type": "application/json" }, JSON.stringify(req.headers));
     if (url.pathname === "/hello") return send(200, { "content-type": "text/plain" }, "hello from the fixture");

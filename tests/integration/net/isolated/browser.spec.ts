@@ -1,0 +1,134 @@
+/**
+ * A real Chromium renders the fixture site's attack pages. Every way a page can reach the canary
+ * (subresources, fetch/XHR/EventSource/WebSocket, redirects, meta refresh, script navigation, forms,
+ * pop-ups, a service worker, preconnect and speculation rules; by loopback spellings, localhost,
+ * private and metadata addresses that the namespace routes to the canary, a name resolving to
+ * loopback and a rebinding name) must leave the canary silent:
+ * - with the guard proxy alone (it is the boundary), and
+ * - with the proxy and the per-page guard together (how the service renders).
+ * A control run without the boundary shows the same pages do reach the canary.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { chromiumBoundaryFlags, chromiumNetworkArgs } from "@/lib/net/chromium";
+import { startGuardProxy, type GuardProxy, type GuardRefusal } from "@/lib/net/guard-proxy";
+import { guardPage, type PageGuard } from "@/lib/net/page-guard";
+import { ATTACK_KINDS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
+import { launchChromium } from "../support/browser";
+import { setAllowedOrigins, sleep, startWorld, type World } from "../support/world";
+
+let world: World;
+let fixture: FixtureSite;
+let P: number;
+
+beforeAll(async () => {
+  world = await startWorld();
+  P = world.canary.port;
+  fixture = await startFixtureSite(P);
+  setAllowedOrigins([fixture.origin]);
+});
+afterAll(async () => {
+  await fixture?.close();
+  await world?.close();
+});
+beforeEach(() => world.canary.reset());
+
+interface Visit {
+  guard?: PageGuard;
+  error?: string;
+  status?: number;
+}
+
+async function visit(browser: Browser, path: string, withPageGuard: boolean, waitDone = true): Promise<Visit> {
+  const context = await browser.createBrowserContext();
+  const page: Page = await context.newPage();
+  const out: Visit = {};
+  try {
+    if (withPageGuard) out.guard = await guardPage(page, { maxLifetimeMs: 20_000 });
+    try {
+      const response = await page.goto(`${fixture.origin}${path}`, { waitUntil: "load", timeout: 10_000 });
+      out.status = response?.status();
+      if (waitDone) // Interval polling: an opener behind its pop-ups is hidden, and hidden pages get no frames.
+      if (waitDone) await page.waitForFunction("window.__done === true", { timeout: 10_000, polling: 100 });
+    } catch (err) {
+      out.error = (err as Error).message;
+    }
+    // Stragglers (beacons, pop-ups, workers, a navigation just started) get their chance to leak.
+    await sleep(waitDone ? 400 : 1_200);
+  } finally {
+    out.guard?.dispose();
+    await context.close().catch(() => {});
+  }
+  return out;
+}
+
+const NAV_TARGETS = (p: number) => [`http://127.0.0.1:${p}/nav`, `http://localhost:${p}/nav`, `http://169.254.169.254:${p}/nav`, `http://canary.test:${p}/nav`];
+
+function describeBoundary(name: string, withPageGuard: boolean) {
+  describe(name, () => {
+    let browser: Browser;
+    let guard: GuardProxy | undefined;
+    const refusals: GuardRefusal[] = [];
+
+    beforeAll(async () => {
+      if (withPageGuard) {
+        browser = await launchChromium(await chromiumNetworkArgs()); // the service's own flags and shared guard
+      } else {
+        guard = await startGuardProxy({ onRefusal: (r) => refusals.push(r) });
+        browser = await launchChromium(chromiumBoundaryFlags(guard.url));
+      }
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await guard?.close();
+    });
+
+    it.each(ATTACK_KINDS)("%s: the page runs and the canary hears nothing", async (kind) => {
+      fixture.beacons.delete(kind);
+      const result = await visit(browser, `/attack/${kind}`, withPageGuard);
+      expect(result.error).toBeUndefined();
+      expect(fixture.beacons.has(kind), `the ${kind} page did not finish`).toBe(true);
+      expect(world.canary.events).toEqual([]);
+      if (kind === "serviceworker" && withPageGuard) expect(fixture.beacons.get(kind)).toBe("refused:SecurityError");
+      if (kind === "popup" && withPageGuard) expect(result.guard?.popupsClosed).toBeGreaterThan(0);
+      if (!withPageGuard && kind === "img") expect(refusals.length).toBeGreaterThan(0); // the proxy did the refusing
+      if (withPageGuard && kind === "img") expect(result.guard?.blocked.length).toBeGreaterThan(0); // and interception too
+    });
+
+    it("a redirect chain of the main document ending at the canary is refused", async () => {
+      for (const to of NAV_TARGETS(P)) {
+        const result = await visit(browser, `/attack/redirect?n=2&to=${encodeURIComponent(to)}`, withPageGuard, false);
+        if (withPageGuard) expect(result.guard?.mainDocumentBlock(), to).toBeDefined();
+        else expect(result.error ?? String(result.status), to).toMatch(/403|ERR_/);
+      }
+      expect(world.canary.events).toEqual([]);
+    });
+
+    it.each(["meta", "script-nav", "form"])("%s navigation to the canary is refused", async (kind) => {
+      for (const to of NAV_TARGETS(P).slice(0, 2).concat(NAV_TARGETS(P)[3])) {
+        fixture.beacons.delete(kind);
+        await visit(browser, `/attack/${kind}?to=${encodeURIComponent(to)}`, withPageGuard, false);
+        if (kind !== "meta") expect(fixture.beacons.has(kind), `the ${kind} page did not run`).toBe(true);
+      }
+      expect(world.canary.events).toEqual([]);
+    });
+  });
+}
+
+describeBoundary("guard proxy alone", false);
+describeBoundary("guard proxy and page guard", true);
+
+describe("control: the same pages without the boundary", () => {
+  it("reach the canary (so its silence above is meaningful)", async () => {
+    const browser = await launchChromium([]);
+    try {
+      for (const kind of ["img", "fetch", "websocket"]) await visit(browser, `/attack/${kind}`, false);
+    } finally {
+      await browser.close();
+    }
+    const kinds = new Set(world.canary.events.map((e) => e.kind));
+    expect(kinds.has("connection")).toBe(true);
+    expect(kinds.has("request")).toBe(true);
+    expect(kinds.has("upgrade")).toBe(true);
+  });
+});
