@@ -1,0 +1,8 @@
+/** GET /v1/screenshot: a capture of a public page (spec "GET /v1/screenshot"). Logic: lib/screenshot/handler.ts. */
+import { apiRoute } from "@/lib/api/pipeline";
+import { screenshotEndpoint } from "@/lib/screenshot/params";
+import { handleScreenshot } from "@/lib/screenshot/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(screenshotEndpoint, handleScreenshot);

@@ -1,0 +1,84 @@
+/**
+ * The embedded default: a Chromium launched on this machine, kept warm, relaunched after it dies.
+ * All of its traffic is routed by lib/net's launch flags (the guard proxy boundary).
+ */
+import { existsSync } from "node:fs";
+import puppeteer, { type Browser, type BrowserContextOptions } from "puppeteer-core";
+import { env } from "@/lib/env";
+import { chromiumNetworkArgs } from "@/lib/net/chromium";
+import type { Deadline } from "./deadline";
+import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
+
+const CANDIDATE_PATHS = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+/** Flags for rendering pages, independent of networking (that part comes from lib/net). */
+const RENDER_FLAGS = [
+  "--disable-dev-shm-usage", // containers often have a 64 MB /dev/shm; large pages crash there
+  "--hide-scrollbars",
+  "--mute-audio",
+  "--disable-extensions",
+  "--disable-default-apps",
+  "--disable-breakpad",
+  "--disable-notifications",
+  "--disable-renderer-backgrounding",
+  "--disable-background-timer-throttling",
+  "--disable-backgrounding-occluded-windows",
+  "--no-default-browser-check",
+  "--password-store=basic",
+  "--use-mock-keychain",
+];
+
+export function findChromium(): string | undefined {
+  const configured = env().CHROME_PATH;
+  if (configured) return existsSync(configured) ? configured : undefined;
+  return CANDIDATE_PATHS.find((p) => existsSync(p));
+}
+
+export class LocalBrowserSource implements BrowserSource {
+  readonly kind = "local" as const;
+  private readonly warm = new WarmBrowser(() => this.launch());
+  private closed = false;
+
+  async acquire(deadline: Deadline): Promise<Browser> {
+    try {
+      return await deadline.race(this.warm.get());
+    } catch (error) {
+      if (deadline.expired()) throw error;
+      throw rendererUnavailable();
+    }
+  }
+
+  contextOptions(): BrowserContextOptions {
+    return {};
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pending = this.warm.peek();
+    this.warm.forget();
+    const browser = await pending?.catch(() => undefined);
+    await browser?.close().catch(() => browser.process()?.kill("SIGKILL"));
+  }
+
+  private async launch(): Promise<Browser> {
+    if (this.closed) throw rendererUnavailable();
+    const executablePath = findChromium();
+    if (!executablePath) throw rendererUnavailable();
+    // Chromium's sandbox refuses to start as root (containers); as any other user it stays on.
+    const sandbox = process.getuid?.() === 0 ? ["--no-sandbox"] : [];
+    return puppeteer.launch({
+      executablePath,
+      headless: true,
+      pipe: true,
+      defaultViewport: null,
+      timeout: LAUNCH_TIMEOUT_MS,
+      protocolTimeout: 90_000,
+      // The app owns process signals; puppeteer still kills Chromium when Node exits.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      args: [...sandbox, ...RENDER_FLAGS, ...(await chromiumNetworkArgs())],
+    });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Remote browsers (D12 production): one or several CDP endpoints from BROWSER_WS_ENDPOINT
+ * (browserless or any Chromium started with --remote-debugging-port). Renders are spread
+ * round-robin; an endpoint that refuses or drops is skipped for the next one, and one whose
+ * connection failed recently is tried last. Each endpoint's connection stays warm and is
+ * re-established after a disconnect.
+ */
+import puppeteer, { type Browser, type BrowserContextOptions, type ConnectOptions } from "puppeteer-core";
+import type { Deadline } from "./deadline";
+import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
+
+/** A refused connection fails at once; this bounds one that hangs (blackholed host, slow TLS). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long a failed endpoint goes to the back of the line. */
+const FAILURE_COOLDOWN_MS = 10_000;
+
+interface Endpoint {
+  options: ConnectOptions;
+  warm: WarmBrowser;
+  failedAt: number;
+}
+
+/** ws(s):// is a browser WebSocket endpoint; http(s):// is a DevTools HTTP address (/json/version). */
+export function connectOptionsFor(endpoint: string): ConnectOptions {
+  const common = { defaultViewport: null, protocolTimeout: 90_000 } as const;
+  return /^https?:\/\//i.test(endpoint) ? { ...common, browserURL: endpoint } : { ...common, browserWSEndpoint: endpoint };
+}
+
+function connectWithTimeout(options: ConnectOptions): Promise<Browser> {
+  return new Promise<Browser>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => {
+      settled = true;
+      reject(new Error("connect timeout"));
+    }, CONNECT_TIMEOUT_MS);
+    puppeteer.connect(options).then(
+      (browser) => {
+        clearTimeout(timer);
+        // Connected after we gave up: do not leak the connection.
+        if (settled) void browser.disconnect().catch(() => {});
+        else resolve(browser);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!settled) reject(error instanceof Error ? error : new Error("connect failed"));
+      },
+    );
+  });
+}
+
+export class RemoteBrowserSource implements BrowserSource {
+  readonly kind = "remote" as const;
+  private readonly endpoints: Endpoint[];
+  private next = 0;
+  private closed = false;
+
+  constructor(urls: string[]) {
+    if (urls.length === 0) throw new Error("RemoteBrowserSource needs at least one endpoint");
+    this.endpoints = urls.map((url) => {
+      const endpoint: Endpoint = {
+        options: connectOptionsFor(url),
+        failedAt: 0,
+        warm: new WarmBrowser(async () => {
+          if (this.closed) throw rendererUnavailable();
+          try {
+            return await connectWithTimeout(endpoint.options);
+          } catch (error) {
+            endpoint.failedAt = Date.now();
+            throw error;
+          }
+        }),
+      };
+      return endpoint;
+    });
+  }
+
+  async acquire(deadline: Deadline): Promise<Browser> {
+    for (const endpoint of this.order()) {
+      try {
+        return await deadline.race(endpoint.warm.get());
+      } catch (error) {
+        if (deadline.expired()) throw error;
+        // Try the next endpoint; the reason is not shown to the caller (it may name hosts/tokens).
+      }
+    }
+    throw rendererUnavailable();
+  }
+
+  contextOptions(): BrowserContextOptions {
+    return {};
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.endpoints.map(async (endpoint) => {
+        const pending = endpoint.warm.peek();
+        endpoint.warm.forget();
+        const browser = await pending?.catch(() => undefined);
+        // Disconnect only: a remote browser belongs to its operator.
+        await browser?.disconnect().catch(() => {});
+      }),
+    );
+  }
+
+  /** Round-robin start, recently failed endpoints last. */
+  private order(): Endpoint[] {
+    const n = this.endpoints.length;
+    const start = this.next++ % n;
+    const rotated = Array.from({ length: n }, (_, i) => this.endpoints[(start + i) % n]);
+    const now = Date.now();
+    const healthy = rotated.filter((e) => now - e.failedAt > FAILURE_COOLDOWN_MS);
+    const cooling = rotated.filter((e) => now - e.failedAt <= FAILURE_COOLDOWN_MS);
+    return [...healthy, ...cooling];
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Where browsers come from (D12): a locally launched Chromium (the embedded default) or one or
+ * more remote CDP endpoints (BROWSER_WS_ENDPOINT). Both keep their browser warm and replace it
+ * when it disconnects, so a crash costs one request (502) and the next one gets a fresh browser.
+ */
+import type { Browser, BrowserContextOptions } from "puppeteer-core";
+import { ApiError } from "@/lib/api/errors";
+import type { Deadline } from "./deadline";
+
+export interface BrowserSource {
+  readonly kind: "local" | "remote";
+  /**
+   * A connected browser, launching or connecting when there is none. Throws ApiError 502
+   * `renderer_unavailable` when no browser can be had.
+   */
+  acquire(deadline: Deadline): Promise<Browser>;
+  /** Options for the fresh context each render gets (e.g. a per-context proxy). */
+  contextOptions(): BrowserContextOptions;
+  /** Drops every browser (closing local ones, disconnecting from remote ones). */
+  close(): Promise<void>;
+}
+
+export function rendererUnavailable(): ApiError {
+  return new ApiError("renderer_unavailable", "No browser is available to render the page right now. Please retry shortly.");
+}
+
+/**
+ * Keeps one shared `Promise<Browser>` so concurrent callers wait for the same launch/connect,
+ * and forgets it as soon as that browser disconnects (crash, kill, remote restart).
+ */
+export class WarmBrowser {
+  private current: Promise<Browser> | undefined;
+
+  constructor(private readonly open: () => Promise<Browser>) {}
+
+  get(): Promise<Browser> {
+    if (!this.current) {
+      const opening = this.open().then((browser) => {
+        browser.once("disconnected", () => {
+          if (this.current === opening) this.current = undefined;
+        });
+        if (!browser.connected && this.current === opening) this.current = undefined;
+        return browser;
+      });
+      opening.catch(() => {
+        if (this.current === opening) this.current = undefined;
+      });
+      this.current = opening;
+    }
+    return this.current;
+  }
+
+  /** Forgets the browser without waiting for its 'disconnected' event. */
+  forget(browser?: Browser): void {
+    const current = this.current;
+    if (!current) return;
+    if (!browser) {
+      this.current = undefined;
+      return;
+    }
+    void current.then((b) => {
+      if (b === browser && this.current === current) this.current = undefined;
+    }, () => {});
+  }
+
+  /** The browser if one is open or opening, without starting one. */
+  peek(): Promise<Browser> | undefined {
+    return this.current;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * One capture, start to finish, on a fresh page: emulation → blockers → load → wait for the
+ * caller's selector → consent banners → custom CSS/JS → lazy content → delay → image or PDF.
+ * Every wait draws on the request's deadline.
+ */
+import "server-only";
+import { TimeoutError, type Browser, type Page, type ScreenshotOptions } from "puppeteer-core";
+import sharp from "sharp";
+import { ApiError } from "@/lib/api/errors";
+import { type Deadline, type RenderSession } from "@/lib/browser";
+import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
+import { enableRequestBlocking } from "./blocking";
+import { enableConsentHandling } from "./consent";
+import { navigate } from "./navigate";
+import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
+import { printPdf } from "./pdf";
+import { type CapturePlan, FULL_PAGE_MAX_HEIGHT, fullPageHeight } from "./plan";
+
+export interface CaptureOutput {
+  bytes: Buffer;
+  contentType: string;
+  ext: ResultExt;
+  /** Output pixels for images; paper size in CSS px for PDF (D7). */
+  width: number;
+  height: number;
+  pages?: number;
+}
+
+const desktopAgents = new WeakMap<Browser, Promise<string>>();
+
+/** Headless Chromium announces itself as "HeadlessChrome", which many sites answer differently. */
+function desktopUserAgent(browser: Browser): Promise<string> {
+  let agent = desktopAgents.get(browser);
+  if (!agent) {
+    agent = browser.userAgent().then((ua) => ua.replace("HeadlessChrome", "Chrome"));
+    desktopAgents.set(browser, agent);
+  }
+  return agent;
+}
+
+async function prepare(page: Page, browser: Browser, plan: CapturePlan) {
+  await page.setViewport(plan.viewport);
+  await page.setUserAgent(plan.userAgent ?? (await desktopUserAgent(browser)));
+  await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: plan.darkMode ? "dark" : "light" }]);
+  // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
+  if (plan.customCSS || plan.customJS) await page.setBypassCSP(true);
+  if (plan.blockAds || plan.blockCookies) {
+    await enableRequestBlocking(page, { ads: plan.blockAds, cookies: plan.blockCookies, targetUrl: plan.url });
+  }
+  return plan.blockCookies ? enableConsentHandling(page) : undefined;
+}
+
+async function waitForSelector(page: Page, selector: string, deadline: Deadline) {
+  if (!(await isValidSelector(page, selector))) {
+    throw new ApiError("invalid_parameter", "waitForSelector is not a valid CSS selector.", { param: "waitForSelector" });
+  }
+  try {
+    await page.waitForSelector(selector, { timeout: Math.max(1, deadline.remaining()) });
+  } catch (error) {
+    if (error instanceof TimeoutError || deadline.expired()) {
+      throw new ApiError("render_timeout", `No element matched waitForSelector within the timeout of ${deadline.totalMs} ms.`);
+    }
+    throw error;
+  }
+}
+
+async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Deadline) {
+  if (plan.customCSS) await deadline.race(page.addStyleTag({ content: plan.customCSS }));
+  if (plan.customJS) {
+    const failure = await deadline.race(runUserScript(page, plan.customJS));
+    if (failure !== null) {
+      throw new ApiError("invalid_parameter", `customJS threw an error: ${failure}`, { param: "customJS" });
+    }
+  }
+}
+
+export async function capture({ page, browser, guard, deadline }: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
+  const consent = await prepare(page, browser, plan);
+  await navigate(page, plan.url, guard, deadline);
+  await deadline.race(fontsReady(page));
+  if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);
+  if (consent) await consent.settle(deadline);
+  await applyCustomizations(page, plan, deadline);
+  // A PDF prints everything, so lazy content must be loaded for it as for a full-page image.
+  if (plan.fullPage || plan.pdf) await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT));
+  if (plan.delayMs > 0) await deadline.sleep(plan.delayMs);
+
+  if (plan.pdf) {
+    const contentHeight = plan.fullPage ? await documentHeight(page) : undefined;
+    const pdf = await deadline.race(printPdf(page, plan.pdf, plan.viewport.width, contentHeight, deadline));
+    return { bytes: pdf.bytes, contentType: CONTENT_TYPES.pdf, ext: "pdf", width: pdf.width, height: pdf.height, pages: pdf.pages };
+  }
+
+  const ext = plan.format as Exclude<ResultExt, "pdf">;
+  const options: ScreenshotOptions = {
+    type: ext === "jpg" ? "jpeg" : ext,
+    quality: plan.quality,
+    optimizeForSpeed: true,
+    captureBeyondViewport: false,
+  };
+  if (plan.clip) {
+    options.clip = plan.clip;
+    options.captureBeyondViewport = true;
+  } else if (plan.fullPage) {
+    const height = fullPageHeight(await documentHeight(page), plan);
+    options.clip = { x: 0, y: 0, width: plan.viewport.width, height };
+    options.captureBeyondViewport = true;
+  }
+  const bytes = Buffer.from(await deadline.race(page.screenshot(options)));
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  return { bytes, contentType: CONTENT_TYPES[ext], ext, width, height };
+}

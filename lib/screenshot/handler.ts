@@ -1,0 +1,49 @@
+/**
+ * GET /v1/screenshot once the pipeline has authenticated, parsed, validated and gated the
+ * request: plan the capture, check the target (clean 400s before any browser work, D9), then
+ * hand the render to serveResult, which owns cache lookup, single flight, storage, headers and
+ * response=json (D6, D7). `timeout` bounds the whole request from here on (D10).
+ */
+import "server-only";
+import type { Handler } from "@/lib/api/context";
+import { Deadline } from "@/lib/browser";
+import { assertPublicTarget } from "@/lib/net/target";
+import { cacheKeyParams, CONTENT_TYPES, serveResult } from "@/lib/results";
+import { screenshotParams, type ScreenshotParams } from "./params";
+import { type CapturePlan, planCapture } from "./plan";
+import { renderScreenshot } from "./render";
+
+/**
+ * The parameters as they will be rendered: a device preset's width/height/deviceScale replace
+ * the defaults it overrides (D8), so two requests that render differently never share a key.
+ */
+function renderedParams(params: ScreenshotParams, plan: CapturePlan): Record<string, unknown> {
+  return {
+    ...params,
+    width: plan.viewport.width,
+    height: plan.viewport.height,
+    deviceScale: plan.viewport.deviceScaleFactor,
+  };
+}
+
+export const handleScreenshot: Handler<ScreenshotParams> = async (ctx) => {
+  const started = Date.now();
+  const plan = planCapture(ctx.params, ctx.given);
+  const deadline = new Deadline(plan.timeoutMs, started);
+  await deadline.race(assertPublicTarget(plan.url));
+
+  return serveResult(ctx, {
+    endpoint: "screenshot",
+    keyParams: cacheKeyParams(screenshotParams, renderedParams(ctx.params, plan)),
+    ext: plan.format,
+    contentType: CONTENT_TYPES[plan.format],
+    deadline: deadline.at,
+    describe: { url: plan.url },
+    // The render keeps the request's deadline: a page that never finishes holds a browser slot
+    // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.
+    render: async (signal) => {
+      const { bytes, width, height, pages } = await renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal));
+      return { bytes, width, height, ...(pages !== undefined ? { pages } : {}) };
+    },
+  });
+};

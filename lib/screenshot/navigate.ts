@@ -1,0 +1,66 @@
+/**
+ * Loading the target and turning a failed load into the right answer: a document refused by the
+ * target guard is a 400 private_address (D9), a host that cannot be reached or a TLS failure is
+ * a 400 target_unreachable (D10), a load past the deadline is a 504. The target's own HTTP
+ * errors (404, 500 pages) are captured as they look: that is what the page shows.
+ */
+import type { HTTPResponse, Page } from "puppeteer-core";
+import { ApiError } from "@/lib/api/errors";
+import type { Deadline } from "@/lib/browser";
+import { timeoutError } from "@/lib/browser";
+import { GUARD_HEADER } from "@/lib/net/guard-proxy";
+import type { PageGuard } from "@/lib/net/page-guard";
+
+/** Chromium's net error for the main document, when it failed before any response. */
+function netErrorOf(error: unknown): string | undefined {
+  return error instanceof Error ? /net::(ERR_[A-Z0-9_]+)/.exec(error.message)?.[1] : undefined;
+}
+
+function guardRefusal(guard: PageGuard): ApiError | undefined {
+  const block = guard.mainDocumentBlock();
+  if (!block) return undefined;
+  if (block.reason === "target_unreachable") {
+    return new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", { param: "url" });
+  }
+  if (block.reason === "unsupported_url") {
+    return new ApiError("unsupported_url", "The page redirected to a URL that is not http or https.", { param: "url" });
+  }
+  return new ApiError(
+    "private_address",
+    "The url (or a redirect from it) points to a private, loopback or otherwise non-public address, which cannot be captured.",
+    { param: "url" },
+  );
+}
+
+export async function navigate(page: Page, url: string, guard: PageGuard, deadline: Deadline): Promise<HTTPResponse | null> {
+  let response: HTTPResponse | null;
+  try {
+    response = await page.goto(url, { waitUntil: "load", timeout: Math.max(1, deadline.remaining()) });
+  } catch (error) {
+    const refused = guardRefusal(guard);
+    if (refused) throw refused;
+    const code = netErrorOf(error);
+    if (code === "ERR_PROXY_CONNECTION_FAILED") {
+      // Our own guard proxy is not answering: a renderer-side failure, not the caller's.
+      throw new ApiError("renderer_unavailable", "The renderer's network path is unavailable. Please retry shortly.");
+    }
+    if (code === "ERR_ABORTED") {
+      throw new ApiError("target_unreachable", "The url did not load as a page (it may be a file download).", { param: "url" });
+    }
+    if (code) {
+      throw new ApiError("target_unreachable", `The url could not be loaded (${code}).`, { param: "url" });
+    }
+    if (deadline.expired()) throw timeoutError(deadline.totalMs);
+    throw error;
+  }
+  const refused = guardRefusal(guard);
+  if (refused) throw refused;
+  // The guard proxy answers a refused plain-http document itself: 403 private, 502 unreachable.
+  if (response?.headers()[GUARD_HEADER] === "refused") {
+    if (response.status() === 403) {
+      throw new ApiError("private_address", "The url (or a redirect from it) points to a non-public address, which cannot be captured.", { param: "url" });
+    }
+    throw new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", { param: "url" });
+  }
+  return response;
+}

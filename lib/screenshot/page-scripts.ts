@@ -1,0 +1,77 @@
+/**
+ * Code that runs inside the page. Kept as plain JavaScript source (not TypeScript functions)
+ * because transpilers add helpers to functions that do not exist in the page's world.
+ */
+import type { Frame, Page } from "puppeteer-core";
+
+/**
+ * Scrolls through the page one viewport at a time (up to `maxHeight`) so lazy images and
+ * IntersectionObserver content load, waits for the images that started loading, then returns
+ * to the top. Resolves with the document height.
+ */
+const SCROLL_THROUGH = `async ({ maxHeight, settleMs, imageWaitMs }) => {
+  const root = document.scrollingElement || document.documentElement;
+  const height = () => Math.max(root.scrollHeight, document.body ? document.body.scrollHeight : 0);
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, settleMs)));
+  const step = Math.max(200, Math.floor(window.innerHeight * 0.9));
+  for (let y = 0; y < Math.min(height(), maxHeight); y += step) {
+    window.scrollTo(0, y);
+    await frame();
+  }
+  window.scrollTo(0, Math.min(height(), maxHeight));
+  await frame();
+  const pending = Array.from(document.images).filter((img) => !img.complete && (img.currentSrc || img.src));
+  await Promise.race([
+    Promise.all(pending.map((img) => new Promise((r) => { img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true }); }))),
+    new Promise((r) => setTimeout(r, imageWaitMs)),
+  ]);
+  window.scrollTo(0, 0);
+  await frame();
+  return height();
+}`;
+
+const DOCUMENT_HEIGHT = `(() => {
+  const root = document.scrollingElement || document.documentElement;
+  return Math.max(root.scrollHeight, document.body ? document.body.scrollHeight : 0);
+})()`;
+
+/** Fonts that are still loading would be captured as fallbacks. */
+const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
+
+const IS_VALID_SELECTOR = `(selector) => { try { document.createDocumentFragment().querySelector(selector); return true; } catch { return false; } }`;
+
+/** The caller's script, awaited if it returns a promise; its error message comes back as text. */
+const RUN_USER_SCRIPT = `async (source) => {
+  try {
+    const fn = new Function("return (async () => {\\n" + source + "\\n})()");
+    await fn();
+    return null;
+  } catch (error) {
+    return String(error && error.message ? error.message : error).slice(0, 300);
+  }
+}`;
+
+function call<T>(target: Page | Frame, source: string, arg: unknown): Promise<T> {
+  return target.evaluate(`(${source})(${JSON.stringify(arg)})`) as Promise<T>;
+}
+
+export function scrollThrough(page: Page, maxHeight: number): Promise<number> {
+  return call<number>(page, SCROLL_THROUGH, { maxHeight, settleMs: 60, imageWaitMs: 5_000 });
+}
+
+export function documentHeight(page: Page): Promise<number> {
+  return page.evaluate(DOCUMENT_HEIGHT) as Promise<number>;
+}
+
+export async function fontsReady(page: Page): Promise<void> {
+  await page.evaluate(FONTS_READY);
+}
+
+export function isValidSelector(page: Page, selector: string): Promise<boolean> {
+  return call<boolean>(page, IS_VALID_SELECTOR, selector);
+}
+
+/** Resolves with null when the script ran, or the error message it threw. */
+export function runUserScript(page: Page, source: string): Promise<string | null> {
+  return call<string | null>(page, RUN_USER_SCRIPT, source);
+}

@@ -1,0 +1,158 @@
+/**
+ * Turns validated query parameters into one explicit capture plan: the device preset merged with
+ * explicit values (D8), PDF page geometry, the fullPage cap (D10) and the checks that span more
+ * than one parameter. Pure, so it is unit-tested without a browser.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { DEVICE_PRESETS } from "./devices";
+import type { ScreenshotFormat, ScreenshotParams } from "./params";
+
+/** D10: fullPage captures at most this many CSS pixels of height. */
+export const FULL_PAGE_MAX_HEIGHT = 16_384;
+/** WebP cannot encode an image taller or wider than this (device pixels). */
+export const WEBP_MAX_DIMENSION = 16_383;
+/** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
+export const MAX_CAPTURE_PIXELS = 100_000_000;
+
+export const MM_PER_INCH = 25.4;
+export const CSS_PX_PER_INCH = 96;
+
+/** Paper sizes in inches (portrait). */
+export const PAGE_SIZES_IN: Record<NonNullable<ScreenshotParams["pageSize"]>, { width: number; height: number }> = {
+  letter: { width: 8.5, height: 11 },
+  legal: { width: 8.5, height: 14 },
+  tabloid: { width: 11, height: 17 },
+  a3: { width: 297 / MM_PER_INCH, height: 420 / MM_PER_INCH },
+  a4: { width: 210 / MM_PER_INCH, height: 297 / MM_PER_INCH },
+  a5: { width: 148 / MM_PER_INCH, height: 210 / MM_PER_INCH },
+};
+
+export interface Viewport {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  isMobile: boolean;
+  hasTouch: boolean;
+}
+
+export interface PdfPlan {
+  /** Paper in CSS px (landscape applied); for fullPage, decided after the page is measured. */
+  paper: { width: number; height: number } | "fit-content";
+  landscape: boolean;
+  /** Margins in millimetres. */
+  margin: { top: number; right: number; bottom: number; left: number };
+  headerTemplate?: string;
+  footerTemplate?: string;
+  printBackground: boolean;
+  scale: number;
+}
+
+export interface CapturePlan {
+  url: string;
+  format: ScreenshotFormat;
+  /** Only for jpg and webp. */
+  quality?: number;
+  viewport: Viewport;
+  /** A device preset's user agent; undefined means the browser's own (desktop) one. */
+  userAgent?: string;
+  fullPage: boolean;
+  clip?: { x: number; y: number; width: number; height: number };
+  delayMs: number;
+  timeoutMs: number;
+  waitForSelector?: string;
+  blockAds: boolean;
+  blockCookies: boolean;
+  darkMode: boolean;
+  customCSS?: string;
+  customJS?: string;
+  pdf?: PdfPlan;
+}
+
+/** Header/footer need room; when none is given, this much is kept free for them (mm). */
+const HEADER_FOOTER_MARGIN_MM = 15;
+
+export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>): CapturePlan {
+  const preset = params.device ? DEVICE_PRESETS[params.device] : undefined;
+  const pick = <K extends "width" | "height" | "deviceScale">(name: K): number =>
+    preset && !given.has(name) ? preset[name] : params[name];
+
+  const format = params.format as ScreenshotFormat;
+  const scale = pick("deviceScale");
+  const clip = params.clip && format !== "pdf" ? clipOf(params.clip, scale, format) : undefined;
+
+  return {
+    url: params.url as string,
+    format,
+    quality: format === "jpg" || format === "webp" ? params.quality : undefined,
+    viewport: {
+      width: pick("width"),
+      height: pick("height"),
+      deviceScaleFactor: scale,
+      isMobile: preset?.isMobile ?? false,
+      hasTouch: preset?.hasTouch ?? false,
+    },
+    userAgent: preset?.userAgent,
+    fullPage: params.fullPage,
+    // A PDF is paginated by paper size; a pixel rectangle has no meaning there (ignored).
+    clip,
+    delayMs: params.delay,
+    timeoutMs: params.timeout,
+    waitForSelector: params.waitForSelector,
+    blockAds: params.blockAds,
+    blockCookies: params.blockCookies,
+    darkMode: params.darkMode,
+    customCSS: params.customCSS,
+    customJS: params.customJS,
+    pdf: format === "pdf" ? pdfPlan(params) : undefined,
+  };
+}
+
+function clipOf([x, y, width, height]: number[], scale: number, format: ScreenshotFormat): CapturePlan["clip"] {
+  const out = (detail: string) => new ApiError("parameter_out_of_range", detail, { param: "clip" });
+  if (width < 1 || height < 1) throw out("clip width and height must be at least 1.");
+  if (width * height * scale * scale > MAX_CAPTURE_PIXELS) {
+    throw out(`clip is too large: width × height × deviceScale² must stay under ${MAX_CAPTURE_PIXELS.toLocaleString("en-US")} pixels.`);
+  }
+  if (format === "webp" && Math.max(width, height) * scale > WEBP_MAX_DIMENSION) {
+    throw out(`webp images are at most ${WEBP_MAX_DIMENSION} pixels wide or high; use png or jpg for a larger clip.`);
+  }
+  return { x, y, width, height };
+}
+
+function pdfPlan(params: ScreenshotParams): PdfPlan {
+  const paperIn = PAGE_SIZES_IN[params.pageSize ?? "letter"];
+  const landscape = params.landscape;
+  const [top, right, bottom, left] = params.margin ?? [
+    params.headerTemplate ? HEADER_FOOTER_MARGIN_MM : 0,
+    0,
+    params.footerTemplate ? HEADER_FOOTER_MARGIN_MM : 0,
+    0,
+  ];
+  const width = Math.round((landscape ? paperIn.height : paperIn.width) * CSS_PX_PER_INCH);
+  const height = Math.round((landscape ? paperIn.width : paperIn.height) * CSS_PX_PER_INCH);
+  return {
+    paper: params.fullPage ? "fit-content" : { width, height },
+    landscape,
+    margin: { top, right, bottom, left },
+    headerTemplate: params.headerTemplate,
+    footerTemplate: params.footerTemplate,
+    printBackground: params.printBackground,
+    scale: params.scale,
+  };
+}
+
+/**
+ * Height in CSS px that a fullPage capture takes: the page's height within D10's cap, and
+ * within what the encoder and Chromium can produce at this width and pixel ratio.
+ */
+export function fullPageHeight(pageHeight: number, plan: Pick<CapturePlan, "format" | "viewport">): number {
+  const { width, deviceScaleFactor: scale } = plan.viewport;
+  let cap = FULL_PAGE_MAX_HEIGHT;
+  if (plan.format === "webp") cap = Math.min(cap, Math.floor(WEBP_MAX_DIMENSION / scale));
+  cap = Math.min(cap, Math.floor(MAX_CAPTURE_PIXELS / (width * scale * scale)));
+  return Math.max(1, Math.min(Math.ceil(pageHeight), cap));
+}
+
+export function mmToCssPx(mm: number): number {
+  return (mm / MM_PER_INCH) * CSS_PX_PER_INCH;
+}

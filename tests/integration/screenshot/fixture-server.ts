@@ -1,0 +1,73 @@
+/**
+ * A loopback web server for the screenshot tests: serves tests/fixtures/screenshot/*.html plus a
+ * few generated resources, and records every request (path and User-Agent) so tests can tell
+ * what the browser really fetched.
+ */
+import { readFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import sharp from "sharp";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/screenshot");
+
+export interface FixtureServer {
+  origin: string;
+  url(file: string): string;
+  /** Requests seen, in order. */
+  hits: Array<{ path: string; userAgent: string }>;
+  hitsFor(pathname: string): number;
+  close(): Promise<void>;
+}
+
+function solidPng(color: { r: number; g: number; b: number }, width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const green = await solidPng({ r: 0, g: 255, b: 0 }, 400, 300);
+  const adBanner = await solidPng({ r: 255, g: 0, b: 0 }, 728, 90);
+  const hits: FixtureServer["hits"] = [];
+  const hanging = new Set<http.ServerResponse>();
+
+  const server = http.createServer(async (req, res) => {
+    const pathname = new URL(req.url ?? "/", "http://fixture").pathname;
+    hits.push({ path: pathname, userAgent: req.headers["user-agent"] ?? "" });
+    if (pathname === "/green.png") {
+      // A little latency, like a real image host, so lazy loading has something to wait for.
+      setTimeout(() => res.writeHead(200, { "content-type": "image/png" }).end(green), 50);
+      return;
+    }
+    if (pathname === "/ad728.png") return void res.writeHead(200, { "content-type": "image/png" }).end(adBanner);
+    if (pathname === "/hang.png") {
+      // Headers, then nothing: the page's load event never fires.
+      res.writeHead(200, { "content-type": "image/png" });
+      res.write(adBanner.subarray(0, 16));
+      hanging.add(res);
+      res.on("close", () => hanging.delete(res));
+      return;
+    }
+    const file = path.join(FIXTURES, path.basename(pathname));
+    if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (file) => `${origin}/${file}`,
+    hits,
+    hitsFor: (p) => hits.filter((h) => h.path === p).length,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
