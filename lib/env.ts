@@ -47,6 +47,13 @@ const schema = z.object({
   CHROME_PATH: optionalString,
   BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
   ALLOW_PRIVATE_ORIGINS: commaList,
+  /** Target-safety guard proxy (lib/net): interface and port it listens on (loopback, any port). */
+  NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
+  NET_GUARD_PORT: intWithDefault(0, 0, 65535),
+  /** How remote browsers reach the guard, e.g. http://10.0.3.7:3128; set to route their egress through it. */
+  NET_GUARD_URL: optionalString,
+  /** Proxy credential the guard requires (mandatory when it listens beyond loopback). */
+  NET_GUARD_TOKEN: optionalString,
 
   AUTH_SECRET: optionalString,
   AUTH_GITHUB_ID: optionalString,

@@ -295,11 +295,28 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
 
 let shared: Promise<GuardProxy> | undefined;
 
-/** The process-wide guard, started on first use (lib/browser asks for it through chromiumNetworkArgs). */
+/** Options for the process-wide guard, from NET_GUARD_HOST / NET_GUARD_PORT / NET_GUARD_TOKEN. */
+export function guardOptionsFromEnv(): GuardProxyOptions {
+  const config = env();
+  const host = config.NET_GUARD_HOST;
+  const loopbackOnly = host === "127.0.0.1" || host === "::1" || host === "localhost";
+  if (!loopbackOnly && !config.NET_GUARD_TOKEN) {
+    // An unauthenticated forward proxy on a network interface is an open proxy.
+    throw new Error("NET_GUARD_TOKEN must be set when NET_GUARD_HOST is not a loopback address");
+  }
+  return { host, port: config.NET_GUARD_PORT, token: config.NET_GUARD_TOKEN };
+}
+
+/**
+ * The process-wide guard, started on first use (lib/browser asks for it through
+ * chromiumNetworkArgs / remoteEndpointWithGuard).
+ */
 export function guardProxy(): Promise<GuardProxy> {
-  shared ??= startGuardProxy().catch((err) => {
-    shared = undefined;
-    throw err;
-  });
+  shared ??= Promise.resolve()
+    .then(() => startGuardProxy(guardOptionsFromEnv()))
+    .catch((err) => {
+      shared = undefined;
+      throw err;
+    });
   return shared;
 }

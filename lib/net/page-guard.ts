@@ -8,6 +8,7 @@
  * (ad blocking) can run on the same page: an abort here outranks any continue elsewhere.
  */
 import type { HTTPRequest, HTTPResponse, Page, Target } from "puppeteer-core";
+import { env } from "@/lib/env";
 import { GUARD_HEADER } from "./guard-proxy";
 import { isAllowedOrigin } from "./policy";
 import { checkHost } from "./resolve";
@@ -155,6 +156,9 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   };
 
   await page.setRequestInterception(true);
+  // A guard reachable beyond loopback (remote browsers) asks for its token as proxy credentials.
+  const token = env().NET_GUARD_TOKEN;
+  if (token) await page.authenticate({ username: "glance", password: token });
   page.on("request", onRequest);
   page.on("response", onResponse);
   context.on("targetcreated", onTarget);
