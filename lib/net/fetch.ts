@@ -52,9 +52,13 @@ interface Hop {
 
 function pinnedLookup(address: string): LookupFunction {
   const family = address.includes(":") ? 6 : 4;
+  // Asynchronous like dns.lookup: a synchronous answer makes net emit connect errors before
+  // the request's error handler is attached (an uncaught exception).
   return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    if (opts?.all) cb(null, [{ address, family }]);
-    else cb(null, address, family);
+    process.nextTick(() => {
+      if (opts?.all) cb(null, [{ address, family }]);
+      else cb(null, address, family);
+    });
   }) as unknown as LookupFunction;
 }
 

@@ -2,9 +2,11 @@
  * Target-safety tests that name non-loopback addresses or resolve names run in a loopback-only
  * network namespace (support/namespace.ts); this file starts that run and reports each spec.
  */
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { makeTestCertificates, TLS_DIR_ENV } from "./support/certs";
 import { runIsolatedSpecs, type InnerRun } from "./support/namespace";
 
 const specDir = path.join(path.dirname(new URL(import.meta.url).pathname), "isolated");
@@ -13,7 +15,9 @@ const specs = readdirSync(specDir).filter((f) => f.endsWith(".spec.ts")).sort();
 let run: InnerRun;
 
 beforeAll(async () => {
-  run = await runIsolatedSpecs(420_000);
+  const tlsDir = mkdtempSync(path.join(os.tmpdir(), "glance-net-tls-"));
+  const { caFile } = makeTestCertificates(tlsDir);
+  run = await runIsolatedSpecs(420_000, { NODE_EXTRA_CA_CERTS: caFile, [TLS_DIR_ENV]: tlsDir });
 }, 440_000);
 
 describe("target safety in a loopback-only network namespace", () => {
