@@ -63,7 +63,7 @@ beforeAll(async () => {
         return res.end();
     }
   });
-  server.on("connection", (s) => {
+  server.on("connection", (s: net.Socket) => {
     sockets.add(s);
     s.once("close", () => sockets.delete(s));
   });
