@@ -9,6 +9,7 @@ export function CodeBlock({
   copy = true,
   className,
   children,
+  wrap = false,
 }: {
   code: string;
   caption?: ReactNode;
@@ -16,6 +17,8 @@ export function CodeBlock({
   className?: string;
   /** Pre-rendered (e.g. highlighted) content to show instead of the raw code. */
   children?: ReactNode;
+  /** Wrap long lines (e.g. URLs in narrow columns) instead of scrolling sideways. */
+  wrap?: boolean;
 }) {
   return (
     <div className={cn("overflow-hidden rounded-lg border border-slate-800 bg-slate-950 text-slate-100", className)}>
@@ -31,7 +34,7 @@ export function CodeBlock({
           )}
         </div>
       )}
-      <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed">
+      <pre className={cn("overflow-x-auto p-4 text-[13px] leading-relaxed", wrap && "whitespace-pre-wrap [overflow-wrap:anywhere]")}>
         <code>{children ?? code}</code>
       </pre>
     </div>

@@ -9,6 +9,7 @@ export { Badge, type BadgeTone } from "./badge";
 export { Table, THead, TBody, TR, TH, TD } from "./table";
 export { Dialog } from "./dialog";
 export { CopyButton } from "./copy-button";
+export { Tabs } from "./tabs";
 export { CodeBlock } from "./code-block";
 export { Alert, EmptyState, type AlertTone } from "./alert";
 export { Spinner, Skeleton } from "./spinner";

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OriginCode } from "@/components/docs/origin-code";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { AUTH_MESSAGES } from "@/lib/api/auth";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
+
+export const metadata: Metadata = {
+  title: "Authentication",
+  description: "How to send your Glance API key, what the 401 errors mean, and how to manage keys.",
+};
+
+const HEADER = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com' \\
+  -H 'X-API-Key: sk_live_…'`;
+const QUERY = `https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&api_key=sk_live_…`;
+
+// The exact texts the API sends (spec "Authentication").
+const MESSAGES = [
+  ["missing_api_key", AUTH_MESSAGES.missing],
+  ["invalid_api_key_format", AUTH_MESSAGES.format],
+  ["invalid_api_key", AUTH_MESSAGES.invalid],
+] as const;
+
+export default function AuthenticationPage() {
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Introduction" title="Authentication">
+        Every request to <code>/v1/screenshot</code> and <code>/v1/og</code> carries an API key.
+      </DocsPageHeader>
+
+      <h2 id="header">The X-API-Key header (preferred)</h2>
+      <OriginCode caption="Shell" code={HEADER} className="not-prose" />
+      <p>A header stays out of server logs, proxies and browser history.</p>
+
+      <h2 id="query">The api_key query parameter</h2>
+      <p>
+        For places that cannot send headers, such as an <code>&lt;img src&gt;</code> or an <code>og:image</code> tag:
+      </p>
+      <OriginCode caption="URL" code={QUERY} className="not-prose" />
+      <p>
+        Anyone who sees that URL can use the key, so give such uses their own key and revoke it if it leaks. When both are
+        sent, the header wins. <code>api_key</code> is never part of the cache key, and never written to our logs.
+      </p>
+
+      <h2 id="keys">Keys</h2>
+      <ul>
+        <li>Format: <code>sk_live_</code> followed by 32 letters and digits.</li>
+        <li>Create and revoke keys in the dashboard under <strong>API Keys</strong>. The full key is shown once, at creation; we store only its SHA-256 hash.</li>
+        <li>Revocation takes effect immediately on every server, and is final.</li>
+        <li>
+          Keys per account:{" "}
+          {PLAN_IDS.map((id) => `${PLANS[id].name} ${PLANS[id].maxApiKeys}`).join(", ")}. All keys of an account share its
+          rate limit, renders and cache.
+        </li>
+      </ul>
+
+      <h2 id="errors">Authentication errors</h2>
+      <p>Authentication is checked before anything else, and fails with 401 and one of these exact messages:</p>
+      <ul>
+        {MESSAGES.map(([code, message]) => (
+          <li key={code}>
+            <Link href={`/docs/errors#${code}`}>{code}</Link>: “{message}”
+          </li>
+        ))}
+      </ul>
+
+      <h2 id="playground">In the playground</h2>
+      <p>
+        Signed in, the playgrounds on the reference pages render through your account without a key (requests count like
+        any other). Signed out, paste a key: it stays in the page&apos;s memory and is sent only to this API.
+      </p>
+    </article>
+  );
+}

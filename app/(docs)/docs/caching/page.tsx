@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { describeParams } from "@/lib/api/params";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+export const metadata: Metadata = {
+  title: "Caching & files",
+  description: "How Glance caches results per account, what makes two requests identical, and how stored files are served.",
+};
+
+export default function CachingPage() {
+  const fields = describeParams(screenshotParams);
+  // Read from the schema: the same flags lib/results/key.ts uses to build cache keys.
+  const inKey = fields.filter((f) => f.cacheKey !== false && !f.secret).map((f) => f.name);
+  const notInKey = fields.filter((f) => f.cacheKey === false || f.secret).map((f) => f.name);
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Guides" title="Caching & files">
+        Every result is stored in your account&apos;s cache. Asking again for the same thing is instant and free.
+      </DocsPageHeader>
+
+      <h2 id="hit-miss">HIT and MISS</h2>
+      <p>
+        Each successful response says where it came from in <code>X-Cache</code>: <code>MISS</code> (rendered now, counted
+        against your monthly renders) or <code>HIT</code> (served from the cache, free). With <code>response=json</code>,{" "}
+        <code>cachedAt</code> is the time the result was stored in unix milliseconds, or <code>null</code> on a MISS.{" "}
+        <code>X-Render-Time</code> and <code>X-Image-Size</code> describe the render either way.
+      </p>
+      <p>
+        Identical requests arriving at the same time are rendered once: the others wait for that render and get the same
+        result.
+      </p>
+
+      <h2 id="key">What makes two requests identical</h2>
+      <p>
+        The cache is per account — another account never receives your results — and keyed by the endpoint and every
+        parameter that changes the output. For screenshots:
+      </p>
+      <p className="not-prose flex flex-wrap gap-1.5">
+        {inKey.map((name) => (
+          <code key={name} className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-800">
+            {name}
+          </code>
+        ))}
+      </p>
+      <p>
+        Not part of the key: {notInKey.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}. <code>quality</code>{" "}
+        is ignored for PNG and PDF, and the PDF options for images. The URL is compared in its normalised form
+        (<code>HTTPS://Example.com</code> and <code>https://example.com/</code> are the same). For OG images the key is the
+        template, all its variables, <code>format</code>, <code>quality</code>, <code>width</code> and <code>height</code>.
+      </p>
+      <p>
+        Need a fresh capture of a page that changed? Change any keyed parameter — for example add a harmless query string
+        to the target URL.
+      </p>
+
+      <h2 id="ttl">How long results live</h2>
+      <div className="not-prose">
+        <Table label="Cache lifetime by plan">
+          <THead>
+            <TR>
+              {PLAN_IDS.map((id) => (
+                <TH key={id}>{PLANS[id].name}</TH>
+              ))}
+            </TR>
+          </THead>
+          <TBody>
+            <TR>
+              {PLAN_IDS.map((id) => (
+                <TD key={id} className="font-medium text-slate-900">
+                  {PLANS[id].cacheTtlDays} days
+                </TD>
+              ))}
+            </TR>
+          </TBody>
+        </Table>
+      </div>
+
+      <h2 id="files">Stored files</h2>
+      <p>
+        The <code>imageUrl</code> of a JSON response, <code>/v1/files/&lt;key&gt;.&lt;ext&gt;</code>, serves the file
+        without an API key: the 256-bit key in the name is unguessable and acts as the permission. It is sent with{" "}
+        <code>Cache-Control: public, max-age=&lt;seconds left&gt;, immutable</code> and an <code>ETag</code>, so CDNs and
+        browsers can keep it until it expires. After <code>expiresAt</code> it answers{" "}
+        <Link href="/docs/errors#not_found">404 not_found</Link>.
+      </p>
+    </article>
+  );
+}

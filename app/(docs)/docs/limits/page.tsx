@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { PlanComparison } from "@/components/site/plan-comparison";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { describeParams } from "@/lib/api/params";
+import { OG_LIMITS } from "@/lib/og/catalog";
+import { ogParams } from "@/lib/og/params";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+export const metadata: Metadata = {
+  title: "Limits & plans",
+  description: "Rate limits, monthly renders, cache lifetimes, plan features and parameter ranges of the Glance API.",
+};
+
+export default function LimitsPage() {
+  const ranges = [
+    ...describeParams(screenshotParams).map((f) => ({ ...f, endpoint: "screenshot" })),
+    ...describeParams(ogParams).map((f) => ({ ...f, endpoint: "og" })),
+  ].filter((f) => f.kind === "integer" || f.kind === "number");
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Guides" title="Limits & plans">
+        What each plan allows, and what happens at the limits.
+      </DocsPageHeader>
+
+      <h2 id="plans">Plans</h2>
+      <p>
+        Limits apply per account, across all of its keys. Every response carries <code>RateLimit-Limit</code>,{" "}
+        <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds).
+      </p>
+      <div className="not-prose">
+        <PlanComparison />
+      </div>
+
+      <h2 id="rate-limit">Requests per minute</h2>
+      <p>
+        Every request counts, cached or not, in fixed one-minute windows. Past the limit:{" "}
+        <Link href="/docs/errors#rate_limited">429 rate_limited</Link> with <code>Retry-After</code>.
+      </p>
+
+      <h2 id="renders">Renders per month</h2>
+      <p>
+        Only cache misses count; hits are free. Once the month&apos;s renders are used up, new renders get{" "}
+        <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results keep being served.
+      </p>
+
+      <h2 id="features">Plan-gated options</h2>
+      <p>
+        Using an option above your plan gives <Link href="/docs/errors#plan_upgrade_required">403 plan_upgrade_required</Link>{" "}
+        naming the option and the plan it needs. Setting a gated option to its default value (say <code>darkMode=false</code>)
+        is allowed on every plan.
+      </p>
+
+      <h2 id="ranges">Parameter ranges</h2>
+      <div className="not-prose">
+        <Table label="Numeric parameter ranges">
+          <THead>
+            <TR>
+              <TH>Endpoint</TH>
+              <TH>Parameter</TH>
+              <TH>Range</TH>
+              <TH>Default</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {ranges.map((f) => (
+              <TR key={`${f.endpoint}-${f.name}`}>
+                <TD className="font-mono text-xs">/v1/{f.endpoint}</TD>
+                <TD><code className="font-mono text-[13px] font-semibold text-slate-900">{f.name}</code></TD>
+                <TD className="tabular-nums">{f.min} – {f.max}</TD>
+                <TD className="tabular-nums">{String(f.default)}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+      <ul>
+        <li>Full-page captures stop at 16,384 CSS pixels of height.</li>
+        <li>OG renders time out after 15 seconds; screenshots after <code>timeout</code> (default 30 s, at most 60 s).</li>
+        <li>
+          OG text variables: up to {OG_LIMITS.textMaxChars} characters; lists: up to {OG_LIMITS.listMaxItems} items of{" "}
+          {OG_LIMITS.listItemMaxChars} characters.
+        </li>
+      </ul>
+    </article>
+  );
+}

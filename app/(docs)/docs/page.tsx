@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DOCS_NAV } from "@/components/docs/nav";
+import { DocsPageHeader } from "@/components/docs/page-header";
+
+export const metadata: Metadata = {
+  title: "Documentation",
+  description: "Guides and API reference for Glance: screenshots, PDFs and Open Graph images over HTTP.",
+};
+
+const BLURBS: Record<string, string> = {
+  "/docs": "",
+  "/docs/getting-started": "Create a key and make your first request in two minutes.",
+  "/docs/authentication": "Sending your key, and keeping it out of logs.",
+  "/docs/screenshot": "Capture a page as PNG, JPEG, WebP or PDF. Live playground.",
+  "/docs/og": "Render social cards from templates. Live playground.",
+  "/docs/templates": "Every OG template, its variables and a rendered example.",
+  "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
+  "/docs/errors": "Every error code and what to do about it.",
+  "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",
+};
+
+export default function DocsHome() {
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Documentation" title="Glance API">
+        Two endpoints, all inputs in the query string, one key in a header. Start with the quick start, or jump into a
+        reference page and try requests live.
+      </DocsPageHeader>
+      <div className="not-prose space-y-10">
+        {DOCS_NAV.map((section) => (
+          <section key={section.title} aria-labelledby={`s-${section.title}`}>
+            <h2 id={`s-${section.title}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {section.title}
+            </h2>
+            <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {section.items
+                .filter((item) => item.href !== "/docs")
+                .map((item) => (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      className="block h-full rounded-xl border border-slate-200 p-5 transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      <span className="font-semibold text-slate-900">{item.label}</span>
+                      <span className="mt-1 block text-sm text-slate-600">{BLURBS[item.href]}</span>
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+        <p className="text-sm text-slate-600">
+          Generating a client? The OpenAPI 3.1 description is at{" "}
+          <a href="/v1/openapi.json" className="font-medium text-brand-700 hover:underline">
+            /v1/openapi.json
+          </a>
+          .
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
+import { ParamTable } from "@/components/docs/param-table";
+import { Playground } from "@/components/docs/playground/playground";
+import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { describeParams } from "@/lib/api/params";
+import { SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
+import { DEVICE_PRESETS } from "@/lib/screenshot/devices";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+export const metadata: Metadata = {
+  title: "Screenshot API",
+  description: "GET /v1/screenshot: capture any public web page as PNG, JPEG, WebP or PDF. Parameters, responses, errors and a live playground.",
+};
+
+export default function ScreenshotReferencePage() {
+  const fields = describeParams(screenshotParams);
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/screenshot</code>}>
+        Renders a public web page in a fresh, isolated browser and returns a PNG, JPEG, WebP or PDF — or, with{" "}
+        <code>response=json</code>, metadata with a link to the stored file. All inputs are query parameters.
+      </DocsPageHeader>
+
+      <Anchor id="playground">Try it</Anchor>
+      <p>
+        The form is generated from the same schema the API validates with. Signed in, it renders through your
+        account (counted like any request); otherwise paste a key. The snippets reproduce exactly the request sent.
+      </p>
+      <div className="not-prose">
+        <Playground endpoint="screenshot" fields={fields} />
+      </div>
+
+      <Anchor id="parameters">Query parameters</Anchor>
+      <p>
+        Unknown parameters are rejected with <Link href="/docs/errors#unknown_parameter">unknown_parameter</Link> (names
+        are case-sensitive: <code>fullPage</code>, not <code>fullpage</code>). A parameter given twice is{" "}
+        <Link href="/docs/errors#invalid_parameter">invalid_parameter</Link>. Plan-gated parameters set to their default
+        value are allowed on every plan.
+      </p>
+      <div className="not-prose">
+        <ParamTable fields={fields.filter((f) => !f.pdfOnly)} label="Screenshot query parameters" />
+      </div>
+
+      <Anchor id="pdf">PDF options</Anchor>
+      <p>
+        These apply only with <code>format=pdf</code> and need the Starter plan or higher. <code>fullPage=true</code>{" "}
+        prints the whole page on one long sheet instead of paginating.
+      </p>
+      <div className="not-prose">
+        <ParamTable fields={fields.filter((f) => f.pdfOnly)} label="PDF-only query parameters" />
+      </div>
+
+      <Anchor id="devices">Device presets</Anchor>
+      <p>
+        <code>device</code> sets the viewport, pixel ratio, touch and mobile emulation and a matching user agent. An
+        explicit <code>width</code>, <code>height</code> or <code>deviceScale</code> in the same request overrides the
+        preset&apos;s value.
+      </p>
+      <div className="not-prose">
+        <Table label="Device presets">
+          <THead>
+            <TR>
+              <TH>Preset</TH>
+              <TH>Device</TH>
+              <TH>Viewport</TH>
+              <TH>Scale</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {Object.values(DEVICE_PRESETS).map((d) => (
+              <TR key={d.name}>
+                <TD><code className="font-mono text-[13px] font-semibold text-slate-900">{d.name}</code></TD>
+                <TD>{d.label}</TD>
+                <TD className="font-mono text-xs">{d.width} × {d.height}</TD>
+                <TD className="font-mono text-xs">{d.deviceScale}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+
+      <Anchor id="response">Response</Anchor>
+      <p>
+        By default the body is the file itself with its <code>Content-Type</code> (<code>image/png</code>,{" "}
+        <code>image/jpeg</code>, <code>image/webp</code> or <code>application/pdf</code>). The image is{" "}
+        <code>width × deviceScale</code> by <code>height × deviceScale</code> pixels.
+      </p>
+      <h3 id="json">JSON metadata</h3>
+      <p>
+        With <code>response=json</code> the body is an object; <code>imageUrl</code> serves the file without a key until{" "}
+        <code>expiresAt</code> (see <Link href="/docs/caching">caching</Link>).
+      </p>
+      <div className="not-prose">
+        <MetadataTable schema="ScreenshotMetadata" />
+      </div>
+      <h3 id="headers">Headers</h3>
+      <div className="not-prose">
+        <HeadersTable />
+      </div>
+
+      <Anchor id="errors">Errors</Anchor>
+      <p>
+        Errors are <code>application/problem+json</code>; the <code>code</code> is stable and <code>param</code> names the
+        parameter at fault. Checks run in this order: key, parameters, plan, rate limit and quota, then rendering.
+      </p>
+      <ErrorCodeList codes={SCREENSHOT_ERROR_CODES} />
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { Badge, CodeBlock, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { exampleImagePath, exampleQuery, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
+import { OG_TEMPLATES } from "@/lib/og/catalog";
+
+export const metadata: Metadata = {
+  title: "OG template gallery",
+  description: "Every Open Graph template with its variables and an example rendered by the API.",
+};
+
+export default function TemplatesPage() {
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="API reference" title="Template gallery">
+        Every template of <Link href="/docs/og">GET /v1/og</Link>, its variables, and an example rendered by the API from
+        the example values shown. All templates also take <code>accent</code> and <code>bgColor</code>.
+      </DocsPageHeader>
+
+      {OG_TEMPLATES.map((template) => {
+        const example = TEMPLATE_EXAMPLES.find((e) => e.template === template.name)!;
+        return (
+          <section key={template.name} id={template.name} aria-labelledby={`${template.name}-title`} className="scroll-mt-20" data-template={template.name}>
+            <h2 id={`${template.name}-title`}>
+              <code className="font-mono">{template.name}</code>
+            </h2>
+            <p>{template.description}</p>
+            <div className="not-prose space-y-4">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a static PNG made by the OG renderer at build time */}
+              <img
+                src={exampleImagePath(example)}
+                alt={`Example of the ${template.name} template`}
+                width={1200}
+                height={630}
+                loading="lazy"
+                className="aspect-[1200/630] w-full max-w-3xl rounded-xl border border-slate-200 shadow-sm"
+              />
+              <CodeBlock caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} />
+              <Table label={`Variables of ${template.name}`}>
+                <THead>
+                  <TR>
+                    <TH>Variable</TH>
+                    <TH>Type</TH>
+                    <TH className="min-w-72">Description</TH>
+                    <TH>Example</TH>
+                  </TR>
+                </THead>
+                <TBody>
+                  {template.variables.map((v) => (
+                    <TR key={v.name} data-variable-row={v.name}>
+                      <TD>
+                        <div className="flex flex-col items-start gap-1">
+                          <code className="font-mono text-[13px] font-semibold text-slate-900">{v.name}</code>
+                          {v.required && <Badge tone="danger">required</Badge>}
+                        </div>
+                      </TD>
+                      <TD className="font-mono text-xs">{v.type}</TD>
+                      <TD>{v.description}</TD>
+                      <TD className="max-w-64 whitespace-pre-line break-words font-mono text-xs">{v.example}</TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          </section>
+        );
+      })}
+    </article>
+  );
+}

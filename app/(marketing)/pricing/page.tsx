@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PlanComparison } from "@/components/site/plan-comparison";
+import { PricingCards } from "@/components/site/pricing-cards";
+import { SIGN_IN_HREF } from "@/components/site/links";
+import { buttonClasses } from "@/components/ui";
+import { PLANS } from "@/lib/plans";
+
+export const metadata: Metadata = {
+  title: "Pricing",
+  description: "Simple monthly plans for the Glance screenshot, PDF and Open Graph image API. Start free; cache hits never count.",
+};
+
+const FAQ = [
+  {
+    q: "What counts as a render?",
+    a: "A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders.",
+  },
+  {
+    q: "What happens when I reach a limit?",
+    a: "Past the per-minute rate the API answers 429 rate_limited with Retry-After; once the monthly renders are used up, 429 quota_exceeded. Cached results keep being served.",
+  },
+  {
+    q: "Can I use a feature above my plan?",
+    a: "The request is refused with 403 plan_upgrade_required, naming the parameter and the plan it needs; nothing is rendered or counted.",
+  },
+  {
+    q: "How do I change plans?",
+    a: `Every account starts on ${PLANS.free.name}. Self-serve billing is on its way; until then, contact us and we move your account to the plan you need.`,
+  },
+];
+
+export default function PricingPage() {
+  return (
+    <div className="bg-gradient-to-b from-slate-50 to-white">
+      <div className="mx-auto max-w-7xl px-4 pb-24 pt-16 sm:px-6 lg:px-8">
+        <header className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold text-brand-700">Pricing</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Pay for renders, not for cache hits</h1>
+          <p className="mt-4 text-lg text-slate-600">
+            Every plan has every output format. Higher plans add options, Open Graph images, more throughput and a longer
+            cache.
+          </p>
+        </header>
+
+        <div className="mt-14">
+          <PricingCards />
+        </div>
+
+        <section aria-labelledby="compare" className="mt-20">
+          <h2 id="compare" className="text-2xl font-bold tracking-tight text-slate-900">
+            Compare plans
+          </h2>
+          <p className="mt-2 text-slate-600">
+            Limits apply per account, across all its keys. Details in{" "}
+            <Link href="/docs/limits" className="font-medium text-brand-700 hover:underline">
+              limits &amp; plans
+            </Link>
+            .
+          </p>
+          <div className="mt-6">
+            <PlanComparison />
+          </div>
+        </section>
+
+        <section aria-labelledby="faq" className="mt-20 grid gap-10 lg:grid-cols-3">
+          <div>
+            <h2 id="faq" className="text-2xl font-bold tracking-tight text-slate-900">
+              Questions
+            </h2>
+            <p className="mt-2 text-slate-600">Anything else? The docs cover limits, caching and errors in detail.</p>
+            <Link href={SIGN_IN_HREF} className={buttonClasses({}, "mt-6")}>
+              Create a free account
+            </Link>
+          </div>
+          <dl className="space-y-8 lg:col-span-2">
+            {FAQ.map((item) => (
+              <div key={item.q}>
+                <dt className="font-semibold text-slate-900">{item.q}</dt>
+                <dd className="mt-2 text-slate-600">{item.a}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

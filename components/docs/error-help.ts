@@ -1,0 +1,32 @@
+import type { ErrorCode } from "@/lib/api/errors";
+
+/**
+ * What to do about each error code. Typed as a complete record, so adding a code to
+ * lib/api/errors.ts without explaining it here fails the type check.
+ */
+export const ERROR_HELP: Record<ErrorCode, string> = {
+  missing_api_key: "Send your key in the X-API-Key header (or the api_key query parameter when you cannot set headers).",
+  invalid_api_key_format: "Keys look like sk_live_ followed by 32 letters and digits. Check for a truncated copy or stray whitespace.",
+  invalid_api_key: "The key does not exist or was revoked. Create a new one in the dashboard; revocation is immediate and final.",
+  missing_parameter: "Add the parameter named in `param` (url for screenshots, template for OG images).",
+  invalid_parameter:
+    "The value named in `param` has the wrong type or format (integers are plain digits, booleans true/false/1/0), or the parameter appears twice. The detail says what is expected.",
+  parameter_out_of_range: "Bring the value within the range in the parameter table of the endpoint's reference.",
+  unknown_parameter: "Names are case-sensitive: check the spelling (fullPage, not fullpage). The detail suggests the closest name.",
+  unsupported_url: "Pass an absolute http:// or https:// URL, URL-encoded, without user name or password.",
+  private_address:
+    "The host resolves to a private, loopback, link-local or otherwise non-public address. Only public pages can be captured; this is also enforced for redirects and everything the page loads.",
+  target_unreachable: "The host name does not resolve or refused the connection. Check the URL from a public network.",
+  template_not_found: "Use one of the templates listed by GET /v1/og/templates.",
+  invalid_variable:
+    "The variable named in `param` is unknown to the template, missing though required, too long, a bad colour, or an image that is not a loadable https URL.",
+  plan_upgrade_required:
+    "The parameter (or endpoint) needs a higher plan; the detail names it and the plan. Remove the option or upgrade.",
+  not_found: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
+  method_not_allowed: "Every endpoint answers GET only: put all inputs in the query string.",
+  rate_limited: "Too many requests this minute for your plan, across all keys. Wait the Retry-After seconds; RateLimit-* headers show the window.",
+  quota_exceeded: "The month's renders are used up. Cached results are still served; renders resume next month or on a higher plan.",
+  internal_error: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
+  renderer_unavailable: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
+  render_timeout: "Rendering took longer than `timeout` (screenshots) or 15 s (OG). Raise timeout, lower delay, or check waitForSelector.",
+};

@@ -1,0 +1,99 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { Field, Input, Spinner } from "@/components/ui";
+import { SIGN_IN_HREF } from "@/components/site/links";
+import type { SessionState } from "@/components/site/use-session";
+
+export type AuthMode = "session" | "key";
+
+/**
+ * How the playground authenticates (D13): signed-in users render through their session (no key
+ * needed) or may switch to a key; visitors paste a key, which stays in this page's memory only.
+ */
+export function AuthPanel({
+  session,
+  mode,
+  onModeChange,
+  apiKey,
+  onApiKeyChange,
+}: {
+  session: SessionState;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  apiKey: string;
+  onApiKeyChange: (key: string) => void;
+}) {
+  const id = useId();
+  if (session.status === "loading") {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-500">
+        <Spinner /> Checking whether you are signed in…
+      </p>
+    );
+  }
+
+  const keyField = (
+    <Field
+      htmlFor={`${id}-key`}
+      label="API key"
+      hint={
+        session.status === "signed-in" ? (
+          "Sent as the X-API-Key header; kept in this page only."
+        ) : (
+          <>
+            Sent as the X-API-Key header; kept in this page only.{" "}
+            <Link href={SIGN_IN_HREF} className="font-medium text-brand-700 hover:underline">
+              Sign in
+            </Link>{" "}
+            to render without a key, or to create one.
+          </>
+        )
+      }
+    >
+      <Input
+        id={`${id}-key`}
+        aria-describedby={`${id}-key-hint`}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="sk_live_…"
+        value={apiKey}
+        onChange={(e) => onApiKeyChange(e.target.value.trim())}
+        data-testid="playground-api-key"
+        className="font-mono"
+      />
+    </Field>
+  );
+
+  if (session.status === "signed-out") return keyField;
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-800">Render with</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        {(
+          [
+            ["session", `Your account${session.email ? ` (${session.email})` : ""}`],
+            ["key", "An API key"],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="inline-flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => onModeChange(value)}
+              className="size-4 accent-brand-600"
+              data-testid={`auth-mode-${value}`}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {mode === "key" && keyField}
+    </fieldset>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Button, Card, CardContent, Select, Switch, Field } from "@/components/ui";
+import { useOrigin } from "@/components/site/use-origin";
+import { useSession } from "@/components/site/use-session";
+import { AuthPanel, type AuthMode } from "./auth-panel";
+import { readOutcome, type Outcome } from "./outcome";
+import { ParamControl } from "./param-control";
+import { buildQuery, initialValues, outputExtension, templateValues, visibleFields } from "./query";
+import { ResultView } from "./result-view";
+import { SnippetTabs } from "./snippet-tabs";
+import { KEY_PLACEHOLDER } from "./snippets";
+import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
+import { VariableControl } from "./variable-control";
+
+/** Free-text parameters get the full row; numbers, choices and switches share rows. */
+const isWide = (field: ParamField) => field.kind === "url" || field.kind === "string" || field.kind === "list";
+
+const withQuery = (base: string, query: string) => (query ? `${base}?${query}` : base);
+
+/**
+ * The live playground of a reference page (D13): a form generated from the endpoint's parameter
+ * schema, the real response, and snippets of the same request. See ./query.ts and ./snippets.ts
+ * for what "the same request" means.
+ */
+export function Playground({
+  endpoint,
+  fields,
+  templates = [],
+}: {
+  endpoint: EndpointName;
+  fields: readonly ParamField[];
+  templates?: readonly TemplateInfo[];
+}) {
+  const session = useSession();
+  // Until the visitor picks one, the mode follows the session: signed in → session, else key.
+  const [chosenMode, setMode] = useState<AuthMode | null>(null);
+  const mode: AuthMode = chosenMode ?? (session.status === "signed-in" ? "session" : "key");
+  const [apiKey, setApiKey] = useState("");
+  const [values, setValues] = useState<FormValues>(() => initialValues(endpoint, fields, templates[0]));
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  const origin = useOrigin("");
+  const objectUrl = useRef<string | null>(null);
+
+  useEffect(() => () => void (objectUrl.current && URL.revokeObjectURL(objectUrl.current)), []);
+
+  const template = templates.find((t) => t.name === values.template);
+  const query = buildQuery(fields, values, template);
+  const useSessionAuth = mode === "session" && session.status === "signed-in";
+  const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
+  const json = values.response === "json";
+  const shown = useMemo(() => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"), [fields, values]);
+
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  function chooseTemplate(name: string) {
+    const next = templates.find((t) => t.name === name);
+    setValues((v) => {
+      const kept = Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith("var:")));
+      return { ...kept, template: name, ...(next ? templateValues(next) : {}) };
+    });
+  }
+
+  async function render(event: FormEvent) {
+    event.preventDefault();
+    if (!useSessionAuth && !apiKey) {
+      setOutcome({ kind: "network", message: "Paste an API key first (or sign in to render through your account)." });
+      return;
+    }
+    setOutcome({ kind: "loading" });
+    const url = useSessionAuth ? withQuery(`${origin}/api/playground/${endpoint}`, query) : publicUrl;
+    try {
+      const response = await fetch(url, {
+        headers: useSessionAuth ? {} : { "X-API-Key": apiKey },
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+      const result = await readOutcome(response);
+      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+      objectUrl.current = result.kind === "binary" ? result.objectUrl : null;
+      setOutcome(result);
+    } catch {
+      setOutcome({ kind: "network", message: "The server could not be reached. Check your connection and try again." });
+    }
+  }
+
+  const idPrefix = `pg-${endpoint}`;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" data-testid={`playground-${endpoint}`}>
+      <Card>
+        <CardContent>
+          <form onSubmit={render} className="space-y-5" aria-label={`${endpoint} request`}>
+            <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} />
+            <hr className="border-slate-100" />
+            {endpoint === "og" && (
+              <Field htmlFor={`${idPrefix}-template`} label={<code className="font-mono text-[13px]">template<span className="ml-1 text-red-600">*</span></code>} hint={template?.description}>
+                <Select id={`${idPrefix}-template`} aria-describedby={`${idPrefix}-template-hint`} data-param="template" value={values.template} onChange={(e) => chooseTemplate(e.target.value)}>
+                  {templates.map((t) => (
+                    <option key={t.name} value={t.name}>
+                      {t.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
+            {template && (
+              <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-900">Template variables</legend>
+                {template.variables.map((variable) => (
+                  <VariableControl key={`${template.name}-${variable.name}`} idPrefix={idPrefix} variable={variable} value={values[`var:${variable.name}`] ?? ""} onChange={set(`var:${variable.name}`)} />
+                ))}
+              </fieldset>
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {shown.map((field) => (
+                <div key={field.name} className={isWide(field) ? "sm:col-span-2" : undefined}>
+                  <ParamControl idPrefix={idPrefix} field={field} value={values[field.name] ?? ""} onChange={set(field.name)} />
+                </div>
+              ))}
+            </div>
+            <div className="sticky bottom-0 -mx-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white/95 px-5 pt-4 backdrop-blur sm:-mx-6 sm:px-6">
+              <Switch id={`${idPrefix}-json`} label="JSON metadata" checked={json} onChange={(e) => set("response")(e.target.checked ? "json" : "")} data-testid="json-toggle" />
+              <Button type="submit" loading={outcome.kind === "loading"} data-testid="render">
+                Render
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="min-w-0 space-y-6">
+        <section aria-label="Result" aria-live="polite" className="space-y-3">
+          <h3 className="text-sm font-semibold text-slate-900">Result</h3>
+          <ResultView outcome={outcome} alt={endpoint === "og" ? `Open Graph image from the ${values.template} template` : `Screenshot of ${values.url}`} />
+        </section>
+        <section aria-label="Code" className="space-y-3">
+          <h3 className="text-sm font-semibold text-slate-900">The same request in code</h3>
+          <p className="text-xs text-slate-500">
+            {useSessionAuth
+              ? `The playground renders through your session at /api/playground/${endpoint} with this exact query; in your code, call /v1/${endpoint} with a key in place of ${KEY_PLACEHOLDER}.`
+              : "Exactly the request the Render button sends: same URL, same query order, same X-API-Key header."}
+          </p>
+          <SnippetTabs
+            request={{
+              url: publicUrl,
+              apiKey: useSessionAuth || !apiKey ? KEY_PLACEHOLDER : apiKey,
+              json,
+              fileName: `${endpoint === "og" ? "og" : "screenshot"}.${outputExtension(values)}`,
+            }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { gatedFeatures, includes } from "./plan-features";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** The D4 numbers, one row each, in the order a buyer compares them. */
+export const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string; hint?: string }> = [
+  { label: "Price", value: (p) => (p.priceUsdPerMonth === 0 ? "$0" : `$${p.priceUsdPerMonth}/mo`) },
+  { label: "Renders / month", value: (p) => n(p.rendersPerMonth), hint: "Cache misses; cache hits are free." },
+  { label: "Requests / minute", value: (p) => n(p.requestsPerMinute), hint: "All keys of the account together." },
+  { label: "Cache TTL", value: (p) => `${p.cacheTtlDays} days` },
+  { label: "API keys", value: (p) => n(p.maxApiKeys) },
+];
+
+function Check({ on }: { on: boolean }) {
+  return on ? (
+    <svg viewBox="0 0 20 20" fill="currentColor" className="mx-auto size-5 text-emerald-600" role="img" aria-label="Included">
+      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+    </svg>
+  ) : (
+    <span className="block text-center text-slate-300" role="img" aria-label="Not included">
+      —
+    </span>
+  );
+}
+
+/** Full comparison: the D4 limits, then every plan-gated feature with a check per plan. */
+export function PlanComparison() {
+  const features = gatedFeatures();
+  const groups = [...new Set(features.map((f) => f.group))];
+  return (
+    <Table label="Plan comparison" data-testid="plan-comparison">
+      <THead>
+        <TR>
+          <TH className="w-1/3">
+            <span className="sr-only">Feature</span>
+          </TH>
+          {PLAN_IDS.map((id) => (
+            <TH key={id} className="text-center text-slate-900">
+              {PLANS[id].name}
+            </TH>
+          ))}
+        </TR>
+      </THead>
+      <TBody>
+        {PLAN_LIMIT_ROWS.map((row) => (
+          <TR key={row.label} data-limit={row.label}>
+            <TH scope="row" className="font-medium normal-case text-slate-900">
+              {row.label}
+              {row.hint && <span className="block text-xs font-normal text-slate-500">{row.hint}</span>}
+            </TH>
+            {PLAN_IDS.map((id) => (
+              <TD key={id} className="text-center font-medium tabular-nums text-slate-900">
+                {row.value(PLANS[id])}
+              </TD>
+            ))}
+          </TR>
+        ))}
+        {groups.map((group) => [
+          <TR key={group} className="bg-slate-50">
+            <TH scope="colgroup" colSpan={PLAN_IDS.length + 1} className="text-xs uppercase tracking-wide text-slate-500">
+              {group}
+            </TH>
+          </TR>,
+          ...features
+            .filter((f) => f.group === group)
+            .map((f) => (
+              <TR key={f.name}>
+                <TH scope="row" className="font-normal normal-case">
+                  <code className="font-mono text-[13px] text-slate-900">{f.name}</code>
+                  <span className="block text-xs text-slate-500">{f.description}</span>
+                </TH>
+                {PLAN_IDS.map((id) => (
+                  <TD key={id}>
+                    <Check on={includes(id, f)} />
+                  </TD>
+                ))}
+              </TR>
+            )),
+        ])}
+      </TBody>
+    </Table>
+  );
+}

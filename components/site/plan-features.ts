@@ -1,0 +1,49 @@
+/**
+ * What each plan unlocks, derived from the endpoint schemas' plan gates (D3) and the endpoints'
+ * minimum plans, so the pricing page changes when a gate does.
+ */
+import { describeParams } from "@/lib/api/params";
+import { ogEndpoint } from "@/lib/og/params";
+import { PLAN_IDS, type PlanId } from "@/lib/plans";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+export interface GatedFeature {
+  /** Query parameter name, or the endpoint path. */
+  name: string;
+  description: string;
+  plan: PlanId;
+  group: "Screenshot options" | "PDF options" | "Open Graph images";
+}
+
+export function gatedFeatures(): GatedFeature[] {
+  const fromSchema = describeParams(screenshotParams)
+    .filter((f) => f.plan)
+    .map<GatedFeature>((f) => ({
+      name: f.name,
+      description: f.description.replace(/`/g, ""),
+      plan: f.plan!,
+      group: f.pdfOnly ? "PDF options" : "Screenshot options",
+    }));
+  const og: GatedFeature = {
+    name: "/v1/og",
+    description: "Open Graph images from templates.",
+    plan: ogEndpoint.minPlan,
+    group: "Open Graph images",
+  };
+  return [...fromSchema, og];
+}
+
+/** Features first available on `plan` (not those of lower plans). */
+export function unlockedAt(plan: PlanId): GatedFeature[] {
+  return gatedFeatures().filter((f) => f.plan === plan);
+}
+
+export function includes(plan: PlanId, feature: GatedFeature): boolean {
+  return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(feature.plan);
+}
+
+/** Ungated screenshot parameters worth naming on the Free card (checked against the schema). */
+export function freeHighlights(): string[] {
+  const ungated = new Set(describeParams(screenshotParams).filter((f) => !f.plan && !f.secret).map((f) => f.name));
+  return ["format", "fullPage", "deviceScale", "clip", "waitForSelector", "response"].filter((name) => ungated.has(name));
+}
