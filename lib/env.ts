@@ -97,6 +97,8 @@ function buildEnv(source: NodeJS.ProcessEnv) {
       browser: e.BROWSER_WS_ENDPOINT.length > 0 ? ("remote" as const) : ("local" as const),
       mail: e.EMAIL_SERVER ? ("smtp" as const) : ("dev-inbox" as const),
     },
+    /** APP_URL is a loopback URL: the embedded default. Local-only conveniences key off this. */
+    appIsLocal: isLocalApp,
     /** The local inbox page exists only with no SMTP and a localhost APP_URL (D12). */
     devInboxEnabled: !e.EMAIL_SERVER && isLocalApp,
     githubEnabled: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),

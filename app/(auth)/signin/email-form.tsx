@@ -1,0 +1,43 @@
+"use client";
+
+import { useActionState, useId } from "react";
+import { Alert } from "@/components/dashboard/alert";
+import { inputClass } from "@/components/dashboard/styles";
+import { SubmitButton } from "@/components/dashboard/submit-button";
+import { signInWithEmail, type SignInFormState } from "@/lib/auth/actions";
+
+export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
+  const [state, action] = useActionState<SignInFormState, FormData>(signInWithEmail, {});
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-900">
+          E-mail address
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.email}
+          placeholder="you@example.com"
+          aria-invalid={state.error ? true : undefined}
+          aria-describedby={state.error ? errorId : undefined}
+          className={inputClass}
+        />
+      </div>
+      {state.error && (
+        <div id={errorId}>
+          <Alert tone="error">{state.error}</Alert>
+        </div>
+      )}
+      <SubmitButton className="w-full" pendingLabel="Sending link…">
+        Email me a sign-in link
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/dashboard/skeleton";
+
+export default function Loading() {
+  return <PageSkeleton title="overview" />;
+}

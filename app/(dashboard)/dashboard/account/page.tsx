@@ -1,0 +1,102 @@
+import type { Metadata } from "next";
+import clsx from "clsx";
+import { formatDate, formatNumber } from "@/components/dashboard/format";
+import { PlanBadge } from "@/components/dashboard/plan-badge";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass } from "@/components/dashboard/styles";
+import { requireUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+
+export const metadata: Metadata = { title: "Account" };
+
+const LIMITS: Array<{ label: string; value: (p: Plan) => string }> = [
+  { label: "Price", value: (p) => (p.priceUsdPerMonth === 0 ? "$0" : `$${p.priceUsdPerMonth} / month`) },
+  { label: "Renders per month", value: (p) => formatNumber(p.rendersPerMonth) },
+  { label: "Requests per minute", value: (p) => formatNumber(p.requestsPerMinute) },
+  { label: "Active API keys", value: (p) => formatNumber(p.maxApiKeys) },
+  { label: "Cache lifetime", value: (p) => `${p.cacheTtlDays} days` },
+];
+
+export default async function AccountPage() {
+  const user = await requireUser("/dashboard/account");
+  const plan = PLANS[user.plan];
+  const db = await getDb();
+  const [profile, accounts] = await Promise.all([
+    db.user.findUnique({ where: { id: user.id }, select: { createdAt: true } }),
+    db.account.findMany({ where: { userId: user.id }, select: { provider: true } }),
+  ]);
+  const methods = [user.email ? "e-mail link" : null, ...accounts.map((a) => (a.provider === "github" ? "GitHub" : a.provider))].filter(Boolean);
+
+  return (
+    <>
+      <PageHeader title="Account" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="profile-title">
+          <h2 id="profile-title" className="text-lg font-semibold text-slate-900">Profile</h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <Item label="E-mail" value={user.email ?? "—"} />
+            {user.name && <Item label="Name" value={user.name} />}
+            <Item label="Sign-in methods" value={methods.join(", ") || "—"} />
+            {profile && <Item label="Member since" value={formatDate(profile.createdAt)} />}
+          </dl>
+        </section>
+
+        <section className={`${cardClass} p-5 sm:p-6 lg:col-span-2`} aria-labelledby="plan-title">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="plan-title" className="text-lg font-semibold text-slate-900">Your plan</h2>
+            <PlanBadge plan={user.plan} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{plan.tagline}</p>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="plan-limits">
+            {LIMITS.map((l) => (
+              <div key={l.label} className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">{l.label}</dt>
+                <dd className="mt-0.5 font-semibold tabular-nums text-slate-900">{l.value(plan)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-sm text-slate-600">To change plans, contact us: plan changes are made by the Glance team while self-serve billing is being built.</p>
+        </section>
+      </div>
+
+      <section className={`${cardClass} mt-6 overflow-x-auto`} aria-labelledby="compare-title">
+        <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">Compare plans</h2>
+        <table className="mt-4 w-full min-w-[36rem] text-left text-sm">
+          <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-5 py-3 font-medium sm:px-6"><span className="sr-only">Limit</span></th>
+              {PLAN_IDS.map((id) => (
+                <th key={id} scope="col" className={clsx("px-4 py-3 font-medium", id === user.plan && "text-indigo-700")}>
+                  {PLANS[id].name}
+                  {id === user.plan && <span className="ml-1 normal-case">(current)</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {LIMITS.map((l) => (
+              <tr key={l.label}>
+                <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">{l.label}</th>
+                {PLAN_IDS.map((id) => (
+                  <td key={id} className={clsx("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-indigo-50/60 font-semibold text-slate-900" : "text-slate-700")}>
+                    {l.value(PLANS[id])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

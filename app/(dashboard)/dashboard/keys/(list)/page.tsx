@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CreateKey } from "@/components/dashboard/keys/create-key";
+import { KeyTable } from "@/components/dashboard/keys/key-table";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { requireUser } from "@/lib/auth/session";
+import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
+import { PLANS } from "@/lib/plans";
+import { requestsByKey } from "@/lib/usage/stats";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function KeysPage() {
+  const user = await requireUser("/dashboard/keys");
+  const plan = PLANS[user.plan];
+  const [keys, requests] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30)]);
+  const active = keys.filter((k) => !k.revokedAt).length;
+  const atLimit = active >= plan.maxApiKeys;
+  const limitText = atLimit
+    ? `You are using all ${plan.maxApiKeys} active keys the ${plan.name} plan allows. Revoke a key or upgrade to create another.`
+    : `${active} of ${plan.maxApiKeys} active keys used on the ${plan.name} plan.`;
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Keys authenticate your requests (X-API-Key header or api_key parameter). Revoking a key takes effect immediately."
+      />
+      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
+        <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
+          Create new key
+        </h2>
+        <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
+        {atLimit && (
+          <p className="mt-2 text-sm">
+            <Link href="/dashboard/account" className={linkClass}>
+              Compare plans
+            </Link>
+          </p>
+        )}
+      </section>
+      <h2 className="sr-only">Your keys</h2>
+      <KeyTable keys={keys} requests={requests} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+"use server";
+/**
+ * API key server actions. Each one re-checks, on its own, that the request comes from our site
+ * (CSRF) and who is signed in, and only ever touches that user's keys: a key id belonging to
+ * someone else is answered exactly like one that does not exist.
+ */
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
+import { createApiKey, KeyLimitError, MAX_KEY_NAME_LENGTH, revokeApiKey } from "@/lib/keys/service";
+import { log } from "@/lib/log";
+
+export type CreateKeyState =
+  | { status: "idle" }
+  | { status: "created"; id: string; name: string; key: string; display: string }
+  | { status: "error"; message: string; name?: string };
+
+export type RevokeKeyState = { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
+
+const SIGNED_OUT = "Your session has ended. Sign in again to manage your keys.";
+const WRONG_ORIGIN = "This request did not come from the Glance dashboard.";
+const KEY_NOT_FOUND = "No active key with this id exists in your account.";
+
+async function signedInUser(): Promise<{ user: SessionUser } | { error: string }> {
+  if (!isSameOriginRequest(await headers())) return { error: WRONG_ORIGIN };
+  const user = await getCurrentUser();
+  return user ? { user } : { error: SIGNED_OUT };
+}
+
+export async function createKeyAction(_prev: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
+  const name = String(formData.get("name") ?? "").replace(/\s+/g, " ").trim();
+  const who = await signedInUser();
+  if ("error" in who) return { status: "error", message: who.error, name };
+  if (!name) return { status: "error", message: "Give the key a name, e.g. “production” or “staging”.", name };
+  if (name.length > MAX_KEY_NAME_LENGTH) {
+    return { status: "error", message: `Key names are at most ${MAX_KEY_NAME_LENGTH} characters.`, name };
+  }
+  try {
+    const { key, apiKey } = await createApiKey(who.user.id, name);
+    revalidatePath("/dashboard", "layout");
+    // The plaintext goes back to this one response only; it is stored nowhere but as a hash.
+    return { status: "created", id: apiKey.id, name: apiKey.name, key, display: apiKey.display };
+  } catch (error) {
+    if (error instanceof KeyLimitError) return { status: "error", message: error.message, name };
+    log.error("key creation failed", { userId: who.user.id, error });
+    return { status: "error", message: "The key could not be created. Please try again.", name };
+  }
+}
+
+export async function revokeKeyAction(_prev: RevokeKeyState, formData: FormData): Promise<RevokeKeyState> {
+  const keyId = formData.get("keyId");
+  const who = await signedInUser();
+  if ("error" in who) return { status: "error", message: who.error };
+  if (typeof keyId !== "string" || keyId.length === 0 || keyId.length > 64) return { status: "error", message: KEY_NOT_FOUND };
+  const revoked = await revokeApiKey(who.user.id, keyId);
+  if (!revoked) return { status: "error", message: KEY_NOT_FOUND };
+  log.info("key revoked", { userId: who.user.id, apiKeyId: keyId });
+  revalidatePath("/dashboard", "layout");
+  return { status: "revoked", id: keyId };
+}

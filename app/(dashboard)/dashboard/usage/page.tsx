@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { formatNumber, formatPercent } from "@/components/dashboard/format";
+import { Meter } from "@/components/dashboard/meter";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass } from "@/components/dashboard/styles";
+import { UsageChart, UsageTable } from "@/components/dashboard/usage-chart";
+import { requireUser } from "@/lib/auth/session";
+import { PLANS } from "@/lib/plans";
+import { dailyUsage, monthUsage } from "@/lib/usage/stats";
+
+export const metadata: Metadata = { title: "Usage" };
+
+const DAYS = 30;
+
+export default async function UsagePage() {
+  const user = await requireUser("/dashboard/usage");
+  const plan = PLANS[user.plan];
+  const [days, month] = await Promise.all([dailyUsage(user.id, DAYS), monthUsage(user.id)]);
+  const totals = days.reduce((t, d) => ({ requests: t.requests + d.requests, renders: t.renders + d.renders, hits: t.hits + d.cacheHits }), { requests: 0, renders: 0, hits: 0 });
+  const ratio = totals.hits + totals.renders > 0 ? totals.hits / (totals.hits + totals.renders) : null;
+
+  return (
+    <>
+      <PageHeader title="Usage" description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC." />
+      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="quota-title">
+        <h2 id="quota-title" className="text-lg font-semibold text-slate-900">This month ({month.month})</h2>
+        <div className="mt-4">
+          <Meter label="Renders used" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
+        </div>
+        <p className="mt-3 text-sm text-slate-600" data-testid="month-requests">
+          {formatNumber(month.requests)} requests this month · {plan.name} plan: {formatNumber(plan.rendersPerMonth)} renders a month,{" "}
+          {formatNumber(plan.requestsPerMinute)} requests a minute.
+        </p>
+      </section>
+
+      <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="daily-title">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="daily-title" className="text-lg font-semibold text-slate-900">Last {DAYS} days</h2>
+          <dl className="flex gap-5 text-sm">
+            <Stat label="Requests" value={formatNumber(totals.requests)} />
+            <Stat label="Renders" value={formatNumber(totals.renders)} />
+            <Stat label="Cache-hit ratio" value={formatPercent(ratio)} />
+          </dl>
+        </div>
+        {totals.requests === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center text-sm text-slate-600">
+            No requests in the last {DAYS} days. Once you call the API, your daily usage appears here.
+          </div>
+        ) : (
+          <UsageChart days={days} />
+        )}
+        <details className="mt-4 group">
+          <summary className="cursor-pointer rounded-sm text-sm font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            Show the numbers as a table
+          </summary>
+          <div className="mt-3 max-h-96 overflow-y-auto">
+            <UsageTable days={days} />
+          </div>
+        </details>
+      </section>
+    </>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useActionState, useEffect, useId, useRef, useState } from "react";
+import { createKeyAction, type CreateKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
+import { Alert } from "@/components/dashboard/alert";
+import { CopyButton } from "@/components/dashboard/copy-button";
+import { buttonClass, inputClass } from "@/components/dashboard/styles";
+import { SubmitButton } from "@/components/dashboard/submit-button";
+
+interface Props {
+  atLimit: boolean;
+  limitText: string;
+  maxNameLength: number;
+}
+
+/**
+ * "Create New Key". The full key exists only in this component's state after the action returns;
+ * "Done" remounts the form, which drops that state, so the key cannot be shown a second time.
+ */
+export function CreateKey(props: Props) {
+  const [generation, setGeneration] = useState(0);
+  return <CreateKeyForm key={generation} {...props} onDone={() => setGeneration((g) => g + 1)} />;
+}
+
+function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { onDone: () => void }) {
+  const [state, action] = useActionState<CreateKeyState, FormData>(createKeyAction, { status: "idle" });
+  const id = useId();
+  const error = state.status === "error" ? state : null;
+
+  if (state.status === "created") return <NewKeyPanel name={state.name} secret={state.key} display={state.display} onDone={onDone} />;
+
+  return (
+    <form action={action} className="space-y-3" aria-describedby={`${id}-limit`}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1 space-y-1.5">
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-900">
+            Key name
+          </label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            required
+            maxLength={maxNameLength}
+            placeholder="e.g. production"
+            defaultValue={error?.name}
+            autoComplete="off"
+            disabled={atLimit}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={inputClass}
+          />
+        </div>
+        <SubmitButton disabled={atLimit} pendingLabel="Creating…">
+          Create key
+        </SubmitButton>
+      </div>
+      <p id={`${id}-limit`} className="text-sm text-slate-600" data-testid="key-limit">
+        {limitText}
+      </p>
+      {error && (
+        <div id={`${id}-error`}>
+          <Alert tone="error">{error.message}</Alert>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function NewKeyPanel({ name, secret, display, onDone }: { name: string; secret: string; display: string; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 sm:p-5" data-testid="new-key-panel">
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="font-semibold text-emerald-900 focus:outline-none">
+        Key “{name}” created
+      </h3>
+      <p className="mt-1 text-sm text-emerald-900">
+        Copy it now and keep it somewhere safe. It is shown only this once; afterwards the dashboard shows only{" "}
+        <code className="font-mono">{display}</code>.
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={`${id}-key`} className="sr-only">
+          Your new API key
+        </label>
+        <input
+          id={`${id}-key`}
+          readOnly
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="new-key-value"
+          className={`${inputClass} font-mono`}
+        />
+        <CopyButton text={secret} label="Copy key" />
+      </div>
+      <button type="button" onClick={onDone} className={buttonClass("primary", "mt-4")}>
+        Done, I have saved it
+      </button>
+    </section>
+  );
+}

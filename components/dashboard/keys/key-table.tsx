@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { formatDate, formatDateTime, formatNumber, formatRelative } from "@/components/dashboard/format";
+import { KeyStatus } from "@/components/dashboard/keys/key-status";
+import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
+import type { ApiKeySummary } from "@/lib/keys/service";
+
+export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySummary[]; requests: Map<string, number>; now?: Date }) {
+  if (keys.length === 0) {
+    return (
+      <div className={`${cardClass} px-6 py-12 text-center`}>
+        <p className="font-semibold text-slate-900">No API keys yet</p>
+        <p className="mt-1 text-sm text-slate-600">Create one above, then send it in the X-API-Key header of every request.</p>
+      </div>
+    );
+  }
+  return (
+    <div className={`${cardClass} overflow-x-auto`}>
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">Your API keys, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Name</th>
+            <th scope="col" className="px-4 py-3 font-medium">Key</th>
+            <th scope="col" className="px-4 py-3 font-medium">Created</th>
+            <th scope="col" className="px-4 py-3 font-medium">Last used</th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">Requests (30 d)</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {keys.map((k) => (
+            <tr key={k.id} data-testid="key-row" data-key-id={k.id} className={k.revokedAt ? "text-slate-500" : undefined}>
+              <th scope="row" className="max-w-[14rem] truncate px-4 py-3 font-medium text-slate-900">
+                <Link href={`/dashboard/keys/${k.id}`} className={linkClass}>
+                  {k.name}
+                </Link>
+              </th>
+              <td className="px-4 py-3 font-mono text-xs">{k.display}</td>
+              <td className="px-4 py-3">
+                <time dateTime={k.createdAt.toISOString()} title={formatDateTime(k.createdAt)}>{formatDate(k.createdAt)}</time>
+              </td>
+              <td className="px-4 py-3">
+                {k.lastUsedAt ? (
+                  <time dateTime={k.lastUsedAt.toISOString()} title={formatDateTime(k.lastUsedAt)}>{formatRelative(k.lastUsedAt, now)}</time>
+                ) : (
+                  <span className="text-slate-400">Never</span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(requests.get(k.id) ?? 0)}</td>
+              <td className="px-4 py-3">
+                <KeyStatus revokedAt={k.revokedAt} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                {k.revokedAt ? (
+                  <time dateTime={k.revokedAt.toISOString()} title={formatDateTime(k.revokedAt)} className="text-xs">
+                    {formatDate(k.revokedAt)}
+                  </time>
+                ) : (
+                  <RevokeKey keyId={k.id} name={k.name} display={k.display} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import clsx from "clsx";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/keys", label: "API keys" },
+  { href: "/dashboard/usage", label: "Usage" },
+  { href: "/dashboard/account", label: "Account" },
+] as const;
+
+function isActive(pathname: string, href: string): boolean {
+  return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function DashboardNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Dashboard" className="-mb-px flex gap-1 overflow-x-auto">
+      {LINKS.map((link) => {
+        const active = isActive(pathname, link.href);
+        return (
+          <Link
+            key={link.href}
+            href={link.href}
+            aria-current={active ? "page" : undefined}
+            className={clsx(
+              "whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+              active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+            )}
+          >
+            {link.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { Logo } from "@/components/dashboard/logo";
+import { DashboardNav } from "@/components/dashboard/nav";
+import { PlanBadge } from "@/components/dashboard/plan-badge";
+import { buttonClass } from "@/components/dashboard/styles";
+import { signOut } from "@/lib/auth/actions";
+import type { SessionUser } from "@/lib/auth/session";
+
+/** The signed-in frame: logo, who is signed in, sign-out, and the section tabs. */
+export function DashboardShell({ user, children }: { user: SessionUser; children: React.ReactNode }) {
+  const who = user.email ?? user.name ?? "Signed in";
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
+            <Logo href="/dashboard" />
+            <div className="flex min-w-0 items-center gap-3">
+              <PlanBadge plan={user.plan} className="hidden sm:inline-flex" />
+              <span className="truncate text-sm text-slate-700" data-testid="signed-in-as" title={who}>
+                {who}
+              </span>
+              <form action={signOut}>
+                <button type="submit" className={buttonClass("ghost", "px-2.5 py-1.5")}>
+                  Sign out
+                </button>
+              </form>
+            </div>
+          </div>
+          <div className="mt-2">
+            <DashboardNav />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Delivers sign-in links (D12): over SMTP when EMAIL_SERVER is set; otherwise, on a localhost
+ * APP_URL only, into the local inbox and the server log. A public deployment without SMTP has no
+ * e-mail sign-in at all (see `emailSignInEnabled`): its links must never land in a log file.
+ */
+import "server-only";
+import { createTransport, type Transporter } from "nodemailer";
+import { env } from "@/lib/env";
+import { addToDevInbox } from "@/lib/auth/dev-inbox";
+import { signInMessage } from "@/lib/auth/message";
+import { log } from "@/lib/log";
+
+export class MailDeliveryError extends Error {
+  constructor() {
+    super("The sign-in e-mail could not be sent.");
+    this.name = "MailDeliveryError";
+  }
+}
+
+export function emailSignInEnabled(): boolean {
+  const e = env();
+  return e.mode.mail === "smtp" || e.devInboxEnabled;
+}
+
+let transport: Transporter | undefined;
+
+function smtp(): Transporter {
+  transport ??= createTransport(env().EMAIL_SERVER!);
+  return transport;
+}
+
+export async function deliverSignInLink(to: string, url: string, expires: Date): Promise<void> {
+  const message = signInMessage(url, expires);
+  const e = env();
+  if (e.mode.mail === "smtp") {
+    try {
+      const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, ...message });
+      if (info.rejected.length > 0) throw new Error(`recipient rejected`);
+    } catch (error) {
+      // Only the error's kind: an SMTP error can quote the message, and the message holds the link.
+      log.error("sign-in e-mail not sent", { error: { name: (error as Error).name, code: (error as { code?: string }).code } });
+      throw new MailDeliveryError();
+    }
+    log.info("sign-in e-mail sent");
+    return;
+  }
+  if (!e.devInboxEnabled) throw new MailDeliveryError();
+  await addToDevInbox({ to, subject: message.subject, text: message.text, url, expiresAt: expires.toISOString() });
+  // Deliberately logged: with no SMTP on a localhost APP_URL the server log is the mailbox (D12).
+  log.info("sign-in link (local development: no EMAIL_SERVER set)", { to, signInLink: url, inbox: `${e.APP_URL}/dev/inbox` });
+}

@@ -1,0 +1,34 @@
+/**
+ * The Auth.js HTTP endpoints under /api/auth. Only GET is served: the browser reaches us here when
+ * it follows a sign-in link or returns from GitHub (callback/*); starting a sign-in or signing out
+ * happens through server actions (lib/auth/actions.ts). Refusing POST keeps Auth.js's own sign-in
+ * endpoint, which would bypass the e-mail throttle, out of reach.
+ */
+import "server-only";
+import type { NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { handlers } from "@/lib/auth/config";
+
+/**
+ * Re-addresses the request to APP_URL: Auth.js derives every URL it emits from the request URL.
+ * A plain Request on purpose: NextRequest rewrites 127.0.0.1 and [::1] hosts to "localhost",
+ * which would move the session cookie to another origin than APP_URL's.
+ */
+function pinnedToAppUrl(request: NextRequest): NextRequest {
+  const incoming = new URL(request.url);
+  const pinned = new URL(incoming.pathname + incoming.search, env().APP_URL);
+  // next-auth types its handler for NextRequest but only reads what a Request has (no AUTH_URL set).
+  return new Request(pinned, { method: request.method, headers: request.headers }) as NextRequest;
+}
+
+export async function authGet(request: NextRequest): Promise<Response> {
+  const original = await handlers.GET(pinnedToAppUrl(request));
+  // A copy: Auth.js answers some errors with Response.redirect(), whose headers are immutable.
+  const response = new Response(original.body, original);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+export function authMethodNotAllowed(): Response {
+  return new Response(null, { status: 405, headers: { Allow: "GET" } });
+}

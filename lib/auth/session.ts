@@ -1,0 +1,47 @@
+/**
+ * Who is signed in. Auth.js writes database sessions (sessions table, opaque token in an
+ * httpOnly cookie); reading one is a single indexed lookup, done here for pages, server actions
+ * and API routes alike, so all three apply the same rule: an unknown or expired token is nobody.
+ */
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/lib/db";
+import { sessionCookieName } from "@/lib/auth/constants";
+import { safeReturnPath } from "@/lib/auth/local-url";
+import type { PlanId } from "@/lib/plans";
+
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  name: string | null;
+  image: string | null;
+  plan: PlanId;
+}
+
+const MAX_TOKEN_LENGTH = 256;
+
+export async function findSessionUser(sessionToken: string | undefined, now = new Date()): Promise<SessionUser | null> {
+  if (!sessionToken || sessionToken.length > MAX_TOKEN_LENGTH) return null;
+  const db = await getDb();
+  const row = await db.session.findUnique({
+    where: { sessionToken },
+    select: { expires: true, user: { select: { id: true, email: true, name: true, image: true, plan: true } } },
+  });
+  if (!row || row.expires <= now) return null;
+  return { ...row.user, plan: row.user.plan as PlanId };
+}
+
+/** The signed-in user of the current request, or null. Deduplicated per request. */
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const jar = await cookies();
+  return findSessionUser(jar.get(sessionCookieName())?.value);
+});
+
+/** The signed-in user; anyone else is sent to the sign-in page and brought back afterwards. */
+export async function requireUser(returnTo = "/dashboard"): Promise<SessionUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(safeReturnPath(returnTo))}`);
+  return user;
+}

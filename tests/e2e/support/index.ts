@@ -1,0 +1,97 @@
+/**
+ * Helpers for end-to-end tests (dashboard and site). The environment is the one harness.ts runs;
+ * addresses come from ports.ts. Sign-in goes through the real flow: the form, the SMTP listener,
+ * the link from the captured mail.
+ */
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+import type { ParsedMail } from "./mime";
+import { linkTo } from "./mime";
+import { e2e } from "./ports";
+
+export { e2e };
+export type PlanId = "free" | "starter" | "pro" | "business";
+
+export interface CapturedMail extends ParsedMail {
+  envelopeTo: string[];
+  receivedAt: string;
+}
+
+/** An address no other test uses. */
+export function uniqueEmail(tag = "user"): string {
+  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+export async function mailsTo(email: string): Promise<CapturedMail[]> {
+  const response = await fetch(`${e2e.controlUrl}/mails?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`harness answered ${response.status}`);
+  return (await response.json()) as CapturedMail[];
+}
+
+/** Waits for mail number `index` (0-based) to `email` and returns the sign-in link in it. */
+export async function waitForSignInLink(email: string, index = 0, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailsTo(email))[index];
+    if (mail) {
+      const link = linkTo(mail, `${e2e.appUrl}/api/auth/callback/`);
+      if (!link) throw new Error(`mail to ${email} has no sign-in link:\n${mail.text}`);
+      return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail #${index + 1} to ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Signs `page` in as `email` through the e-mail form and the link in the captured mail. */
+export async function signInByEmail(page: Page, email: string, options: { returnTo?: string } = {}): Promise<void> {
+  const before = (await mailsTo(email)).length;
+  const query = options.returnTo ? `?callbackUrl=${encodeURIComponent(options.returnTo)}` : "";
+  await page.goto(`/signin${query}`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+  const link = await waitForSignInLink(email, before);
+  await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`${options.returnTo ?? "/dashboard"}$`.replace(/[?]/g, "\\?")));
+  await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+}
+
+let pool: pg.Pool | undefined;
+
+/** Runs SQL against the app's test database. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  pool ??= new pg.Pool({ connectionString: e2e.databaseUrl, max: 2, allowExitOnIdle: true });
+  return (await pool.query<T>(text, values)).rows;
+}
+
+/** Creates an account directly in the database (it can then sign in by e-mail like anyone). */
+export async function createAccount(email: string, plan: PlanId = "free"): Promise<string> {
+  const id = `e2e${randomBytes(10).toString("hex")}`;
+  await sql(`INSERT INTO users (id, email, plan, updated_at) VALUES ($1, $2, $3::"Plan", now())`, [id, email.toLowerCase(), plan]);
+  return id;
+}
+
+/** Changes a user's plan, as the operator's `npm run admin -- set-plan` does. */
+export async function setPlan(email: string, plan: PlanId): Promise<void> {
+  const rows = await sql(`UPDATE users SET plan = $2::"Plan", updated_at = now() WHERE email = $1 RETURNING id`, [email.toLowerCase(), plan]);
+  if (rows.length !== 1) throw new Error(`no user ${email}`);
+}
+
+/** Creates a key on the keys page and returns the full key shown once. */
+export async function createKeyInDashboard(page: Page, name: string): Promise<string> {
+  await page.goto("/dashboard/keys");
+  await page.getByLabel("Key name").fill(name);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const value = page.getByTestId("new-key-value");
+  await expect(value).toBeVisible();
+  const key = await value.inputValue();
+  expect(key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+  return key;
+}
+
+/** A GET on the app's API with a key in the X-API-Key header. */
+export function apiGet(pathAndQuery: string, apiKey?: string): Promise<Response> {
+  return fetch(`${e2e.appUrl}${pathAndQuery}`, { headers: apiKey ? { "X-API-Key": apiKey } : {} });
+}

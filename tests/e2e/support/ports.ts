@@ -1,0 +1,26 @@
+/**
+ * Where the end-to-end environment listens. Everything derives from E2E_PORT (the app; 3900 by
+ * default, as in CI), so playwright.config.ts, the harness and the tests agree without passing
+ * state around, and two runs on different E2E_PORTs never collide.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3900);
+if (!Number.isInteger(E2E_PORT) || E2E_PORT < 1024 || E2E_PORT > 65530) throw new Error(`bad E2E_PORT ${process.env.E2E_PORT}`);
+
+const host = "127.0.0.1";
+
+export const e2e = {
+  appPort: E2E_PORT,
+  appUrl: `http://${host}:${E2E_PORT}`,
+  smtpPort: E2E_PORT + 1,
+  /** Harness control API: captured mails. */
+  controlUrl: `http://${host}:${E2E_PORT + 2}`,
+  /** Local GitHub OAuth + REST stub. */
+  githubUrl: `http://${host}:${E2E_PORT + 3}`,
+  /** Static pages from tests/e2e/fixtures, an allowed private origin for rendering tests. */
+  fixturesUrl: `http://${host}:${E2E_PORT + 4}`,
+  databaseName: `glance_e2e_${E2E_PORT}`,
+  databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
+  adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,
+  githubClientId: "glance-e2e-client",
+  githubClientSecret: "glance-e2e-secret-0123456789",
+} as const;
