@@ -2,13 +2,14 @@
  * The canary: a server that must never hear from a guarded browser or fetch. It listens on every
  * address of the (loopback-only) namespace — [::] dual-stack, so 127.0.0.1, ::1, 0.0.0.0 and the
  * private/metadata addresses the namespace puts on `lo` all reach it — and records every TCP
- * connection, HTTP request and WebSocket upgrade.
+ * connection, HTTP request and WebSocket upgrade, and every UDP datagram on the same port (STUN).
  */
+import dgram from "node:dgram";
 import http from "node:http";
 import type net from "node:net";
 
 export interface CanaryEvent {
-  kind: "connection" | "request" | "upgrade";
+  kind: "connection" | "request" | "upgrade" | "datagram";
   remote?: string;
   local?: string;
   detail?: string;
@@ -41,6 +42,9 @@ export async function startCanary(): Promise<Canary> {
   });
   await new Promise<void>((resolve) => server.listen({ port: 0, host: "::", ipv6Only: false }, resolve));
   const port = (server.address() as net.AddressInfo).port;
+  const udp = dgram.createSocket({ type: "udp6", ipv6Only: false });
+  udp.on("message", (msg, rinfo) => events.push({ kind: "datagram", remote: rinfo.address, detail: `${msg.length} bytes`, at: Date.now() }));
+  await new Promise<void>((resolve) => udp.bind(port, "::", () => resolve()));
   return {
     port,
     events,
@@ -48,6 +52,7 @@ export async function startCanary(): Promise<Canary> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        udp.close();
         server.close(() => resolve());
       }),
   };

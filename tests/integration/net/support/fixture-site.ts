@@ -14,7 +14,7 @@ export const CANARY_HOSTS = [
 ];
 
 export const ATTACK_KINDS = [
-  "img", "css", "font", "iframe", "fetch", "xhr", "eventsource", "websocket", "preconnect", "popup", "serviceworker", "subresource-redirect",
+  "img", "css", "font", "iframe", "fetch", "xhr", "eventsource", "websocket", "preconnect", "popup", "serviceworker", "subresource-redirect", "webrtc",
 ] as const;
 export const NAVIGATION_KINDS = ["redirect", "meta", "script-nav", "form"] as const;
 
@@ -81,6 +81,18 @@ function attackPage(kind: string, canaryPort: number): string {
     case "serviceworker":
       return page(kind, "",
         `(navigator.serviceWorker ? navigator.serviceWorker.register('/sw.js').then(() => settle(navigator.serviceWorker.ready, 1500)).then(() => settle(fetch('/through-sw'), 1500)).then(() => 'registered', (e) => 'refused:' + e.name) : Promise.resolve('unavailable')).then((r) => setTimeout(() => done(r), 800));`);
+    case "webrtc": {
+      // STUN goes over UDP straight from Chromium (no proxy can carry it); TURN over TCP would
+      // go through the proxy. webrtc.test is a name only Chromium itself could resolve.
+      const ice = [
+        ...CANARY_HOSTS.filter((h) => !h.includes("rebind")).map((h) => ({ urls: `stun:${h}:${canaryPort}` })),
+        { urls: `stun:webrtc.test:${canaryPort}` },
+        { urls: `turn:127.0.0.1:${canaryPort}?transport=tcp`, username: "u", credential: "p" },
+        { urls: `turn:webrtc.test:${canaryPort}?transport=udp`, username: "u", credential: "p" },
+      ];
+      return page(kind, "",
+        `(async () => { try { const pc = new RTCPeerConnection({ iceServers: ${js(ice)} }); pc.createDataChannel('x'); await pc.setLocalDescription(await pc.createOffer()); await settle(new Promise((r) => { pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r(); }), 2500); pc.close(); return 'gathered'; } catch (e) { return 'error:' + e.name; } })().then((r) => done(r));`);
+    }
     case "subresource-redirect":
       return page(kind, bases.map((b) => `<img src="/r?to=${encodeURIComponent(`${b}/redirected.png`)}">`).join(""),
         `Promise.all([...document.images].map((i) => settle(new Promise((r) => { i.onload = i.onerror = r; })))).then(() => done());`);
