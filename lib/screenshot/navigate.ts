@@ -53,14 +53,15 @@ export async function navigate(page: Page, url: string, guard: PageGuard, deadli
     if (deadline.expired()) throw timeoutError(deadline.totalMs);
     throw error;
   }
-  const refused = guardRefusal(guard);
-  if (refused) throw refused;
-  // The guard proxy answers a refused plain-http document itself: 403 private, 502 unreachable.
+  // The guard proxy answers a refused plain-http document itself: 403 when the address is not
+  // public, 502 when it could not be resolved or connected to. Its status is the precise reason.
   if (response?.headers()[GUARD_HEADER] === "refused") {
     if (response.status() === 403) {
       throw new ApiError("private_address", "The url (or a redirect from it) points to a non-public address, which cannot be captured.", { param: "url" });
     }
     throw new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", { param: "url" });
   }
+  const refused = guardRefusal(guard);
+  if (refused) throw refused;
   return response;
 }

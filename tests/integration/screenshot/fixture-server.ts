@@ -14,8 +14,8 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/screenshot");
 export interface FixtureServer {
   origin: string;
   url(file: string): string;
-  /** Requests seen, in order. */
-  hits: Array<{ path: string; userAgent: string }>;
+  /** Requests seen, in order (`url` is path plus query). */
+  hits: Array<{ path: string; url: string; userAgent: string }>;
   hitsFor(pathname: string): number;
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
 
   const server = http.createServer(async (req, res) => {
     const pathname = new URL(req.url ?? "/", "http://fixture").pathname;
-    hits.push({ path: pathname, userAgent: req.headers["user-agent"] ?? "" });
+    hits.push({ path: pathname, url: req.url ?? "/", userAgent: req.headers["user-agent"] ?? "" });
     if (pathname === "/green.png") {
       // A little latency, like a real image host, so lazy loading has something to wait for.
       setTimeout(() => res.writeHead(200, { "content-type": "image/png" }).end(green), 50);

@@ -1,0 +1,88 @@
+/**
+ * How captures fail (D9, D10): clean 400s for bad targets before any browser work, 504 within
+ * the caller's timeout for a page that never finishes, 502 when Chromium dies mid-render and a
+ * fresh browser for the next request. Only loopback is contacted: the private-address cases are
+ * refused by the address check before any connection (literal addresses and reserved names).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { problemOf } from "@/tests/support/api";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+
+let h: ScreenshotHarness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+describe("targets (D9)", () => {
+  it.each([
+    ["http://10.1.2.3/", "private_address"],
+    ["http://169.254.169.254/latest/meta-data/", "private_address"],
+    ["http://[::1]:8080/", "private_address"],
+    ["http://localhost/", "private_address"],
+    ["ftp://example.com/file", "unsupported_url"],
+    ["not a url", "unsupported_url"],
+  ])("%s is a 400 %s", async (url, code) => {
+    const problem = await problemOf(await h.shoot({ url }));
+    expect(problem).toMatchObject({ status: 400, code, param: "url" });
+  });
+
+  it("a loopback origin that is not on ALLOW_PRIVATE_ORIGINS is refused", async () => {
+    const other = h.fx.origin.replace("127.0.0.1", "127.0.0.2");
+    const problem = await problemOf(await h.shoot({ url: `${other}/basic.html` }));
+    expect(problem).toMatchObject({ status: 400, code: "private_address" });
+  });
+
+  it("an allowed origin that nothing listens on is 400 target_unreachable", async () => {
+    const { startFixtureServer } = await import("./fixture-server");
+    const gone = await startFixtureServer();
+    await gone.close(); // its port is now closed
+    const { reloadEnv } = await import("@/lib/env");
+    process.env.ALLOW_PRIVATE_ORIGINS = `${h.fx.origin},${gone.origin}`;
+    reloadEnv();
+    try {
+      const problem = await problemOf(await h.shoot({ url: `${gone.origin}/basic.html` }));
+      expect(problem).toMatchObject({ status: 400, code: "target_unreachable", param: "url" });
+    } finally {
+      process.env.ALLOW_PRIVATE_ORIGINS = h.fx.origin;
+      reloadEnv();
+    }
+  });
+
+  it("clip with no area is a 400", async () => {
+    const problem = await problemOf(await h.shoot({ url: "basic.html", clip: "0,0,0,10" }));
+    expect(problem).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "clip" });
+  });
+});
+
+describe("time and crashes (D10)", () => {
+  it("a page that never finishes loading is a 504 within timeout + 1 s", async () => {
+    const started = Date.now();
+    const res = await h.shoot({ url: "never-loads.html", timeout: 2500 });
+    const elapsed = Date.now() - started;
+    const problem = await problemOf(res);
+    expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
+    expect(elapsed).toBeGreaterThanOrEqual(2400);
+    expect(elapsed).toBeLessThan(3500);
+  });
+
+  it("Chromium killed mid-render is a 502, and the next request gets a fresh browser", async () => {
+    const { browserSource, Deadline } = await import("@/lib/browser");
+    // Warm the browser, then kill it while it renders a page that would take 2 s.
+    expect((await h.shoot({ url: "basic.html?warm" })).status).toBe(200);
+    const browser = await browserSource().acquire(new Deadline(10_000));
+    const pid = browser.process()?.pid;
+    expect(pid).toBeTypeOf("number");
+    const pending = h.shoot({ url: "color-change.html?crash", delay: 2000 });
+    await new Promise((r) => setTimeout(r, 800));
+    process.kill(pid!, "SIGKILL");
+    const problem = await problemOf(await pending);
+    expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
+    expect(JSON.stringify(problem)).not.toMatch(/Target closed|Protocol error|at .*\.ts/);
+
+    const next = await decode(await expectOk(await h.shoot({ url: "basic.html?after-crash", width: 300, height: 200 })));
+    expect([next.width, next.height]).toEqual([300, 200]);
+    const fresh = await browserSource().acquire(new Deadline(10_000));
+    expect(fresh.process()?.pid).not.toBe(pid);
+  });
+});
