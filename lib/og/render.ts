@@ -50,11 +50,23 @@ function textsOf(variables: OgVariables): string[] {
   return [...Object.values(variables.text), ...Object.values(variables.lists).flat()];
 }
 
-export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">): Promise<string> {
+/** Laid-out box of an element, as satori reports it (`inspect` hook, used by tests). */
+export interface LaidOutNode {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  type: string;
+  props: Record<string, unknown>;
+  textContent?: string;
+}
+
+export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">, inspect?: (node: LaidOutNode) => void): Promise<string> {
   return satori(buildElement(req), {
     width: req.width,
     height: req.height,
     fonts: fontsFor(textsOf(req.variables)),
+    onNodeDetected: inspect,
     // Only emoji reach here: fonts for every script we draw are chosen up front by fontsFor.
     loadAdditionalAsset: async (code: string, segment: string) => {
       if (code === "emoji") return emojiDataUri(segment) ?? [];
