@@ -9,6 +9,7 @@
 import http from "node:http";
 import net from "node:net";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { isAllowedOrigin } from "./policy";
 import { bareHost, checkHost } from "./resolve";
 
@@ -46,9 +47,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 function logRefusal(r: GuardRefusal) {
-  const level = env().LOG_LEVEL;
-  if (level === "silent" || level === "error") return;
-  console.warn(JSON.stringify({ level: "warn", msg: "net.guard.refused", ...r, time: new Date().toISOString() }));
+  log.warn("net.guard.refused", { ...r });
 }
 
 /** Connects to the first checked address that answers; never resolves again. */

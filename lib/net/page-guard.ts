@@ -33,6 +33,8 @@ export interface PageGuard {
   mainDocumentBlock(): BlockedRequest | undefined;
   /** Pop-ups closed so far. */
   readonly popupsClosed: number;
+  /** False when the endpoint refused Browser.setDownloadBehavior (downloads then rely on the proxy). */
+  readonly downloadsDenied: boolean;
   dispose(): void;
 }
 
@@ -164,10 +166,9 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   context.on("targetcreated", onTarget);
   await page.setBypassServiceWorker(true);
   await page.evaluateOnNewDocument(blockServiceWorkersInPage);
-  await denyDownloads(page).catch(() => {
-    // Remote endpoints may not expose the Browser domain to page sessions; the guard proxy still
-    // decides what a download could reach.
-  });
+  // Remote endpoints may not expose the Browser domain to page sessions; the guard proxy still
+  // decides what a download could reach.
+  const downloadsDenied = await denyDownloads(page).then(() => true, () => false);
 
   const lifetime = setTimeout(() => {
     void page.close({ runBeforeUnload: false }).catch(() => {});
@@ -180,6 +181,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     get popupsClosed() {
       return popupsClosed;
     },
+    downloadsDenied,
     dispose() {
       clearTimeout(lifetime);
       page.off("request", onRequest);

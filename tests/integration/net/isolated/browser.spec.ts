@@ -93,7 +93,10 @@ function describeBoundary(name: string, withPageGuard: boolean) {
       if (kind === "popup" && withPageGuard) expect(result.guard?.popupsClosed).toBeGreaterThan(0);
       if (!withPageGuard && kind === "img") expect(refusals.length).toBeGreaterThan(0); // the proxy did the refusing
       if (kind === "webrtc") expect(world.dns.queries.get("webrtc.test") ?? 0).toBe(0); // Chromium resolved nothing itself
-      if (withPageGuard && kind === "img") expect(result.guard?.blocked.length).toBeGreaterThan(0); // and interception too
+      if (withPageGuard && kind === "img") {
+        expect(result.guard?.blocked.length).toBeGreaterThan(0); // and interception too
+        expect(result.guard?.downloadsDenied).toBe(true);
+      }
     });
 
     it("a redirect chain of the main document ending at the canary is refused", async () => {

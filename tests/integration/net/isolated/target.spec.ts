@@ -110,3 +110,20 @@ describe("assertPublicTarget", () => {
     expect(world.canary.events).toEqual([]);
   });
 });
+
+describe("checkRequestUrl (the page guard's per-request decision)", () => {
+  it("allows inline schemes and public hosts, refuses other schemes and non-public hosts", async () => {
+    const { checkRequestUrl } = await import("@/lib/net/page-guard");
+    expect(await checkRequestUrl("data:image/png;base64,AAAA")).toBeUndefined();
+    expect(await checkRequestUrl("blob:https://public.test/0c1d")).toBeUndefined();
+    expect(await checkRequestUrl("https://public.test/a.css")).toBeUndefined();
+    for (const url of ["file:///etc/passwd", "chrome://version", "ftp://public.test/", "filesystem:https://public.test/x", "view-source:https://public.test/", "::"]) {
+      expect(await checkRequestUrl(url), url).toBe("unsupported_url");
+    }
+    for (const url of [`http://127.0.0.1:${P}/`, `http://[::1]:${P}/`, `http://localhost:${P}/`, `https://canary.test:${P}/`, "http://169.254.169.254/", "http://[fd00::1]/"]) {
+      expect(await checkRequestUrl(url), url).toBe("private_address");
+    }
+    expect(await checkRequestUrl("https://no-such-host.test/")).toBe("target_unreachable");
+    expect(world.canary.events).toEqual([]);
+  });
+});
