@@ -6,6 +6,7 @@
  * re-established after a disconnect.
  */
 import puppeteer, { type Browser, type BrowserContextOptions, type ConnectOptions } from "puppeteer-core";
+import { remoteEndpointWithGuard } from "@/lib/net/chromium";
 import type { Deadline } from "./deadline";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 
@@ -15,7 +16,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const FAILURE_COOLDOWN_MS = 10_000;
 
 interface Endpoint {
-  options: ConnectOptions;
+  url: string;
   warm: WarmBrowser;
   failedAt: number;
 }
@@ -58,12 +59,14 @@ export class RemoteBrowserSource implements BrowserSource {
     if (urls.length === 0) throw new Error("RemoteBrowserSource needs at least one endpoint");
     this.endpoints = urls.map((url) => {
       const endpoint: Endpoint = {
-        options: connectOptionsFor(url),
+        url,
         failedAt: 0,
         warm: new WarmBrowser(async () => {
           if (this.closed) throw rendererUnavailable();
           try {
-            return await connectWithTimeout(endpoint.options);
+            // Endpoints that take launch arguments (browserless) get lib/net's boundary flags, so
+            // the remote Chromium sends its traffic through the guard (docs/SECURITY.md).
+            return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(endpoint.url)));
           } catch (error) {
             endpoint.failedAt = Date.now();
             throw error;
