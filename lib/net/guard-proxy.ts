@@ -197,38 +197,48 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
     }
     if (!verdict.ok) return fail("403 Forbidden", { kind: "connect", host: bareHost(host), port, reason: verdict.reason });
     const addresses = verdict.addresses;
+    const splice = (upstream: net.Socket, initial: Buffer) => {
+      upstream.on("error", () => client.destroy());
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      if (initial.length > 0) upstream.write(initial);
+      upstream.pipe(client);
+      client.pipe(upstream);
+      client.resume();
+    };
 
-    const firstBytes = head.length > 0 ? Promise.resolve(head) : null;
-    client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-    let initial: Buffer = head;
-    if (mustSniff) {
-      initial = await (firstBytes ?? new Promise<Buffer>((resolve) => {
-        client.once("data", (chunk: Buffer) => resolve(chunk));
-        client.once("close", () => resolve(Buffer.alloc(0)));
-      }));
-      client.pause();
-      const isTls = initial.length > 0 && initial[0] === 0x16;
-      if (initial.length === 0 || !(isTls ? httpsAllowed : httpAllowed)) {
-        refuse({ kind: "connect", host: bareHost(host), port, reason: "private_address" });
-        client.destroy();
-        return;
+    if (!mustSniff) {
+      // Connect first, then confirm: the client's first bytes go straight into a live pipe.
+      let upstream: net.Socket;
+      try {
+        upstream = await connectPinned(addresses, port);
+      } catch {
+        return fail("502 Bad Gateway", { kind: "connect", host: bareHost(host), port, reason: "target_unreachable" });
       }
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      return splice(upstream, head);
     }
-    let upstream: net.Socket;
-    try {
-      upstream = await connectPinned(addresses, port);
-    } catch {
-      refuse({ kind: "connect", host: bareHost(host), port, reason: "target_unreachable" });
+
+    client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+    const initial = head.length > 0
+      ? head
+      : await new Promise<Buffer>((resolve) => {
+          client.once("data", (chunk: Buffer) => resolve(chunk));
+          client.once("close", () => resolve(Buffer.alloc(0)));
+        });
+    client.pause(); // anything after the first chunk waits in the socket's buffer
+    const isTls = initial.length > 0 && initial[0] === 0x16;
+    if (initial.length === 0 || !(isTls ? httpsAllowed : httpAllowed)) {
+      refuse({ kind: "connect", host: bareHost(host), port, reason: "private_address" });
       client.destroy();
       return;
     }
-    upstream.on("error", () => client.destroy());
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-    if (initial.length > 0) upstream.write(initial);
-    upstream.pipe(client);
-    client.pipe(upstream);
-    client.resume();
+    try {
+      splice(await connectPinned(addresses, port), initial);
+    } catch {
+      refuse({ kind: "connect", host: bareHost(host), port, reason: "target_unreachable" });
+      client.destroy();
+    }
   });
 
   // ws:// sent to the proxy in absolute form (Chromium tunnels instead, other clients may not).

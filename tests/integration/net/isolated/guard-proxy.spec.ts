@@ -4,9 +4,12 @@
  * a loopback connection, allowed origins pass only when scheme, host and port all match, and the
  * canary hears nothing throughout.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GUARD_HEADER, startGuardProxy, type GuardProxy, type GuardRefusal } from "@/lib/net/guard-proxy";
 import { CANARY_HOSTS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
+import { STAND_IN_PUBLIC_IP } from "../support/namespace";
 import { proxyConnect, proxyGet, proxyUpgrade } from "../support/proxy-client";
 import { setAllowedOrigins, sleep, startWorld, type World } from "../support/world";
 
@@ -101,6 +104,26 @@ describe("guard proxy", () => {
     expect(refusals.some((r) => r.kind === "connect" && r.port === fixture.port)).toBe(true);
     // Another port on the same host is not allowed at all.
     expect((await proxyConnect(guard.port, `127.0.0.1:${P}`, "GET / HTTP/1.1\r\n\r\n")).statusLine).toMatch(/ 403 /);
+    expect(world.canary.events).toEqual([]);
+  });
+
+  it("reaches a public server by the address it checked, over plain HTTP and through a tunnel", async () => {
+    const server = http.createServer((req, res) => res.end(`public ${req.headers.host}`));
+    await new Promise<void>((resolve) => server.listen(0, STAND_IN_PUBLIC_IP, resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const res = await proxyGet(guard.port, `http://www.public.test:${port}/`);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(`public www.public.test:${port}`);
+      const tunnel = await proxyConnect(guard.port, `www.public.test:${port}`, `GET / HTTP/1.1\r\nHost: www.public.test:${port}\r\nConnection: close\r\n\r\n`);
+      expect(tunnel.statusLine).toMatch(/ 200 /);
+      expect(tunnel.tunnelled).toContain(`public www.public.test:${port}`);
+      // Nothing listens on this port of the public address: a 502, not a hang.
+      server.close();
+      expect((await proxyConnect(guard.port, `www.public.test:${port}`)).statusLine).toMatch(/ 502 /);
+    } finally {
+      server.close();
+    }
     expect(world.canary.events).toEqual([]);
   });
 

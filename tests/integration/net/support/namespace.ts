@@ -15,6 +15,8 @@ export const NAMESPACE_MARKER = "GLANCE_NET_NAMESPACE";
 /** Addresses added to `lo` inside the namespace; specs point attacks at them. */
 export const LOOPBACK_ALIASES = ["10.0.0.1", "169.254.169.254", "192.168.1.1", "172.16.0.1", "100.64.0.1"];
 export const LOOPBACK_ALIASES_V6 = ["fd00::1"];
+/** A public address on `lo` too, standing in for a real public web server (www.public.test). */
+export const STAND_IN_PUBLIC_IP = "203.0.114.10";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
 
@@ -49,6 +51,7 @@ export async function runIsolatedSpecs(timeoutMs: number, extraEnv: Record<strin
     "ip link set lo up",
     ...LOOPBACK_ALIASES.map((a) => `ip addr add ${a}/32 dev lo`),
     ...LOOPBACK_ALIASES_V6.map((a) => `ip -6 addr add ${a}/128 dev lo nodad`),
+    `ip addr add ${STAND_IN_PUBLIC_IP}/32 dev lo`,
     `mount --bind ${resolv} /etc/resolv.conf`,
     'exec "$@"',
   ].join("\n");

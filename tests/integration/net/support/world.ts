@@ -7,11 +7,12 @@
  * - public.test → 93.184.216.34 only (public; nothing answers inside the namespace)
  * - metadata.google.internal → 169.254.169.254, as inside GCP
  * - fixture.test, img.test → 127.0.0.1 (allowed origins by name)
+ * - www.public.test → 203.0.114.10, a public address the namespace puts on `lo` (a reachable "public" server)
  */
 import { reloadEnv } from "@/lib/env";
 import { startCanary, type Canary } from "./canary";
 import { startDns, type DnsServer } from "./dns";
-import { assertIsolated } from "./namespace";
+import { assertIsolated, STAND_IN_PUBLIC_IP } from "./namespace";
 
 export const PUBLIC_IP = "93.184.216.34";
 
@@ -27,6 +28,8 @@ export function answer(name: string, type: "A" | "AAAA", count: number): string[
       return [PUBLIC_IP];
     case "metadata.google.internal":
       return ["169.254.169.254"];
+    case "www.public.test":
+      return [STAND_IN_PUBLIC_IP];
     case "fixture.test":
     case "img.test":
       return ["127.0.0.1"];
