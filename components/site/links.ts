@@ -1,5 +1,5 @@
 /** Where the site's calls to action point. Sign-in and the dashboard are served by app/(auth) and app/(dashboard). */
-export const SIGN_IN_HREF = "/sign-in";
+export const SIGN_IN_HREF = "/signin";
 export const DASHBOARD_HREF = "/dashboard";
 
 export const MAIN_NAV = [

@@ -1,0 +1,12 @@
+/**
+ * The docs playground's OG endpoint for signed-in users (D13): GET /v1/og's pipeline, schema and
+ * handler, authenticated by the session cookie (same-origin only) instead of an API key.
+ */
+import { apiRoute } from "@/lib/api/pipeline";
+import { authenticateSession } from "@/lib/auth/session-caller";
+import { handleOg } from "@/lib/og/handler";
+import { ogEndpoint } from "@/lib/og/params";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(ogEndpoint, handleOg, { authenticate: authenticateSession });

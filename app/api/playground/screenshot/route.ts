@@ -1,0 +1,13 @@
+/**
+ * The docs playground's screenshot endpoint for signed-in users (D13): the same pipeline, schema
+ * and handler as GET /v1/screenshot, authenticated by the session cookie (same-origin only)
+ * instead of an API key, so the render counts against the user's own account.
+ */
+import { apiRoute } from "@/lib/api/pipeline";
+import { authenticateSession } from "@/lib/auth/session-caller";
+import { handleScreenshot } from "@/lib/screenshot/handler";
+import { screenshotEndpoint } from "@/lib/screenshot/params";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(screenshotEndpoint, handleScreenshot, { authenticate: authenticateSession });

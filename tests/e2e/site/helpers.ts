@@ -1,0 +1,105 @@
+/**
+ * Helpers for the site specs: reading the request back out of the playground's snippets, running
+ * the snippets for real, and getting an API key the way a user does (dashboard).
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { createKeyInDashboard, setPlan, signInByEmail, uniqueEmail, type PlanId } from "../support";
+
+const run = promisify(execFile);
+
+export type Language = "curl" | "javascript" | "python";
+export const LANGUAGES: Language[] = ["curl", "javascript", "python"];
+const TAB_NAMES: Record<Language, string> = { curl: "cURL", javascript: "JavaScript", python: "Python" };
+
+/** The URL and X-API-Key a snippet sends, read back from its text. */
+export function requestInSnippet(language: Language, code: string): { url: string; apiKey: string } {
+  const patterns: Record<Language, [RegExp, RegExp]> = {
+    curl: [/^curl '([^']*)'/, /-H 'X-API-Key: ([^']*)'/],
+    javascript: [/fetch\(("(?:[^"\\]|\\.)*")/, /"X-API-Key": ("(?:[^"\\]|\\.)*")/],
+    python: [/requests\.get\(\s*("(?:[^"\\]|\\.)*")/, /"X-API-Key": ("(?:[^"\\]|\\.)*")/],
+  };
+  const [urlPattern, keyPattern] = patterns[language];
+  const url = code.match(urlPattern)?.[1];
+  const key = code.match(keyPattern)?.[1];
+  if (!url || !key) throw new Error(`cannot read the request from this ${language} snippet:\n${code}`);
+  // JS and Python use double-quoted (JSON-compatible) literals; curl single quotes hold raw text.
+  return language === "curl" ? { url, apiKey: key } : { url: JSON.parse(url), apiKey: JSON.parse(key) };
+}
+
+/** Shows each snippet tab in turn and returns its code. */
+export async function readSnippets(playground: Locator): Promise<Record<Language, string>> {
+  const out = {} as Record<Language, string>;
+  for (const language of LANGUAGES) {
+    await playground.getByRole("tab", { name: TAB_NAMES[language] }).click();
+    const snippet = playground.locator(`[data-testid=snippet][data-language=${language}]`);
+    await expect(snippet).toBeVisible();
+    out[language] = (await snippet.textContent()) ?? "";
+  }
+  return out;
+}
+
+let hasRequests: boolean | undefined;
+async function pythonRequestsAvailable(): Promise<boolean> {
+  hasRequests ??= await run("python3", ["-c", "import requests"]).then(
+    () => true,
+    () => false,
+  );
+  return hasRequests;
+}
+
+/**
+ * Runs a snippet as a user would (curl in a shell, the JS with Node, the Python with requests)
+ * in a scratch directory and returns the file it wrote. Python is skipped (null) where the
+ * requests package is not installed.
+ */
+export async function runSnippet(language: Language, code: string, fileName: string): Promise<Buffer | null> {
+  if (language === "python" && !(await pythonRequestsAvailable())) return null;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "glance-snippet-"));
+  // Loopback only: a proxy configured in the environment must not see the request.
+  const options = { cwd: dir, timeout: 60_000, env: { ...process.env, NO_PROXY: "*", no_proxy: "*" } };
+  try {
+    if (language === "curl") {
+      await run("bash", ["-c", code], options);
+    } else if (language === "javascript") {
+      await writeFile(path.join(dir, "snippet.mjs"), code);
+      await run(process.execPath, ["snippet.mjs"], options);
+    } else {
+      await writeFile(path.join(dir, "snippet.py"), code);
+      await run("python3", ["snippet.py"], options);
+    }
+    return await readFile(path.join(dir, fileName));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bytes of the image the playground is showing (a blob: URL). */
+export async function previewBytes(page: Page): Promise<Buffer> {
+  const base64 = await page.getByTestId("result-image").evaluate(async (img: HTMLImageElement) => {
+    const blob = await (await fetch(img.src)).blob();
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+/** Signs a new user in (in its own browser context), sets the plan, creates a key; returns it. */
+export async function newUserKey(browser: Browser, plan: PlanId): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const email = uniqueEmail(`site-${plan}`);
+    await signInByEmail(page, email);
+    await setPlan(email, plan);
+    return await createKeyInDashboard(page, "playground");
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe("marketing site", () => {
+  test("the landing page sells the product with examples rendered by the service", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("GET");
+    await expect(page.getByRole("link", { name: "Get a free API key" })).toHaveAttribute("href", "/signin");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+    await expect(page.getByTestId("snippet")).toContainText("/v1/screenshot?url=https%3A%2F%2Fexample.com");
+
+    // Every example image is a PNG the OG renderer produced at build time, served by the app.
+    const images = page.locator("main img");
+    const count = await images.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < count; i++) {
+      const src = await images.nth(i).getAttribute("src");
+      expect(src).toMatch(/^\/examples\/og\/[a-z-]+\.png$/);
+      const response = await page.request.get(src!);
+      expect(response.headers()["content-type"]).toBe("image/png");
+      expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
+    }
+    await expect(page.getByRole("contentinfo")).toContainText("OpenAPI spec");
+  });
+
+  test("the pricing page shows every plan from lib/plans.ts and what each unlocks", async ({ page }) => {
+    await page.goto("/pricing");
+    for (const id of PLAN_IDS) {
+      const plan = PLANS[id];
+      const card = page.locator(`[data-plan=${id}]`);
+      await expect(card.getByRole("heading", { name: plan.name })).toBeVisible();
+      await expect(card).toContainText(`$${plan.priceUsdPerMonth}`);
+      await expect(card).toContainText(`${plan.rendersPerMonth.toLocaleString("en-US")} renders / month`);
+      await expect(card).toContainText(`${plan.requestsPerMinute.toLocaleString("en-US")} requests / minute`);
+      await expect(card).toContainText(`${plan.cacheTtlDays}-day`);
+      await expect(card.getByRole("link")).toHaveAttribute("href", "/signin");
+    }
+    await expect(page.locator("[data-plan=starter]")).toContainText("darkMode");
+    await expect(page.locator("[data-plan=pro]")).toContainText("/v1/og");
+    const comparison = page.getByTestId("plan-comparison");
+    await expect(comparison.locator("[data-limit='Cache TTL']")).toContainText("60 days");
+  });
+
+  test("on a phone the pages fit the screen and the menu navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/", "/pricing", "/docs/screenshot", "/docs/errors"]) {
+      await page.goto(path);
+      await expectNoSidewaysScroll(page);
+    }
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: /menu/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Retried: a click that lands before hydration does nothing.
+    await expect(async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+    }).toPass();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * /v1/openapi.json against the running code: the document the route serves is valid OpenAPI 3.1,
+ * and real answers of the real pipeline (Postgres, Chromium for the screenshot, the OG renderer)
+ * match what it documents: status codes, media types, headers, and bodies that validate against
+ * the documented JSON schemas (D7 metadata, D1 problem+json).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import Ajv2020 from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
+import { useTestEnv, type TestEnv } from "@/tests/support/env";
+
+type Obj = Record<string, any>;
+const APP_URL = "http://glance.test";
+
+let server: http.Server;
+let origin: string;
+let testEnv: TestEnv;
+let doc: Obj;
+let pro: TestAccount;
+let free: TestAccount;
+const ajv = new Ajv2020({ strict: false, validateFormats: false });
+
+beforeAll(async () => {
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<!doctype html><title>fixture</title><body style='margin:0;background:#4f46e5'><h1>OpenAPI fixture</h1></body>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  testEnv = await useTestEnv({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin } });
+  const { GET } = await import("@/app/v1/openapi.json/route");
+  const response = GET();
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = await response.json();
+  pro = await createTestAccount({ plan: "pro" });
+  free = await createTestAccount({ plan: "free" });
+});
+
+afterAll(async () => {
+  const { shutdownBrowsers } = await import("@/lib/browser");
+  await shutdownBrowsers();
+  await testEnv?.cleanup();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** Checks a real response against the documented operation; returns the parsed body. */
+async function conforms(path: "/v1/screenshot" | "/v1/og", response: Response): Promise<unknown> {
+  const documented = doc.paths[path].get.responses[String(response.status)];
+  expect(documented, `${path} documents ${response.status}`).toBeDefined();
+  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0];
+  const media = documented.content[mediaType];
+  expect(media, `${path} ${response.status} documents ${mediaType}`).toBeDefined();
+  for (const name of Object.keys(documented.headers ?? {})) {
+    if (name === "Retry-After" || (response.status >= 400 && name.startsWith("RateLimit-"))) continue;
+    expect(response.headers.get(name), `${path} ${response.status} header ${name}`).not.toBeNull();
+  }
+  if (!mediaType.includes("json")) return undefined;
+  const body = await response.json();
+  const ref = (media.schema.$ref as string).split("/").pop()!;
+  const validate = ajv.compile(doc.components.schemas[ref]);
+  expect(validate(body), `${ref}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  if (ref === "Problem") expect(Object.keys(media.examples)).toContain((body as { code: string }).code);
+  return body;
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("serves a valid OpenAPI 3.1 document for this deployment", async () => {
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(doc.servers).toEqual([{ url: APP_URL }]);
+    const example = doc.paths["/v1/screenshot"].get.responses["401"].content["application/problem+json"].examples.missing_api_key;
+    expect(example.value.type).toBe(`${APP_URL}/docs/errors#missing_api_key`);
+  });
+});
+
+describe("real answers match the document", () => {
+  it("screenshot: image, JSON metadata and problem responses", async () => {
+    const { GET } = await import("@/app/v1/screenshot/route");
+    const url = encodeURIComponent(`${origin}/`);
+    const image = await GET(apiRequest(`/v1/screenshot?url=${url}&width=640&height=400`, { apiKey: pro.apiKey }));
+    expect(image.status).toBe(200);
+    await conforms("/v1/screenshot", image);
+
+    const json = (await conforms(
+      "/v1/screenshot",
+      await GET(apiRequest(`/v1/screenshot?url=${url}&width=640&height=400&response=json`, { apiKey: pro.apiKey })),
+    )) as Obj;
+    expect(json).toMatchObject({ width: 640, height: 400, format: "png" });
+
+    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}`)));
+    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&width=99999`, { apiKey: pro.apiKey })));
+    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&fullpage=true`, { apiKey: pro.apiKey })));
+    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&darkMode=true`, { apiKey: free.apiKey })));
+  });
+
+  it("og: image, JSON metadata and problem responses", async () => {
+    const { GET } = await import("@/app/v1/og/route");
+    const image = await GET(apiRequest("/v1/og?template=default&title=OpenAPI&format=webp", { apiKey: pro.apiKey }));
+    expect(image.status).toBe(200);
+    await conforms("/v1/og", image);
+    const json = (await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=OpenAPI&response=json", { apiKey: pro.apiKey })))) as Obj;
+    expect(json).toMatchObject({ template: "default", width: 1200, height: 630 });
+
+    await conforms("/v1/og", await GET(apiRequest("/v1/og?template=nope", { apiKey: pro.apiKey })));
+    await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x&color=red", { apiKey: pro.apiKey })));
+    await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })));
+  });
+});
