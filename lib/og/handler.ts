@@ -15,7 +15,15 @@ import { cacheKeyParams, serveResult } from "@/lib/results";
 /** Spec "Limits": an OG render over 15 seconds is a 504 render_timeout (D10). */
 export const OG_RENDER_TIMEOUT_MS = 15_000;
 
-export const handleOg: Handler<OgParams> = async (ctx) => {
+/** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
+export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams> {
+  const timeoutMs = options.timeoutMs ?? OG_RENDER_TIMEOUT_MS;
+  return (ctx) => serveOg(ctx, timeoutMs);
+}
+
+export const handleOg: Handler<OgParams> = createOgHandler();
+
+async function serveOg(ctx: Parameters<Handler<OgParams>>[0], timeoutMs: number): Promise<Response> {
   const started = Date.now();
   const { params } = ctx;
   const { template, variables, canonical } = validateVariables(params.template ?? "", ctx.extras);
@@ -28,7 +36,7 @@ export const handleOg: Handler<OgParams> = async (ctx) => {
     keyParams: { ...cacheKeyParams(ogParams, params), variables: canonical },
     ext: format,
     contentType: OG_CONTENT_TYPES[format],
-    deadline: started + OG_RENDER_TIMEOUT_MS,
+    deadline: started + timeoutMs,
     describe: { template: template.name },
     render: async (signal) => {
       const images = await loadImages(variables.images, signal);
@@ -40,4 +48,4 @@ export const handleOg: Handler<OgParams> = async (ctx) => {
       return { bytes: image.bytes, width: image.width, height: image.height };
     },
   });
-};
+}
