@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 
 const EXAMPLE = `HTTP/1.1 400 Bad Request
 Content-Type: application/problem+json
-X-Request-Id: 01JQ6ZK8W3N6Y5T1V9C2H4M7PA
+X-Request-Id: 3f0c9a52-8d1e-4b7a-9c61-2e5f0d4b8a17
 
 {
   "type": "https://glance.example/docs/errors#parameter_out_of_range",
@@ -21,7 +21,7 @@ X-Request-Id: 01JQ6ZK8W3N6Y5T1V9C2H4M7PA
   "detail": "width must be between 1 and 3840.",
   "code": "parameter_out_of_range",
   "param": "width",
-  "requestId": "01JQ6ZK8W3N6Y5T1V9C2H4M7PA"
+  "requestId": "3f0c9a52-8d1e-4b7a-9c61-2e5f0d4b8a17"
 }`;
 
 export default function ErrorsPage() {

@@ -36,7 +36,7 @@ export default function TemplatesPage() {
                 loading="lazy"
                 className="aspect-[1200/630] w-full max-w-3xl rounded-xl border border-slate-200 shadow-sm"
               />
-              <CodeBlock caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} />
+              <CodeBlock caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} wrap />
               <Table label={`Variables of ${template.name}`}>
                 <THead>
                   <TR>
