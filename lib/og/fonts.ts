@@ -2,8 +2,8 @@
  * Fonts and emoji for OG rendering, all from npm packages installed with the project: nothing is
  * fetched at render time.
  *
- * - Inter (@fontsource/inter), regular and bold, every subset it ships (Latin, Latin Extended,
- *   Cyrillic, Greek, Vietnamese): small, so loaded at first use and kept.
+ * - Inter (@fontsource/inter), regular and bold: Latin always; its other subsets (Latin Extended,
+ *   Cyrillic, Greek, Vietnamese) when the text has characters from them.
  * - Noto Sans JP (@fontsource/noto-sans-jp) for CJK: fontsource splits it into ~120 unicode-range
  *   subsets per weight. Only the subsets a render's text needs are read, by code point, and kept
  *   once read; the parsed fonts are cached by satori per buffer, so each subset is parsed once.
@@ -68,70 +68,81 @@ function fontFile(pkg: string, family: string, subset: string, weight: FontWeigh
   return readFileSync(path.join(packageDir(pkg), "files", `${family}-${subset}-${weight}-normal.woff`));
 }
 
+/** A subset of a family with its fonts (both weights), read from disk on first use. */
+interface LoadedSubset extends Subset {
+  key: string;
+  load(): OgFont[];
+}
+
 interface FontState {
-  base: OgFont[];
-  baseRanges: Array<[number, number]>;
-  cjk: Subset[];
-  cjkFonts: Map<string, OgFont[]>;
+  /** Inter Latin: always passed to satori (it is FONT_FAMILY itself). */
+  latin: OgFont[];
+  latinRanges: Array<[number, number]>;
+  /** Inter's other subsets first, then Noto Sans JP's numbered ones: searched in this order. */
+  extra: LoadedSubset[];
   /** Font lists handed to satori, by subset set: the same array for the same need (satori caches per array). */
   lists: Map<string, OgFont[]>;
 }
 
 let state: FontState | undefined;
 
+function lazySubset(pkg: string, family: string, name: string, subset: Subset): LoadedSubset {
+  let fonts: OgFont[] | undefined;
+  return {
+    ...subset,
+    key: `${family}:${subset.id}`,
+    load: () =>
+      (fonts ??= WEIGHTS.map((weight) => ({ name, data: fontFile(pkg, family, subset.id, weight), weight, style: "normal" as const }))),
+  };
+}
+
 function fonts(): FontState {
   if (state) return state;
   const inter = readSubsets("@fontsource/inter", "inter", 400);
-  const base: OgFont[] = [];
-  // Latin first: it becomes "Inter" itself; other subsets are named fallbacks.
-  const ordered = [...inter].sort((a, b) => Number(b.id === "latin") - Number(a.id === "latin"));
-  for (const subset of ordered) {
-    const name = subset.id === "latin" ? FONT_FAMILY : `${FONT_FAMILY} ${subset.id}`;
-    for (const weight of WEIGHTS) {
-      base.push({ name, data: fontFile("@fontsource/inter", "inter", subset.id, weight), weight, style: "normal" });
-    }
-  }
-  // Noto Sans JP's numbered subsets hold the kana and kanji; its Latin/Cyrillic ones duplicate Inter.
-  const cjk = readSubsets("@fontsource/noto-sans-jp", "noto-sans-jp", 400).filter((s) => /^\d+$/.test(s.id));
-  state = { base, baseRanges: inter.flatMap((s) => s.ranges), cjk, cjkFonts: new Map(), lists: new Map() };
+  const latin = inter.find((s) => s.id === "latin");
+  if (!latin) throw new Error("@fontsource/inter has no latin subset");
+  const latinFonts = WEIGHTS.map((weight) => ({
+    name: FONT_FAMILY,
+    data: fontFile("@fontsource/inter", "inter", "latin", weight),
+    weight,
+    style: "normal" as const,
+  }));
+  const extra = [
+    ...inter.filter((s) => s !== latin).map((s) => lazySubset("@fontsource/inter", "inter", `${FONT_FAMILY} ${s.id}`, s)),
+    // Noto Sans JP's numbered subsets hold the kana and kanji; its Latin/Cyrillic ones duplicate Inter.
+    ...readSubsets("@fontsource/noto-sans-jp", "noto-sans-jp", 400)
+      .filter((s) => /^\d+$/.test(s.id))
+      .map((s) => lazySubset("@fontsource/noto-sans-jp", "noto-sans-jp", `Noto Sans JP ${s.id}`, s)),
+  ];
+  state = { latin: latinFonts, latinRanges: latin.ranges, extra, lists: new Map() };
   return state;
 }
 
-function cjkFont(s: FontState, subset: Subset): OgFont[] {
-  let loaded = s.cjkFonts.get(subset.id);
-  if (!loaded) {
-    loaded = WEIGHTS.map((weight) => ({
-      name: `Noto Sans JP ${subset.id}`,
-      data: fontFile("@fontsource/noto-sans-jp", "noto-sans-jp", subset.id, weight),
-      weight,
-      style: "normal" as const,
-    }));
-    s.cjkFonts.set(subset.id, loaded);
-  }
-  return loaded;
-}
-
-/** The fonts needed to draw `texts`: Inter always, plus the CJK subsets their characters need. */
+/**
+ * The fonts needed to draw `texts`: Inter Latin always, plus the subsets (Inter's Cyrillic,
+ * Greek, Latin Extended…, Noto Sans JP's) that their characters need. Fewer fonts also means
+ * less work for satori, which tries fallbacks in order for every run of text.
+ */
 export function fontsFor(texts: readonly string[]): OgFont[] {
   const s = fonts();
-  const needed = new Set<Subset>();
+  const needed = new Set<LoadedSubset>();
   const seen = new Set<number>();
   for (const text of texts) {
     for (const char of text) {
       const cp = char.codePointAt(0)!;
-      if (cp < 0x250 || seen.has(cp)) continue;
+      if (cp < 0x100 || seen.has(cp)) continue; // U+0000–00FF: all in Inter Latin
       seen.add(cp);
-      if (inRanges(cp, s.baseRanges)) continue;
-      const subset = s.cjk.find((c) => inRanges(cp, c.ranges));
+      if (inRanges(cp, s.latinRanges)) continue;
+      const subset = s.extra.find((c) => inRanges(cp, c.ranges));
       if (subset) needed.add(subset);
     }
   }
-  if (needed.size === 0) return s.base;
-  const ids = [...needed].map((n) => n.id).sort();
-  const key = ids.join(",");
+  if (needed.size === 0) return s.latin;
+  const ordered = s.extra.filter((subset) => needed.has(subset));
+  const key = ordered.map((n) => n.key).join(",");
   let list = s.lists.get(key);
   if (!list) {
-    list = [...s.base, ...[...needed].flatMap((subset) => cjkFont(s, subset))];
+    list = [...s.latin, ...ordered.flatMap((subset) => subset.load())];
     // Bounded: a list is only an array of references to buffers that stay loaded anyway.
     if (s.lists.size > 500) s.lists.clear();
     s.lists.set(key, list);
@@ -141,7 +152,7 @@ export function fontsFor(texts: readonly string[]): OgFont[] {
 
 /** Only Inter Latin, regular and bold (what the stock-renderer benchmark hands next/og). */
 export function latinFonts(): OgFont[] {
-  return fonts().base.filter((f) => f.name === FONT_FAMILY);
+  return fonts().latin;
 }
 
 const emojiCache = new Map<string, string | null>();

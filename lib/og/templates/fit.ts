@@ -59,9 +59,14 @@ export function charWidth(char: string, bold = false): number {
   return bold ? w * 1.05 : w;
 }
 
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+// Text without combining marks, joiners, variation selectors or astral characters is one
+// grapheme per UTF-16 unit: the common case, and much cheaper than Intl.Segmenter.
+const SIMPLE = /^[\u0000-\u02ff\u0370-\u1aaf\u1c00-\u1dbf\u1e00-\u200b\u2010-\ud7ff\ue000-\ufdff\ufe10-\ufe1f\ufe30-\uffff]*$/;
+
+/** User-perceived characters: an emoji sequence or a letter with its accents counts once. */
 const graphemes = (text: string): string[] =>
-  // Emoji sequences count once; Intl.Segmenter is in Node ≥ 16.
-  Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (s) => s.segment);
+  SIMPLE.test(text) ? text.split("") : Array.from(segmenter.segment(text), (s) => s.segment);
 
 /** Width of a run of text in em. */
 export function textWidth(text: string, bold = false): number {
