@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import { useTestEnv, type TestEnv } from "@/tests/support/env";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking an untyped JSON document
 type Obj = Record<string, any>;
 const APP_URL = "http://glance.test";
 

@@ -8,6 +8,7 @@ import { ogParams } from "@/lib/og/params";
 import { buildOpenApiDocument, OG_ERROR_CODES, SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
 import { screenshotParams } from "@/lib/screenshot/params";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking an untyped JSON document
 type Obj = Record<string, any>;
 const APP_URL = "https://glance.example";
 const doc = () => buildOpenApiDocument(APP_URL) as Obj;
