@@ -68,6 +68,8 @@ export function schemas(): Record<string, JsonSchema> {
       type: "object",
       required: ["templates"],
       properties: {
+        limits: { type: "object", description: "Limits on variables and canvas size (D11)." },
+        variableTypes: { type: "object", description: "How each variable type is written.", additionalProperties: { type: "string" } },
         templates: {
           type: "array",
           items: {
@@ -76,6 +78,7 @@ export function schemas(): Record<string, JsonSchema> {
             properties: {
               name: { type: "string" },
               description: { type: "string" },
+              exampleQuery: { type: "string", description: "A ready-to-use query string for GET /v1/og with the example variables." },
               variables: {
                 type: "array",
                 items: {

@@ -77,6 +77,14 @@ describe("GET /v1/openapi.json", () => {
 });
 
 describe("real answers match the document", () => {
+  it("og templates: the listing validates against OgTemplateList", async () => {
+    const { GET } = await import("@/app/v1/og/templates/route");
+    const body = await GET().json();
+    const validate = ajv.compile(doc.components.schemas.OgTemplateList);
+    expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+    expect(doc.paths["/v1/og/templates"].get.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/OgTemplateList");
+  });
+
   it("screenshot: image, JSON metadata and problem responses", async () => {
     const { GET } = await import("@/app/v1/screenshot/route");
     const url = encodeURIComponent(`${origin}/`);
