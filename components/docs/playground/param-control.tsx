@@ -3,6 +3,7 @@
 import { Badge, Checkbox, Field, Input, Select, Textarea } from "@/components/ui";
 import { PlanBadge } from "../plan-badge";
 import { defaultString } from "./query";
+import { RequiredMark } from "./required-mark";
 import type { ParamField } from "./types";
 
 const LONG_TEXT = 1000; // string parameters allowed to be longer than this get a textarea (CSS, JS, HTML)
@@ -114,7 +115,7 @@ export function ParamControl({
       label={
         <>
           <code className="font-mono text-[13px]">{field.name}</code>
-          {field.required && <span className="ml-1 text-red-600" aria-label="required">*</span>}
+          {field.required && <RequiredMark />}
         </>
       }
       hint={hint}

@@ -8,7 +8,8 @@ import { AuthPanel, type AuthMode } from "./auth-panel";
 import { readOutcome, type Outcome } from "./outcome";
 import { ParamControl } from "./param-control";
 import { buildQuery, initialValues, outputExtension, templateValues, visibleFields } from "./query";
-import { ResultView } from "./result-view";
+import { RequiredMark } from "./required-mark";
+import { ResultView, resultAnnouncement } from "./result-view";
 import { SnippetTabs } from "./snippet-tabs";
 import { KEY_PLACEHOLDER } from "./snippets";
 import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
@@ -94,7 +95,7 @@ export function Playground({
             <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} />
             <hr className="border-slate-100" />
             {endpoint === "og" && (
-              <Field htmlFor={`${idPrefix}-template`} label={<code className="font-mono text-[13px]">template<span className="ml-1 text-red-600">*</span></code>} hint={template?.description}>
+              <Field htmlFor={`${idPrefix}-template`} label={<><code className="font-mono text-[13px]">template</code><RequiredMark /></>} hint={template?.description}>
                 <Select id={`${idPrefix}-template`} aria-describedby={`${idPrefix}-template-hint`} data-param="template" value={values.template} onChange={(e) => chooseTemplate(e.target.value)}>
                   {templates.map((t) => (
                     <option key={t.name} value={t.name}>
@@ -130,8 +131,11 @@ export function Playground({
       </Card>
 
       <div className="min-w-0 space-y-6">
-        <section aria-label="Result" aria-live="polite" className="space-y-3">
+        <section aria-label="Result" className="space-y-3">
           <h3 className="text-sm font-semibold text-slate-900">Result</h3>
+          <p aria-live="polite" className="sr-only">
+            {resultAnnouncement(outcome)}
+          </p>
           <ResultView outcome={outcome} alt={endpoint === "og" ? `Open Graph image from the ${values.template} template` : `Screenshot of ${values.url}`} />
         </section>
         <section aria-label="Code" className="space-y-3">

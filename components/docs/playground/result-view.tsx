@@ -39,6 +39,22 @@ function Facts({ facts }: { facts: ResponseFacts }) {
   );
 }
 
+/** A short sentence for screen readers when a request finishes (the pane itself is not live). */
+export function resultAnnouncement(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case "idle":
+      return "";
+    case "loading":
+      return "Rendering…";
+    case "network":
+      return outcome.message;
+    case "problem":
+      return `Error ${outcome.facts.status}: ${outcome.problem.detail ?? outcome.problem.code ?? ""}`;
+    default:
+      return `Done: ${outcome.facts.status} ${outcome.facts.contentType}${outcome.facts.cache ? `, cache ${outcome.facts.cache}` : ""}.`;
+  }
+}
+
 /** The preview pane: the image, PDF or JSON the API returned, or its problem+json error. */
 export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) {
   switch (outcome.kind) {

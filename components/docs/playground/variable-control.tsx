@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, Field, Input, Textarea } from "@/components/ui";
+import { RequiredMark } from "./required-mark";
 import type { OgVariable } from "@/lib/og/catalog";
 
 const TYPE_LABEL: Record<OgVariable["type"], string> = { text: "text", color: "color", image_url: "https URL", list: "list" };
@@ -56,7 +57,7 @@ export function VariableControl({
       label={
         <>
           <code className="font-mono text-[13px]">{variable.name}</code>
-          {variable.required && <span className="ml-1 text-red-600" aria-label="required">*</span>}
+          {variable.required && <RequiredMark />}
         </>
       }
       aside={<Badge>{TYPE_LABEL[variable.type]}</Badge>}
