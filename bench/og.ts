@@ -1,0 +1,232 @@
+/**
+ * npm run bench:og [-- --record] — OG rendering, one run, same card both ways:
+ *
+ *  1. Renderer: stock `new ImageResponse(<Card />)` from next/og vs our renderOg (lib/og/render),
+ *     the `default` template at 1200×630 PNG, a new title for every render (every render a miss).
+ *     Stock is measured twice: as Next's docs write it (fonts read inside the handler) and with
+ *     the font buffers hoisted to module scope (its best case). Sequential median / p90 latency,
+ *     CPU per image, and throughput with 4 renders in flight.
+ *  2. Endpoint: GET /v1/og through the real pipeline (a fresh database on the local PostgreSQL,
+ *     file result store in a temporary DATA_DIR): MISS median, HIT median, MISS throughput with 4
+ *     in flight.
+ *
+ * `--record` writes the figures into bench/RESULTS.md between the OG markers, leaving the rest of
+ * the file (the screenshot section) alone.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const self = fileURLToPath(import.meta.url);
+
+// The app's server modules import "server-only", which resolves to an empty module only under the
+// react-server condition (how Next runs them). `tsx bench/og.ts` lacks it, so re-run with it.
+if (!process.execArgv.some((a) => a.includes("react-server"))) {
+  const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", self, ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(run.status ?? 1);
+}
+
+const ROOT = path.resolve(path.dirname(self), "..");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "glance-bench-og-"));
+Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG ?? "silent", CACHE_SECRET: "bench", APP_URL: "http://localhost:3000" });
+for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"]) delete process.env[name];
+
+const SEQUENTIAL = Number(process.env.BENCH_N ?? 40);
+const IN_FLIGHT = 4;
+const WIDTH = 1200;
+const HEIGHT = 630;
+const DESCRIPTION = "Open Graph images rendered in milliseconds from a template and a few query parameters.";
+
+interface Stats {
+  median: number;
+  p90: number;
+  cpu: number;
+  throughput: number;
+}
+
+const sortNum = (a: number[]) => [...a].sort((x, y) => x - y);
+const pct = (a: number[], p: number) => sortNum(a)[Math.min(a.length - 1, Math.floor(a.length * p))];
+
+async function measure(render: (i: number) => Promise<unknown>, seed: number): Promise<Stats> {
+  for (let i = 0; i < 5; i++) await render(seed + 900_000 + i); // warm-up: JIT, fonts, wasm
+  const times: number[] = [];
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const t0 = performance.now();
+    await render(seed + i);
+    times.push(performance.now() - t0);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < SEQUENTIAL) await render(seed + 500_000 + next++);
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  return { median: pct(times, 0.5), p90: pct(times, 0.9), cpu: (cpu.user + cpu.system) / 1000 / SEQUENTIAL, throughput: SEQUENTIAL / seconds };
+}
+
+async function rendererBench() {
+  const { ImageResponse } = await import("next/og");
+  const { readFile } = await import("node:fs/promises");
+  const { validateVariables } = await import("@/lib/og/variables");
+  const { buildElement, renderOg } = await import("@/lib/og/render");
+  const { latinFonts } = await import("@/lib/og/fonts");
+
+  const variables = (i: number) => validateVariables("default", { title: `Ship pixel-perfect previews for every page, take ${i}`, description: DESCRIPTION }).variables;
+  const card = (i: number) => buildElement({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT });
+  const fontDir = path.join(ROOT, "node_modules/@fontsource/inter/files");
+  const hoisted = latinFonts();
+
+  const stockDocs = async (i: number) => {
+    // As in Next's docs for the Node runtime: read the fonts in the handler, then ImageResponse.
+    const [regular, bold] = await Promise.all([readFile(path.join(fontDir, "inter-latin-400-normal.woff")), readFile(path.join(fontDir, "inter-latin-700-normal.woff"))]);
+    const res = new ImageResponse(card(i), {
+      width: WIDTH,
+      height: HEIGHT,
+      fonts: [
+        { name: "Inter", data: regular, weight: 400, style: "normal" },
+        { name: "Inter", data: bold, weight: 700, style: "normal" },
+      ],
+    });
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const stockHoisted = async (i: number) => {
+    const res = new ImageResponse(card(i), { width: WIDTH, height: HEIGHT, fonts: hoisted });
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const ours = async (i: number) => (await renderOg({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT, format: "png", quality: 80 })).bytes;
+
+  const similarity = await compareOutputs(await stockHoisted(7), await ours(7));
+  // Interleaved so a change in machine load hits all three alike.
+  const results = { stockDocs: [] as Stats[], stockHoisted: [] as Stats[], ours: [] as Stats[] };
+  for (let round = 0; round < 2; round++) {
+    results.stockDocs.push(await measure(stockDocs, round * 1_000_000));
+    results.stockHoisted.push(await measure(stockHoisted, round * 1_000_000 + 100_000));
+    results.ours.push(await measure(ours, round * 1_000_000 + 200_000));
+  }
+  const merge = (runs: Stats[]): Stats => ({
+    median: Math.min(...runs.map((r) => r.median)),
+    p90: Math.min(...runs.map((r) => r.p90)),
+    cpu: Math.min(...runs.map((r) => r.cpu)),
+    throughput: Math.max(...runs.map((r) => r.throughput)),
+  });
+  return { stockDocs: merge(results.stockDocs), stockHoisted: merge(results.stockHoisted), ours: merge(results.ours), similarity };
+}
+
+/** Mean absolute channel difference between two PNGs of the same size: "the same card" check. */
+async function compareOutputs(a: Buffer, b: Buffer): Promise<number> {
+  const sharp = (await import("sharp")).default;
+  const [x, y] = await Promise.all([a, b].map((img) => sharp(img).ensureAlpha().raw().toBuffer()));
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i] - y[i]);
+  return sum / x.length;
+}
+
+async function endpointBench() {
+  // PostgreSQL, as in production: the embedded store is for trying the app out.
+  const { createTestDatabase } = await import("@/tests/support/env");
+  const database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
+  (await import("@/lib/env")).reloadEnv();
+  try {
+    return await endpointRuns();
+  } finally {
+    // Usage events are written after each reply (lib/api/request afterResponse): let them land
+    // before closing the pool, or they would reopen it against a database being dropped.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const { disconnectDb } = await import("@/lib/db");
+    await disconnectDb().catch(() => undefined);
+    await database.drop();
+  }
+}
+
+async function endpointRuns() {
+  const { createTestAccount, apiRequest } = await import("@/tests/support/api");
+  const { GET } = await import("@/app/v1/og/route");
+  const account = await createTestAccount({ plan: "business" });
+  const get = async (title: string) => {
+    const q = new URLSearchParams({ template: "default", title, description: DESCRIPTION });
+    const res = await GET(apiRequest(`/v1/og?${q}`, { apiKey: account.apiKey }));
+    if (res.status !== 200) throw new Error(`GET /v1/og answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+    return res.headers.get("x-cache");
+  };
+  for (let i = 0; i < 5; i++) await get(`warm-up ${i}`);
+  const miss: number[] = [];
+  const hit: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    let t0 = performance.now();
+    if ((await get(`Endpoint title ${i}`)) !== "MISS") throw new Error("expected a MISS");
+    miss.push(performance.now() - t0);
+    t0 = performance.now();
+    if ((await get(`Endpoint title ${i}`)) !== "HIT") throw new Error("expected a HIT");
+    hit.push(performance.now() - t0);
+  }
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < SEQUENTIAL) await get(`Concurrent title ${next++}`);
+  }));
+  const throughput = SEQUENTIAL / ((performance.now() - t0) / 1000);
+  return { missMedian: pct(miss, 0.5), hitMedian: pct(hit, 0.5), throughput };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const x = (n: number) => `${n.toFixed(2)}×`;
+
+async function main() {
+  const load0 = os.loadavg()[0];
+  const renderer = await rendererBench();
+  const endpoint = await endpointBench();
+  const load1 = os.loadavg()[0];
+  const { stockDocs, stockHoisted, ours } = renderer;
+  const cpus = os.cpus();
+  const row = (name: string, s: Stats) => `| ${name} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.cpu)} | ${s.throughput.toFixed(1)} /s |`;
+  const speedup = (base: Stats) =>
+    `median ${x(base.median / ours.median)}, CPU per image ${x(base.cpu / ours.cpu)}, throughput ${x(ours.throughput / base.throughput)}`;
+  const markdown = [
+    `Run ${new Date().toISOString().slice(0, 16)}Z on ${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, Node ${process.version}; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} (a shared machine: compare rows of the same run, not runs).`,
+    "",
+    `Renderer, \`default\` template ${WIDTH}×${HEIGHT} PNG, a new title each render, ${SEQUENTIAL} sequential renders (best of 2 interleaved rounds) then ${SEQUENTIAL} with ${IN_FLIGHT} in flight:`,
+    "",
+    "| renderer | median | p90 | CPU / image | throughput (4 in flight) |",
+    "|---|---|---|---|---|",
+    row("stock `new ImageResponse` (fonts read per request, as in Next's docs)", stockDocs),
+    row("stock `new ImageResponse` (font buffers hoisted)", stockHoisted),
+    row("ours: `renderOg` (satori 0.63 → sharp)", ours),
+    "",
+    `- vs stock as documented: ${speedup(stockDocs)}`,
+    `- vs stock, fonts hoisted: ${speedup(stockHoisted)}`,
+    `- target ≥ 5× faster than stock: ${stockDocs.median / ours.median >= 5 ? "met" : "NOT met"} (median ${x(stockDocs.median / ours.median)})`,
+    `- same card: mean absolute pixel difference between the two outputs ${renderer.similarity.toFixed(2)} / 255`,
+    "",
+    `Endpoint, GET /v1/og in-process through the pipeline (PostgreSQL, file result store): MISS median ${ms(endpoint.missMedian)}, HIT median ${ms(endpoint.hitMedian)}, MISS throughput with ${IN_FLIGHT} in flight ${endpoint.throughput.toFixed(1)} /s.`,
+  ].join("\n");
+  console.log(`\n${markdown}\n`);
+  if (process.argv.includes("--record")) record(markdown);
+}
+
+const START = "<!-- og:start -->";
+const END = "<!-- og:end -->";
+
+/** Replaces only the OG section of bench/RESULTS.md (appending it the first time). */
+function record(markdown: string) {
+  const file = path.join(ROOT, "bench/RESULTS.md");
+  const section = `${START}\n## OG images (\`npm run bench:og\`)\n\n${markdown}\n${END}`;
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+  console.log(`recorded in ${path.relative(ROOT, file)}`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
