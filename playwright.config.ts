@@ -22,7 +22,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  outputDir: "test-results/e2e",
+  // Per port, so two runs on one machine (e.g. two engineers) never share trace files.
+  outputDir: `test-results/e2e-${e2e.appPort}`,
   use: {
     baseURL: e2e.appUrl,
     browserName: "chromium",

@@ -23,7 +23,7 @@ export function CopyButton({ text, label = "Copy", className }: { text: string; 
 
   return (
     <>
-      <button type="button" onClick={copy} className={buttonClass("secondary", className)}>
+      <button type="button" onClick={copy} className={buttonClass("secondary", `shrink-0 whitespace-nowrap ${className ?? ""}`)}>
         {status === "copied" ? "Copied" : label}
       </button>
       <span role="status" aria-live="polite" className="sr-only">

@@ -18,12 +18,14 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
           <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
             <Logo href="/dashboard" />
             <div className="flex min-w-0 items-center gap-3">
-              <PlanBadge plan={user.plan} className="hidden sm:inline-flex" />
+              <span className="hidden sm:flex">
+                <PlanBadge plan={user.plan} />
+              </span>
               <span className="truncate text-sm text-slate-700" data-testid="signed-in-as" title={who}>
                 {who}
               </span>
               <form action={signOut}>
-                <button type="submit" className={buttonClass("ghost", "px-2.5 py-1.5")}>
+                <button type="submit" className={buttonClass("ghost", "whitespace-nowrap px-2.5 py-1.5")}>
                   Sign out
                 </button>
               </form>

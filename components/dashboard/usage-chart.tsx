@@ -51,7 +51,9 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
         <Legend swatch="bg-indigo-600" label="Renders (cache misses)" />
         <Legend swatch="bg-emerald-500" label="Cache-hit ratio (right axis)" line />
       </div>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={summary} data-testid="usage-chart">
+      {/* Below ~560px the chart scrolls sideways rather than shrinking its labels to illegible sizes. */}
+      <div className="-mx-1 overflow-x-auto px-1">
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full min-w-[35rem]" role="img" aria-label={summary} data-testid="usage-chart">
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
           <g key={t}>
             <line x1={M.left} x2={W - M.right} y1={y(yMax * t)} y2={y(yMax * t)} className="stroke-slate-200" strokeDasharray={t === 0 ? undefined : "3 3"} />
@@ -83,6 +85,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
           return <circle key={p} cx={cx} cy={cy} r={2.5} className="fill-emerald-500" />;
         })}
       </svg>
+      </div>
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>
   );

@@ -5,7 +5,9 @@
  * - a linked GitHub account keeps only its identity (provider + account id): we never call GitHub
  *   on the user's behalf, so storing its access token would only be a liability;
  * - unknown token-response fields (GitHub Apps add e.g. `refresh_token_expires_in`) can't break
- *   the insert, because only known columns are written.
+ *   the insert, because only known columns are written;
+ * - deleting a session that is already gone is not an error: a browser may still hold the cookie
+ *   of a session that ended elsewhere, and Auth.js deletes it when that browser signs in again.
  */
 import "server-only";
 import { PrismaAdapter } from "@auth/prisma-adapter";
@@ -31,5 +33,8 @@ export function glanceAdapter(db: Db): Adapter {
         provider: account.provider,
         providerAccountId: account.providerAccountId,
       } as AdapterAccount),
+    deleteSession: async (sessionToken: string) => {
+      await db.session.deleteMany({ where: { sessionToken } });
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/dashboard/alert";
-import { buttonClass, cardClass, linkClass } from "@/components/dashboard/styles";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithGitHub } from "@/lib/auth/actions";
 import { safeReturnPath } from "@/lib/auth/local-url";

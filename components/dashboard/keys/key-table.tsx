@@ -16,15 +16,15 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
   }
   return (
     <div className={`${cardClass} overflow-x-auto`}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full text-left text-sm sm:min-w-[40rem]">
         <caption className="sr-only">Your API keys, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="px-4 py-3 font-medium">Key</th>
-            <th scope="col" className="px-4 py-3 font-medium">Created</th>
-            <th scope="col" className="px-4 py-3 font-medium">Last used</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Requests (30 d)</th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Key</th>
+            <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">Created</th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Last used</th>
+            <th scope="col" className="hidden px-4 py-3 text-right font-medium md:table-cell">Requests (30 d)</th>
             <th scope="col" className="px-4 py-3 font-medium">Status</th>
             <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
           </tr>
@@ -32,23 +32,28 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
         <tbody className="divide-y divide-slate-100">
           {keys.map((k) => (
             <tr key={k.id} data-testid="key-row" data-key-id={k.id} className={k.revokedAt ? "text-slate-500" : undefined}>
-              <th scope="row" className="max-w-[14rem] truncate px-4 py-3 font-medium text-slate-900">
-                <Link href={`/dashboard/keys/${k.id}`} className={linkClass}>
+              <th scope="row" className="max-w-[14rem] px-4 py-3 font-medium text-slate-900">
+                <Link href={`/dashboard/keys/${k.id}`} className={`${linkClass} block truncate`}>
                   {k.name}
                 </Link>
+                {/* Small screens: the hidden columns' essentials under the name. */}
+                <div className="mt-1 space-y-0.5 text-xs font-normal text-slate-500 sm:hidden">
+                  <p className="whitespace-nowrap font-mono">{k.display}</p>
+                  <p>Last used: {k.lastUsedAt ? formatRelative(k.lastUsedAt, now) : "never"}</p>
+                </div>
               </th>
-              <td className="px-4 py-3 font-mono text-xs">{k.display}</td>
-              <td className="px-4 py-3">
+              <td className="hidden px-4 py-3 font-mono text-xs sm:table-cell">{k.display}</td>
+              <td className="hidden px-4 py-3 md:table-cell">
                 <time dateTime={k.createdAt.toISOString()} title={formatDateTime(k.createdAt)}>{formatDate(k.createdAt)}</time>
               </td>
-              <td className="px-4 py-3">
+              <td className="hidden px-4 py-3 sm:table-cell">
                 {k.lastUsedAt ? (
                   <time dateTime={k.lastUsedAt.toISOString()} title={formatDateTime(k.lastUsedAt)}>{formatRelative(k.lastUsedAt, now)}</time>
                 ) : (
                   <span className="text-slate-400">Never</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(requests.get(k.id) ?? 0)}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{formatNumber(requests.get(k.id) ?? 0)}</td>
               <td className="px-4 py-3">
                 <KeyStatus revokedAt={k.revokedAt} />
               </td>

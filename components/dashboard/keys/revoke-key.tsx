@@ -28,7 +28,7 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
         ref={dialog}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40"
       >
         <form action={action} className="p-6">
           <input type="hidden" name="keyId" value={keyId} />

@@ -24,7 +24,7 @@ test.describe("API keys", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const email = uniqueEmail("keys");
     await signInByEmail(page, email);
-    await page.getByRole("link", { name: "API keys" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API keys" }).click();
     await expect(page.getByText("No API keys yet")).toBeVisible();
     await expect(page.getByTestId("key-limit")).toHaveText("0 of 2 active keys used on the Free plan.");
 
@@ -162,7 +162,7 @@ test.describe("API keys", () => {
     await page.evaluate(() => document.querySelectorAll("form input[name=name], form button[type=submit]").forEach((el) => el.removeAttribute("disabled")));
     await page.getByLabel("Key name").fill("three");
     await page.getByRole("button", { name: "Create key" }).click();
-    await expect(page.getByRole("alert")).toContainText("The Free plan allows 2 active API keys");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("The Free plan allows 2 active API keys");
     expect(await sql("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email])).toHaveLength(2);
 
     // Revoking frees a slot.

@@ -35,7 +35,7 @@ test.describe("sign-in", () => {
     const otherPage = await other.newPage();
     await otherPage.goto(link);
     await expect(otherPage).toHaveURL(/\/signin\?error=Verification/);
-    await expect(otherPage.getByRole("alert")).toContainText("expired or was already used");
+    await expect(otherPage.getByRole("main").getByRole("alert")).toContainText("expired or was already used");
     await otherPage.goto("/dashboard");
     await expect(otherPage).toHaveURL(/\/signin/);
     await other.close();
@@ -44,6 +44,7 @@ test.describe("sign-in", () => {
     expect(await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email])).toHaveLength(1);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${e2e.appUrl}/`);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("authjs.session-token");
     expect(await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email])).toHaveLength(0);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/signin/);
@@ -71,7 +72,7 @@ test.describe("sign-in", () => {
       [email],
     );
     expect(accounts).toEqual([{ provider: "github", access_token: null }]);
-    await page.getByRole("link", { name: "Account" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Account" }).click();
     await expect(page.getByText("Sign-in methods")).toBeVisible();
     await expect(page.getByText("e-mail link, GitHub")).toBeVisible();
   });
@@ -99,7 +100,7 @@ test.describe("sign-in", () => {
     await page.goto("/signin");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-    await expect(page.getByRole("alert")).toContainText("several links to this address");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("several links to this address");
     await expect(page).toHaveURL(/\/signin$/);
     await waitForSignInLink(email, 2);
     expect(await mailsTo(email)).toHaveLength(3);
@@ -109,7 +110,7 @@ test.describe("sign-in", () => {
     await page.goto("/signin");
     await page.getByLabel("E-mail address").fill("not-an-address");
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-    await expect(page.getByRole("alert")).toContainText("valid e-mail address");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("valid e-mail address");
     await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
   });
 
@@ -122,6 +123,7 @@ test.describe("sign-in", () => {
     const email = uniqueEmail("again");
     await signInByEmail(page, email);
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(`${e2e.appUrl}/`);
     await signInByEmail(page, email);
     expect(await sql("SELECT id FROM users WHERE lower(email) = $1", [email])).toHaveLength(1);
   });

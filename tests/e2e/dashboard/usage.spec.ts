@@ -14,7 +14,7 @@ test.describe("usage", () => {
   test("a new account sees empty states", async ({ page }) => {
     await signInByEmail(page, uniqueEmail("empty"));
     await expect(page.getByRole("heading", { name: "Create your first API key" })).toBeVisible();
-    await page.getByRole("link", { name: "Usage" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Usage" }).click();
     await expect(page.getByText("No requests in the last 30 days.")).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute("aria-valuetext", "0 of 100 renders");
   });
@@ -50,7 +50,7 @@ test.describe("usage", () => {
     await expect(table.getByRole("row").filter({ hasText: dayLabel(utcDaysAgo(0)) })).toHaveText(/3\s*0\s*0\s*—/);
     await expect(table.getByRole("row")).toHaveCount(31);
 
-    await page.getByRole("link", { name: "Overview" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
     await expect(page.getByRole("region", { name: "Requests, last 30 days" })).toContainText("9");
   });
 });

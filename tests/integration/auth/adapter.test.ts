@@ -46,4 +46,11 @@ describe("glanceAdapter", () => {
     expect(account.refresh_token).toBeNull();
     expect((await adapter.getUserByAccount!({ provider: "github", providerAccountId: "12345" }))?.id).toBe(user.id);
   });
+
+  it("treats deleting a session that is already gone as done", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { glanceAdapter } = await import("@/lib/auth/adapter");
+    const adapter = glanceAdapter(await getDb());
+    await expect(adapter.deleteSession!("no-such-session")).resolves.toBeUndefined();
+  });
 });
