@@ -18,6 +18,8 @@ export const e2e = {
   githubUrl: `http://${host}:${E2E_PORT + 3}`,
   /** Static pages from tests/e2e/fixtures, an allowed private origin for rendering tests. */
   fixturesUrl: `http://${host}:${E2E_PORT + 4}`,
+  /** A second app on the embedded default (no DATABASE_URL, no EMAIL_SERVER), started by its own spec. */
+  localAppPort: E2E_PORT + 5,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { SIGN_IN_LINK_MAX_AGE_SECONDS } from "@/lib/auth/constants";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Check your e-mail" };
@@ -18,7 +19,7 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Check your e-mail</h1>
       <p className="mt-2 text-sm text-slate-600">
         We sent a sign-in link to {email ? <strong className="font-semibold text-slate-900">{email}</strong> : "your address"}.
-        It works once and expires in 30 minutes.
+        It works once and expires in {Math.round(SIGN_IN_LINK_MAX_AGE_SECONDS / 60)} minutes.
       </p>
       {env().devInboxEnabled && (
         <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">

@@ -1,0 +1,69 @@
+/**
+ * D12, the embedded default: with no EMAIL_SERVER and a localhost APP_URL, sign-in links go to the
+ * server log and the local inbox page. This spec starts its own `next start` from the same build
+ * with nothing configured but a private DATA_DIR (embedded database included).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { e2e, uniqueEmail } from "../support";
+
+const appUrl = `http://localhost:${e2e.localAppPort}`;
+let server: ChildProcess;
+let dataDir: string;
+let log = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-local-"));
+  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(e2e.localAppPort), "-H", "localhost"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
+      PORT: String(e2e.localAppPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
+  server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
+  await expect
+    .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, { timeout: 90_000, intervals: [250] })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+test("sign-in through the local inbox page, with the link also in the server log", async ({ page }) => {
+  const email = uniqueEmail("local");
+  await page.goto(`${appUrl}/signin`);
+  await expect(page.getByText("Local mode: no mail server is configured")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with GitHub" })).toHaveCount(0);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+
+  await page.getByRole("link", { name: "local inbox" }).click();
+  await expect(page).toHaveURL(`${appUrl}/dev/inbox`);
+  await expect(page.getByRole("heading", { name: "Local inbox" })).toBeVisible();
+  const signIn = page.getByRole("link", { name: `Sign in as ${email}` });
+  const href = await signIn.getAttribute("href");
+  expect(href).toMatch(new RegExp(`^${appUrl}/api/auth/callback/email\\?`));
+  await expect.poll(() => log.includes(href!)).toBe(true);
+
+  await signIn.click();
+  await expect(page).toHaveURL(`${appUrl}/dashboard`);
+  await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+});
