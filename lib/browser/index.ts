@@ -7,25 +7,29 @@
 import "server-only";
 import type { Browser, Page } from "puppeteer-core";
 import { env } from "@/lib/env";
-import { guardPage, type PageGuard } from "@/lib/net/page-guard";
+import type { PageGuard } from "@/lib/net/page-guard";
 import { Deadline } from "./deadline";
 import { classifyRenderError } from "./errors";
 import { LocalBrowserSource } from "./local";
 import { RenderQueue } from "./queue";
 import { RemoteBrowserSource } from "./remote";
 import type { BrowserSource } from "./source";
-import { closeContext, type FreshPage, SparePages } from "./spares";
+import { type FreshPage, retire, SparePages } from "./spares";
 
 export { Deadline, isTimeoutError, timeoutError } from "./deadline";
 export type { BrowserSource } from "./source";
 export { rendererUnavailable } from "./source";
+export { BASELINE } from "./spares";
 
 export interface RenderSession {
+  /** Already guarded and at the BASELINE emulation (1280×800, desktop, light). */
   page: Page;
   /** The target-safety layer on this page (lib/net): tells whether the main document was refused. */
   guard: PageGuard;
   deadline: Deadline;
   browser: Browser;
+  /** The desktop user agent the page has now. */
+  userAgent: string;
 }
 
 interface BrowserState {
@@ -87,37 +91,44 @@ export async function warmUp(deadline = new Deadline(30_000), options: { waitFor
 
 /**
  * Runs `fn` with a new page in a new, isolated browser context (D9: no cookies, storage or
- * cache shared between renders; downloads denied; pop-ups closed by the page guard). The
- * context is closed whatever happens. Past the deadline the answer is 504 and the context is
- * closed, which also stops whatever the page was still doing.
+ * cache shared between renders; downloads denied; lib/net's page guard on before any
+ * navigation). The context is closed whatever happens. Past the deadline the answer is 504 and
+ * the context is closed, which also stops whatever the page was still doing.
  */
 export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>): Promise<T> {
   const { source, queue, spares } = state();
   const release = await queue.acquire(deadline);
   let browser: Browser | undefined;
   let fresh: FreshPage | undefined;
-  let guard: PageGuard | undefined;
   try {
     browser = await source.acquire(deadline);
     fresh = await takeFresh(spares, browser, deadline);
-    guard = await deadline.race(guardPage(fresh.page));
-    return await deadline.race(fn({ page: fresh.page, guard, deadline, browser }));
+    const { page, guard, userAgent } = fresh;
+    return await deadline.race(fn({ page, guard, deadline, browser, userAgent }));
   } catch (error) {
     throw await classifyRenderError(error, browser, deadline.totalMs);
   } finally {
-    guard?.dispose();
-    if (fresh) await closeContext(fresh.context);
-    release();
+    // The answer does not wait for the teardown, but the slot stays taken until the context is
+    // closed, so the concurrency limit still bounds what the browser holds. The next spare is
+    // made after that, never competing with this render.
+    const used = fresh;
+    const on = browser;
+    if (used) {
+      void retire(used).finally(() => {
+        release();
+        if (on) spares.refill(on);
+      });
+    } else release();
   }
 }
 
-/** If the deadline wins the race, the context that arrives late is closed, not leaked. */
+/** If the deadline wins the race, the page that arrives late is closed, not leaked. */
 async function takeFresh(spares: SparePages, browser: Browser, deadline: Deadline): Promise<FreshPage> {
   const taking = spares.take(browser);
   try {
     return await deadline.race(taking);
   } catch (error) {
-    void taking.then((late) => closeContext(late.context), () => {});
+    void taking.then((late) => retire(late), () => {});
     throw error;
   }
 }

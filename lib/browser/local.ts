@@ -27,6 +27,8 @@ const RENDER_FLAGS = [
   "--no-default-browser-check",
   "--password-store=basic",
   "--use-mock-keychain",
+  // Chromium's clock check would call out to a Google host at start (merged with lib/net's list).
+  "--disable-features=NetworkTimeServiceQuerying",
 ];
 
 export function findChromium(): string | undefined {

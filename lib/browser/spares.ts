@@ -1,22 +1,45 @@
 /**
- * Fresh contexts made ahead of time. Creating an isolated context and its first page costs a
- * renderer process start (hundreds of milliseconds on a busy machine), which would otherwise sit
- * on every render's critical path. A spare is made for exactly one render and closed after it,
- * so isolation (D9) is the same as creating it on demand; it only moves the wait off the path.
+ * Fresh pages made ahead of time. Creating an isolated context and its first page costs a
+ * renderer process start, and guarding and emulating it costs several DevTools round trips; all
+ * of that would otherwise sit on every render's critical path. A spare is made for exactly one
+ * render and closed after it, so isolation (D9) is the same as making it on demand, and the page
+ * guard is on before any navigation; it only moves the wait off the path. Spares are (re)made
+ * after a render has finished, so making them never competes with a render for the CPU.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "puppeteer-core";
+import { guardPage, type PageGuard } from "@/lib/net/page-guard";
+
+/** What every fresh page starts with; a render changes only what it needs differently. */
+export const BASELINE = { width: 1280, height: 800, colorScheme: "light" } as const;
 
 export interface FreshPage {
   context: BrowserContext;
   page: Page;
+  guard: PageGuard;
+  /** The desktop user agent the page already has (Chromium's, without "Headless"). */
+  userAgent: string;
 }
 
 /** A spare left unused this long is replaced, so none outlives a remote endpoint's idle limits. */
 const MAX_SPARE_AGE_MS = 60_000;
+/** The page guard closes a page after this long whatever happens: spare age + longest render. */
+const PAGE_LIFETIME_MS = MAX_SPARE_AGE_MS + 60_000 + 30_000;
 
 interface Spare {
   made: Promise<FreshPage>;
   createdAt: number;
+}
+
+const desktopAgents = new WeakMap<Browser, Promise<string>>();
+
+/** Headless Chromium announces itself as "HeadlessChrome", which many sites answer differently. */
+function desktopUserAgent(browser: Browser): Promise<string> {
+  let agent = desktopAgents.get(browser);
+  if (!agent) {
+    agent = browser.userAgent().then((ua) => ua.replace("HeadlessChrome", "Chrome"));
+    desktopAgents.set(browser, agent);
+  }
+  return agent;
 }
 
 export class SparePages {
@@ -27,10 +50,7 @@ export class SparePages {
     private readonly contextOptions: () => BrowserContextOptions,
   ) {}
 
-  /**
-   * A fresh context+page on `browser`: a spare when one is ready or being made, else a new one.
-   * Starts making the replacement at once, in parallel with the render that takes this one.
-   */
+  /** A fresh, guarded page on `browser`: a spare when one is ready or being made, else a new one. */
   async take(browser: Browser): Promise<FreshPage> {
     const list = this.listFor(browser);
     let spare = list.shift();
@@ -38,13 +58,26 @@ export class SparePages {
       void this.discard(spare);
       spare = list.shift();
     }
-    this.refill(browser);
     if (spare) {
       const fresh = await spare.made.catch(() => undefined);
       if (fresh && !fresh.page.isClosed() && browser.connected) return fresh;
-      if (fresh) void closeContext(fresh.context);
+      if (fresh) void retire(fresh);
     }
     return this.make(browser);
+  }
+
+  /** Tops the spares for `browser` up to the pool size (after a render, and at warm-up). */
+  refill(browser: Browser): void {
+    if (!browser.connected) return;
+    const list = this.listFor(browser);
+    while (list.length < this.size) {
+      const made = this.make(browser);
+      made.catch(() => {
+        const index = list.findIndex((s) => s.made === made);
+        if (index >= 0) list.splice(index, 1);
+      });
+      list.push({ made, createdAt: Date.now() });
+    }
   }
 
   /** Makes the spares for `browser` now (warm-up) and waits for them. */
@@ -70,24 +103,21 @@ export class SparePages {
     return list;
   }
 
-  private refill(browser: Browser): void {
-    if (!browser.connected) return;
-    const list = this.listFor(browser);
-    while (list.length < this.size) {
-      const made = this.make(browser);
-      made.catch(() => {
-        const index = list.findIndex((s) => s.made === made);
-        if (index >= 0) list.splice(index, 1);
-      });
-      list.push({ made, createdAt: Date.now() });
-    }
-  }
-
   private async make(browser: Browser): Promise<FreshPage> {
     const context = await browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...this.contextOptions() });
+    let guard: PageGuard | undefined;
     try {
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      guard = await guardPage(page, { maxLifetimeMs: PAGE_LIFETIME_MS });
+      const userAgent = await desktopUserAgent(browser);
+      await Promise.all([
+        page.setViewport({ width: BASELINE.width, height: BASELINE.height, deviceScaleFactor: 1 }),
+        page.setUserAgent(userAgent),
+        page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: BASELINE.colorScheme }]),
+      ]);
+      return { context, page, guard, userAgent };
     } catch (error) {
+      guard?.dispose();
       void closeContext(context);
       throw error;
     }
@@ -95,8 +125,14 @@ export class SparePages {
 
   private async discard(spare: Spare): Promise<void> {
     const fresh = await spare.made.catch(() => undefined);
-    if (fresh) await closeContext(fresh.context);
+    if (fresh) await retire(fresh);
   }
+}
+
+/** Ends a fresh page's life: guard listeners off, context closed. */
+export async function retire(fresh: FreshPage): Promise<void> {
+  fresh.guard.dispose();
+  await closeContext(fresh.context);
 }
 
 const CLOSE_TIMEOUT_MS = 3_000;

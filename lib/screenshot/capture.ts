@@ -4,10 +4,10 @@
  * Every wait draws on the request's deadline.
  */
 import "server-only";
-import { TimeoutError, type Browser, type Page, type ScreenshotOptions } from "puppeteer-core";
+import { TimeoutError, type Page, type ScreenshotOptions } from "puppeteer-core";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
-import { type Deadline, type RenderSession } from "@/lib/browser";
+import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
 import { enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
@@ -26,22 +26,15 @@ export interface CaptureOutput {
   pages?: number;
 }
 
-const desktopAgents = new WeakMap<Browser, Promise<string>>();
-
-/** Headless Chromium announces itself as "HeadlessChrome", which many sites answer differently. */
-function desktopUserAgent(browser: Browser): Promise<string> {
-  let agent = desktopAgents.get(browser);
-  if (!agent) {
-    agent = browser.userAgent().then((ua) => ua.replace("HeadlessChrome", "Chrome"));
-    desktopAgents.set(browser, agent);
-  }
-  return agent;
-}
-
-async function prepare(page: Page, browser: Browser, plan: CapturePlan) {
-  await page.setViewport(plan.viewport);
-  await page.setUserAgent(plan.userAgent ?? (await desktopUserAgent(browser)));
-  await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: plan.darkMode ? "dark" : "light" }]);
+/** Changes only what differs from the page's baseline (each change is a DevTools round trip). */
+async function prepare(session: RenderSession, plan: CapturePlan) {
+  const { page } = session;
+  const { viewport } = plan;
+  const baselineViewport =
+    viewport.width === BASELINE.width && viewport.height === BASELINE.height && viewport.deviceScaleFactor === 1 && !viewport.isMobile && !viewport.hasTouch;
+  if (!baselineViewport) await page.setViewport(viewport);
+  if (plan.userAgent && plan.userAgent !== session.userAgent) await page.setUserAgent(plan.userAgent);
+  if (plan.darkMode) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
   // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
   if (plan.customCSS || plan.customJS) await page.setBypassCSP(true);
   if (plan.blockAds || plan.blockCookies) {
@@ -74,8 +67,9 @@ async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Dead
   }
 }
 
-export async function capture({ page, browser, guard, deadline }: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
-  const consent = await prepare(page, browser, plan);
+export async function capture(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
+  const { page, guard, deadline } = session;
+  const consent = await prepare(session, plan);
   await navigate(page, plan.url, guard, deadline);
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);

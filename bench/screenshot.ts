@@ -1,0 +1,284 @@
+/**
+ * npm run bench:screenshot — the screenshot engine against its baselines, in one run, on the same
+ * local page:
+ *   (a) bare puppeteer-core, warm browser, a new page per capture
+ *   (b) our /v1/screenshot, cache MISS (full pipeline: key auth, rate limit, target check, render, store)
+ *   (c) our /v1/screenshot, cache HIT, under concurrent load (autocannon)
+ *   (d) a browser launched per capture
+ *   (e) a trivial route of this app returning the same bytes, same load as (c)
+ * Targets: (b) ≤ 1.1 × (a); (c) ≥ 60 % of (e)'s throughput with p99 < 25 ms; (d) ≥ 5 × (b).
+ *
+ * The route handlers run in this process behind one plain node:http adapter (the same one for (c)
+ * and (e)), with real Postgres and the file result store; autocannon runs in a child process so
+ * it does not share this event loop. (a) and (b) samples alternate, so machine load hits both.
+ * Results are printed and written to bench/RESULTS.md (screenshot section only).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..");
+
+// The app's server modules import "server-only", which resolves only under this condition.
+if (!process.execArgv.includes("--conditions=react-server")) {
+  const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    cwd: ROOT,
+  });
+  process.exit(child.status ?? 1);
+}
+
+/** `--quick`: a smoke run of the harness itself (few samples); results are not recorded. */
+const QUICK = process.argv.includes("--quick");
+const SAMPLES = QUICK ? 3 : 15;
+const LAUNCH_SAMPLES = QUICK ? 2 : 5;
+const LOAD = { connections: 10, durationSec: 8 };
+/** Pause before each latency sample, the same for every variant. */
+const SETTLE_MS = 600;
+/** Keys to spread the HIT load over, so no account passes its per-minute rate limit. */
+const LOAD_ACCOUNTS = 30;
+const CHROMIUM = "/usr/lib/chromium/chromium";
+const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"];
+
+const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Bench page</title>
+<link rel="stylesheet" href="/style.css"></head><body>
+<header><img src="/logo.png" width="64" height="64" alt=""><h1>Quarterly report</h1></header>
+<main>${Array.from({ length: 12 }, (_, i) => `<section><h2>Section ${i + 1}</h2><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero. Sed cursus ante dapibus diam.</p></section>`).join("")}</main>
+</body></html>`;
+const PAGE_CSS = "body{font:16px/1.5 sans-serif;margin:0;background:#f6f7fb;color:#1d2230}header{display:flex;gap:16px;align-items:center;padding:24px;background:#243b6b;color:#fff}main{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;padding:24px}section{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px #0002}";
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The local page every variant captures. */
+async function startPageServer() {
+  const sharp = (await import("sharp")).default;
+  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#e94e3c" } }).png().toBuffer();
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? "/", "http://x");
+    if (pathname === "/logo.png") return void res.writeHead(200, { "content-type": "image/png" }).end(logo);
+    if (pathname === "/style.css") return void res.writeHead(200, { "content-type": "text/css" }).end(PAGE_CSS);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE_HTML);
+  });
+  return { server, origin: await listen(server) };
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** One plain adapter from node:http to fetch-style handlers, used for (b), (c) and (e) alike. */
+async function startAppServer(routes: Record<string, Handler>) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const handler = routes[url.pathname];
+    if (!handler) return void res.writeHead(404).end();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const response = await handler(new Request(url, { headers }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  server.keepAliveTimeout = 30_000;
+  return { server, origin: await listen(server) };
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a child process; `requests` rotate per connection. */
+function runLoad(url: string, requests: Array<{ path: string; headers?: Record<string, string> }>): Promise<LoadResult> {
+  const script = `
+    import autocannon from "autocannon";
+    const { url, requests, connections, duration } = JSON.parse(process.argv[1]);
+    const r = await autocannon({ url, connections, duration, requests: requests.map((q) => ({ method: "GET", ...q })) });
+    console.log(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts }));
+  `;
+  const config = JSON.stringify({ url, requests, connections: LOAD.connections, duration: LOAD.durationSec });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, config], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`autocannon exited ${code}`))));
+  });
+}
+
+async function main() {
+  const puppeteer = (await import("puppeteer-core")).default;
+  const page = await startPageServer();
+  const pageUrl = `${page.origin}/report`;
+
+  const { useTestEnv } = await import("@/tests/support/env");
+  const env = await useTestEnv({
+    database: "postgres",
+    extra: { ALLOW_PRIVATE_ORIGINS: page.origin, BROWSER_CONCURRENCY: "4", LOG_LEVEL: "silent" },
+  });
+  const { createTestAccount } = await import("@/tests/support/api");
+  const { GET } = await import("@/app/v1/screenshot/route");
+  const { warmUp, shutdownBrowsers, Deadline } = await import("@/lib/browser");
+
+  let staticBytes = Buffer.alloc(0);
+  const app = await startAppServer({
+    "/v1/screenshot": GET,
+    // (e): a trivial route of the app: the same bytes, no pipeline.
+    "/bench/static": async () => new Response(new Uint8Array(staticBytes), { headers: { "Content-Type": "image/png" } }),
+  });
+  const accounts: Array<{ apiKey: string }> = [];
+  for (let i = 0; i < LOAD_ACCOUNTS; i++) accounts.push(await createTestAccount({ plan: "business" }));
+  const shot = async (url: string, key = accounts[0].apiKey) => {
+    const started = performance.now();
+    const res = await fetch(`${app.origin}/v1/screenshot?url=${encodeURIComponent(url)}`, { headers: { "X-API-Key": key } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`screenshot answered ${res.status}: ${bytes.toString()}`);
+    return { ms: performance.now() - started, bytes, cache: res.headers.get("x-cache") };
+  };
+
+  console.log("warming up both browsers…");
+  const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+  const bareCapture = async () => {
+    const started = performance.now();
+    const tab = await bare.newPage();
+    await tab.setViewport({ width: 1280, height: 800 });
+    await tab.goto(pageUrl, { waitUntil: "load" });
+    await tab.screenshot({ type: "png" });
+    const ms = performance.now() - started;
+    await tab.close();
+    return ms;
+  };
+  await warmUp(new Deadline(60_000), { waitForSpares: true });
+  for (let i = 0; i < 3; i++) {
+    await bareCapture();
+    await shot(`${pageUrl}?warm=${i}`);
+  }
+
+  console.log(`(a)/(b): ${SAMPLES} alternating samples…`);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    // Each sample is one request to an otherwise idle, warm service: teardown left over from the
+    // previous sample (a closed page, a closed context, a spare being made) finishes first.
+    await settle();
+    a.push(await bareCapture());
+    await settle();
+    const miss = await shot(`${pageUrl}?miss=${i}`);
+    if (miss.cache !== "MISS") throw new Error("expected a cache MISS");
+    b.push(miss.ms);
+  }
+  await bare.close();
+
+  console.log(`(d): ${LAUNCH_SAMPLES} launch-per-capture samples…`);
+  const d: number[] = [];
+  for (let i = 0; i < LAUNCH_SAMPLES; i++) {
+    const started = performance.now();
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+    const tab = await browser.newPage();
+    await tab.setViewport({ width: 1280, height: 800 });
+    await tab.goto(pageUrl, { waitUntil: "load" });
+    await tab.screenshot({ type: "png" });
+    d.push(performance.now() - started);
+    await browser.close();
+  }
+
+  console.log(`(c)/(e): priming ${LOAD_ACCOUNTS} accounts, then ${LOAD.durationSec} s of load each…`);
+  const hitUrl = `${pageUrl}?hit`;
+  for (let i = 0; i < accounts.length; i += 4) {
+    await Promise.all(accounts.slice(i, i + 4).map((acc) => shot(hitUrl, acc.apiKey)));
+  }
+  const hit = await shot(hitUrl);
+  if (hit.cache !== "HIT") throw new Error("expected a cache HIT");
+  staticBytes = hit.bytes;
+  const hitPath = `/v1/screenshot?url=${encodeURIComponent(hitUrl)}`;
+  // (e) first, then a pause, so background work of the (c) run (usage events) cannot slow (e).
+  const e = await runLoad(app.origin, [{ path: "/bench/static" }]);
+  await new Promise((r) => setTimeout(r, 2000));
+  const c = await runLoad(app.origin, accounts.map((acc) => ({ path: hitPath, headers: { "x-api-key": acc.apiKey } })));
+
+  await shutdownBrowsers();
+  app.server.close();
+  page.server.close();
+  await env.cleanup();
+
+  const report = {
+    a: round(median(a)),
+    b: round(median(b)),
+    d: round(median(d)),
+    bOverA: round(median(b) / median(a), 2),
+    dOverB: round(median(d) / median(b), 1),
+    c,
+    e,
+    cOverE: round(c.rps / e.rps, 2),
+  };
+  const checks = {
+    "(b) ≤ 1.1 × (a)": report.bOverA <= 1.1,
+    "(c) ≥ 60 % of (e)": report.cOverE >= 0.6,
+    "(c) p99 < 25 ms": c.p99 < 25,
+    "(d) ≥ 5 × (b)": report.dOverB >= 5,
+    "(c)/(e) all 2xx": c.non2xx === 0 && c.errors === 0 && e.non2xx === 0,
+  };
+  const markdown = renderMarkdown(report, checks);
+  console.log(`\n${markdown}`);
+  if (!QUICK) await recordResults(markdown);
+  process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
+}
+
+function renderMarkdown(r: { a: number; b: number; d: number; bOverA: number; dOverB: number; c: LoadResult; e: LoadResult; cOverE: number }, checks: Record<string, boolean>) {
+  const when = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  return [
+    `Last run: ${when}, \`npm run bench:screenshot\`, on this project's 2-core machine (shared with other work, so absolute numbers are noisy; each pair is measured in the same run).`,
+    "",
+    "| variant | measure | result |",
+    "|---|---|---|",
+    `| (a) bare puppeteer-core, warm browser, new page per capture | median of ${SAMPLES} | ${r.a} ms |`,
+    `| (b) /v1/screenshot, cache MISS (full pipeline) | median of ${SAMPLES} | ${r.b} ms |`,
+    `| (c) /v1/screenshot, cache HIT, ${LOAD.connections} connections × ${LOAD.durationSec} s | throughput / p50 / p99 | ${round(r.c.rps)} req/s / ${r.c.p50} ms / ${r.c.p99} ms |`,
+    `| (d) browser launched per capture | median of ${LAUNCH_SAMPLES} | ${r.d} ms |`,
+    `| (e) trivial app route, same bytes, same load | throughput / p50 / p99 | ${round(r.e.rps)} req/s / ${r.e.p50} ms / ${r.e.p99} ms |`,
+    "",
+    "| target | value | met |",
+    "|---|---|---|",
+    `| (b) ≤ 1.1 × (a) | (b)/(a) = ${r.bOverA} | ${checks["(b) ≤ 1.1 × (a)"] ? "yes" : "**no**"} |`,
+    `| (c) throughput ≥ 60 % of (e) | (c)/(e) = ${r.cOverE} | ${checks["(c) ≥ 60 % of (e)"] ? "yes" : "**no**"} |`,
+    `| (c) p99 < 25 ms | ${r.c.p99} ms | ${checks["(c) p99 < 25 ms"] ? "yes" : "**no**"} |`,
+    `| (d) ≥ 5 × (b) | (d)/(b) = ${r.dOverB} | ${checks["(d) ≥ 5 × (b)"] ? "yes" : "**no**"} |`,
+    `| every (c)/(e) answer 2xx | non-2xx ${r.c.non2xx + r.e.non2xx}, errors ${r.c.errors + r.e.errors} | ${checks["(c)/(e) all 2xx"] ? "yes" : "**no**"} |`,
+  ].join("\n");
+}
+
+const START = "<!-- screenshot-bench:start -->";
+const END = "<!-- screenshot-bench:end -->";
+
+/** Replaces only this benchmark's section of bench/RESULTS.md; other sections are kept. */
+async function recordResults(markdown: string) {
+  const file = path.join(HERE, "RESULTS.md");
+  const current = await readFile(file, "utf8").catch(() => "# Benchmark results\n");
+  const section = `${START}\n${markdown}\n${END}`;
+  const next = current.includes(START)
+    ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+    : `${current.trimEnd()}\n\n## Screenshot engine\n\n${section}\n`;
+  await writeFile(file, next);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
