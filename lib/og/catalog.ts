@@ -62,7 +62,7 @@ export const OG_TEMPLATES: readonly OgTemplateInfo[] = [
     name: "blog-post",
     description: "An article card: title, summary and a byline with round avatar, author and date.",
     variables: [
-      text("title", true, "Article title; long titles shrink to fit, then end in an ellipsis.", "How we render Open Graph images ten times faster"),
+      text("title", true, "Article title; long titles shrink to fit, then end in an ellipsis.", "How we render Open Graph images without a browser"),
       text("description", false, "Short summary of the article.", "Fonts loaded once, no browser, and a cache in front of it all."),
       text("author", false, "Author name shown in the byline.", "Ada Lovelace"),
       {
@@ -100,7 +100,7 @@ export const OG_TEMPLATES: readonly OgTemplateInfo[] = [
         type: "list",
         required: false,
         description: `Changes, one per line (URL-encode the newline as %0A); at most ${OG_LIMITS.listMaxItems} items of up to ${OG_LIMITS.listItemMaxChars} characters. Items that do not fit are summarised as "+N more".`,
-        example: "WebP output with quality control\nJapanese and emoji in every template\nRenders 5x faster",
+        example: "WebP output with quality control\nJapanese and emoji in every template\nSharper text at every size",
       },
       ...COMMON,
     ],

@@ -66,10 +66,10 @@ export function makeTheme(width: number, height: number, colors: { accent?: Rgba
     faint: css(fg, isDark ? 0.5 : 0.48),
     surface: css(fg, isDark ? 0.06 : 0.045),
     border: css(fg, isDark ? 0.12 : 0.1),
-    accent: css({ ...accent, a: 1 }),
+    accent: css(accent), // a translucent accent stays translucent where it is painted
     accentText: css(accentText),
     onAccent: css(onAccent),
-    glow: { color: { ...accent, a: 1 }, opacity: isDark ? 0.34 : 0.2 },
+    glow: { color: accent, opacity: isDark ? 0.34 : 0.2 },
     isDark,
   };
 }

@@ -10,6 +10,9 @@ import { makeTheme } from "@/lib/og/templates/theme";
 import type { LaidOutNode } from "@/lib/og/render";
 import { layout, near, pixels, render } from "./support";
 
+// Real rasterization of up to 4096×2160 canvases on a shared 2-core machine: allow for load.
+vi.setConfig({ testTimeout: 30_000 });
+
 const LONG_TITLE = (
   "An extraordinarily long headline that keeps going well past any sensible length, because people paste whole " +
   "paragraphs into title fields, and the card still has to look deliberate: shrink first, then wrap, and finally " +
