@@ -5,7 +5,12 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next*/**", "generated/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: ["bench/out/**", ".test-reports/**", ".next*/**", "generated/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+  },
+  {
+    // Tests and benchmarks hold no React components; `useTestEnv` is a setup function, not a hook.
+    files: ["tests/**", "bench/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
     rules: {
