@@ -51,7 +51,8 @@ const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Bench
 </body></html>`;
 const PAGE_CSS = "body{font:16px/1.5 sans-serif;margin:0;background:#f6f7fb;color:#1d2230}header{display:flex;gap:16px;align-items:center;padding:24px;background:#243b6b;color:#fff}main{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;padding:24px}section{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px #0002}";
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+/** Waits for the service to be idle (lib/browser's background teardown done), then a fixed pause. */
+let settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -135,7 +136,12 @@ async function main() {
   });
   const { createTestAccount } = await import("@/tests/support/api");
   const { GET } = await import("@/app/v1/screenshot/route");
-  const { warmUp, shutdownBrowsers, Deadline } = await import("@/lib/browser");
+  const { warmUp, shutdownBrowsers, Deadline, quiesce } = await import("@/lib/browser");
+  const pause = settle;
+  settle = async () => {
+    await quiesce();
+    await pause();
+  };
 
   let staticBytes = Buffer.alloc(0);
   const app = await startAppServer({

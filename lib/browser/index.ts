@@ -36,6 +36,8 @@ interface BrowserState {
   source: BrowserSource;
   queue: RenderQueue;
   spares: SparePages;
+  /** Contexts of finished renders still being closed. */
+  retiring: Set<Promise<void>>;
 }
 
 // On globalThis so that module re-evaluation (Next.js dev reloads) never launches a second Chromium.
@@ -51,6 +53,7 @@ function state(): BrowserState {
       source,
       queue: new RenderQueue(config.BROWSER_CONCURRENCY),
       spares: new SparePages(Math.min(2, config.BROWSER_CONCURRENCY), () => source.contextOptions()),
+      retiring: new Set(),
     };
   }
   return g[STATE_KEY];
@@ -90,13 +93,23 @@ export async function warmUp(deadline = new Deadline(30_000), options: { waitFor
 }
 
 /**
+ * Resolves when the background work of finished renders is done: their contexts closed and the
+ * next spares made. For benchmarks and tests that measure one request on an idle service.
+ */
+export async function quiesce(): Promise<void> {
+  const { spares, retiring } = state();
+  await Promise.all(retiring);
+  await spares.ready();
+}
+
+/**
  * Runs `fn` with a new page in a new, isolated browser context (D9: no cookies, storage or
  * cache shared between renders; downloads denied; lib/net's page guard on before any
  * navigation). The context is closed whatever happens. Past the deadline the answer is 504 and
  * the context is closed, which also stops whatever the page was still doing.
  */
 export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>): Promise<T> {
-  const { source, queue, spares } = state();
+  const { source, queue, spares, retiring } = state();
   const release = await queue.acquire(deadline);
   let browser: Browser | undefined;
   let fresh: FreshPage | undefined;
@@ -114,10 +127,12 @@ export async function withPage<T>(deadline: Deadline, fn: (session: RenderSessio
     const used = fresh;
     const on = browser;
     if (used) {
-      void retire(used).finally(() => {
+      const done = retire(used).finally(() => {
         release();
+        retiring.delete(done);
         if (on) spares.refill(on);
       });
+      retiring.add(done);
     } else release();
   }
 }

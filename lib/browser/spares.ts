@@ -80,6 +80,11 @@ export class SparePages {
     }
   }
 
+  /** Resolves once every spare being made is ready (or failed). */
+  async ready(): Promise<void> {
+    await Promise.all([...this.spares.values()].flat().map((s) => s.made.catch(() => undefined)));
+  }
+
   /** Makes the spares for `browser` now (warm-up) and waits for them. */
   async prime(browser: Browser): Promise<void> {
     this.refill(browser);
