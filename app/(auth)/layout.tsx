@@ -1,4 +1,4 @@
-import { Logo } from "@/components/dashboard/logo";
+import { Logo } from "@/components/site/logo";
 
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (

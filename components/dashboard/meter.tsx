@@ -4,7 +4,7 @@ import { formatNumber } from "@/components/dashboard/format";
 /** A labelled progress bar for "used of allowed" figures (renders this month, active keys). */
 export function Meter({ label, used, limit, unit }: { label: string; used: number; limit: number; unit: string }) {
   const ratio = limit > 0 ? Math.min(1, used / limit) : 1;
-  const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.8 ? "bg-amber-500" : "bg-indigo-600";
+  const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.8 ? "bg-amber-500" : "bg-brand-600";
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">

@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from "@/lib/plans";
 const TONE: Record<PlanId, string> = {
   free: "bg-slate-100 text-slate-700 ring-slate-200",
   starter: "bg-sky-50 text-sky-800 ring-sky-200",
-  pro: "bg-indigo-50 text-indigo-700 ring-indigo-200",
+  pro: "bg-brand-50 text-brand-700 ring-brand-200",
   business: "bg-amber-50 text-amber-800 ring-amber-200",
 };
 

@@ -1,4 +1,4 @@
-import { Logo } from "@/components/dashboard/logo";
+import { Logo } from "@/components/site/logo";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { PlanBadge } from "@/components/dashboard/plan-badge";
 import { buttonClass } from "@/components/dashboard/styles";
@@ -16,7 +16,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
-            <Logo href="/dashboard" />
+            <Logo />
             <div className="flex min-w-0 items-center gap-3">
               <span className="hidden sm:flex">
                 <PlanBadge plan={user.plan} />

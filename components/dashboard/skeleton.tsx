@@ -1,10 +1,6 @@
-import clsx from "clsx";
+import { Skeleton } from "@/components/ui";
 
 /** Placeholder blocks while a dashboard page loads; announced once as "Loading". */
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={clsx("animate-pulse rounded-md bg-slate-200/70", className)} />;
-}
-
 export function PageSkeleton({ title }: { title: string }) {
   return (
     <div role="status" aria-live="polite">

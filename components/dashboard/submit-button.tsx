@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormStatus } from "react-dom";
+import { Spinner } from "@/components/ui";
 import { buttonClass, type ButtonVariant } from "@/components/dashboard/styles";
 
 /** A submit button that shows progress and ignores repeat clicks while its form is being sent. */
@@ -33,14 +34,5 @@ export function SubmitButton({
       {pending && <Spinner />}
       {pending && pendingLabel ? pendingLabel : children}
     </button>
-  );
-}
-
-export function Spinner() {
-  return (
-    <svg className="size-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
-      <path d="M4 12a8 8 0 0 1 8-8" stroke="currentColor" strokeWidth="4" strokeLinecap="round" className="opacity-90" />
-    </svg>
   );
 }

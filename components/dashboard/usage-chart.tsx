@@ -47,8 +47,8 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
   return (
     <figure>
       <div className="mb-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-600" aria-hidden="true">
-        <Legend swatch="bg-indigo-200" label="Requests" />
-        <Legend swatch="bg-indigo-600" label="Renders (cache misses)" />
+        <Legend swatch="bg-brand-200" label="Requests" />
+        <Legend swatch="bg-brand-600" label="Renders (cache misses)" />
         <Legend swatch="bg-emerald-500" label="Cache-hit ratio (right axis)" line />
       </div>
       {/* Below ~560px the chart scrolls sideways rather than shrinking its labels to illegible sizes. */}
@@ -70,8 +70,8 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
             <title>{`${formatDay(d.day)}: ${formatNumber(d.requests)} requests, ${formatNumber(d.renders)} renders, hit ratio ${formatPercent(d.hitRatio)}`}</title>
             {/* Invisible full-height target so the tooltip shows on empty days too. */}
             <rect x={x(i) - slot / 2} y={M.top} width={slot} height={PLOT_H} fill="transparent" />
-            {d.requests > 0 && <rect x={x(i) - barW / 2} y={y(d.requests)} width={barW} height={y(0) - y(d.requests)} rx={1.5} className="fill-indigo-200" />}
-            {d.renders > 0 && <rect x={x(i) - barW / 2} y={y(d.renders)} width={barW} height={y(0) - y(d.renders)} rx={1.5} className="fill-indigo-600" />}
+            {d.requests > 0 && <rect x={x(i) - barW / 2} y={y(d.requests)} width={barW} height={y(0) - y(d.requests)} rx={1.5} className="fill-brand-200" />}
+            {d.renders > 0 && <rect x={x(i) - barW / 2} y={y(d.renders)} width={barW} height={y(0) - y(d.renders)} rx={1.5} className="fill-brand-600" />}
             {i % labelEvery === (days.length - 1) % labelEvery && (
               <text x={x(i)} y={H - M.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
                 {formatDay(d.day)}

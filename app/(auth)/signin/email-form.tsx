@@ -1,8 +1,7 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import { Alert } from "@/components/dashboard/alert";
-import { inputClass } from "@/components/dashboard/styles";
+import { Alert, Input } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithEmail, type SignInFormState } from "@/lib/auth/actions";
 
@@ -17,7 +16,7 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
         <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-900">
           E-mail address
         </label>
-        <input
+        <Input
           id={`${id}-email`}
           name="email"
           type="email"
@@ -27,12 +26,11 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
           placeholder="you@example.com"
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? errorId : undefined}
-          className={inputClass}
         />
       </div>
       {state.error && (
         <div id={errorId}>
-          <Alert tone="error">{state.error}</Alert>
+          <Alert tone="danger">{state.error}</Alert>
         </div>
       )}
       <SubmitButton className="w-full" pendingLabel="Sending link…">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { Alert } from "@/components/dashboard/alert";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { Alert } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithGitHub } from "@/lib/auth/actions";
 import { safeReturnPath } from "@/lib/auth/local-url";
@@ -35,7 +35,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <p className="mt-2 text-sm text-slate-600">New here? Signing in creates your account on the Free plan.</p>
 
       {error && (
-        <Alert tone="error" className="mt-6">
+        <Alert tone="danger" className="mt-6">
           {error}
         </Alert>
       )}

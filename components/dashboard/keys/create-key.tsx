@@ -2,9 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { createKeyAction, type CreateKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
-import { Alert } from "@/components/dashboard/alert";
-import { CopyButton } from "@/components/dashboard/copy-button";
-import { buttonClass, inputClass } from "@/components/dashboard/styles";
+import { buttonClass } from "@/components/dashboard/styles";
+import { Alert, CopyButton, Input } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 interface Props {
@@ -36,7 +35,7 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
           <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-900">
             Key name
           </label>
-          <input
+          <Input
             id={`${id}-name`}
             name="name"
             required
@@ -47,7 +46,6 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
             disabled={atLimit}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={inputClass}
           />
         </div>
         <SubmitButton disabled={atLimit} pendingLabel="Creating…">
@@ -59,7 +57,7 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
       </p>
       {error && (
         <div id={`${id}-error`}>
-          <Alert tone="error">{error.message}</Alert>
+          <Alert tone="danger">{error.message}</Alert>
         </div>
       )}
     </form>
@@ -83,15 +81,15 @@ function NewKeyPanel({ name, secret, display, onDone }: { name: string; secret: 
         <label htmlFor={`${id}-key`} className="sr-only">
           Your new API key
         </label>
-        <input
+        <Input
           id={`${id}-key`}
           readOnly
           value={secret}
           onFocus={(e) => e.currentTarget.select()}
           data-testid="new-key-value"
-          className={`${inputClass} font-mono`}
+          className="font-mono"
         />
-        <CopyButton text={secret} label="Copy key" />
+        <CopyButton value={secret} label="Copy key" size="md" />
       </div>
       <button type="button" onClick={onDone} className={buttonClass("primary", "mt-4")}>
         Done, I have saved it

@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef } from "react";
 import { revokeKeyAction, type RevokeKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
-import { Alert } from "@/components/dashboard/alert";
 import { buttonClass } from "@/components/dashboard/styles";
+import { Alert } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 /**
@@ -40,7 +40,7 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
             cannot be undone.
           </p>
           {state.status === "error" && (
-            <Alert tone="error" className="mt-4">
+            <Alert tone="danger" className="mt-4">
               {state.message}
             </Alert>
           )}

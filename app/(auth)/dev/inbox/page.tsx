@@ -23,7 +23,7 @@ export default async function DevInboxPage() {
       </p>
       {messages.length === 0 ? (
         <div className={`${cardClass} mt-6 p-8 text-center text-sm text-slate-600`}>
-          No sign-in e-mails yet. Request a link on the <a href="/signin" className="font-medium text-indigo-600 hover:underline">sign-in page</a>; reload this page afterwards.
+          No sign-in e-mails yet. Request a link on the <a href="/signin" className="font-medium text-brand-600 hover:underline">sign-in page</a>; reload this page afterwards.
         </div>
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Sign-in e-mails, newest first">

@@ -67,7 +67,7 @@ export default async function AccountPage() {
             <tr>
               <th scope="col" className="px-5 py-3 font-medium sm:px-6"><span className="sr-only">Limit</span></th>
               {PLAN_IDS.map((id) => (
-                <th key={id} scope="col" className={clsx("px-4 py-3 font-medium", id === user.plan && "text-indigo-700")}>
+                <th key={id} scope="col" className={clsx("px-4 py-3 font-medium", id === user.plan && "text-brand-700")}>
                   {PLANS[id].name}
                   {id === user.plan && <span className="ml-1 normal-case">(current)</span>}
                 </th>
@@ -79,7 +79,7 @@ export default async function AccountPage() {
               <tr key={l.label}>
                 <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">{l.label}</th>
                 {PLAN_IDS.map((id) => (
-                  <td key={id} className={clsx("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-indigo-50/60 font-semibold text-slate-900" : "text-slate-700")}>
+                  <td key={id} className={clsx("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700")}>
                     {l.value(PLANS[id])}
                   </td>
                 ))}
