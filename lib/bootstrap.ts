@@ -7,6 +7,7 @@
 import "server-only";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { authSecret } from "@/lib/auth/secret";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { findKeyOwner, createApiKey } from "@/lib/keys/service";
@@ -15,6 +16,8 @@ import { log } from "@/lib/log";
 export const DEMO_EMAIL = "demo@glance.local";
 
 export async function bootstrap(): Promise<void> {
+  // Fail at start, not at the first sign-in, when a public deployment has no AUTH_SECRET.
+  await authSecret();
   const db = await getDb(); // runs migrations
   if (env().mode.database !== "embedded") return;
 
