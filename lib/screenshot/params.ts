@@ -60,7 +60,8 @@ export const screenshotParams = z.object({
   }),
   fullPage: boolParam("fullPage", {
     default: false,
-    description: "Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first.",
+    description:
+      "Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport.",
   }),
   waitForSelector: stringParam("waitForSelector", {
     maxLength: 512,
@@ -73,10 +74,14 @@ export const screenshotParams = z.object({
     min: 0,
     max: 16_384,
     pattern: "x,y,w,h",
-    description: "Capture only this rectangle, in CSS pixels: x,y,width,height.",
+    description: "Capture only this rectangle, in CSS pixels from the top-left of the page: x,y,width,height. Images only (ignored for pdf).",
     example: "0,0,600,400",
   }),
-  blockCookies: boolParam("blockCookies", { default: false, plan: "starter", description: "Remove cookie-consent banners." }),
+  blockCookies: boolParam("blockCookies", {
+    default: false,
+    plan: "starter",
+    description: "Remove cookie-consent banners: known consent managers are answered with \"reject\" where they offer it, and their scripts blocked.",
+  }),
   blockAds: boolParam("blockAds", {
     default: false,
     plan: "starter",
@@ -93,7 +98,11 @@ export const screenshotParams = z.object({
     description: "Emulate a device: viewport, pixel ratio, touch and user agent. Explicit width, height and deviceScale override it.",
   }),
   customCSS: stringParam("customCSS", { maxLength: 20_000, plan: "pro", description: "CSS injected before capture." }),
-  customJS: stringParam("customJS", { maxLength: 20_000, plan: "pro", description: "JavaScript run in the page before capture." }),
+  customJS: stringParam("customJS", {
+    maxLength: 20_000,
+    plan: "pro",
+    description: "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
+  }),
   response: enumParam("response", {
     values: ["json"],
     cacheKey: false,
@@ -122,14 +131,15 @@ export const screenshotParams = z.object({
     pattern: "top,right,bottom,left",
     plan: "starter",
     pdfOnly: true,
-    description: "Page margins in millimetres: top,right,bottom,left.",
+    description: "Page margins in millimetres: top,right,bottom,left. Default 0, with 15 mm kept for a header or footer template.",
     example: "10,10,10,10",
   }),
   headerTemplate: stringParam("headerTemplate", {
     maxLength: 10_000,
     plan: "starter",
     pdfOnly: true,
-    description: "HTML for the page header; an element with class pageNumber shows the page number.",
+    description:
+      "HTML for the page header; elements with class pageNumber, totalPages, date, title or url are filled in. Style it inline (e.g. font-size: 10px).",
   }),
   footerTemplate: stringParam("footerTemplate", {
     maxLength: 10_000,

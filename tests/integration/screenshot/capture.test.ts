@@ -139,6 +139,18 @@ describe("page content options", () => {
   });
 });
 
+describe("isolation (D9)", () => {
+  it("gives every render a fresh context: no cookie or storage survives to the next", async () => {
+    // Control: in the same page, what the fixture stored is seen (the check works).
+    const same = await decode(await expectOk(await h.shoot({ url: "isolation.html?control", width: 100, height: 100, customJS: "check()" })));
+    expectColor(same.pixel(50, 50), RED, "same render sees its own cookie");
+    for (const run of ["first", "second"]) {
+      const image = await decode(await expectOk(await h.shoot({ url: `isolation.html?${run}`, width: 100, height: 100 })));
+      expectColor(image.pixel(50, 50), WHITE, `${run} render starts with nothing stored`);
+    }
+  });
+});
+
 describe("device presets (D8)", () => {
   it("sets the preset's size, pixel ratio, touch and a mobile user agent", async () => {
     const res = await h.shoot({ url: "mobile.html", device: "iphone-15" });
