@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api/errors";
 import { timeoutError } from "./deadline";
 import { rendererUnavailable } from "./source";
 
-const BROWSER_GONE = /Target closed|Session closed|Connection closed|Protocol error|WebSocket is not open|Navigating frame was detached|Page crashed|browser has disconnected|Browser closed|Execution context was destroyed/i;
+const BROWSER_GONE = /Target closed|Session closed|Connection closed|Protocol error|WebSocket is not open|Navigating frame was detached|Page crashed|browser has disconnected|Browser closed/i;
 
 /** Waits a moment for a dying browser's 'disconnected' event, so a crash is not mistaken for a page error. */
 function disconnectedSoon(browser: Browser, ms = 250): Promise<boolean> {

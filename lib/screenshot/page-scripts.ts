@@ -51,8 +51,26 @@ const RUN_USER_SCRIPT = `async (source) => {
   }
 }`;
 
+/** The page replaced its document (a script or meta-refresh redirect after load). */
+const CONTEXT_GONE = /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
+
+/**
+ * Evaluates in the page, retrying a few times when the page navigated away underneath: the new
+ * document is what the caller wants captured.
+ */
+async function evaluate<T>(target: Page | Frame, expression: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await target.evaluate(expression)) as T;
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
 function call<T>(target: Page | Frame, source: string, arg: unknown): Promise<T> {
-  return target.evaluate(`(${source})(${JSON.stringify(arg)})`) as Promise<T>;
+  return evaluate<T>(target, `(${source})(${JSON.stringify(arg)})`);
 }
 
 export function scrollThrough(page: Page, maxHeight: number): Promise<number> {
@@ -60,11 +78,11 @@ export function scrollThrough(page: Page, maxHeight: number): Promise<number> {
 }
 
 export function documentHeight(page: Page): Promise<number> {
-  return page.evaluate(DOCUMENT_HEIGHT) as Promise<number>;
+  return evaluate<number>(page, DOCUMENT_HEIGHT);
 }
 
 export async function fontsReady(page: Page): Promise<void> {
-  await page.evaluate(FONTS_READY);
+  await evaluate(page, FONTS_READY);
 }
 
 export function isValidSelector(page: Page, selector: string): Promise<boolean> {

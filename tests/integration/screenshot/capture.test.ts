@@ -127,6 +127,14 @@ describe("page content options", () => {
     expectColor(js.pixel(150, 150), WHITE, "rest of the page");
   });
 
+  it("captures a page that replaces itself by script right after load", async () => {
+    for (const run of [1, 2, 3]) {
+      const res = await h.shoot({ url: `redirects-after-load.html?run=${run}`, width: 400, height: 400, waitForSelector: "#red" });
+      const image = await decode(await expectOk(res));
+      expectColor(image.pixel(200, 200), RED, `run ${run}: the page it moved to`);
+    }
+  });
+
   it("a customJS that throws is a 400 naming the error", async () => {
     const problem = await problemOf(await h.shoot({ url: "plain.html", customJS: "throw new Error('boom from the script')" }));
     expect(problem).toMatchObject({ status: 400, code: "invalid_parameter", param: "customJS" });
