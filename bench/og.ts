@@ -4,8 +4,9 @@
  *  1. Renderer: stock `new ImageResponse(<Card />)` from next/og vs our renderOg (lib/og/render),
  *     the `default` template at 1200×630 PNG, a new title for every render (every render a miss).
  *     Stock is measured twice: as Next's docs write it (fonts read inside the handler) and with
- *     the font buffers hoisted to module scope (its best case). Sequential median / p90 latency,
- *     CPU per image, and throughput with 4 renders in flight.
+ *     the font buffers hoisted to module scope (its best case); and again in a child process where
+ *     next/og cannot import sharp and falls back to resvg-wasm. Sequential median / p90 latency,
+ *     CPU per image, and throughput with 4 renders in flight, in interleaved rounds.
  *  2. Endpoint: GET /v1/og through the real pipeline (a fresh database on the local PostgreSQL,
  *     file result store in a temporary DATA_DIR): MISS median, HIT median, MISS throughput with 4
  *     in flight.
@@ -62,26 +63,58 @@ interface Stats {
   throughput: number;
 }
 
+/** Raw samples of one or more rounds, merged before reporting. */
+interface Samples {
+  times: number[];
+  cpuMs: number;
+  renders: number;
+  throughputs: number[];
+}
+
 const sortNum = (a: number[]) => [...a].sort((x, y) => x - y);
 const pct = (a: number[], p: number) => sortNum(a)[Math.min(a.length - 1, Math.floor(a.length * p))];
 
-async function measure(render: (i: number) => Promise<unknown>, seed: number): Promise<Stats> {
-  for (let i = 0; i < 5; i++) await render(seed + 900_000 + i); // warm-up: JIT, fonts, wasm
-  const times: number[] = [];
+const emptySamples = (): Samples => ({ times: [], cpuMs: 0, renders: 0, throughputs: [] });
+
+/** One round: `count` sequential renders, then `count` with IN_FLIGHT in flight; adds to `into`. */
+async function measure(render: (i: number) => Promise<unknown>, seed: number, count: number, into: Samples): Promise<void> {
   const cpu0 = process.cpuUsage();
-  for (let i = 0; i < SEQUENTIAL; i++) {
+  for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     await render(seed + i);
-    times.push(performance.now() - t0);
+    into.times.push(performance.now() - t0);
   }
   const cpu = process.cpuUsage(cpu0);
+  into.cpuMs += (cpu.user + cpu.system) / 1000;
+  into.renders += count;
   let next = 0;
   const t0 = performance.now();
   await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < SEQUENTIAL) await render(seed + 500_000 + next++);
+    while (next < count) await render(seed + 500_000 + next++);
   }));
-  const seconds = (performance.now() - t0) / 1000;
-  return { median: pct(times, 0.5), p90: pct(times, 0.9), cpu: (cpu.user + cpu.system) / 1000 / SEQUENTIAL, throughput: SEQUENTIAL / seconds };
+  into.throughputs.push(count / ((performance.now() - t0) / 1000));
+}
+
+const summarize = (s: Samples): Stats => ({
+  median: pct(s.times, 0.5),
+  p90: pct(s.times, 0.9),
+  cpu: s.cpuMs / s.renders,
+  throughput: pct(s.throughputs, 0.5),
+});
+
+/**
+ * Several short rounds, variants in turn, so that a change in machine load (the machine is
+ * shared) falls on all of them alike; each figure is over all rounds.
+ */
+async function compare<K extends string>(variants: Record<K, (i: number) => Promise<unknown>>, rounds: number): Promise<Record<K, Stats>> {
+  const names = Object.keys(variants) as K[];
+  const samples = Object.fromEntries(names.map((n) => [n, emptySamples()])) as Record<K, Samples>;
+  for (const name of names) for (let i = 0; i < 5; i++) await variants[name](900_000 + i); // warm-up: JIT, fonts, wasm
+  const perRound = Math.max(4, Math.ceil(SEQUENTIAL / rounds));
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, name] of names.entries()) await measure(variants[name], round * 1_000_000 + k * 100_000, perRound, samples[name]);
+  }
+  return Object.fromEntries(names.map((n) => [n, summarize(samples[n])])) as Record<K, Stats>;
 }
 
 async function rendererBench() {
@@ -116,24 +149,11 @@ async function rendererBench() {
   const ours = async (i: number) => (await renderOg({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT, format: "png", quality: 80 })).bytes;
 
   if (process.argv.includes(CHILD_FLAG)) {
-    // Child run: only stock, rendering through resvg-wasm; one round (it is slow).
-    return { stockDocs: await measure(stockDocs, 0), stockHoisted: await measure(stockHoisted, 100_000) };
+    // Child run: only stock, rendering through resvg-wasm (slow, so fewer renders).
+    return compare({ stockDocs, stockHoisted }, 2);
   }
   const similarity = await compareOutputs(await stockHoisted(7), await ours(7));
-  // Interleaved so a change in machine load hits all three alike.
-  const results = { stockDocs: [] as Stats[], stockHoisted: [] as Stats[], ours: [] as Stats[] };
-  for (let round = 0; round < 2; round++) {
-    results.stockDocs.push(await measure(stockDocs, round * 1_000_000));
-    results.stockHoisted.push(await measure(stockHoisted, round * 1_000_000 + 100_000));
-    results.ours.push(await measure(ours, round * 1_000_000 + 200_000));
-  }
-  const merge = (runs: Stats[]): Stats => ({
-    median: Math.min(...runs.map((r) => r.median)),
-    p90: Math.min(...runs.map((r) => r.p90)),
-    cpu: Math.min(...runs.map((r) => r.cpu)),
-    throughput: Math.max(...runs.map((r) => r.throughput)),
-  });
-  return { stockDocs: merge(results.stockDocs), stockHoisted: merge(results.stockHoisted), ours: merge(results.ours), similarity };
+  return { ...(await compare({ ours, stockDocs, stockHoisted }, 4)), similarity };
 }
 
 /** Mean absolute channel difference between two PNGs of the same size: "the same card" check. */
@@ -215,7 +235,7 @@ async function main() {
     return;
   }
   const load0 = os.loadavg()[0];
-  const renderer = (await rendererBench()) as Required<Awaited<ReturnType<typeof rendererBench>>>;
+  const renderer = (await rendererBench()) as { ours: Stats; stockDocs: Stats; stockHoisted: Stats; similarity: number };
   const resvg = stockWithoutSharp();
   const endpoint = await endpointBench();
   const load1 = os.loadavg()[0];
@@ -227,7 +247,7 @@ async function main() {
   const markdown = [
     `Run ${new Date().toISOString().slice(0, 16)}Z on ${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, Node ${process.version}; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} (a shared machine: compare rows of the same run, not runs).`,
     "",
-    `Renderer, \`default\` template ${WIDTH}×${HEIGHT} PNG, a new title each render, ${SEQUENTIAL} sequential renders (best of 2 interleaved rounds) then ${SEQUENTIAL} with ${IN_FLIGHT} in flight. next/og rasterizes with sharp when the project has it installed (this one does) and with resvg-wasm otherwise; the last two rows hide sharp from next/og in a child process (fewer renders):`,
+    `Renderer, \`default\` template ${WIDTH}×${HEIGHT} PNG, a new title each render; 4 rounds, the variants in turn, each round ${Math.ceil(SEQUENTIAL / 4)} sequential renders (median, p90, CPU) then as many with ${IN_FLIGHT} in flight (throughput, median of rounds). next/og rasterizes with sharp when the project has it installed (this one does) and with resvg-wasm otherwise; the last two rows hide sharp from next/og in a child process (fewer renders):`,
     "",
     "| renderer | median | p90 | CPU / image | throughput (4 in flight) |",
     "|---|---|---|---|---|",

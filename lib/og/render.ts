@@ -83,6 +83,16 @@ export async function renderOg(req: OgRenderRequest, signal?: AbortSignal): Prom
 }
 
 /**
+ * Renders one tiny card so satori's layout engine (WebAssembly), Inter and sharp are loaded before
+ * the first real request, which otherwise pays ~0.5–5 s for them (more on a busy machine). Meant
+ * for server start-up (instrumentation); safe to call more than once.
+ */
+export async function warmUpOgRenderer(): Promise<void> {
+  const variables: OgVariables = { text: { title: "Warm-up" }, colors: {}, images: {}, lists: {} };
+  await renderOg({ template: "default", variables, width: 100, height: 100, format: "png", quality: 80 });
+}
+
+/**
  * SVG → image. Encoder settings favour speed over the last few percent of size: these are
  * flat-colour cards, and the result is cached for days (D4) anyway.
  */

@@ -148,6 +148,13 @@ describe("formats", () => {
   });
 });
 
+describe("warm-up", () => {
+  it("renders a throwaway card so the first request does not pay for loading", async () => {
+    const { warmUpOgRenderer } = await import("@/lib/og/render");
+    await expect(warmUpOgRenderer()).resolves.toBeUndefined();
+  });
+});
+
 describe("scripts and emoji, offline", () => {
   afterEach(() => vi.unstubAllGlobals());
 
