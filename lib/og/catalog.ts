@@ -32,7 +32,7 @@ export const OG_LIMITS = {
   imageUrlMaxChars: 2048,
 } as const;
 
-const COLOR_HELP = "#rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla(); URL-encode # as %23";
+const COLOR_HELP = "#rgb, #rrggbb, #rrggbbaa (the # may be left out; otherwise URL-encode it as %23), rgb()/rgba() or hsl()/hsla()";
 
 /** Every template accepts these two (D11). */
 const COMMON: readonly OgVariable[] = [

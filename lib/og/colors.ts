@@ -2,7 +2,8 @@
  * Colour values of OG template variables (spec "Variable types": hex, RGB or HSL).
  *
  * Accepted: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba() and hsl()/hsla() in both the comma
- * form and the CSS Color 4 space form ("rgb(10 20 30 / 50%)"). Named colours and other CSS
+ * form and the CSS Color 4 space form ("rgb(10 20 30 / 50%)"). Hex also without its "#": an
+ * unencoded # starts the URL's fragment, so callers often drop it. Named colours and other CSS
  * functions are refused on purpose: the API documents exactly these notations, and accepting a
  * looser set would make cache keys and docs disagree about what a colour is.
  *
@@ -17,7 +18,7 @@ export interface Rgba {
   a: number; // 0–1
 }
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FUNC = /^(rgba?|hsla?)\(\s*([^()]*)\)$/i;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -25,7 +26,7 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 export function parseColor(input: string): Rgba | null {
   const value = input.trim();
   if (value.length === 0 || value.length > 64) return null;
-  if (value.startsWith("#")) return parseHex(value);
+  if (value.startsWith("#") || HEX.test(value)) return parseHex(value);
   const match = FUNC.exec(value);
   if (!match) return null;
   const name = match[1].toLowerCase();
@@ -36,7 +37,7 @@ export function parseColor(input: string): Rgba | null {
 
 function parseHex(value: string): Rgba | null {
   if (!HEX.test(value)) return null;
-  let hex = value.slice(1);
+  let hex = value.replace(/^#/, "");
   if (hex.length <= 4) hex = [...hex].map((c) => c + c).join("");
   const n = (i: number) => parseInt(hex.slice(i, i + 2), 16);
   return { r: n(0), g: n(2), b: n(4), a: hex.length === 8 ? round(n(6) / 255, 4) : 1 };

@@ -24,7 +24,7 @@ export function templatesListing() {
     },
     variableTypes: {
       text: "URL-encoded string.",
-      color: "#rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla(); URL-encode # as %23.",
+      color: "#rgb, #rrggbb or #rrggbbaa (URL-encode # as %23, or leave it out), rgb()/rgba() or hsl()/hsla().",
       image_url: "https:// URL of a PNG, JPEG, WebP, GIF or AVIF image, fetched by the service (5 MB, 5 s).",
       list: "Newline-separated items (URL-encode the newline as %0A).",
     },

@@ -77,7 +77,7 @@ function parseInto(into: OgVariables, variable: OgVariable, value: string): stri
     case "color": {
       const color = parseColor(value);
       if (!color) {
-        throw invalid(name, `${name} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla() (URL-encode # as %23).`);
+        throw invalid(name, `${name} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla() (URL-encode # as %23, or leave it out).`);
       }
       into.colors[name] = color;
       return toHex(color);

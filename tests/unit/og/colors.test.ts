@@ -24,6 +24,8 @@ describe("parseColor", () => {
     ["hsla(0, 0%, 100%, 0.25)", "#ffffff40"],
     ["hsl(0.5turn 100% 50% / 1)", "#00ffffff"],
     ["  #abc  ", "#aabbccff"],
+    ["ff0000", "#ff0000ff"],
+    ["0F08", "#00ff0088"],
   ])("%s → %s", (input, hex) => {
     const color = parseColor(input);
     expect(color).not.toBeNull();
@@ -37,7 +39,8 @@ describe("parseColor", () => {
     "#ff",
     "#fffff",
     "#ggg",
-    "ff0000",
+    "ff00000",
+    "abcde",
     "rgb(1, 2)",
     "rgb(1, 2, 3, 4, 5)",
     "rgb(1 2, 3)",
