@@ -21,11 +21,13 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# npm ci only when node_modules does not match package-lock.json.
+# Install only when node_modules does not match package-lock.json. `npm install` (which keeps
+# the locked versions) rather than `npm ci`: npm 11 rejects our lock in `ci` for platform-only
+# optional packages it never records (@napi-rs/canvas-*, @tailwindcss/oxide-* for other OSes).
 stamp=node_modules/.glance-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$want" > "$stamp"
+  npm install --no-audit --no-fund --loglevel=error
+  sha256sum package-lock.json | cut -d" " -f1 > "$stamp"  # npm may have rewritten the lock
 fi
