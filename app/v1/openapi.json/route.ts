@@ -13,3 +13,6 @@ export function GET(): Response {
     },
   });
 }
+
+// Anything but GET gets a problem+json 405 (D1), not an empty one.
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";

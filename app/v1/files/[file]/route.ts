@@ -12,3 +12,6 @@ export async function GET(request: Request, context: Context): Promise<Response>
 export async function HEAD(request: Request, context: Context): Promise<Response> {
   return serveStoredFile(request, (await context.params).file);
 }
+
+// Anything but GET gets a problem+json 405 (D1), not an empty one.
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";
