@@ -5,7 +5,7 @@
  * version itself is the headline.
  */
 import { fitText } from "@/lib/og/templates/fit";
-import { box, FittedText, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
+import { AccentMark, box, FittedText, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
@@ -17,15 +17,16 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
   const showBadge = Boolean(text.title);
 
   const badgeSize = px(26 * u, 4);
-  const headerH = showBadge || text.date ? Math.round(badgeSize * 1.25 + 2 * px(9 * u, 1)) : 0;
-  const headerGap = headerH ? px(34 * u) : 0;
-  const itemSize = px(29 * u, 4);
-  const itemH = Math.round(itemSize * 1.25);
+  const hasHeader = showBadge || Boolean(text.date);
+  // Without badge or date, the accent mark of the other cards heads the card instead.
+  const headerH = hasHeader ? Math.round(badgeSize * 1.25 + 2 * px(9 * u, 1)) : px(10 * u, 2);
+  const headerGap = px((hasHeader ? 34 : 40) * u);
+  const baseItemH = Math.round(px(29 * u, 4) * 1.25);
   const itemGap = px(14 * u);
   const listGap = items.length ? px(34 * u) : 0;
 
   // The headline gets at most 2 lines (3 without a list); the list takes the rest.
-  const titleMaxH = items.length ? Math.min(innerH * 0.42, innerH - headerH - headerGap - listGap - itemH) : innerH - headerH - headerGap;
+  const titleMaxH = items.length ? Math.min(innerH * 0.42, innerH - headerH - headerGap - listGap - baseItemH) : innerH - headerH - headerGap;
   const title = fitText(headline, {
     width: innerW,
     height: Math.max(titleMaxH, 0),
@@ -37,6 +38,10 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
   });
 
   const listH = innerH - headerH - headerGap - title.height - listGap;
+  // A short list on a tall canvas gets larger type; otherwise as many items as fit at the base size.
+  const roomy = items.length * (Math.round(34 * u * 1.25) + itemGap) <= listH * 0.7;
+  const itemSize = px((roomy ? 34 : 29) * u, 4);
+  const itemH = Math.round(itemSize * 1.25);
   const fit = Math.max(0, Math.floor((listH + itemGap) / (itemH + itemGap)));
   const overflow = items.length > fit;
   const shown = overflow ? items.slice(0, Math.max(0, fit - 1)) : items;
@@ -44,7 +49,8 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
 
   return (
     <Frame theme={t}>
-      {headerH ? (
+      {!hasHeader ? <AccentMark theme={t} /> : null}
+      {hasHeader ? (
         <div style={{ ...box, alignItems: "center", flexShrink: 0, height: headerH }}>
           {showBadge ? <Badge theme={t} text={text.version} size={badgeSize} /> : null}
           {text.date ? (
