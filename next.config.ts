@@ -12,7 +12,6 @@ const nextConfig: NextConfig = {
     "sharp",
     "pg",
     "@electric-sql/pglite",
-    "@electric-sql/pglite-socket",
     "ioredis",
     "nodemailer",
   ],

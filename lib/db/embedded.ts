@@ -75,14 +75,12 @@ async function tryLock(dir: string): Promise<boolean> {
 }
 
 async function startOwnedServer(dir: string, preferredPort: number): Promise<string> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+  const [{ PGlite }, { EmbeddedPgServer }] = await Promise.all([
     import("@electric-sql/pglite"),
-    import("@electric-sql/pglite-socket"),
+    import("@/lib/db/embedded-server"),
   ]);
   const db = await PGlite.create(path.join(dir, "pgdata"));
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: preferredPort, maxConnections: 64 });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
+  const port = await new EmbeddedPgServer(db).listen(preferredPort);
   await writeFile(path.join(dir, "server.json"), JSON.stringify({ port, pid: process.pid } satisfies ServerInfo));
   const cleanup = () => {
     // Synchronous best effort on exit: the next process must not wait for a dead owner.

@@ -7,7 +7,7 @@ describe("/v1 fallbacks", () => {
     ["files", () => import("@/app/v1/files/[file]/route")],
     ["openapi.json", () => import("@/app/v1/openapi.json/route")],
   ])("%s answers other methods with a 405 problem", async (_name, load) => {
-    const route = (await load()) as Record<string, (r: Request) => Promise<Response> | Response>;
+    const route = (await load()) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const res = await route[method](new Request("http://localhost:3000/v1/x", { method }));
       expect(res.status).toBe(405);
