@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/env";
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
@@ -15,23 +16,23 @@ export type Db = PrismaClient;
 // Shared through globalThis: Next loads this module once per bundle (instrumentation, each route),
 // and they must share one pool rather than open one each.
 const CLIENT = Symbol.for("glance.db.client");
-const shared = globalThis as { [CLIENT]?: Promise<PrismaClient> };
+const shared = globalThis as { [CLIENT]?: Promise<{ prisma: PrismaClient; pool: pg.Pool }> };
 
 export async function databaseUrl(): Promise<string> {
   const e = env();
   return e.DATABASE_URL ?? embeddedDatabaseUrl(e.DATA_DIR, e.EMBEDDED_DB_PORT);
 }
 
-async function connect(): Promise<PrismaClient> {
+async function connect(): Promise<{ prisma: PrismaClient; pool: pg.Pool }> {
   const url = await databaseUrl();
   await migrate(url);
   // The embedded database executes one statement at a time anyway; a small pool keeps its queue short.
   const max = env().mode.database === "embedded" ? 4 : 10;
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  const pool = new pg.Pool({ connectionString: url, max });
+  return { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
 }
 
-/** The shared client of this process. */
-export function getDb(): Promise<PrismaClient> {
+function connection() {
   shared[CLIENT] ??= connect().catch((error) => {
     shared[CLIENT] = undefined; // let the next caller retry, e.g. once Postgres is back
     throw error;
@@ -39,8 +40,25 @@ export function getDb(): Promise<PrismaClient> {
   return shared[CLIENT];
 }
 
+/** The shared client of this process. */
+export async function getDb(): Promise<PrismaClient> {
+  return (await connection()).prisma;
+}
+
+/**
+ * The same connection pool, for the few per-request hot-path queries (API key lookup) where
+ * Prisma's per-query overhead would cost more than the query itself.
+ */
+export async function getPool(): Promise<pg.Pool> {
+  return (await connection()).pool;
+}
+
 export async function disconnectDb(): Promise<void> {
   const current = shared[CLIENT];
   shared[CLIENT] = undefined;
-  if (current) await (await current).$disconnect().catch(() => {});
+  if (current) {
+    const { prisma, pool } = await current;
+    await prisma.$disconnect().catch(() => {});
+    await pool.end().catch(() => {});
+  }
 }

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
-import { getDb } from "@/lib/db";
+import { getDb, getPool } from "@/lib/db";
 import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
 import { PLANS, isPlanId, type PlanId } from "@/lib/plans";
 
@@ -95,18 +95,23 @@ export interface KeyOwner {
  * seen by every instance on the very next request (D5).
  */
 export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
-  const db = await getDb();
-  const row = await db.apiKey.findUnique({
-    where: { hash: hashApiKey(key) },
-    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true, user: { select: { plan: true } } },
+  // Runs on every API request: plain SQL on the shared pool, without Prisma's per-query overhead.
+  // Unnamed statement on purpose: the embedded database is one session shared by all
+  // connections, where a named prepared statement would collide.
+  const pool = await getPool();
+  const { rows } = await pool.query<{ id: string; user_id: string; revoked: boolean; last_used_at: Date | null; plan: string }>({
+    text: `SELECT k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked, k.last_used_at, u.plan::text AS plan
+             FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hash = $1`,
+    values: [hashApiKey(key)],
   });
+  const row = rows[0];
   if (!row) return null;
   return {
     apiKeyId: row.id,
-    userId: row.userId,
-    plan: row.user.plan as PlanId,
-    revoked: row.revokedAt !== null,
-    lastUsedAt: row.lastUsedAt,
+    userId: row.user_id,
+    plan: row.plan as PlanId,
+    revoked: row.revoked,
+    lastUsedAt: row.last_used_at,
   };
 }
 
