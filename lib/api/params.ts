@@ -184,3 +184,22 @@ export function describeParams(schema: z.ZodObject): Array<{ name: string } & Pa
     return { name, ...meta };
   });
 }
+
+/** `response=json` (D7), shared by both endpoints. Changes the answer's form, not the result: not in the cache key. */
+export function responseParam() {
+  return enumParam("response", {
+    values: ["json"],
+    cacheKey: false,
+    description: "`json` returns metadata (with a URL of the stored file) instead of the image.",
+  });
+}
+
+/** The query form of the API key, shared by both endpoints: secret, never logged, never in a cache key. */
+export function apiKeyParam() {
+  return stringParam("api_key", {
+    maxLength: 200,
+    secret: true,
+    cacheKey: false,
+    description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
+  });
+}

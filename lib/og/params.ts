@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { EndpointSpec } from "@/lib/api/context";
-import { enumParam, intParam, stringParam } from "@/lib/api/params";
+import { apiKeyParam, enumParam, intParam, responseParam, stringParam } from "@/lib/api/params";
 import { validateVariables } from "@/lib/og/variables";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
@@ -21,17 +21,8 @@ export const ogParams = z.object({
   width: intParam("width", { min: 100, max: 4096, default: 1200, description: "Canvas width in pixels." }),
   height: intParam("height", { min: 100, max: 4096, default: 630, description: "Canvas height in pixels." }),
   quality: intParam("quality", { min: 1, max: 100, default: 80, description: "JPEG/WebP quality; no effect on png." }),
-  response: enumParam("response", {
-    values: ["json"],
-    cacheKey: false,
-    description: "`json` returns metadata (with a URL of the stored file) instead of the image.",
-  }),
-  api_key: stringParam("api_key", {
-    maxLength: 200,
-    secret: true,
-    cacheKey: false,
-    description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
-  }),
+  response: responseParam(),
+  api_key: apiKeyParam(),
 });
 
 export type OgParams = z.output<typeof ogParams>;

@@ -5,11 +5,13 @@
 import { z } from "zod";
 import type { EndpointSpec } from "@/lib/api/context";
 import {
+  apiKeyParam,
   boolParam,
   enumParam,
   intParam,
   numberListParam,
   numberParam,
+  responseParam,
   stringParam,
   urlParam,
 } from "@/lib/api/params";
@@ -103,17 +105,8 @@ export const screenshotParams = z.object({
     plan: "pro",
     description: "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
   }),
-  response: enumParam("response", {
-    values: ["json"],
-    cacheKey: false,
-    description: "`json` returns metadata (with a URL of the stored file) instead of the image.",
-  }),
-  api_key: stringParam("api_key", {
-    maxLength: 200,
-    secret: true,
-    cacheKey: false,
-    description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
-  }),
+  response: responseParam(),
+  api_key: apiKeyParam(),
 
   pageSize: enumParam("pageSize", {
     values: PDF_PAGE_SIZES,
