@@ -19,6 +19,7 @@ export async function bootstrap(): Promise<void> {
   // Fail at start, not at the first sign-in, when a public deployment has no AUTH_SECRET.
   await authSecret();
   const db = await getDb(); // runs migrations
+  warmUpInBackground();
   if (env().mode.database !== "embedded") return;
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");
@@ -35,6 +36,19 @@ export async function bootstrap(): Promise<void> {
   const { key } = await createApiKey(user.id, "Demo key");
   await writeFile(keyFile, key + "\n", { mode: 0o600 });
   announce(key, keyFile);
+}
+
+/**
+ * Loads fonts and the OG renderer and starts the browser while the server is already answering,
+ * so the first render does not pay for them. Failures are only logged: the render path retries.
+ */
+function warmUpInBackground() {
+  void import("@/lib/og/render")
+    .then((m) => m.warmUpOgRenderer())
+    .catch((error) => log.warn("OG renderer warm-up failed", { error }));
+  void import("@/lib/browser")
+    .then((m) => m.warmUp())
+    .catch((error) => log.warn("browser warm-up failed", { error }));
 }
 
 function announce(key: string, file: string) {
