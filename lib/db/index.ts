@@ -10,6 +10,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/env";
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
+import { log } from "@/lib/log";
 
 export type Db = PrismaClient;
 
@@ -29,6 +30,9 @@ async function connect(): Promise<{ prisma: PrismaClient; pool: pg.Pool }> {
   // The embedded database executes one statement at a time anyway; a small pool keeps its queue short.
   const max = env().mode.database === "embedded" ? 4 : 10;
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover, admin kill) must not crash the
+  // process: the pool drops it and the next query opens a new one.
+  pool.on("error", (error) => log.warn("database connection lost", { error }));
   return { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
 }
 

@@ -73,6 +73,9 @@ export async function useTestEnv(options: TestEnvOptions = {}): Promise<TestEnv>
     databaseUrl: db?.url,
     redisPrefix,
     async cleanup() {
+      // Write pending usage events first, so no flush reconnects to a database being dropped.
+      const { flushUsage } = await import("@/lib/usage/record");
+      await flushUsage();
       const { disconnectDb } = await import("@/lib/db");
       await disconnectDb();
       await db?.drop();
