@@ -1,0 +1,96 @@
+/**
+ * The boundary end to end, through the real GET /v1/screenshot handler (called in-process with a
+ * real account and key, the service's own browser, flags, guard proxy and page guard): attack
+ * pages on the allowed fixture origin render to a 200 image while the canary hears nothing, a
+ * main document redirected to the canary is a 400 private_address, and the canary named directly
+ * by loopback spellings is refused before any browser work. The namespace has no Postgres or
+ * Redis, so the account lives in the embedded database and results in DATA_DIR files.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
+import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
+import { sleep, startWorld, type World } from "../support/world";
+
+let world: World;
+let fixture: FixtureSite;
+let testEnv: TestEnv;
+let account: TestAccount;
+let GET: (request: Request) => Promise<Response>;
+let P: number;
+
+// Waits (bounded) for the attack page to report back, so a silent canary follows an attack that ran.
+const AWAIT_DONE = "for (let i = 0; i < 80 && !window.__done; i++) await new Promise((r) => setTimeout(r, 50));";
+
+beforeAll(async () => {
+  world = await startWorld();
+  P = world.canary.port;
+  fixture = await startFixtureSite(P);
+  testEnv = await useTestEnv({ database: "embedded", extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" } });
+  ({ GET } = await import("@/app/v1/screenshot/route"));
+  account = await createTestAccount({ plan: "business" });
+});
+afterAll(async () => {
+  const { shutdownBrowsers } = await import("@/lib/browser");
+  await shutdownBrowsers();
+  await testEnv?.cleanup();
+  await fixture?.close();
+  await world?.close();
+});
+beforeEach(() => world.canary.reset());
+
+function shoot(url: string, extra: Record<string, string> = {}): Promise<Response> {
+  const params = new URLSearchParams({ url, width: "400", height: "300", timeout: "15000", ...extra });
+  return GET(apiRequest(`/v1/screenshot?${params}`, { apiKey: account.apiKey }));
+}
+
+async function expectImage(response: Response): Promise<void> {
+  if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
+  expect(response.headers.get("content-type")).toBe("image/png");
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+}
+
+async function expectPrivateAddress(response: Response, what: string): Promise<void> {
+  expect(response.status, what).toBe(400);
+  const problem = await problemOf(response);
+  expect(problem.type, what).toMatch(/private_address$/);
+}
+
+describe("GET /v1/screenshot in a loopback-only namespace", () => {
+  it.each(["img", "css", "iframe", "fetch", "xhr", "websocket", "popup", "serviceworker", "subresource-redirect"])(
+    "%s attack page: 200 image, the page ran, the canary hears nothing",
+    async (kind) => {
+      fixture.beacons.delete(kind);
+      await expectImage(await shoot(`${fixture.origin}/attack/${kind}`, { customJS: AWAIT_DONE }));
+      expect(fixture.beacons.has(kind), `the ${kind} page did not finish`).toBe(true);
+      if (kind === "serviceworker") expect(fixture.beacons.get(kind)).toBe("refused:SecurityError");
+      await sleep(300); // stragglers (beacons, pop-ups, workers) get their chance to leak
+      expect(world.canary.events).toEqual([]);
+    },
+  );
+
+  it("a main document redirected (via a chain) to the canary is a 400 private_address", async () => {
+    for (const to of [`http://127.0.0.1:${P}/nav`, `http://localhost:${P}/nav`, `http://169.254.169.254:${P}/nav`]) {
+      const response = await shoot(`${fixture.origin}/attack/redirect?n=2&to=${encodeURIComponent(to)}`);
+      await expectPrivateAddress(response, to);
+    }
+    await sleep(300);
+    expect(world.canary.events).toEqual([]);
+  });
+
+  it.each(["http://127.1:PORT/", "http://[::ffff:127.0.0.1]:PORT/", "http://2130706433:PORT/", "http://localhost:PORT/"])(
+    "url=%s (the canary by a loopback spelling) is a 400 private_address",
+    async (spelling) => {
+      const url = spelling.replace("PORT", String(P));
+      await expectPrivateAddress(await shoot(url), url);
+      expect(world.canary.events).toEqual([]);
+    },
+  );
+
+  it("control: the fixture origin itself is reachable through the endpoint", async () => {
+    const before = fixture.requests.length;
+    await expectImage(await shoot(`${fixture.origin}/hello`));
+    expect(fixture.requests.slice(before)).toContain("/hello");
+  });
+});
