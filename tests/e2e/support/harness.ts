@@ -16,7 +16,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
+import { createSmtpCapture } from "../../support/smtp-capture";
 import { createGitHubStub } from "./github-stub";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
@@ -58,20 +59,9 @@ function listen(server: http.Server | SMTPServer, port: number): Promise<void> {
 }
 
 function startSmtp(): Promise<void> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const parsed = parseMail(Buffer.concat(chunks).toString("utf8"));
-        mails.push({ ...parsed, envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), receivedAt: new Date().toISOString() });
-        callback();
-      });
-    },
-  });
+  const smtp = createSmtpCapture(({ rcpt, raw }) =>
+    mails.push({ ...parseMail(raw), envelopeTo: rcpt.map((r) => r.toLowerCase()), receivedAt: new Date().toISOString() }),
+  );
   return listen(smtp, e2e.smtpPort);
 }
 

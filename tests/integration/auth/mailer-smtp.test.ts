@@ -1,28 +1,17 @@
 /** Sign-in mail over a real SMTP listener (EMAIL_SERVER set): sent, readable, and no inbox page. */
 import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseMail, linkTo } from "../../e2e/support/mime";
 import { useTestEnv, type TestEnv } from "../../support/env";
+import { createSmtpCapture, type CapturedSmtpMessage } from "../../support/smtp-capture";
 
-const received: Array<{ rcpt: string[]; raw: string }> = [];
+const received: CapturedSmtpMessage[] = [];
 let smtp: SMTPServer;
 let testEnv: TestEnv;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
+  smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
   testEnv = await useTestEnv({ extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <signin@glance.test>" } });
