@@ -65,8 +65,12 @@ const schema = z.object({
   EMAIL_SERVER: optionalString,
   EMAIL_FROM: optionalString.transform((v) => v ?? "Glance <no-reply@glance.local>"),
 
+  /** Megabytes of recently used results each instance keeps in memory in front of the store; 0 turns it off. */
+  RESULT_MEMORY_CACHE_MB: intWithDefault(64, 0, 16_384),
   /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */
   CACHE_SECRET: optionalString,
+  /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */
+  BENCH_STATIC_FILE: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),
 });
 

@@ -44,7 +44,12 @@ export interface RenderJob {
   contentType: string;
   /** Epoch ms; past it the request is a 504 render_timeout. */
   deadline: number;
-  /** Called at most once per flight; must stop promptly when the signal aborts. */
+  /**
+   * Checks and fetches that only a render needs (the target's address, OG images), run on a
+   * cache miss before any quota is spent: a HIT skips them, and a bad input (a 400) costs nothing.
+   */
+  prepare?: (signal: AbortSignal) => Promise<void>;
+  /** Called at most once per flight, after prepare; must stop promptly when the signal aborts. */
   render: (signal: AbortSignal) => Promise<RenderOutput>;
   /** Leading JSON fields: { url } for screenshots, { template } for OG. */
   describe: Record<string, unknown>;
@@ -79,6 +84,7 @@ export function createResultService(deps: {
     const ttlMs = cacheTtlSeconds(ctx.caller.plan) * 1000;
 
     const produce = async (signal: AbortSignal): Promise<StoredResult> => {
+      await job.prepare?.(signal);
       await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
       const started = performance.now();
       const output = await job.render(signal);
@@ -97,12 +103,18 @@ export function createResultService(deps: {
       }
     };
 
+    // A result held in memory is answered right here: no flight, timer or abort listener.
+    const kept = store.peek?.(key);
     let outcome: FlightOutcome;
-    try {
-      outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
-    } catch (error) {
-      if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
-      throw error;
+    if (kept) {
+      outcome = { result: kept, source: "stored" };
+    } else {
+      try {
+        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
+      } catch (error) {
+        if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
+        throw error;
+      }
     }
 
     const hit = outcome.source === "stored";
@@ -132,7 +144,9 @@ function resultHeaders(stored: StoredResult, hit: boolean): Record<string, strin
 }
 
 function binaryAnswer(stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  return new Response(new Uint8Array(stored.bytes), {
+  // A view, not a copy: the stored bytes are never modified, and a HIT should not copy megabytes.
+  const body = new Uint8Array(stored.bytes.buffer as ArrayBuffer, stored.bytes.byteOffset, stored.bytes.byteLength);
+  return new Response(body, {
     status: 200,
     headers: {
       "Content-Type": stored.contentType,

@@ -7,6 +7,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { getRedis, type RedisLike } from "@/lib/redis";
 import { FileResultStore } from "@/lib/results/file-store";
+import { MemoryCachedStore } from "@/lib/results/memory-cache";
 import { RedisResultStore } from "@/lib/results/redis-store";
 import type { ResultStore } from "@/lib/results/types";
 
@@ -19,11 +20,20 @@ export function getResultStore(): ResultStore {
   const redis = getRedis();
   if (redis) {
     let store = redisStores.get(redis);
-    if (!store) redisStores.set(redis, (store = new RedisResultStore(redis)));
+    if (!store) redisStores.set(redis, (store = withMemoryCache(new RedisResultStore(redis))));
     return store;
   }
   const root = path.join(env().DATA_DIR, "results");
   let store = fileStores.get(root);
-  if (!store) fileStores.set(root, (store = new FileResultStore(root)));
+  if (!store) fileStores.set(root, (store = withMemoryCache(new FileResultStore(root))));
   return store;
+}
+
+/** Largest single result kept in memory: a viewport capture fits, a long full-page one does not. */
+const MAX_MEMORY_ENTRY_BYTES = 4 * 1024 * 1024;
+
+function withMemoryCache(store: ResultStore): ResultStore {
+  const maxBytes = env().RESULT_MEMORY_CACHE_MB * 1024 * 1024;
+  if (maxBytes === 0) return store;
+  return new MemoryCachedStore(store, { maxBytes, maxEntryBytes: Math.min(MAX_MEMORY_ENTRY_BYTES, maxBytes) });
 }

@@ -52,6 +52,8 @@ export interface ResultStore {
   /** Stores (or replaces) the entry for `key`, living `ttlMs` from now; returns what was stored. */
   put(key: string, result: NewResult, ttlMs: number): Promise<StoredResult>;
   delete(key: string): Promise<void>;
+  /** The live entry if it is held in this process's memory, without any I/O; else null. */
+  peek?(key: string): StoredResult | null;
   /** Throws when the store cannot be used (for /readyz): Redis unreachable, directory not writable. */
   ping(): Promise<void>;
 }
