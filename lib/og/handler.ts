@@ -28,6 +28,7 @@ async function serveOg(ctx: Parameters<Handler<OgParams>>[0], timeoutMs: number)
   const { params } = ctx;
   const { template, variables, canonical } = validateVariables(params.template ?? "", ctx.extras);
   const format = params.format ?? "png"; // the schema's default; typed optional by enumParam
+  let images: Awaited<ReturnType<typeof loadImages>> = {};
 
   return serveResult(ctx, {
     endpoint: "og",
@@ -38,8 +39,12 @@ async function serveOg(ctx: Parameters<Handler<OgParams>>[0], timeoutMs: number)
     contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
     describe: { template: template.name },
+    // image_url variables are fetched only for a render, and before quota is spent: a broken
+    // image is a 400 that costs nothing.
+    prepare: async (signal) => {
+      images = await loadImages(variables.images, signal);
+    },
     render: async (signal) => {
-      const images = await loadImages(variables.images, signal);
       signal.throwIfAborted();
       const image = await renderOg(
         { template: template.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },

@@ -1,8 +1,8 @@
 /**
  * GET /v1/screenshot once the pipeline has authenticated, parsed, validated and gated the
- * request: plan the capture, check the target (clean 400s before any browser work, D9), then
- * hand the render to serveResult, which owns cache lookup, single flight, storage, headers and
- * response=json (D6, D7). `timeout` bounds the whole request from here on (D10).
+ * request: plan the capture and hand it to serveResult, which owns cache lookup, single flight,
+ * storage, headers and response=json (D6, D7). On a miss the target is checked first (clean 400s
+ * before any browser work or quota, D9). `timeout` bounds the whole request from here on (D10).
  */
 import "server-only";
 import type { Handler } from "@/lib/api/context";
@@ -30,7 +30,6 @@ export const handleScreenshot: Handler<ScreenshotParams> = async (ctx) => {
   const started = Date.now();
   const plan = planCapture(ctx.params, ctx.given);
   const deadline = new Deadline(plan.timeoutMs, started);
-  await deadline.race(assertPublicTarget(plan.url));
 
   return serveResult(ctx, {
     endpoint: "screenshot",
@@ -39,6 +38,10 @@ export const handleScreenshot: Handler<ScreenshotParams> = async (ctx) => {
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
     describe: { url: plan.url },
+    // Resolving the host (D9) is for a render: a HIT serves what was public when it was captured.
+    prepare: async () => {
+      await deadline.race(assertPublicTarget(plan.url));
+    },
     // The render keeps the request's deadline: a page that never finishes holds a browser slot
     // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.
     render: async (signal) => {

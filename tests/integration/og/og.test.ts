@@ -191,6 +191,19 @@ describe("image_url variables", () => {
     expect(problem.detail).toMatch(detail);
   });
 
+  it("spends a render of the monthly quota only when the image loaded and the card rendered", async () => {
+    const account = await createTestAccount({ plan: "pro" });
+    const renders = async () => {
+      const { getPool } = await import("@/lib/db");
+      const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+      return rows[0].n;
+    };
+    expect((await get(avatarAt(`${images.origin}/missing.png`), account)).status).toBe(400);
+    expect(await renders()).toBe(0);
+    expect((await get({ ...avatarAt(`${images.origin}/red.png`), title: "Quota" }, account)).status).toBe(200);
+    expect(await renders()).toBe(1);
+  });
+
   it("a private address that is not allow-listed is refused without a request", async () => {
     // Loopback on a port nobody listens on: refused by the address policy, before connecting.
     const problem = await problemOf(await get(avatarAt("https://127.0.0.1:9/a.png")));

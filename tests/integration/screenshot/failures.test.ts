@@ -27,6 +27,14 @@ describe("targets (D9)", () => {
     expect(problem).toMatchObject({ status: 400, code, param: "url" });
   });
 
+  it("a refused target costs no render of the monthly quota", async () => {
+    const account = await h.accountOn("pro");
+    expect((await h.shoot({ url: "http://10.1.2.3/" }, { account })).status).toBe(400);
+    const { getPool } = await import("@/lib/db");
+    const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it("a loopback origin that is not on ALLOW_PRIVATE_ORIGINS is refused", async () => {
     const other = h.fx.origin.replace("127.0.0.1", "127.0.0.2");
     const problem = await problemOf(await h.shoot({ url: `${other}/basic.html` }));
