@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
-# Debian's Chromium and fonts (CJK, emoji) when missing, and the npm packages when package-lock
-# changed. Safe to run on every start and every test run.
+# Debian's Chromium and fonts (CJK, emoji) and wrk (the benchmarks' load generator) when missing,
+# and the npm packages when package-lock changed. Safe to run on every start and every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation; do
+for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation wrk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -1,0 +1,65 @@
+/**
+ * The app as customers get it: a production build served by `next start`, for the benchmark's
+ * load tests. The build goes to its own dist directory (.next-bench) and is redone only when
+ * the code changed since the last one (same rule as scripts/demo.sh). The server inherits this
+ * process's environment (database, data directory, cache secret), so results stored here are
+ * HITs there.
+ */
+import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+const DIST_DIR = ".next-bench";
+
+function codeRevision(root: string): string {
+  const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();
+  const dirty = spawnSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).stdout;
+  return `${head}-${createHash("sha256").update(dirty).digest("hex").slice(0, 12)}`;
+}
+
+async function ensureBuild(root: string): Promise<void> {
+  const stamp = path.join(root, DIST_DIR, ".glance-rev");
+  const revision = codeRevision(root);
+  if ((await readFile(stamp, "utf8").catch(() => "")) === revision) return;
+  console.log(`building the app into ${DIST_DIR} (code changed since the last benchmark build)…`);
+  // `next build` with a custom dist dir adds it to tsconfig.json's include list: put it back.
+  const tsconfig = await readFile(path.join(root, "tsconfig.json"), "utf8");
+  try {
+    execSync("npx next build", { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" } });
+  } finally {
+    await writeFile(path.join(root, "tsconfig.json"), tsconfig);
+  }
+  await writeFile(stamp, revision);
+}
+
+export interface NextServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startNextServer(root: string, options: { port: number; env: Record<string, string> }): Promise<NextServer> {
+  await ensureBuild(root);
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    const ready = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return { origin, stop };
+    if (Date.now() > giveUpAt) {
+      await stop();
+      throw new Error("next start did not become ready within 60 s");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
