@@ -176,13 +176,25 @@ export function metaOf(schema: z.ZodType): ParamMeta | undefined {
   return paramRegistry.get(schema);
 }
 
-/** The fields of an endpoint schema with their metadata, in declaration order. */
-export function describeParams(schema: z.ZodObject): Array<{ name: string } & ParamMeta> {
-  return Object.entries(schema.shape).map(([name, field]) => {
-    const meta = metaOf(field as z.ZodType);
-    if (!meta) throw new Error(`query parameter ${name} was not built with lib/api/params`);
-    return { name, ...meta };
-  });
+const described = new WeakMap<z.ZodObject, ReadonlyArray<Readonly<{ name: string } & ParamMeta>>>();
+
+/**
+ * The fields of an endpoint schema with their metadata, in declaration order. Schemas never
+ * change, and gates and cache keys ask on every request, so the answer is built once per schema.
+ */
+export function describeParams(schema: z.ZodObject): ReadonlyArray<Readonly<{ name: string } & ParamMeta>> {
+  let fields = described.get(schema);
+  if (!fields) {
+    fields = Object.freeze(
+      Object.entries(schema.shape).map(([name, field]) => {
+        const meta = metaOf(field as z.ZodType);
+        if (!meta) throw new Error(`query parameter ${name} was not built with lib/api/params`);
+        return Object.freeze({ name, ...meta });
+      }),
+    );
+    described.set(schema, fields);
+  }
+  return fields;
 }
 
 /** `response=json` (D7), shared by both endpoints. Changes the answer's form, not the result: not in the cache key. */
