@@ -218,6 +218,7 @@ async function main() {
   staticBytes = hit.bytes;
   const hitPath = `/v1/screenshot?url=${encodeURIComponent(hitUrl)}`;
   const keys = accounts.map((acc) => ({ "X-API-Key": acc.apiKey }));
+  await settle(); // the priming renders' teardown and new spares must not run during the load
   const inProcess = await loadPair(app.origin, hitPath, keys);
   await shutdownBrowsers();
   app.server.close();
