@@ -218,9 +218,10 @@ async function main() {
   staticBytes = hit.bytes;
   const hitPath = `/v1/screenshot?url=${encodeURIComponent(hitUrl)}`;
   const keys = accounts.map((acc) => ({ "X-API-Key": acc.apiKey }));
-  await settle(); // the priming renders' teardown and new spares must not run during the load
-  const inProcess = await loadPair(app.origin, hitPath, keys);
+  // A HIT needs no browser: close it first, so neither the priming renders' teardown nor idle
+  // pages share the cores with this diagnostic pair.
   await shutdownBrowsers();
+  const inProcess = await loadPair(app.origin, hitPath, keys);
   app.server.close();
 
   // The production server shares this process's database and result store: the entries primed
