@@ -63,10 +63,11 @@ export async function flushUsage(): Promise<void> {
 }
 
 /**
- * One transaction per batch, in plain SQL on the shared pool: Prisma's createMany spends tens of
+ * One statement per batch, in plain SQL on the shared pool: Prisma's createMany spends tens of
  * milliseconds of main-thread CPU building a 200-row insert, which showed up as the tail latency
- * of cache HITs under load. Arrays are unnested server-side, so the statement text is fixed.
- * Times are sent as epoch ms and stored as UTC, as Prisma stores them.
+ * of cache HITs under load. The events insert is a data-modifying CTE of the counter upsert, so
+ * both happen atomically without a transaction of our own. Arrays are unnested server-side, so
+ * the statement text is fixed. Times are sent as epoch ms and stored as UTC, as Prisma stores them.
  */
 async function writeBatch(events: Batch["events"]): Promise<void> {
   const requestsPerMonth = new Map<string, { userId: string; month: string; count: number }>();
@@ -79,36 +80,26 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
   }
   const counters = [...requestsPerMonth.values()];
   const pool = await getPool();
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query("BEGIN");
-    await client.query(
-      `INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at)
+  await pool.query(
+    `WITH written AS (
+       INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at)
        SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC'
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[]) AS x(u, k, e, s, c, r, t)`,
-      [
-        events.map((e) => e.userId),
-        events.map((e) => e.apiKeyId),
-        events.map((e) => e.endpoint),
-        events.map((e) => e.status),
-        events.map((e) => e.cache ?? null),
-        events.map((e) => (e.renderMs === undefined ? null : Math.round(e.renderMs))),
-        events.map((e) => e.at.getTime()),
-      ],
-    );
-    await client.query(
-      `INSERT INTO monthly_usage (user_id, month, requests, renders)
-       SELECT u, m, n, 0 FROM unnest($1::text[], $2::text[], $3::int[]) AS x(u, m, n)
-       ON CONFLICT (user_id, month) DO UPDATE SET requests = monthly_usage.requests + EXCLUDED.requests`,
-      [counters.map((c) => c.userId), counters.map((c) => c.month), counters.map((c) => c.count)],
-    );
-    await client.query("COMMIT");
-  } catch (error) {
-    // A connection that cannot even roll back is not given back to the pool.
-    await client.query("ROLLBACK").catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[]) AS x(u, k, e, s, c, r, t)
+     )
+     INSERT INTO monthly_usage (user_id, month, requests, renders)
+     SELECT u, m, n, 0 FROM unnest($8::text[], $9::text[], $10::int[]) AS y(u, m, n)
+     ON CONFLICT (user_id, month) DO UPDATE SET requests = monthly_usage.requests + EXCLUDED.requests`,
+    [
+      events.map((e) => e.userId),
+      events.map((e) => e.apiKeyId),
+      events.map((e) => e.endpoint),
+      events.map((e) => e.status),
+      events.map((e) => e.cache ?? null),
+      events.map((e) => (e.renderMs === undefined ? null : Math.round(e.renderMs))),
+      events.map((e) => e.at.getTime()),
+      counters.map((c) => c.userId),
+      counters.map((c) => c.month),
+      counters.map((c) => c.count),
+    ],
+  );
 }

@@ -52,6 +52,7 @@ describe("usage events and logs", () => {
       [200, "MISS", 12, account.apiKeyId],
       [400, null, null, account.apiKeyId],
     ]);
+    for (const e of events) expect(Math.abs(e.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     const month = await db.monthlyUsage.findMany({ where: { userId: account.userId } });
     expect(month[0].requests).toBe(2);
   });
