@@ -15,10 +15,11 @@
  * the file (the screenshot section) alone.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { replaceSection } from "./support/results-file";
 
 const self = fileURLToPath(import.meta.url);
 
@@ -269,23 +270,15 @@ async function main() {
     `Endpoint, GET /v1/og in-process through the pipeline (PostgreSQL, file result store): MISS median ${ms(endpoint.missMedian)}, HIT median ${ms(endpoint.hitMedian)}, MISS throughput with ${IN_FLIGHT} in flight ${endpoint.throughput.toFixed(1)} /s.`,
   ].join("\n");
   console.log(`\n${markdown}\n`);
-  if (process.argv.includes("--record")) record(markdown);
+  if (process.argv.includes("--record")) await record(markdown);
 }
 
 const verdict = (ratio: number) => `${ratio >= 5 ? "met" : "not met"} (${x(ratio)})`;
 
-const START = "<!-- og:start -->";
-const END = "<!-- og:end -->";
-
 /** Replaces only the OG section of bench/RESULTS.md (appending it the first time). */
-function record(markdown: string) {
+async function record(markdown: string) {
   const file = path.join(ROOT, "bench/RESULTS.md");
-  const section = `${START}\n## OG images (\`npm run bench:og\`)\n\n${markdown}\n${END}`;
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  await replaceSection(file, "og", `## OG images (\`npm run bench:og\`)\n\n${markdown}`);
   console.log(`recorded in ${path.relative(ROOT, file)}`);
 }
 

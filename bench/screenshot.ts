@@ -262,7 +262,7 @@ async function main() {
   };
   const markdown = renderMarkdown(report, checks);
   console.log(`\n${markdown}`);
-  if (!QUICK) await replaceSection(path.join(HERE, "RESULTS.md"), "screenshot-bench", "Screenshot engine", markdown);
+  if (!QUICK) await replaceSection(path.join(HERE, "RESULTS.md"), "screenshot-bench", markdown, "Screenshot engine");
   process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
 }
 

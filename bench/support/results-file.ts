@@ -4,7 +4,8 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 
-export async function replaceSection(file: string, name: string, heading: string, markdown: string): Promise<void> {
+/** `heading`, when given, is written above the markers the first time the section is added. */
+export async function replaceSection(file: string, name: string, markdown: string, heading?: string): Promise<void> {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const current = await readFile(file, "utf8").catch(() => "# Benchmark results\n");
@@ -14,6 +15,6 @@ export async function replaceSection(file: string, name: string, heading: string
   const next =
     from >= 0 && to > from
       ? current.slice(0, from) + section + current.slice(to + end.length)
-      : `${current.trimEnd()}\n\n## ${heading}\n\n${section}\n`;
+      : `${current.trimEnd()}\n\n${heading ? `## ${heading}\n\n` : ""}${section}\n`;
   await writeFile(file, next);
 }
