@@ -109,3 +109,11 @@ export function decodeResult(frame: Buffer): StoredResult | null {
     etag: header.etag,
   };
 }
+
+/**
+ * A stored result's bytes as a response body: a view, not a copy. Stored bytes are never
+ * modified, and a HIT or a files-route download should not copy megabytes per request.
+ */
+export function responseBody(stored: StoredResult): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(stored.bytes.buffer as ArrayBuffer, stored.bytes.byteOffset, stored.bytes.byteLength);
+}

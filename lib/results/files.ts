@@ -7,6 +7,7 @@ import "server-only";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { log } from "@/lib/log";
+import { responseBody } from "@/lib/results/codec";
 import { secondsLeft } from "@/lib/results/serve";
 import { getResultStore } from "@/lib/results/store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
@@ -56,7 +57,7 @@ export async function serveStoredFile(
     if (etagMatches(request.headers.get("if-none-match"), stored.etag)) {
       return new Response(null, { status: 304, headers });
     }
-    return new Response(request.method === "HEAD" ? null : new Uint8Array(stored.bytes), {
+    return new Response(request.method === "HEAD" ? null : responseBody(stored), {
       status: 200,
       headers: {
         ...headers,

@@ -21,7 +21,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
-import { makeStored } from "@/lib/results/codec";
+import { makeStored, responseBody } from "@/lib/results/codec";
 import { cacheKey } from "@/lib/results/key";
 import { DeadlineExceeded, SingleFlight, type FlightOutcome, type SingleFlightOptions } from "@/lib/results/single-flight";
 import { getResultStore } from "@/lib/results/store";
@@ -144,9 +144,7 @@ function resultHeaders(stored: StoredResult, hit: boolean): Record<string, strin
 }
 
 function binaryAnswer(stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  // A view, not a copy: the stored bytes are never modified, and a HIT should not copy megabytes.
-  const body = new Uint8Array(stored.bytes.buffer as ArrayBuffer, stored.bytes.byteOffset, stored.bytes.byteLength);
-  return new Response(body, {
+  return new Response(responseBody(stored), {
     status: 200,
     headers: {
       "Content-Type": stored.contentType,
