@@ -103,18 +103,12 @@ export function createResultService(deps: {
       }
     };
 
-    // A result held in memory is answered right here: no flight, timer or abort listener.
-    const kept = store.peek?.(key);
     let outcome: FlightOutcome;
-    if (kept) {
-      outcome = { result: kept, source: "stored" };
-    } else {
-      try {
-        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
-      } catch (error) {
-        if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
-        throw error;
-      }
+    try {
+      outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
+      throw error;
     }
 
     const hit = outcome.source === "stored";

@@ -89,6 +89,9 @@ export class SingleFlight {
    * failed, or with the signal's reason if `signal` (the client's request) aborts first.
    */
   async run(key: string, produce: Producer, wait: { deadline: number; signal?: AbortSignal }): Promise<FlightOutcome> {
+    // A result held in this process's memory needs no flight, timer or abort listener.
+    const kept = this.store.peek?.(key);
+    if (kept) return { result: kept, source: "stored" };
     let flight = this.flights.get(key);
     const joined = flight !== undefined;
     if (!flight) {
