@@ -5,10 +5,10 @@
  */
 import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
-import { getDb, getPool } from "@/lib/db";
-import { env } from "@/lib/env";
+import { getDb } from "@/lib/db";
 import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
 import { PLANS, isPlanId, type PlanId } from "@/lib/plans";
+import { lookupKeyOwner } from "@/lib/keys/owner-lookup";
 
 export class KeyLimitError extends Error {
   constructor(readonly limit: number, readonly plan: PlanId) {
@@ -96,17 +96,7 @@ export interface KeyOwner {
  * seen by every instance on the very next request (D5).
  */
 export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
-  // Runs on every API request: plain SQL on the shared pool, without Prisma's per-query overhead,
-  // and on PostgreSQL a prepared statement (parsed and planned once per connection). Unnamed on
-  // the embedded database: it is one session shared by all connections, where names collide.
-  const pool = await getPool();
-  const { rows } = await pool.query<{ id: string; user_id: string; revoked: boolean; last_used_at: Date | null; plan: string }>({
-    name: env().mode.database === "postgres" ? "glance_find_key_owner" : undefined,
-    text: `SELECT k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked, k.last_used_at, u.plan::text AS plan
-             FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hash = $1`,
-    values: [hashApiKey(key)],
-  });
-  const row = rows[0];
+  const row = await lookupKeyOwner(hashApiKey(key));
   if (!row) return null;
   return {
     apiKeyId: row.id,

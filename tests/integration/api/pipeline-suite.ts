@@ -76,6 +76,27 @@ export function definePipelineSuite(
       expect(await revokeApiKey(a.userId, a.apiKeyId)).toBe(false); // final: no second revoke
     });
 
+    it("tells apart many keys looked up together, revoked and unknown ones included", async () => {
+      // Lookups of one event-loop turn share one query (lib/keys/owner-lookup): each request must
+      // still get its own key's owner and plan, and a revoked or unknown key its 401.
+      const accounts = await Promise.all([createTestAccount({ plan: "pro" }), createTestAccount({ plan: "business" }), createTestAccount({ plan: "pro" })]);
+      const [, , revoked] = accounts;
+      const { revokeApiKey } = await import("@/lib/keys/service");
+      expect(await revokeApiKey(revoked.userId, revoked.apiKeyId)).toBe(true);
+      const unknown = `sk_live_${"Q".repeat(32)}`;
+      const keys = Array.from({ length: 24 }, (_, i) => (i % 4 === 3 ? unknown : accounts[i % 4].apiKey));
+      const answers = await Promise.all(keys.map((apiKey) => route(apiRequest(target, { apiKey }))));
+      for (const [i, res] of answers.entries()) {
+        if (i % 4 >= 2) {
+          expect((await problemOf(res)).code).toBe("invalid_api_key");
+          continue;
+        }
+        expect(res.status).toBe(200);
+        const { caller } = (await res.json()) as { caller: { userId: string; plan: string } };
+        expect(caller).toMatchObject({ userId: accounts[i % 4].userId, plan: i % 4 === 0 ? "pro" : "business" });
+      }
+    });
+
     it("stores only the SHA-256 of a key and a display form", async () => {
       const a = await createTestAccount();
       const { getDb } = await import("@/lib/db");
