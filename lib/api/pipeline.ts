@@ -2,7 +2,7 @@
  * The one path every /v1 API request takes (ARCHITECTURE):
  * request id → key auth → query parsing with the endpoint's schema → plan gates → rate limit →
  * handler (which calls consumeRender on a cache miss) → common headers → problem+json for any
- * error → usage event after the reply.
+ * error → log line → usage event (queued, written in batches after the reply).
  */
 import "server-only";
 import type { z } from "zod";
@@ -16,6 +16,9 @@ import { afterResponse, requestIdFor } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { consumeRender } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
+
+/** nginx's status for a client that closed the connection before the answer. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 export interface RouteOptions {
   /** Who is calling. Default: the API key; the docs playground passes a session authenticator. */
@@ -58,7 +61,8 @@ export function apiRoute<S extends z.ZodObject>(
       response = await handler(ctx);
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.status >= 500) {
+      // A client that hung up (Next aborts the request's signal) is not a server failure.
+      if (apiError.status >= 500 && !request.signal.aborted) {
         log.error("request failed", { requestId, endpoint: spec.id, code: apiError.code, error });
       }
       response = problemResponse(apiError, requestId);
@@ -69,11 +73,13 @@ export function apiRoute<S extends z.ZodObject>(
       ...(rate ? rateLimitHeaders(rate) : {}),
     });
 
+    // Nobody reads an aborted request's answer: logs and usage say what happened instead.
+    const status = request.signal.aborted ? CLIENT_CLOSED_REQUEST : response.status;
     log.info("request", {
       requestId,
       endpoint: spec.id,
       path: url.pathname,
-      status: response.status,
+      status,
       cache: usage.cache,
       ms: Math.round(performance.now() - started),
       userId: caller?.userId,
@@ -84,11 +90,15 @@ export function apiRoute<S extends z.ZodObject>(
         userId: caller.userId,
         apiKeyId: caller.apiKeyId || null,
         endpoint: spec.id,
-        status: response.status,
+        status,
         cache: usage.cache,
         renderMs: usage.renderMs,
       };
-      afterResponse(() => recordUsage(event));
+      const queued = recordUsage(event);
+      // One after() per batch, not per request: it keeps a serverless instance alive until the
+      // batch is written, and the events that join the batch later are written with it. Next's
+      // after() captures the async context each time, a cost a cache HIT should not pay.
+      if (queued.openedBatch) afterResponse(() => queued.written);
     }
     return response;
   };

@@ -32,8 +32,16 @@ const BATCH = Symbol.for("glance.usage.batch");
 const shared = globalThis as { [BATCH]?: { current?: Batch; timer?: NodeJS.Timeout } };
 const state = (shared[BATCH] ??= {});
 
-/** Queues the event; the promise settles when its batch is written (callers may ignore it). */
-export function recordUsage(event: UsageEventInput): Promise<void> {
+export interface QueuedUsage {
+  /** Settles when the event's batch is written (or failed and was logged). */
+  written: Promise<void>;
+  /** This event opened the batch: whoever keeps the process alive for it covers the whole batch. */
+  openedBatch: boolean;
+}
+
+/** Queues the event for the next batch write. */
+export function recordUsage(event: UsageEventInput): QueuedUsage {
+  const openedBatch = !state.current;
   if (!state.current) {
     let resolve!: () => void;
     const done = new Promise<void>((r) => (resolve = r));
@@ -44,7 +52,7 @@ export function recordUsage(event: UsageEventInput): Promise<void> {
   const batch = state.current;
   batch.events.push({ ...event, at: new Date() });
   if (batch.events.length >= FLUSH_AT_EVENTS) void flushUsage();
-  return batch.done;
+  return { written: batch.done, openedBatch };
 }
 
 /** Writes the pending batch now (also used on shutdown and by tests). */

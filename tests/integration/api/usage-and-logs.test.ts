@@ -57,6 +57,41 @@ describe("usage events and logs", () => {
     expect(month[0].requests).toBe(2);
   });
 
+  it("counts a client that hung up as 499 in logs and usage, not as a server error", async () => {
+    const { apiRoute } = await import("@/lib/api/pipeline");
+    const { settleBackgroundWork } = await import("@/lib/api/request");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { getDb } = await import("@/lib/db");
+    // Like a render that stops when the request's signal aborts (what Next does on a disconnect).
+    const route = apiRoute(screenshotEndpoint, (ctx) => {
+      const { signal } = ctx.request;
+      return new Promise<Response>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+    });
+    const account = await createTestAccount({ plan: "pro" });
+    const controller = new AbortController();
+    const signed = apiRequest("/v1/screenshot?url=https://example.com", { apiKey: account.apiKey });
+    const request = new Request(signed, { signal: controller.signal });
+
+    const lines: string[] = [];
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    try {
+      const pending = route(request);
+      setTimeout(() => controller.abort(new Error("client disconnected")), 50);
+      await pending;
+      await settleBackgroundWork();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    const entries = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; msg: string; status?: number });
+    expect(entries.filter((e) => e.level === "error")).toEqual([]);
+    expect(entries.find((e) => e.msg === "request")?.status).toBe(499);
+    const db = await getDb();
+    const events = await db.usageEvent.findMany({ where: { userId: account.userId } });
+    expect(events.map((e) => e.status)).toEqual([499]);
+  });
+
   it("keeps a well-formed request id from upstream and replaces a bad one", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { screenshotEndpoint } = await import("@/lib/screenshot/params");
