@@ -16,7 +16,8 @@ export interface KeyOwnerRow {
   id: string;
   user_id: string;
   revoked: boolean;
-  last_used_at: Date | null;
+  /** Epoch ms: the column is a UTC timestamp without zone, which pg would read as local time. */
+  last_used_ms: number | null;
   plan: string;
 }
 
@@ -69,7 +70,8 @@ async function query(hashes: string[]): Promise<Array<KeyOwnerRow & { hash: stri
     // A prepared statement on PostgreSQL (parsed and planned once per connection). Unnamed on the
     // embedded database: it is one session shared by all connections, where names collide.
     name: env().mode.database === "postgres" ? "glance_find_key_owners" : undefined,
-    text: `SELECT k.hash, k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked, k.last_used_at, u.plan::text AS plan
+    text: `SELECT k.hash, k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked,
+                  (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan
              FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hash = ANY($1::text[])`,
     values: [hashes],
   });

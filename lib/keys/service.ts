@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
-import { getDb } from "@/lib/db";
+import { getDb, getPool } from "@/lib/db";
 import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
 import { PLANS, isPlanId, type PlanId } from "@/lib/plans";
 import { lookupKeyOwner } from "@/lib/keys/owner-lookup";
@@ -103,21 +103,24 @@ export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
     userId: row.user_id,
     plan: row.plan as PlanId,
     revoked: row.revoked,
-    lastUsedAt: row.last_used_at,
+    lastUsedAt: row.last_used_ms === null ? null : new Date(row.last_used_ms),
   };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Writes lastUsedAt at most once a minute per key (D5); the WHERE clause makes it idempotent across instances. */
+/**
+ * Writes lastUsedAt at most once a minute per key (D5); the WHERE clause makes it idempotent
+ * across instances. Plain SQL on the pool like the lookup: it runs on the request path of a
+ * key's first request each minute, where Prisma's query compilation showed up as tail latency.
+ * Times go in as epoch ms and are stored as UTC, as Prisma stores them.
+ */
 export async function touchApiKey(owner: KeyOwner, now = new Date()): Promise<void> {
   if (owner.lastUsedAt && now.getTime() - owner.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
-  const db = await getDb();
-  await db.apiKey.updateMany({
-    where: {
-      id: owner.apiKeyId,
-      OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
-    },
-    data: { lastUsedAt: now },
-  });
+  const pool = await getPool();
+  await pool.query(
+    `UPDATE api_keys SET last_used_at = to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'
+      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < to_timestamp($3 / 1000.0) AT TIME ZONE 'UTC')`,
+    [owner.apiKeyId, now.getTime(), now.getTime() - LAST_USED_RESOLUTION_MS],
+  );
 }

@@ -2,7 +2,7 @@
  * The request pipeline's contract (spec "Authentication" and "Errors", D1–D5), run against each
  * configuration by the *.test.ts files beside this one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestEnv, type TestEnvOptions } from "@/tests/support/env";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 
@@ -94,6 +94,37 @@ export function definePipelineSuite(
         expect(res.status).toBe(200);
         const { caller } = (await res.json()) as { caller: { userId: string; plan: string } };
         expect(caller).toMatchObject({ userId: accounts[i % 4].userId, plan: i % 4 === 0 ? "pro" : "business" });
+      }
+    });
+
+    it("records a key's lastUsedAt at most once a minute, whatever the server's time zone", async () => {
+      const a = await createTestAccount({ plan: "pro" });
+      const { getDb } = await import("@/lib/db");
+      const db = await getDb();
+      const lastUsed = async () => (await db.apiKey.findUniqueOrThrow({ where: { id: a.apiKeyId } })).lastUsedAt;
+      const use = async () => expect((await route(apiRequest(target, { apiKey: a.apiKey }))).status).toBe(200);
+      const zone = process.env.TZ;
+      // The column is a timestamp without zone holding UTC; reading it as local time would put
+      // the last use hours off and stop (or repeat) the once-a-minute write.
+      process.env.TZ = "America/New_York";
+      try {
+        await use();
+        await vi.waitFor(async () => expect(await lastUsed()).not.toBeNull());
+        expect(Math.abs((await lastUsed())!.getTime() - Date.now())).toBeLessThan(10_000);
+
+        const recent = new Date(Date.now() - 30_000);
+        await db.apiKey.update({ where: { id: a.apiKeyId }, data: { lastUsedAt: recent } });
+        await use();
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await lastUsed())!.getTime()).toBe(recent.getTime());
+
+        const stale = new Date(Date.now() - 120_000);
+        await db.apiKey.update({ where: { id: a.apiKeyId }, data: { lastUsedAt: stale } });
+        await use();
+        await vi.waitFor(async () => expect(Date.now() - (await lastUsed())!.getTime()).toBeLessThan(10_000));
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
       }
     });
 
