@@ -33,7 +33,7 @@ export interface ParamMeta {
 export const paramRegistry = z.registry<ParamMeta>();
 
 /** The custom issue code a builder reports; the query parser turns it into the API error code. */
-export type ParamIssueCode = "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url";
+export type ParamIssueCode = "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url" | "private_address";
 
 type Ctx = z.core.$RefinementCtx<string | undefined>;
 
@@ -126,10 +126,14 @@ export function stringParam(
 
 /**
  * An absolute http(s) URL, returned in WHATWG-serialized form (the form the cache key uses).
- * Only syntax is checked here; where the host resolves to is lib/net's job.
+ * Syntax is checked here, plus `refuse` (the endpoint's policy on the parsed URL, e.g. lib/net's
+ * evidently private hosts); where a name resolves to is lib/net's job at render time.
  */
-export function urlParam(name: string, o: Common & { required: boolean; maxLength: number }) {
-  const { maxLength, ...meta } = o;
+export function urlParam(
+  name: string,
+  o: Common & { required: boolean; maxLength: number; refuse?: (url: URL) => { code: ParamIssueCode; message: string } | null },
+) {
+  const { maxLength, refuse, ...meta } = o;
   const schema = raw().transform((v, ctx): string | undefined => {
     if (v === undefined || v.trim() === "") return o.required ? missing(ctx, name) : undefined;
     if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
@@ -145,6 +149,8 @@ export function urlParam(name: string, o: Common & { required: boolean; maxLengt
     if (parsed.username || parsed.password) {
       return fail(ctx, "unsupported_url", `${name} must not contain a user name or password.`);
     }
+    const refusal = refuse?.(parsed);
+    if (refusal) return fail(ctx, refusal.code, refusal.message);
     return parsed.href;
   });
   return register(schema, { kind: "url", max: maxLength, ...meta });

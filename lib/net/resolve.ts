@@ -31,10 +31,10 @@ async function lookupAll(host: string): Promise<string[]> {
 }
 
 /**
- * `hostname` is a WHATWG URL hostname (IPv4 already canonical, IPv6 in brackets) or a bare
- * CONNECT host. With `allowPrivate` (the origin is on ALLOW_PRIVATE_ORIGINS) any address passes.
+ * The verdict on a host when it needs no DNS: IP literals, reserved names and numeric spellings
+ * that are not names. Undefined when only a lookup can tell. Same arguments as checkHost.
  */
-export async function checkHost(hostname: string, options: { allowPrivate?: boolean } = {}): Promise<HostVerdict> {
+export function verdictWithoutLookup(hostname: string, options: { allowPrivate?: boolean } = {}): HostVerdict | undefined {
   const host = bareHost(hostname);
   const allowPrivate = options.allowPrivate === true;
   const literal = parseAddress(host);
@@ -48,6 +48,18 @@ export async function checkHost(hostname: string, options: { allowPrivate?: bool
   if (!/^[a-z0-9_.-]+$/i.test(host) || /^[0-9.]+$/.test(host) || /^0x/i.test(host)) {
     return { ok: false, reason: allowPrivate ? "target_unreachable" : "private_address" };
   }
+  return undefined;
+}
+
+/**
+ * `hostname` is a WHATWG URL hostname (IPv4 already canonical, IPv6 in brackets) or a bare
+ * CONNECT host. With `allowPrivate` (the origin is on ALLOW_PRIVATE_ORIGINS) any address passes.
+ */
+export async function checkHost(hostname: string, options: { allowPrivate?: boolean } = {}): Promise<HostVerdict> {
+  const known = verdictWithoutLookup(hostname, options);
+  if (known) return known;
+  const host = bareHost(hostname);
+  const allowPrivate = options.allowPrivate === true;
   let addresses: string[];
   try {
     addresses = await lookupAll(host);

@@ -4,7 +4,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { isAllowedOrigin } from "./policy";
-import { checkHost } from "./resolve";
+import { checkHost, verdictWithoutLookup } from "./resolve";
 
 /** Parses a caller-supplied URL; only http and https are accepted. */
 export function parseHttpUrl(raw: string): URL | undefined {
@@ -17,6 +17,19 @@ export function parseHttpUrl(raw: string): URL | undefined {
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
   if (url.hostname === "") return undefined;
   return url;
+}
+
+export const PRIVATE_TARGET_DETAIL = "The url points to a private, loopback or otherwise non-public address, which cannot be captured.";
+
+/**
+ * True when the URL's host is non-public on its face — an IP literal in a special-purpose range,
+ * localhost or another reserved name — so the request can be refused while its parameters are
+ * validated (D2: a 400 before any 403 or 429), without a DNS lookup. Names that need resolving are
+ * left to assertPublicTarget.
+ */
+export function isEvidentlyPrivateTarget(url: URL): boolean {
+  if (isAllowedOrigin(url)) return false;
+  return verdictWithoutLookup(url.hostname)?.ok === false;
 }
 
 /**
@@ -33,11 +46,7 @@ export async function assertPublicTarget(url: string, param = "url"): Promise<{ 
   const verdict = await checkHost(parsed.hostname);
   if (verdict.ok) return { addresses: verdict.addresses };
   if (verdict.reason === "private_address") {
-    throw new ApiError(
-      "private_address",
-      "The url points to a private, loopback or otherwise non-public address, which cannot be captured.",
-      { param },
-    );
+    throw new ApiError("private_address", PRIVATE_TARGET_DETAIL, { param });
   }
   throw new ApiError("target_unreachable", `The host ${parsed.hostname} could not be resolved.`, { param });
 }

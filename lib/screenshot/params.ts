@@ -15,6 +15,7 @@ import {
   stringParam,
   urlParam,
 } from "@/lib/api/params";
+import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 
 export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
 export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
@@ -26,6 +27,9 @@ export const screenshotParams = z.object({
     maxLength: 2048,
     description: "The public http or https page to capture. Private and internal addresses are refused.",
     example: "https://example.com",
+    // Hosts that are private on their face are a 400 with the other parameter errors (D2: before
+    // plan gates and the rate limit); names are resolved and checked when a render starts (D9).
+    refuse: (url) => (isEvidentlyPrivateTarget(url) ? { code: "private_address", message: PRIVATE_TARGET_DETAIL } : null),
   }),
   format: enumParam("format", {
     values: SCREENSHOT_FORMATS,
