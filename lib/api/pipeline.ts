@@ -11,7 +11,7 @@ import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib
 import { problemResponse, toApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { checkRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { checkRateLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { afterResponse, requestIdFor } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { consumeRender } from "@/lib/usage/quota";
@@ -66,6 +66,9 @@ export function apiRoute<S extends z.ZodObject>(
         log.error("request failed", { requestId, endpoint: spec.id, code: apiError.code, error });
       }
       response = problemResponse(apiError, requestId);
+      // Refused after authentication but before being counted (400, 403): the account's headers
+      // still go out (D4). A 429 brings its own; a failing counter store must not turn a 400 into a 500.
+      if (caller && !rate && apiError.code !== "rate_limited") rate = await peekRateLimit(caller).catch(() => undefined);
     }
 
     response = withHeaders(response, {

@@ -26,12 +26,29 @@ export function rateLimitHeaders(state: RateState): Record<string, string> {
   };
 }
 
+function windowOf(caller: Caller, now: number) {
+  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  return {
+    key: `rl:${caller.userId}:${windowStart}`,
+    limit: PLANS[caller.plan].requestsPerMinute,
+    reset: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)),
+  };
+}
+
+/**
+ * The account's state without counting this request: for answers decided before the rate limit
+ * (a 400 or 403 after authentication, D2), which carry the headers too (D4) but cost nothing.
+ */
+export async function peekRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
+  const { key, limit, reset } = windowOf(caller, now);
+  const count = await windowCounter().peek(key);
+  return { limit, remaining: Math.max(0, limit - count), reset };
+}
+
 /** Counts the request; throws 429 rate_limited (with Retry-After) past the plan's limit. */
 export async function checkRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
-  const limit = PLANS[caller.plan].requestsPerMinute;
-  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-  const count = await windowCounter().hit(`rl:${caller.userId}:${windowStart}`, WINDOW_MS);
-  const reset = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+  const { key, limit, reset } = windowOf(caller, now);
+  const count = await windowCounter().hit(key, WINDOW_MS);
   const state = { limit, remaining: Math.max(0, limit - count), reset };
   if (count > limit) {
     throw new ApiError("rate_limited", `Rate limit of ${limit} requests per minute exceeded for the ${PLANS[caller.plan].name} plan. Retry in ${reset} s.`, {

@@ -9,6 +9,8 @@ import { getRedis } from "@/lib/redis";
 export interface WindowCounter {
   /** Increments the counter for `key`, which expires `windowMs` after its first hit; returns the new count. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The current count for `key` without counting (0 when the window has none yet). */
+  peek(key: string): Promise<number>;
 }
 
 class MemoryWindowCounter implements WindowCounter {
@@ -27,6 +29,11 @@ class MemoryWindowCounter implements WindowCounter {
     return entry.count;
   }
 
+  async peek(key: string): Promise<number> {
+    const entry = this.counts.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry.count : 0;
+  }
+
   private sweep(now: number) {
     this.lastSweep = now;
     for (const [k, v] of this.counts) if (v.expiresAt <= now) this.counts.delete(k);
@@ -41,6 +48,10 @@ class RedisWindowCounter implements WindowCounter {
 
   async hit(key: string, windowMs: number): Promise<number> {
     return Number(await this.redis.eval(HIT_SCRIPT, [key], [String(windowMs)]));
+  }
+
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(key)) ?? 0);
   }
 }
 

@@ -144,8 +144,8 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json
   }
   const out: Record<string, JsonSchema> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    // Auth, validation and plan gates run before the rate limiter (D2): only later failures carry RateLimit-*.
-    const responseHeaders: Record<string, unknown> = status < 429 ? { "X-Request-Id": ref("XRequestId") } : { ...RATE_HEADERS };
+    // Every answer to an authenticated caller carries RateLimit-* (D4); a 401 has no account to count.
+    const responseHeaders: Record<string, unknown> = status === 401 ? { "X-Request-Id": ref("XRequestId") } : { ...RATE_HEADERS };
     if (status === 429) responseHeaders["Retry-After"] = ref("RetryAfter");
     out[String(status)] = {
       description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].summary}`).join(" "),

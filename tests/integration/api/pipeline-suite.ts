@@ -222,6 +222,23 @@ export function definePipelineSuite(
       expect(statuses.slice(0, 10).filter((s) => s === 429)).toHaveLength(0);
     });
 
+    it("sends the account's RateLimit headers with a 400 or 403 too, without counting them (D4)", async () => {
+      const a = await createTestAccount({ plan: "free" }); // 10 per minute
+      const invalid = await route(apiRequest(`${target}&width=9999`, { apiKey: a.apiKey }));
+      const gated = await route(apiRequest(`${target}&darkMode=true`, { apiKey: a.apiKey }));
+      expect([invalid.status, gated.status]).toEqual([400, 403]);
+      for (const res of [invalid, gated]) {
+        expect(res.headers.get("ratelimit-limit")).toBe("10");
+        expect(res.headers.get("ratelimit-remaining")).toBe("10");
+        expect(Number(res.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+      }
+      const ok = await route(apiRequest(target, { apiKey: a.apiKey }));
+      expect(ok.headers.get("ratelimit-remaining")).toBe("9");
+      const unauthenticated = await route(apiRequest(target, { apiKey: `sk_live_${"W".repeat(32)}` }));
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.headers.get("ratelimit-limit")).toBeNull();
+    });
+
     it("never leaks internals: an unexpected failure is a bare 500 problem", async () => {
       const { apiRoute } = await import("@/lib/api/pipeline");
       const { screenshotEndpoint } = await import("@/lib/screenshot/params");
