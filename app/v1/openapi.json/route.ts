@@ -1,15 +1,17 @@
+import { requestIdFor } from "@/lib/api/request";
 import { env } from "@/lib/env";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 // APP_URL is read at run time (servers[0].url, problem `type` links), not frozen at build.
 export const dynamic = "force-dynamic";
 
-export function GET(): Response {
+export function GET(request: Request): Response {
   return Response.json(buildOpenApiDocument(env().APP_URL), {
     headers: {
       "Cache-Control": "public, max-age=300",
       // Lets browser-based tools (Swagger UI, Postman web, code generators) fetch the document.
       "Access-Control-Allow-Origin": "*",
+      "X-Request-Id": requestIdFor(request),
     },
   });
 }

@@ -6,6 +6,8 @@ describe("/v1 fallbacks", () => {
     ["screenshot", () => import("@/app/v1/screenshot/route")],
     ["files", () => import("@/app/v1/files/[file]/route")],
     ["openapi.json", () => import("@/app/v1/openapi.json/route")],
+    ["og", () => import("@/app/v1/og/route")],
+    ["og/templates", () => import("@/app/v1/og/templates/route")],
   ])("%s answers other methods with a 405 problem", async (_name, load) => {
     const route = (await load()) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
@@ -22,5 +24,18 @@ describe("/v1 fallbacks", () => {
     const res = await route.GET(new Request("http://localhost:3000/v1/screenshots"));
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: "not_found", detail: "No API endpoint at /v1/screenshots." });
+  });
+
+  it.each([
+    ["og/templates", () => import("@/app/v1/og/templates/route")],
+    ["openapi.json", () => import("@/app/v1/openapi.json/route")],
+    ["healthz", () => import("@/app/healthz/route")],
+  ])("%s answers with an X-Request-Id (D14), keeping a well-formed one from upstream", async (_name, load) => {
+    const route = (await load()) as unknown as { GET: (r: Request) => Promise<Response> | Response };
+    const fresh = await route.GET(new Request("http://localhost:3000/x"));
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await route.GET(new Request("http://localhost:3000/x", { headers: { "X-Request-Id": "lb-1234567890" } }));
+    expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
   });
 });

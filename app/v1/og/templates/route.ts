@@ -1,8 +1,15 @@
 /** GET /v1/og/templates: the OG templates and their variables as JSON; no API key needed (D11). */
+import { requestIdFor } from "@/lib/api/request";
 import { templatesListing } from "@/lib/og/listing";
 
-export const dynamic = "force-static";
+// Rendered per request only for its X-Request-Id (D14); the listing itself is built once.
+export const dynamic = "force-dynamic";
 
-export function GET(): Response {
-  return Response.json(templatesListing(), { headers: { "Cache-Control": "public, max-age=3600" } });
+export function GET(request: Request): Response {
+  return Response.json(templatesListing(), {
+    headers: { "Cache-Control": "public, max-age=3600", "X-Request-Id": requestIdFor(request) },
+  });
 }
+
+// Anything but GET gets a problem+json 405 (D1), not an empty one.
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";
