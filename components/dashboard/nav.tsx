@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 
 const LINKS = [
   { href: "/dashboard", label: "Overview" },
-  { href: "/dashboard/keys", label: "API keys" },
+  { href: "/dashboard/keys", label: "API Keys" },
   { href: "/dashboard/usage", label: "Usage" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;

@@ -33,12 +33,11 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
           <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-900">
-            Key name
+            Key name <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <Input
             id={`${id}-name`}
             name="name"
-            required
             maxLength={maxNameLength}
             placeholder="e.g. production"
             defaultValue={error?.name}
@@ -49,7 +48,7 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
           />
         </div>
         <SubmitButton disabled={atLimit} pendingLabel="Creating…">
-          Create key
+          Create New Key
         </SubmitButton>
       </div>
       <p id={`${id}-limit`} className="text-sm text-slate-600" data-testid="key-limit">

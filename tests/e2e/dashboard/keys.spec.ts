@@ -20,11 +20,21 @@ function row(page: Page, name: string) {
 }
 
 test.describe("API keys", () => {
+  test("\"API Keys\" > \"Create New Key\" works without a name (spec: API key creation)", async ({ page }) => {
+    await signInByEmail(page, uniqueEmail("unnamed"));
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Keys" }).click();
+    await page.getByRole("button", { name: "Create New Key" }).click();
+    const key = await page.getByTestId("new-key-value").inputValue();
+    expect(key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+    await page.getByRole("button", { name: "Done, I have saved it" }).click();
+    await expect(row(page, "Default key")).toContainText("Active");
+  });
+
   test("create → shown once → use on /v1 → revoke → the next request is 401", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const email = uniqueEmail("keys");
     await signInByEmail(page, email);
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API keys" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Keys" }).click();
     await expect(page.getByText("No API keys yet")).toBeVisible();
     await expect(page.getByTestId("key-limit")).toHaveText("0 of 2 active keys used on the Free plan.");
 
@@ -155,13 +165,13 @@ test.describe("API keys", () => {
 
     const limit = page.getByTestId("key-limit");
     await expect(limit).toHaveText("You are using all 2 active keys the Free plan allows. Revoke a key or upgrade to create another.");
-    await expect(page.getByRole("button", { name: "Create key" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Create New Key" })).toBeDisabled();
     await expect(page.getByLabel("Key name")).toBeDisabled();
 
     // The server enforces it too: a re-enabled form is refused.
     await page.evaluate(() => document.querySelectorAll("form input[name=name], form button[type=submit]").forEach((el) => el.removeAttribute("disabled")));
     await page.getByLabel("Key name").fill("three");
-    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByRole("button", { name: "Create New Key" }).click();
     await expect(page.getByRole("main").getByRole("alert")).toContainText("The Free plan allows 2 active API keys");
     expect(await sql("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email])).toHaveLength(2);
 
@@ -171,7 +181,7 @@ test.describe("API keys", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
     await expect(row(page, "one")).toContainText("Revoked");
     await expect(limit).toHaveText("1 of 2 active keys used on the Free plan.");
-    await expect(page.getByRole("button", { name: "Create key" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Create New Key" })).toBeEnabled();
 
     // A higher plan raises the limit, and the account page shows the plan from lib/plans.ts.
     await setPlan(email, "starter");

@@ -83,7 +83,7 @@ export async function setPlan(email: string, plan: PlanId): Promise<void> {
 export async function createKeyInDashboard(page: Page, name: string): Promise<string> {
   await page.goto("/dashboard/keys");
   await page.getByLabel("Key name").fill(name);
-  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("button", { name: "Create New Key" }).click();
   const value = page.getByTestId("new-key-value");
   await expect(value).toBeVisible();
   const key = await value.inputValue();

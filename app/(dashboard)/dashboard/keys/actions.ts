@@ -32,7 +32,6 @@ export async function createKeyAction(_prev: CreateKeyState, formData: FormData)
   const name = String(formData.get("name") ?? "").replace(/\s+/g, " ").trim();
   const who = await signedInUser();
   if ("error" in who) return { status: "error", message: who.error, name };
-  if (!name) return { status: "error", message: "Give the key a name, e.g. “production” or “staging”.", name };
   if (name.length > MAX_KEY_NAME_LENGTH) {
     return { status: "error", message: `Key names are at most ${MAX_KEY_NAME_LENGTH} characters.`, name };
   }

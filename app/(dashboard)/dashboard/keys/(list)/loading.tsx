@@ -1,5 +1,5 @@
 import { PageSkeleton } from "@/components/dashboard/skeleton";
 
 export default function Loading() {
-  return <PageSkeleton title="API keys" />;
+  return <PageSkeleton title="API Keys" />;
 }

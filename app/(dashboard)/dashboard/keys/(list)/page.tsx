@@ -9,7 +9,7 @@ import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { PLANS } from "@/lib/plans";
 import { requestsByKey } from "@/lib/usage/stats";
 
-export const metadata: Metadata = { title: "API keys" };
+export const metadata: Metadata = { title: "API Keys" };
 
 export default async function KeysPage() {
   const user = await requireUser("/dashboard/keys");
@@ -24,12 +24,12 @@ export default async function KeysPage() {
   return (
     <>
       <PageHeader
-        title="API keys"
+        title="API Keys"
         description="Keys authenticate your requests (X-API-Key header or api_key parameter). Revoking a key takes effect immediately."
       />
       <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
-          Create new key
+          New key
         </h2>
         <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
         {atLimit && (
