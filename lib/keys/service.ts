@@ -55,7 +55,10 @@ export async function createApiKey(userId: string, name?: string): Promise<{ key
       select: summaryFields,
     });
     return { key, apiKey };
-  });
+    // Concurrent creations for one account queue on the row lock; Prisma's default 5 s budget
+    // per transaction counts that wait, so a burst on a loaded machine failed with P2028
+    // instead of answering "limit reached". The lock is per account and held for a few queries.
+  }, { maxWait: 10_000, timeout: 30_000 });
 }
 
 export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
