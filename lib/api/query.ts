@@ -22,13 +22,14 @@ export function parseQuery<S extends z.ZodObject>(
   options: { extras: "reject" | "collect" },
 ): ParsedQuery<z.output<S>> {
   const shape = schema.shape as Record<string, z.ZodType>;
-  const values: Record<string, string> = {};
-  const extras: Record<string, string> = {};
+  // Without a prototype, names such as "constructor" or "__proto__" are ordinary keys here.
+  const values: Record<string, string> = Object.create(null);
+  const extras: Record<string, string> = Object.create(null);
   const given = new Set<string>();
   const known = new Set(Object.keys(shape));
 
   for (const [name, value] of searchParams) {
-    if (name in values || name in extras) {
+    if (Object.hasOwn(values, name) || Object.hasOwn(extras, name)) {
       throw new ApiError("invalid_parameter", `${name} was given more than once.`, { param: name });
     }
     if (known.has(name)) {

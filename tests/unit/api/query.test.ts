@@ -83,6 +83,8 @@ describe("parseQuery with the screenshot schema", () => {
     ["url=", "missing_parameter", "url"],
     ["url=https://e.com&Width=5", "unknown_parameter", "Width"],
     ["url=https://e.com&url=https://f.com", "invalid_parameter", "url"],
+    ["url=https://e.com&constructor=x", "unknown_parameter", "constructor"],
+    ["url=https://e.com&toString=1", "unknown_parameter", "toString"],
   ])("%s → %s (%s)", (query, code, param) => {
     const error = failure(query);
     expect(error.code).toBe(code);
@@ -102,6 +104,11 @@ describe("parseQuery with the OG schema", () => {
     });
     expect(params).toMatchObject({ template: "default", format: "png", width: 1200, height: 630 });
     expect(extras).toEqual({ title: "Hi", accent: "#f00" });
+  });
+
+  it("keeps a variable named like an Object member as an ordinary name", () => {
+    const { extras } = parseQuery(new URLSearchParams("template=default&title=Hi&__proto__=x&constructor=y"), ogParams, { extras: "collect" });
+    expect(Object.keys(extras).sort()).toEqual(["__proto__", "constructor", "title"]);
   });
 
   it("refuses a variable given twice and OG sizes outside 100–4096", () => {
