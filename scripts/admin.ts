@@ -57,7 +57,8 @@ async function run(argv: string[]): Promise<void> {
       const user = await db.user.upsert({
         where: { email },
         create: { email, plan, name: values.name ?? null },
-        update: {},
+        // An existing user keeps their plan unless one is named (then it is set, as set-plan does).
+        update: values.plan ? { plan } : {},
       });
       console.log(`user ${user.email} (${user.id}) on plan ${user.plan}`);
       return;

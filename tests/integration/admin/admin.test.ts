@@ -28,7 +28,10 @@ describe("npm run admin on the embedded default, while this process owns the dat
 
   it("creates a user, sets the plan, creates, lists and revokes a key", async () => {
     await admin("create-user", "--email", "Ops@Example.test");
-    await admin("set-plan", "--email", "ops@example.test", "--plan", "starter");
+    await admin("set-plan", "--email", "ops@example.test", "--plan", "pro");
+    // create-user for an existing user sets the plan it names, and keeps it when it names none.
+    expect((await admin("create-user", "--email", "ops@example.test")).stdout).toContain("on plan pro");
+    expect((await admin("create-user", "--email", "ops@example.test", "--plan", "starter")).stdout).toContain("on plan starter");
     const created = await admin("create-key", "--email", "ops@example.test", "--name", "ci");
     const key = created.stdout.match(/sk_live_[A-Za-z0-9]{32}/)?.[0];
     expect(key).toBeDefined();
