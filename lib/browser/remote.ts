@@ -65,7 +65,7 @@ export class RemoteBrowserSource implements BrowserSource {
           if (this.closed) throw rendererUnavailable();
           try {
             // Endpoints that take launch arguments (browserless) get lib/net's boundary flags, so
-            // the remote Chromium sends its traffic through the guard (docs/SECURITY.md).
+            // the remote Chromium sends its traffic through the guard (README, "Remote Chromium fleets").
             return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(endpoint.url)));
           } catch (error) {
             endpoint.failedAt = Date.now();

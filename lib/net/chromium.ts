@@ -46,7 +46,7 @@ export async function chromiumNetworkArgs(): Promise<string[]> {
  * NET_GUARD_URL (the address the browser fleet can reach; the guard listens on NET_GUARD_HOST:
  * NET_GUARD_PORT and requires NET_GUARD_TOKEN, which guardPage answers). Without NET_GUARD_URL, or
  * for http(s):// DevTools addresses that cannot take arguments, the endpoint is returned unchanged
- * and the operator must enforce egress as docs/SECURITY.md describes.
+ * and the operator must enforce egress as the README's "Remote Chromium fleets" section describes.
  */
 export async function remoteEndpointWithGuard(endpoint: string): Promise<string> {
   const guardUrl = env().NET_GUARD_URL;

@@ -1,7 +1,7 @@
 /**
  * Remote mode (D12): BROWSER_WS_ENDPOINT pointing at a Chromium that this test starts on its own
  * with --remote-debugging-port on loopback (its traffic routed through the in-process guard, as
- * docs/SECURITY.md asks of an operator), next to an endpoint that refuses connections.
+ * the README's "Remote Chromium fleets" section asks of an operator), next to an endpoint that refuses connections.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
