@@ -5,8 +5,10 @@ import { templatesListing } from "@/lib/og/listing";
 // Rendered per request only for its X-Request-Id (D14); the listing itself is built once.
 export const dynamic = "force-dynamic";
 
+const listing = templatesListing();
+
 export function GET(request: Request): Response {
-  return Response.json(templatesListing(), {
+  return Response.json(listing, {
     headers: { "Cache-Control": "public, max-age=3600", "X-Request-Id": requestIdFor(request) },
   });
 }
