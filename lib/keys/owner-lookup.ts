@@ -29,26 +29,22 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
+/** Lookups waiting for this turn's query; a flush is scheduled whenever it is not empty. */
 let pending = new Map<string, Waiter[]>();
-let scheduled = false;
 
 /** Resolves to the key's row (with its owner's plan), or undefined when no key has this hash. */
 export function lookupKeyOwner(hash: string): Promise<KeyOwnerRow | undefined> {
   return new Promise((resolve, reject) => {
+    if (pending.size === 0) setImmediate(flush);
     const waiters = pending.get(hash);
     if (waiters) waiters.push({ resolve, reject });
     else pending.set(hash, [{ resolve, reject }]);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
   });
 }
 
 function flush(): void {
   const batch = pending;
   pending = new Map();
-  scheduled = false;
   const hashes = [...batch.keys()];
   for (let i = 0; i < hashes.length; i += MAX_BATCH) {
     const chunk = hashes.slice(i, i + MAX_BATCH);
