@@ -4,6 +4,12 @@
  * generator saturated a whole one on this 2-core machine — and then measured itself.
  * Requests rotate over a list of header sets (API keys); the summary comes from wrk's `done`
  * hook as one JSON line.
+ *
+ * Two kinds of load: saturating (every connection sends its next request as soon as the last is
+ * answered: throughput) and paced (`ratePerSec`: each connection waits between requests so the
+ * offered rate is fixed below capacity: latency). At saturation latency is mostly the queue the
+ * load generator itself builds — with c connections and a server doing r req/s the mean is c/r
+ * however fast each request is — so a latency target is judged under paced load.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -15,6 +21,8 @@ export interface LoadOptions {
   durationSec: number;
   /** Each request takes the next header set, round robin. */
   headerSets?: Array<Record<string, string>>;
+  /** Paced load: the total request rate offered, spread over the connections. */
+  ratePerSec?: number;
 }
 
 export interface LoadResult {
@@ -29,7 +37,7 @@ export interface LoadResult {
 
 const lua = (s: string) => JSON.stringify(s); // JSON string literals are valid Lua for ASCII
 
-function script(pathAndQuery: string, headerSets: Array<Record<string, string>>): string {
+function script(pathAndQuery: string, headerSets: Array<Record<string, string>>, pauseMs?: number): string {
   const sets = headerSets.map((h) => `{${Object.entries(h).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(", ")}}`);
   return `
 local path = ${lua(pathAndQuery)}
@@ -40,6 +48,7 @@ request = function()
   i = i % #sets + 1
   return wrk.format("GET", path, sets[i])
 end
+${pauseMs === undefined ? "" : `delay = function() return math.floor(-${pauseMs.toFixed(3)} * math.log(1 - math.random())) end`}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('\\nWRK-JSON {"total":%d,"durationUs":%d,"p50":%.3f,"p99":%.3f,"non2xx":%d,"errors":%d}\\n',
@@ -53,7 +62,13 @@ export async function runWrk(url: string, options: LoadOptions): Promise<LoadRes
   const target = new URL(url);
   const dir = await mkdtemp(path.join(os.tmpdir(), "glance-wrk-"));
   const file = path.join(dir, "load.lua");
-  await writeFile(file, script(target.pathname + target.search, options.headerSets ?? []));
+  // wrk's delay() pauses a connection before its next request; with c connections each pausing
+  // c/rate seconds on average the offered rate is `rate` (a little under it by the response
+  // times). The pauses are drawn from an exponential distribution: a fixed pause keeps the
+  // connections in lockstep, so requests would arrive in bursts of c and the last of each burst
+  // would wait for the others — a queue of the generator's making, not the service's.
+  const pauseMs = options.ratePerSec ? (options.connections * 1000) / options.ratePerSec : undefined;
+  await writeFile(file, script(target.pathname + target.search, options.headerSets ?? [], pauseMs));
   try {
     const args = ["-t1", `-c${options.connections}`, `-d${options.durationSec}s`, "-s", file, target.origin];
     const out = await new Promise<string>((resolve, reject) => {
