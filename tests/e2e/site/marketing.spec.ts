@@ -7,6 +7,21 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe("marketing site", () => {
+  test("every response carries an X-Request-Id (D14): pages, assets, sign-in, unknown paths", async ({ request }) => {
+    const seen = new Set<string>();
+    for (const path of ["/", "/pricing", "/docs", "/docs/screenshot", "/signin", "/examples/og/default.png", "/favicon.ico", "/no-such-page", "/api/auth/session"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const id = response.headers()["x-request-id"];
+      expect(id, path).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(9); // a new id per request
+
+    // A well-formed id from a proxy in front of us is kept, so logs can be joined.
+    const forwarded = await request.get("/pricing", { headers: { "X-Request-Id": "edge-4f1c2a9b" } });
+    expect(forwarded.headers()["x-request-id"]).toBe("edge-4f1c2a9b");
+  });
+
   test("the landing page sells the product with examples rendered by the service", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("GET");
