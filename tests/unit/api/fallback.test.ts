@@ -26,6 +26,17 @@ describe("/v1 fallbacks", () => {
     expect(await res.json()).toMatchObject({ code: "not_found", detail: "No API endpoint at /v1/screenshots." });
   });
 
+  it("answers bare /v1 (which the catch-all does not match) with the same 404 problem, for every method", async () => {
+    const route = (await import("@/app/v1/route")) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const res = await route[method](new Request("http://localhost:3000/v1", { method }));
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await res.json()).toMatchObject({ status: 404, code: "not_found", detail: "No API endpoint at /v1." });
+    }
+  });
+
   it.each([
     ["og/templates", () => import("@/app/v1/og/templates/route")],
     ["openapi.json", () => import("@/app/v1/openapi.json/route")],
