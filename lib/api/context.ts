@@ -17,10 +17,11 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject> {
   /** Lowest plan allowed to call the endpoint at all (D3). */
   minPlan?: PlanId;
   /**
-   * Validates collected extras (OG template variables) as part of the 400 step, so a bad request
-   * is a 400 before any 403 (D2). Throws ApiError.
+   * Checks the schema cannot make one field at a time — across parameters (a clip against the
+   * format and scale) and of collected extras (OG template variables) — as part of the 400 step,
+   * so a bad request is a 400 before any 403 or 429 (D2). Throws ApiError.
    */
-  validateExtras?: (params: z.output<S>, extras: Record<string, string>) => void;
+  validate?: (params: z.output<S>, parsed: { extras: Record<string, string>; given: ReadonlySet<string> }) => void;
 }
 
 export interface Caller {

@@ -44,7 +44,7 @@ export function apiRoute<S extends z.ZodObject>(
     try {
       caller = await authenticate(request, url);
       const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
-      spec.validateExtras?.(parsed.params, parsed.extras);
+      spec.validate?.(parsed.params, parsed);
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
       rate = await checkRateLimit(caller);
       const who = caller;

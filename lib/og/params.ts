@@ -1,6 +1,6 @@
 /**
  * The one schema of GET /v1/og. Every query parameter not named here is a template variable,
- * validated against the template's own variable list (lib/og/catalog) in `validateExtras`, so a
+ * validated against the template's own variable list (lib/og/catalog) in `validate`, so a
  * bad template or variable is a 400 before the Pro plan gate's 403 (D2).
  */
 import { z } from "zod";
@@ -33,7 +33,7 @@ export const ogEndpoint = {
   params: ogParams,
   extras: "collect",
   minPlan: "pro",
-  validateExtras: (params: OgParams, extras: Record<string, string>) => {
+  validate: (params: OgParams, { extras }) => {
     // `template` is required by the schema, so it is present whenever this runs.
     validateVariables(params.template ?? "", extras);
   },

@@ -186,6 +186,18 @@ export function definePipelineSuite(
       expect((await route(apiRequest(`${target}&blockAds=true`, { apiKey: starter.apiKey }))).status).toBe(200);
     });
 
+    it("checks that span parameters are 400s before gates and the rate limit (D2)", async () => {
+      const free = await createTestAccount({ plan: "free" }); // 10 per minute; darkMode needs Starter
+      for (const [query, detail] of [
+        ["&clip=0,0,0,100", /at least 1/],
+        ["&format=webp&clip=0,0,16000,10&deviceScale=2", /webp images are at most/],
+      ] as const) {
+        const res = await route(apiRequest(`${target}&darkMode=true${query}`, { apiKey: free.apiKey }));
+        expect(await problemOf(res)).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "clip", detail: expect.stringMatching(detail) });
+        expect(res.headers.get("ratelimit-remaining")).toBe("10"); // not counted
+      }
+    });
+
     it("validates before gating: a bad request is 400 even on a plan without OG (D2)", async () => {
       const free = await createTestAccount({ plan: "free" });
       const missing = await problemOf(await ogRoute(apiRequest("/v1/og?format=png", { apiKey: free.apiKey })));
