@@ -62,6 +62,18 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const DEFAULT_PLAN: PlanId = "free";
 
+/**
+ * Requests without an account to count against (D4: every /v1 response carries RateLimit-*),
+ * per minute and client address, the way GitHub limits unauthenticated calls. Generous on
+ * purpose: they stop floods — of key lookups in particular — not ordinary use.
+ */
+export const ANONYMOUS_LIMITS = {
+  /** Answers of 401 (missing, malformed, unknown or revoked key). */
+  failedAuth: 300,
+  /** Endpoints that need no key: stored files (hot-linked images), the template listing, OpenAPI, unknown paths. */
+  keyless: 6_000,
+} as const;
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
 }

@@ -8,11 +8,11 @@ import "server-only";
 import type { z } from "zod";
 import { authenticateApiKey, type Authenticator } from "@/lib/api/auth";
 import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { checkRateLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
-import { afterResponse, requestIdFor } from "@/lib/api/request";
+import { checkAnonymousLimit, checkRateLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { consumeRender } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
@@ -60,7 +60,15 @@ export function apiRoute<S extends z.ZodObject>(
       };
       response = await handler(ctx);
     } catch (error) {
-      const apiError = toApiError(error);
+      let apiError = toApiError(error);
+      // A 401 has no account: it counts against the client address instead (D4); past that
+      // window's limit a flood of bad keys from one address is answered 429.
+      if (!caller && apiError.status === 401) {
+        rate = await checkAnonymousLimit(request, "failedAuth").catch((limited: unknown) => {
+          if (limited instanceof ApiError && limited.code === "rate_limited") apiError = limited;
+          return undefined;
+        });
+      }
       // A client that hung up (Next aborts the request's signal) is not a server failure.
       if (apiError.status >= 500 && !request.signal.aborted) {
         log.error("request failed", { requestId, endpoint: spec.id, code: apiError.code, error });
@@ -105,16 +113,4 @@ export function apiRoute<S extends z.ZodObject>(
     }
     return response;
   };
-}
-
-/** Adds headers, copying the response when its headers are immutable (e.g. one built by fetch). */
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  try {
-    for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    for (const [k, v] of Object.entries(headers)) if (!copy.headers.has(k)) copy.headers.set(k, v);
-    return copy;
-  }
 }

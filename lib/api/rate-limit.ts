@@ -1,12 +1,13 @@
 /**
- * Per-account request rate limit (D4): a fixed one-minute window shared by all keys of the
- * account. Counted in Redis/Upstash when configured, so every instance sees the same count;
+ * Request rate limits (D4): per account, a fixed one-minute window shared by all keys of the
+ * account; without an account (a 401, the endpoints that need no key), a window per client
+ * address. Counted in Redis/Upstash when configured, so every instance sees the same count;
  * in process memory on the embedded default (one instance).
  */
 import "server-only";
 import type { Caller } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
-import { PLANS } from "@/lib/plans";
+import { ANONYMOUS_LIMITS, PLANS } from "@/lib/plans";
 import { windowCounter } from "@/lib/api/window-counter";
 
 const WINDOW_MS = 60_000;
@@ -26,13 +27,20 @@ export function rateLimitHeaders(state: RateState): Record<string, string> {
   };
 }
 
-function windowOf(caller: Caller, now: number) {
+interface Window {
+  key: string;
+  limit: number;
+  /** Seconds until the window resets. */
+  reset: number;
+}
+
+function windowFor(scope: string, limit: number, now: number): Window {
   const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-  return {
-    key: `rl:${caller.userId}:${windowStart}`,
-    limit: PLANS[caller.plan].requestsPerMinute,
-    reset: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)),
-  };
+  return { key: `rl:${scope}:${windowStart}`, limit, reset: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) };
+}
+
+function windowOf(caller: Caller, now: number): Window {
+  return windowFor(caller.userId, PLANS[caller.plan].requestsPerMinute, now);
 }
 
 /**
@@ -45,15 +53,39 @@ export async function peekRateLimit(caller: Caller, now = Date.now()): Promise<R
   return { limit, remaining: Math.max(0, limit - count), reset };
 }
 
-/** Counts the request; throws 429 rate_limited (with Retry-After) past the plan's limit. */
-export async function checkRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
-  const { key, limit, reset } = windowOf(caller, now);
-  const count = await windowCounter().hit(key, WINDOW_MS);
-  const state = { limit, remaining: Math.max(0, limit - count), reset };
-  if (count > limit) {
-    throw new ApiError("rate_limited", `Rate limit of ${limit} requests per minute exceeded for the ${PLANS[caller.plan].name} plan. Retry in ${reset} s.`, {
+/** Counts a request in `window`; throws 429 rate_limited (with Retry-After) past its limit. */
+async function count(window: Window, exceeded: string): Promise<RateState> {
+  const { key, limit, reset } = window;
+  const n = await windowCounter().hit(key, WINDOW_MS);
+  const state = { limit, remaining: Math.max(0, limit - n), reset };
+  if (n > limit) {
+    throw new ApiError("rate_limited", `${exceeded} Retry in ${reset} s.`, {
       headers: { ...rateLimitHeaders(state), "Retry-After": String(reset) },
     });
   }
   return state;
+}
+
+/** Counts the request; throws 429 rate_limited (with Retry-After) past the plan's limit. */
+export function checkRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
+  const { requestsPerMinute: limit, name } = PLANS[caller.plan];
+  return count(windowOf(caller, now), `Rate limit of ${limit} requests per minute exceeded for the ${name} plan.`);
+}
+
+/**
+ * The address the nearest hop saw: the last X-Forwarded-For entry (a proxy in front appends the
+ * address it was reached from; `next start` fills the header from the socket when it is absent).
+ * Without a proxy a client can choose it, so this window is a brake on floods, not an identity.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || "unknown";
+}
+
+/** Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS). */
+export function checkAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
+  const limit = ANONYMOUS_LIMITS[kind];
+  const what = kind === "failedAuth" ? "requests without a valid API key" : "requests";
+  return count(windowFor(`anon:${kind}:${clientAddress(request)}`, limit, now), `Rate limit of ${limit} ${what} per minute from one address exceeded.`);
 }

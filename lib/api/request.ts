@@ -1,5 +1,6 @@
 /**
- * Small request-level helpers: the request id (D14) and running work after the response.
+ * Small request-level helpers: the request id (D14), headers on a finished response, and
+ * running work after the response.
  */
 import { randomUUID } from "node:crypto";
 import { after } from "next/server";
@@ -10,6 +11,18 @@ const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
   return incoming && CLIENT_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Adds headers it does not have yet, copying the response when its headers are immutable (e.g. one built by fetch). */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [k, v] of Object.entries(headers)) if (!copy.headers.has(k)) copy.headers.set(k, v);
+    return copy;
+  }
 }
 
 const pending = new Set<Promise<unknown>>();

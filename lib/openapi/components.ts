@@ -108,7 +108,9 @@ export function headers(): Record<string, JsonSchema> {
     XCache: { description: "HIT when served from the cache, MISS when freshly rendered.", schema: { type: "string", enum: ["HIT", "MISS"] } },
     XRenderTime: int("Render duration in milliseconds (of the original render on a HIT)."),
     XImageSize: int("File size in bytes."),
-    RateLimitLimit: int("Requests allowed per minute for the account's plan (all keys together)."),
+    RateLimitLimit: int(
+      "Requests allowed per minute: the account's plan (all keys together); on a 401 and on the endpoints that need no key, the allowance of the client address.",
+    ),
     RateLimitRemaining: int("Requests left in the current one-minute window."),
     RateLimitReset: int("Seconds until the window resets."),
     RetryAfter: int("Seconds to wait before retrying (429 only)."),
@@ -144,8 +146,8 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json
   }
   const out: Record<string, JsonSchema> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    // Every answer to an authenticated caller carries RateLimit-* (D4); a 401 has no account to count.
-    const responseHeaders: Record<string, unknown> = status === 401 ? { "X-Request-Id": ref("XRequestId") } : { ...RATE_HEADERS };
+    // Every answer carries RateLimit-* (D4): the account's, or for a 401 the client address's.
+    const responseHeaders: Record<string, unknown> = { ...RATE_HEADERS };
     if (status === 429) responseHeaders["Retry-After"] = ref("RetryAfter");
     out[String(status)] = {
       description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].summary}`).join(" "),

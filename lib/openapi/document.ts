@@ -7,7 +7,7 @@ import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { PLANS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { errorResponses, headers, RENDER_HEADERS, schemas } from "./components";
+import { errorResponses, headers, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
 import { ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
 
 /** Codes only one of the two render endpoints can answer with; every other API code applies to both. */
@@ -102,7 +102,10 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           tags: ["Open Graph images"],
           summary: "List OG templates and their variables",
           security: [],
-          responses: { "200": { description: "Every template with its variables.", content: { "application/json": json("OgTemplateList") } } },
+          responses: {
+            "200": { description: "Every template with its variables.", headers: RATE_HEADERS, content: { "application/json": json("OgTemplateList") } },
+            ...errorResponses(["rate_limited"]),
+          },
         },
       },
       "/v1/files/{file}": {
@@ -129,6 +132,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
               headers: {
                 "Cache-Control": { description: "public, max-age=<seconds until expiry>, immutable", schema: { type: "string" } },
                 ETag: { description: "Strong validator of the bytes.", schema: { type: "string" } },
+                ...RATE_HEADERS,
               },
               content: {
                 "image/png": binary("image/png"),
@@ -137,8 +141,8 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
                 "application/pdf": binary("application/pdf"),
               },
             },
-            "304": { description: "Not modified (If-None-Match matched the ETag)." },
-            ...errorResponses(["not_found"]),
+            "304": { description: "Not modified (If-None-Match matched the ETag).", headers: RATE_HEADERS },
+            ...errorResponses(["not_found", "rate_limited"]),
           },
         },
       },

@@ -1,3 +1,4 @@
+import { keylessRoute } from "@/lib/api/keyless";
 import { requestIdFor } from "@/lib/api/request";
 import { env } from "@/lib/env";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
@@ -5,16 +6,16 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 // APP_URL is read at run time (servers[0].url, problem `type` links), not frozen at build.
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request): Response {
-  return Response.json(buildOpenApiDocument(env().APP_URL), {
+export const GET = keylessRoute((request: Request) =>
+  Response.json(buildOpenApiDocument(env().APP_URL), {
     headers: {
       "Cache-Control": "public, max-age=300",
       // Lets browser-based tools (Swagger UI, Postman web, code generators) fetch the document.
       "Access-Control-Allow-Origin": "*",
       "X-Request-Id": requestIdFor(request),
     },
-  });
-}
+  }),
+);
 
 // Anything but GET gets a problem+json 405 (D1), not an empty one.
 export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";

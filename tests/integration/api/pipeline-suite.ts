@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestEnv, type TestEnvOptions } from "@/tests/support/env";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
+import { awayFromWindowEdge } from "@/tests/support/rate-window";
 
 export function definePipelineSuite(
   label: string,
@@ -246,9 +247,31 @@ export function definePipelineSuite(
       }
       const ok = await route(apiRequest(target, { apiKey: a.apiKey }));
       expect(ok.headers.get("ratelimit-remaining")).toBe("9");
-      const unauthenticated = await route(apiRequest(target, { apiKey: `sk_live_${"W".repeat(32)}` }));
-      expect(unauthenticated.status).toBe(401);
-      expect(unauthenticated.headers.get("ratelimit-limit")).toBeNull();
+    });
+
+    it("counts a 401 against its client address's window, with RateLimit headers, and answers 429 past it (D4)", async () => {
+      const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
+      const limit = ANONYMOUS_LIMITS.failedAuth;
+      // The address is the last X-Forwarded-For entry (what the nearest hop saw).
+      const from = (address: string, apiKey: string) =>
+        route(apiRequest(target, { apiKey, headers: { "X-Forwarded-For": `127.0.0.99, ${address}` } }));
+      await awayFromWindowEdge();
+      const first = await from("127.0.0.41", `sk_live_${"W".repeat(32)}`); // unknown: a key lookup
+      expect(first.status).toBe(401);
+      expect(first.headers.get("ratelimit-limit")).toBe(String(limit));
+      expect(first.headers.get("ratelimit-remaining")).toBe(String(limit - 1));
+      expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+      for (let i = 1; i < limit; i++) expect((await from("127.0.0.41", "sk_live_short")).status).toBe(401);
+      const over = await from("127.0.0.41", "sk_live_short");
+      expect(await problemOf(over)).toMatchObject({ status: 429, code: "rate_limited" });
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(over.headers.get("ratelimit-remaining")).toBe("0");
+      // Another address has its own window, and an account's requests never use this one.
+      const other = await from("127.0.0.42", "sk_live_short");
+      expect([other.status, other.headers.get("ratelimit-remaining")]).toEqual([401, String(limit - 1)]);
+      const a = await createTestAccount({ plan: "free" });
+      const ok = await from("127.0.0.41", a.apiKey);
+      expect([ok.status, ok.headers.get("ratelimit-limit")]).toEqual([200, "10"]);
     });
 
     it("never leaks internals: an unexpected failure is a bare 500 problem", async () => {

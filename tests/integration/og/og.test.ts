@@ -14,7 +14,7 @@ let env: TestEnv;
 let images: ImageServer;
 let og: Route;
 let slowOg: Route;
-let templatesRoute: (request: Request) => Response;
+let templatesRoute: Route;
 let files: (request: Request, file: string) => Promise<Response>;
 let pro: TestAccount;
 
@@ -43,7 +43,7 @@ const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe("GET /v1/og/templates", () => {
   it("lists the four templates and their variables without a key", async () => {
-    const res = templatesRoute(new Request("http://localhost:3000/v1/og/templates"));
+    const res = await templatesRoute(new Request("http://localhost:3000/v1/og/templates"));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { templates: Array<{ name: string; variables: Array<{ name: string; type: string; required: boolean }> }> };
     expect(body.templates.map((t) => t.name)).toEqual(["default", "blog-post", "stats-card", "changelog-card"]);

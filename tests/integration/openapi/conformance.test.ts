@@ -33,7 +33,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   testEnv = await useTestEnv({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin } });
   const { GET } = await import("@/app/v1/openapi.json/route");
-  const response = GET(new Request(`${APP_URL}/v1/openapi.json`));
+  const response = await GET(new Request(`${APP_URL}/v1/openapi.json`));
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   doc = await response.json();
   pro = await createTestAccount({ plan: "pro" });
@@ -79,7 +79,7 @@ describe("GET /v1/openapi.json", () => {
 describe("real answers match the document", () => {
   it("og templates: the listing validates against OgTemplateList", async () => {
     const { GET } = await import("@/app/v1/og/templates/route");
-    const body = await GET(new Request(`${APP_URL}/v1/og/templates`)).json();
+    const body = await (await GET(new Request(`${APP_URL}/v1/og/templates`))).json();
     const validate = ajv.compile(doc.components.schemas.OgTemplateList);
     expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
     expect(doc.paths["/v1/og/templates"].get.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/OgTemplateList");

@@ -49,4 +49,45 @@ describe("/v1 fallbacks", () => {
     const kept = await route.GET(new Request("http://localhost:3000/x", { headers: { "X-Request-Id": "lb-1234567890" } }));
     expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
   });
+
+  it("key-less endpoints carry RateLimit headers from the client address's window and answer 429 past it (D4)", async () => {
+    const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
+    const limit = ANONYMOUS_LIMITS.keyless;
+    const from = (address: string, path = "/v1/x") => new Request(`http://localhost:3000${path}`, { headers: { "X-Forwarded-For": address } });
+    const { awayFromWindowEdge } = await import("@/tests/support/rate-window");
+    await awayFromWindowEdge();
+
+    const templates = (await import("@/app/v1/og/templates/route")).GET;
+    const openapi = (await import("@/app/v1/openapi.json/route")).GET;
+    const files = (await import("@/app/v1/files/[file]/route")).GET;
+    const unknown = (await import("@/app/v1/[...path]/route")).GET;
+    const answers = [
+      await templates(from("127.0.0.51")),
+      await openapi(from("127.0.0.51")),
+      await files(from("127.0.0.51", "/v1/files/nope.png"), { params: Promise.resolve({ file: "nope.png" }) }),
+      await unknown(from("127.0.0.51")),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 404, 404]);
+    answers.forEach((r, i) => {
+      expect(r.headers.get("ratelimit-limit")).toBe(String(limit));
+      expect(r.headers.get("ratelimit-remaining")).toBe(String(limit - 1 - i));
+      expect(Number(r.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+    });
+
+    // Fill the rest of the window through the limiter itself (thousands of full route calls
+    // would only test the machine's speed), then the last allowed request through a route.
+    const { checkAnonymousLimit } = await import("@/lib/api/rate-limit");
+    for (let i = answers.length; i < limit - 1; i++) await checkAnonymousLimit(from("127.0.0.51"), "keyless");
+    const last = await unknown(from("127.0.0.51"));
+    expect([last.status, last.headers.get("ratelimit-remaining")]).toEqual([404, "0"]);
+    const over = await templates(from("127.0.0.51"));
+    expect(over.status).toBe(429);
+    expect(over.headers.get("content-type")).toBe("application/problem+json");
+    expect(await over.json()).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(over.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // Another address is not affected.
+    expect((await templates(from("127.0.0.52"))).headers.get("ratelimit-remaining")).toBe(String(limit - 1));
+    // awayFromWindowEdge may wait up to 15 s for a fresh window.
+  }, 30_000);
 });

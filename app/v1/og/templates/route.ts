@@ -1,4 +1,5 @@
 /** GET /v1/og/templates: the OG templates and their variables as JSON; no API key needed (D11). */
+import { keylessRoute } from "@/lib/api/keyless";
 import { requestIdFor } from "@/lib/api/request";
 import { templatesListing } from "@/lib/og/listing";
 
@@ -7,11 +8,11 @@ export const dynamic = "force-dynamic";
 
 const listing = templatesListing();
 
-export function GET(request: Request): Response {
-  return Response.json(listing, {
+export const GET = keylessRoute((request: Request) =>
+  Response.json(listing, {
     headers: { "Cache-Control": "public, max-age=3600", "X-Request-Id": requestIdFor(request) },
-  });
-}
+  }),
+);
 
 // Anything but GET gets a problem+json 405 (D1), not an empty one.
 export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";
