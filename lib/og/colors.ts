@@ -7,6 +7,11 @@
  * functions are refused on purpose: the API documents exactly these notations, and accepting a
  * looser set would make cache keys and docs disagree about what a colour is.
  *
+ * Components must be in range (D11: a bad colour is a 400 invalid_variable): rgb channels 0–255 or
+ * 0%–100%, saturation and lightness 0%–100%, alpha 0–1 or 0%–100%. Unlike CSS, out-of-range values
+ * are refused rather than clamped, so a typo such as rgb(300, 0, 0) is reported, not silently
+ * drawn as another colour. The hue is an angle and may be any number.
+ *
  * Parsed colours are turned into plain RGBA numbers so templates can derive readable text colours
  * from any background, and into one canonical string (#rrggbbaa) for cache keys and rendering.
  */
@@ -66,26 +71,26 @@ function parseNumber(token: string): number | null {
   return NUMBER.test(token) ? Number(token) : null;
 }
 
-/** A number or a percentage of `scale`. */
-function parseScaled(token: string, scale: number): number | null {
-  if (token.endsWith("%")) {
-    const n = parseNumber(token.slice(0, -1));
-    return n === null ? null : (n / 100) * scale;
-  }
-  return parseNumber(token);
+/**
+ * A number in 0–`max`, or a percentage in 0%–100% of `max`; null when malformed or out of range.
+ * The range is checked on the value as written, before scaling, so 100% is exactly `max`.
+ */
+function parseScaled(token: string, max: number): number | null {
+  const percent = token.endsWith("%");
+  const n = parseNumber(percent ? token.slice(0, -1) : token);
+  if (n === null || !(n >= 0 && n <= (percent ? 100 : max))) return null;
+  return percent ? (n / 100) * max : n;
 }
 
 function parseAlpha(token: string | undefined): number | null {
-  if (token === undefined) return 1;
-  const n = parseScaled(token, 1);
-  return n === null ? null : clamp(n, 0, 1);
+  return token === undefined ? 1 : parseScaled(token, 1);
 }
 
 function parseRgb(parts: string[]): Rgba | null {
   const channels = parts.slice(0, 3).map((p) => parseScaled(p, 255));
   const a = parseAlpha(parts[3]);
   if (channels.some((c) => c === null) || a === null) return null;
-  const [r, g, b] = channels.map((c) => Math.round(clamp(c as number, 0, 255)));
+  const [r, g, b] = channels.map((c) => Math.round(c as number));
   return { r, g, b, a: round(a, 4) };
 }
 
@@ -97,12 +102,12 @@ function parseHsl(parts: string[]): Rgba | null {
   if (!angle) return null;
   const hue = (((Number(angle[1]) * TO_DEGREES[(angle[2] ?? "deg").toLowerCase()]) % 360) + 360) % 360;
   // CSS requires the % sign on saturation and lightness in the legacy comma form; the modern
-  // form allows bare numbers too, so both are accepted as percentages.
+  // form allows bare numbers too, so both are accepted as percentages (0–100).
   const s = parseScaled(parts[1].endsWith("%") ? parts[1] : `${parts[1]}%`, 1);
   const l = parseScaled(parts[2].endsWith("%") ? parts[2] : `${parts[2]}%`, 1);
   const a = parseAlpha(parts[3]);
   if (s === null || l === null || a === null) return null;
-  const [r, g, b] = hslToRgb(hue, clamp(s, 0, 1), clamp(l, 0, 1));
+  const [r, g, b] = hslToRgb(hue, s, l);
   return { r, g, b, a: round(a, 4) };
 }
 
@@ -113,7 +118,6 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)].map((v) => Math.round(v * 255)) as [number, number, number];
 }
 
-const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
 /** The canonical form: lowercase #rrggbbaa. Equal colours give equal strings (cache keys). */

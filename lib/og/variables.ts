@@ -65,19 +65,24 @@ function parseInto(into: OgVariables, variable: OgVariable, value: string): stri
   const { name } = variable;
   switch (variable.type) {
     case "text": {
-      const text = cleanText(value);
-      const length = [...text].length;
-      if (length === 0) throw invalid(name, `${name} must contain visible text.`);
+      // The limit counts the value as received (code points, after URL decoding), not the
+      // whitespace-collapsed form drawn on the card: 301 characters are refused however spaced.
+      const length = codePoints(value);
       if (length > OG_LIMITS.textMaxChars) {
         throw invalid(name, `${name} must be at most ${OG_LIMITS.textMaxChars} characters (got ${length}).`);
       }
+      const text = cleanText(value);
+      if (text.length === 0) throw invalid(name, `${name} must contain visible text.`);
       into.text[name] = text;
       return text;
     }
     case "color": {
       const color = parseColor(value);
       if (!color) {
-        throw invalid(name, `${name} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla() (URL-encode # as %23, or leave it out).`);
+        throw invalid(
+          name,
+          `${name} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba() or hsl()/hsla() (URL-encode # as %23, or leave it out), with channels 0–255 or 0–100%, saturation and lightness 0–100%, alpha 0–1 or 0–100%.`,
+        );
       }
       into.colors[name] = color;
       return toHex(color);
@@ -125,23 +130,31 @@ function parseHttpsUrl(name: string, value: string): string {
   return url.href;
 }
 
-/** `_items` lists: one item per line; blank lines are ignored (a trailing %0A is common). */
+/**
+ * `_items` lists: one item per line; blank lines are ignored (a trailing %0A is common). Like
+ * text, an item's length limit counts its line as received, before whitespace is collapsed.
+ */
 function parseList(name: string, value: string): string[] {
   const items = value
     .split(/\r\n|\r|\n/)
-    .map(cleanText)
-    .filter((item) => item.length > 0);
+    .map((raw) => ({ raw, text: cleanText(raw) }))
+    .filter((item) => item.text.length > 0);
   if (items.length === 0) throw invalid(name, `${name} must contain at least one item (one per line).`);
   if (items.length > OG_LIMITS.listMaxItems) {
     throw invalid(name, `${name} may have at most ${OG_LIMITS.listMaxItems} items (got ${items.length}).`);
   }
-  items.forEach((item, i) => {
-    const length = [...item].length;
+  items.forEach(({ raw }, i) => {
+    const length = codePoints(raw);
     if (length > OG_LIMITS.listItemMaxChars) {
       throw invalid(name, `Item ${i + 1} of ${name} must be at most ${OG_LIMITS.listItemMaxChars} characters (got ${length}).`);
     }
   });
-  return items;
+  return items.map((item) => item.text);
+}
+
+/** Length in characters (code points), so an emoji counts once, not as two UTF-16 units. */
+function codePoints(value: string): number {
+  return [...value].length;
 }
 
 function unknownVariable(template: OgTemplateInfo, name: string): ApiError {

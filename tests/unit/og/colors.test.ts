@@ -56,8 +56,44 @@ describe("parseColor", () => {
     expect(parseColor(input)).toBeNull();
   });
 
-  it("clamps channels and alpha into range like CSS does", () => {
-    expect(toHex(parseColor("rgb(300, -20, 128, 2)")!)).toBe("#ff0080ff");
+  it.each([
+    "rgb(300, 0, 0)",
+    "rgb(256 0 0)",
+    "rgb(0, -20, 128)",
+    "rgb(-0.5, 0, 0)",
+    "rgb(101%, 0%, 0%)",
+    "rgb(0%, -1%, 0%)",
+    "rgb(1e3, 0, 0)",
+    "rgba(0, 0, 0, 2)",
+    "rgba(0, 0, 0, 1.01)",
+    "rgba(0, 0, 0, -0.1)",
+    "rgb(0 0 0 / 150%)",
+    "rgb(0 0 0 / -5%)",
+    "rgb(300, -20, 128, 2)",
+    "hsl(0, 150%, 50%)",
+    "hsl(0, 100%, 101%)",
+    "hsl(0, -10%, 50%)",
+    "hsl(0 50 120)",
+    "hsla(0, 100%, 50%, 1.5)",
+    "hsl(0 100% 50% / 200%)",
+  ])("refuses out-of-range %j instead of clamping it (D11: a bad colour is invalid_variable)", (input) => {
+    expect(parseColor(input)).toBeNull();
+  });
+
+  it.each([
+    ["rgb(255, 255, 255)", "#ffffffff"],
+    ["rgb(0 0 0 / 0)", "#00000000"],
+    ["rgb(100% 100% 100% / 100%)", "#ffffffff"],
+    ["rgba(0, 0, 0, 1)", "#000000ff"],
+    ["rgb(0 0 0 / 0%)", "#00000000"],
+    ["rgb(254.6, 0, 0)", "#ff0000ff"],
+    ["hsl(0, 0%, 100%)", "#ffffffff"],
+    ["hsl(0 100 50)", "#ff0000ff"],
+    ["hsl(720, 100%, 50%)", "#ff0000ff"],
+    ["hsl(-120, 100%, 50%)", "#0000ffff"],
+    ["hsla(0, 100%, 0%, 0)", "#00000000"],
+  ])("accepts the range boundaries and any hue: %s → %s", (input, hex) => {
+    expect(toHex(parseColor(input)!)).toBe(hex);
   });
 });
 

@@ -59,6 +59,17 @@ describe("validateVariables", () => {
     expect(problem("default", { title: "x", bgColor: "#12345" }).param).toBe("bgColor");
   });
 
+  it("an out-of-range colour is invalid_variable naming it, not clamped", () => {
+    for (const accent of ["rgb(300,0,0)", "rgba(0, 0, 0, 1.5)", "rgb(0 0 0 / 120%)", "rgb(0%, 110%, 0%)"]) {
+      const e = problem("default", { title: "x", accent });
+      expect([e.code, e.status, e.param], accent).toEqual(["invalid_variable", 400, "accent"]);
+    }
+    for (const bgColor of ["hsl(0,150%,50%)", "hsl(0 100% 101%)", "hsla(0, 100%, 50%, 2)"]) {
+      const e = problem("default", { title: "x", bgColor });
+      expect([e.code, e.status, e.param], bgColor).toEqual(["invalid_variable", 400, "bgColor"]);
+    }
+  });
+
   it("colours in every notation are accepted and canonicalised", () => {
     for (const accent of ["#f00", "#ff0000", "#ff0000ff", "rgb(255,0,0)", "rgba(255, 0, 0, 1)", "hsl(0, 100%, 50%)", "hsla(0 100% 50% / 1)"]) {
       expect(validateVariables("default", { title: "x", accent }).canonical.accent).toBe("#ff0000ff");
@@ -78,6 +89,35 @@ describe("validateVariables", () => {
     expect(validateVariables("default", { title: "a".repeat(300) }).variables.text.title).toHaveLength(300);
     expect(problem("default", { title: "a".repeat(301) }).param).toBe("title");
     expect(validateVariables("default", { title: "😀".repeat(300) }).variables.text.title).toBe("😀".repeat(300));
+  });
+
+  it("the 300-character limit counts the value as received, before whitespace collapses", () => {
+    // 301 raw characters that collapse to 201: still too long.
+    const spaced = `${"a ".repeat(100)} ${"b".repeat(100)}`;
+    expect([...spaced]).toHaveLength(301);
+    const e = problem("default", { title: spaced });
+    expect([e.code, e.status, e.param]).toEqual(["invalid_variable", 400, "title"]);
+    expect(e.message).toContain("got 301");
+    expect(problem("default", { title: `${"x".repeat(299)}\n\n` }).param).toBe("title");
+    expect(problem("default", { title: "x", description: `  ${"y".repeat(299)}` }).param).toBe("description");
+    // Exactly 300 raw characters still pass, and are still normalised for rendering.
+    const ok = `${"a  ".repeat(99)}end`;
+    expect([...ok]).toHaveLength(300);
+    expect(validateVariables("default", { title: ok }).variables.text.title).toBe(`${"a ".repeat(99)}end`);
+  });
+
+  it("a list item's 200-character limit counts the line as received, before whitespace collapses", () => {
+    const spaced = `${"a  ".repeat(67)}`; // 201 raw characters, 133 after collapsing
+    expect([...spaced]).toHaveLength(201);
+    const e = problem("changelog-card", { version: "1", change_items: `ok\n${spaced}` });
+    expect([e.code, e.param]).toEqual(["invalid_variable", "change_items"]);
+    expect(e.message).toContain("Item 2");
+    const fits = `${"a  ".repeat(66)}ab`; // 200 raw characters
+    expect([...fits]).toHaveLength(200);
+    expect(validateVariables("changelog-card", { version: "1", change_items: `ok\r\n${fits}\n` }).variables.lists.change_items).toEqual([
+      "ok",
+      `${"a ".repeat(66)}ab`,
+    ]);
   });
 
   it("text whitespace collapses and control characters are dropped", () => {
