@@ -212,10 +212,17 @@ export function responseParam() {
   });
 }
 
-/** The query form of the API key, shared by both endpoints: secret, never logged, never in a cache key. */
+/**
+ * The query form of the API key, shared by both endpoints: secret, never logged, never in a cache
+ * key. Authentication (lib/api/auth, before parsing) is what judges it: a malformed key that is
+ * actually used is already a 401 "Invalid API key format.", and when an X-API-Key header is sent
+ * the header wins (D2) and this value is ignored. So it has no length or format rule of its own
+ * that could turn an ignored value into a 400. (Given twice is still a 400, like any parameter.)
+ */
 export function apiKeyParam() {
-  return stringParam("api_key", {
-    maxLength: 200,
+  const schema = raw().transform((v): string | undefined => (v === undefined || v === "" ? undefined : v));
+  return register(schema, {
+    kind: "string",
     secret: true,
     cacheKey: false,
     description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",

@@ -92,6 +92,18 @@ describe("parseQuery with the screenshot schema", () => {
     expect(error.status).toBe(400);
   });
 
+  it("never refuses a long api_key: auth judges the key, and the X-API-Key header wins when both are sent (D2)", () => {
+    for (const schema of [screenshotParams, ogParams] as z.ZodObject[]) {
+      const base = schema === ogParams ? "template=default&title=Hi" : "url=https://e.com";
+      const junk = "x".repeat(5000);
+      const { params } = parseQuery(new URLSearchParams(`${base}&api_key=${junk}`), schema, { extras: "collect" });
+      expect((params as { api_key?: string }).api_key).toBe(junk);
+    }
+    expect(parse("url=https://e.com&api_key=").params.api_key).toBeUndefined();
+    // Given twice is still ambiguous, like any other parameter.
+    expect(failure("url=https://e.com&api_key=a&api_key=b")).toMatchObject({ code: "invalid_parameter", param: "api_key", status: 400 });
+  });
+
   it("suggests the right spelling of an unknown parameter", () => {
     expect(failure("url=https://e.com&fullpage=true").message).toContain("Did you mean fullPage?");
   });
