@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { PlanId } from "@/lib/plans";
+import type { RenderCharge } from "@/lib/usage/quota";
 
 export type EndpointId = "screenshot" | "og";
 
@@ -46,9 +47,10 @@ export interface ApiContext<T> {
   extras: Readonly<Record<string, string>>;
   /**
    * Counts one render against the monthly quota (D4: cache misses count, hits are free).
-   * Call it once per actual render, before rendering; throws 429 quota_exceeded when none is left.
+   * Call it once per actual render, before rendering; throws 429 quota_exceeded when none is
+   * left. Refund the charge if the render fails.
    */
-  consumeRender(): Promise<void>;
+  consumeRender(): Promise<RenderCharge>;
   /** The handler notes cache outcome and render time here for the usage event. */
   usage: UsageNote;
 }

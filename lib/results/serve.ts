@@ -13,6 +13,7 @@
  *   is aborted after a grace period.
  * - If storing fails after a successful render, the caller still gets the bytes (its quota is
  *   already spent); the failure is logged, and the files URL will 404.
+ * - A render that fails gives its charge back: only delivered results count against the quota.
  */
 import "server-only";
 import type { ApiContext, EndpointId } from "@/lib/api/context";
@@ -85,9 +86,16 @@ export function createResultService(deps: {
 
     const produce = async (signal: AbortSignal): Promise<StoredResult> => {
       await job.prepare?.(signal);
-      await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
+      const charge = await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
       const started = performance.now();
-      const output = await job.render(signal);
+      let output: RenderOutput;
+      try {
+        output = await job.render(signal);
+      } catch (error) {
+        // Nothing was delivered (timeout, crash, a page that cannot be captured): not a render to pay for.
+        await charge.refund().catch((refundError: unknown) => log.error("render quota refund failed", { requestId: ctx.requestId, error: refundError }));
+        throw error;
+      }
       const renderMs = Math.max(0, Math.round(performance.now() - started));
       const result: NewResult = {
         bytes: output.bytes,

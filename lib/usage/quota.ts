@@ -1,6 +1,8 @@
 /**
  * Monthly render quota (D4): renders are cache misses; hits are free. One atomic upsert both
- * checks and counts, so concurrent renders can never overshoot the plan's allowance.
+ * checks and counts, so concurrent renders can never overshoot the plan's allowance. A render is
+ * counted before it starts (so the allowance holds under concurrency) and given back if it
+ * fails: a timeout, a crash or a page that cannot be captured delivered nothing to pay for.
  */
 import "server-only";
 import type { Caller } from "@/lib/api/context";
@@ -17,11 +19,18 @@ function secondsUntilNextMonth(now = new Date()): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-export async function consumeRender(caller: Caller, now = new Date()): Promise<void> {
+/** One render counted against the quota, until it is given back. */
+export interface RenderCharge {
+  /** Gives the render back to the month it was counted in (once; later calls do nothing). */
+  refund(): Promise<void>;
+}
+
+export async function consumeRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
   const limit = PLANS[caller.plan].rendersPerMonth;
+  const month = monthKey(now);
   const db = await getDb();
   const rows = await db.$queryRaw<Array<{ renders: number }>>`
-    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${monthKey(now)}, 0, 1)
+    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${month}, 0, 1)
     ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + 1
       WHERE monthly_usage.renders < ${limit}
     RETURNING renders`;
@@ -33,6 +42,15 @@ export async function consumeRender(caller: Caller, now = new Date()): Promise<v
       { headers: { "Retry-After": String(retry) } },
     );
   }
+  let refunded = false;
+  return {
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await db.$executeRaw`
+        UPDATE monthly_usage SET renders = renders - 1 WHERE user_id = ${caller.userId} AND month = ${month} AND renders > 0`;
+    },
+  };
 }
 
 export async function rendersThisMonth(userId: string, now = new Date()): Promise<number> {

@@ -19,6 +19,8 @@ export interface TestCtx {
   ctx: ApiContext<unknown>;
   /** How often the pipeline's quota hook was called. */
   consumed: () => number;
+  /** How many of those charges were given back. */
+  refunded: () => number;
 }
 
 export function makeCtx(options: {
@@ -28,6 +30,7 @@ export function makeCtx(options: {
   consumeRender?: () => Promise<void>;
 }): TestCtx {
   let consumed = 0;
+  let refunded = 0;
   const ctx: ApiContext<unknown> = {
     request: new Request("http://localhost/v1/screenshot"),
     requestId: "test-request",
@@ -39,9 +42,16 @@ export function makeCtx(options: {
     async consumeRender() {
       consumed++;
       await options.consumeRender?.();
+      let done = false;
+      return {
+        async refund() {
+          if (!done) refunded++;
+          done = true;
+        },
+      };
     },
   };
-  return { ctx, consumed: () => consumed };
+  return { ctx, consumed: () => consumed, refunded: () => refunded };
 }
 
 /** A render callback that counts its calls and takes `ms` (abortable through its signal). */

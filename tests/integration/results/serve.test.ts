@@ -219,6 +219,20 @@ describe("serveResult: deadlines and failures", () => {
     expect(calls.count).toBe(1);
   });
 
+  it("gives a failed render's quota charge back, once, and keeps a delivered one", async () => {
+    const failing = makeCtx({});
+    const failed = job(async () => {
+      throw new ApiError("render_timeout", "Rendering did not finish.");
+    });
+    await expect(service.serve(failing.ctx, failed)).rejects.toMatchObject({ code: "render_timeout" });
+    expect([failing.consumed(), failing.refunded()]).toEqual([1, 1]);
+
+    const delivered = makeCtx({});
+    const { render } = countingRender(png);
+    expect((await service.serve(delivered.ctx, job(render))).status).toBe(200);
+    expect([delivered.consumed(), delivered.refunded()]).toEqual([1, 0]);
+  });
+
   it("stops waiting when the client goes away", async () => {
     const { render } = countingRender(png, 200);
     const { ctx } = makeCtx({});

@@ -6,6 +6,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { describeParams } from "@/lib/api/params";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
+import { ANONYMOUS_LIMITS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 
 export const metadata: Metadata = {
@@ -38,10 +39,17 @@ export default function LimitsPage() {
         Every request counts, cached or not, in fixed one-minute windows. Past the limit:{" "}
         <Link href="/docs/errors#rate_limited">429 rate_limited</Link> with <code>Retry-After</code>.
       </p>
+      <p id="anonymous">
+        Answers that have no account to count against carry the same headers for the client address instead:
+        a <Link href="/docs/errors#invalid_api_key">401</Link> counts towards {ANONYMOUS_LIMITS.failedAuth.toLocaleString("en-US")}{" "}
+        per minute, and the endpoints that need no key (<code>/v1/files</code>, <code>/v1/og/templates</code>,{" "}
+        <code>/v1/openapi.json</code>) towards {ANONYMOUS_LIMITS.keyless.toLocaleString("en-US")} per minute. They only stop floods.
+      </p>
 
       <h2 id="renders">Renders per month</h2>
       <p>
-        Only cache misses count; hits are free. Once the month&apos;s renders are used up, new renders get{" "}
+        Only cache misses count; hits are free, and a render that fails (a timeout, a page that cannot be captured) is
+        not counted. Once the month&apos;s renders are used up, new renders get{" "}
         <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results keep being served.
       </p>
 
