@@ -1,8 +1,9 @@
 /**
  * How captures fail (D9, D10): clean 400s for bad targets before any browser work, 504 within
  * the caller's timeout for a page that never finishes, 502 when Chromium dies mid-render and a
- * fresh browser for the next request. Only loopback is contacted: the private-address cases are
- * refused by the address check before any connection (literal addresses and reserved names).
+ * fresh browser for the next request. Every address named here is loopback (refused all the same,
+ * off ALLOW_PRIVATE_ORIGINS); private ranges and the metadata address are exercised through the
+ * same endpoint in the loopback-only network namespace (tests/integration/net/isolated/endpoint.spec.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
@@ -16,8 +17,8 @@ afterAll(async () => h?.close());
 
 describe("targets (D9)", () => {
   it.each([
-    ["http://10.1.2.3/", "private_address"],
-    ["http://169.254.169.254/latest/meta-data/", "private_address"],
+    ["http://127.0.0.2/", "private_address"],
+    ["http://[::ffff:7f00:1]/latest/meta-data/", "private_address"],
     ["http://[::1]:8080/", "private_address"],
     ["http://localhost/", "private_address"],
     ["ftp://example.com/file", "unsupported_url"],
@@ -29,7 +30,7 @@ describe("targets (D9)", () => {
 
   it("a refused target costs no render of the monthly quota", async () => {
     const account = await h.accountOn("pro");
-    expect((await h.shoot({ url: "http://10.1.2.3/" }, { account })).status).toBe(400);
+    expect((await h.shoot({ url: "http://127.0.0.2/" }, { account })).status).toBe(400);
     const { getPool } = await import("@/lib/db");
     const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
     expect(rows[0].n).toBe(0);
@@ -72,6 +73,19 @@ describe("time and crashes (D10)", () => {
     expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
     expect(elapsed).toBeGreaterThanOrEqual(2400);
     expect(elapsed).toBeLessThan(3500);
+  });
+
+  it("a render that fails gives its render of the monthly quota back; a delivered one keeps it", async () => {
+    const account = await h.accountOn("pro");
+    const { getPool } = await import("@/lib/db");
+    const renders = async () =>
+      (await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId])).rows[0].n;
+    const timedOut = await h.shoot({ url: "never-loads.html?refund", timeout: 1500 }, { account });
+    expect((await problemOf(timedOut)).code).toBe("render_timeout");
+    // The render is stopped a grace period after its caller left; its charge goes back then.
+    await expect.poll(renders, { timeout: 15_000, interval: 200 }).toBe(0);
+    expect((await h.shoot({ url: "basic.html?refund" }, { account })).status).toBe(200);
+    expect(await renders()).toBe(1);
   });
 
   it("Chromium killed mid-render is a 502, and the next request gets a fresh browser", async () => {
