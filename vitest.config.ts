@@ -28,6 +28,9 @@ export default defineConfig({
           // Two cores: Chromium-heavy files must not pile up.
           maxWorkers: 2,
           globalSetup: ["tests/support/global-setup.ts"],
+          // next-auth imports "next/server" without an extension, which Node's ESM resolver
+          // refuses (next has no exports map); through Vite's resolver it loads as under Next.
+          server: { deps: { inline: ["next-auth"] } },
         },
       },
     ],
