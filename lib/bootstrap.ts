@@ -2,7 +2,9 @@
  * Server start-up (called from instrumentation.ts): migrate the database and, on the embedded
  * default, make sure a demo account with a Business-plan key exists so a fresh clone can call
  * the API at once. The key is created once, stored hashed like any key, and its plaintext is
- * kept in DATA_DIR/demo-api-key for local use only.
+ * kept in DATA_DIR/demo-api-key for local use only. "The embedded default" means the embedded
+ * database and a loopback APP_URL: a public deployment that keeps the embedded database (D12
+ * allows it) gets no demo account, so no Business key whose plaintext sits in its logs.
  */
 import "server-only";
 import { readFile, writeFile } from "node:fs/promises";
@@ -20,7 +22,7 @@ export async function bootstrap(): Promise<void> {
   await authSecret();
   const db = await getDb(); // runs migrations
   warmUpInBackground();
-  if (env().mode.database !== "embedded") return;
+  if (env().mode.database !== "embedded" || !env().appIsLocal) return;
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");
   const existing = (await readFile(keyFile, "utf8").catch(() => "")).trim();

@@ -1,0 +1,58 @@
+/**
+ * Server start-up on the embedded database (lib/bootstrap.ts): the demo account with its
+ * Business-plan key exists only on the embedded default — embedded database and a loopback
+ * APP_URL — never on a public deployment that keeps the embedded database.
+ */
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestEnv, type TestEnv } from "../../support/env";
+
+let testEnv: TestEnv;
+
+beforeAll(async () => {
+  testEnv = await useTestEnv({ database: "embedded" });
+});
+
+afterAll(async () => {
+  const { shutdownBrowsers } = await import("@/lib/browser");
+  await shutdownBrowsers(); // bootstrap warms the browser up in the background
+  await testEnv.cleanup();
+});
+
+async function start(appUrl: string, authSecret?: string) {
+  const { reloadEnv } = await import("@/lib/env");
+  process.env.APP_URL = appUrl;
+  if (authSecret) process.env.AUTH_SECRET = authSecret;
+  else delete process.env.AUTH_SECRET;
+  reloadEnv();
+  const { bootstrap } = await import("@/lib/bootstrap");
+  await bootstrap();
+}
+
+async function demoUser() {
+  const { getDb } = await import("@/lib/db");
+  const { DEMO_EMAIL } = await import("@/lib/bootstrap");
+  return (await getDb()).user.findUnique({ where: { email: DEMO_EMAIL }, include: { apiKeys: true } });
+}
+
+describe("demo account at start-up", () => {
+  it("is not created on a public deployment that keeps the embedded database", async () => {
+    await start("https://glance.invalid", "a-public-deployment-secret-0123456789");
+    expect(await demoUser()).toBeNull();
+    await expect(access(path.join(testEnv.dataDir, "demo-api-key"))).rejects.toThrow();
+  });
+
+  it("is created on the embedded default, with a working Business key in DATA_DIR/demo-api-key", async () => {
+    await start("http://localhost:3000");
+    const key = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
+    expect(key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+    const { findKeyOwner } = await import("@/lib/keys/service");
+    expect(await findKeyOwner(key)).toMatchObject({ plan: "business", revoked: false });
+    expect((await demoUser())?.apiKeys).toHaveLength(1);
+
+    await start("http://localhost:3000"); // a restart reuses the key
+    expect((await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim()).toBe(key);
+    expect((await demoUser())?.apiKeys).toHaveLength(1);
+  });
+});
