@@ -74,6 +74,15 @@ export const ANONYMOUS_LIMITS = {
   keyless: 6_000,
 } as const;
 
+/**
+ * Revoked keys stay in the table (revocation is final and the dashboard lists it), so a
+ * create-then-revoke loop would grow it without ever reaching the active-key limit. Creations
+ * are therefore also capped per hour: enough to fill the plan's allowance at once, at least 20.
+ */
+export function keyCreationsPerHour(plan: PlanId): number {
+  return Math.max(20, PLANS[plan].maxApiKeys);
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
 }

@@ -7,15 +7,27 @@ import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
 import { getDb, getPool } from "@/lib/db";
 import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
-import { PLANS, isPlanId, type PlanId } from "@/lib/plans";
+import { PLANS, isPlanId, keyCreationsPerHour, type PlanId } from "@/lib/plans";
 import { lookupKeyOwner } from "@/lib/keys/owner-lookup";
 
-export class KeyLimitError extends Error {
+/** A key creation refused by a limit; its message is written for the user (dashboard, admin command). */
+export class KeyCreationRefused extends Error {}
+
+export class KeyLimitError extends KeyCreationRefused {
   constructor(readonly limit: number, readonly plan: PlanId) {
     super(`The ${PLANS[plan].name} plan allows ${limit} active API keys. Revoke one or upgrade to create another.`);
     this.name = "KeyLimitError";
   }
 }
+
+export class KeyChurnError extends KeyCreationRefused {
+  constructor(readonly perHour: number) {
+    super(`At most ${perHour} API keys can be created per hour, revoked ones included. Try again later.`);
+    this.name = "KeyChurnError";
+  }
+}
+
+const HOUR_MS = 3_600_000;
 
 export class AccountNotFoundError extends Error {
   constructor() {
@@ -38,7 +50,8 @@ export function normaliseKeyName(name: string | undefined | null): string {
 
 /**
  * Creates a key and returns its plaintext — the only time it exists outside the caller's hands.
- * The user row is locked for the transaction, so concurrent creations cannot exceed the limit.
+ * The user row is locked for the transaction, so concurrent creations cannot exceed the limits
+ * (active keys per plan, creations per hour).
  */
 export async function createApiKey(userId: string, name?: string): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const db = await getDb();
@@ -49,9 +62,15 @@ export async function createApiKey(userId: string, name?: string): Promise<{ key
     const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     const limit = PLANS[plan].maxApiKeys;
     if (active >= limit) throw new KeyLimitError(limit, plan);
+    // createdAt is written here, not by the column default, so that it and this window are both
+    // UTC through Prisma whatever the database session's time zone.
+    const now = new Date();
+    const perHour = keyCreationsPerHour(plan);
+    const recent = await tx.apiKey.count({ where: { userId, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
+    if (recent >= perHour) throw new KeyChurnError(perHour);
     const key = generateApiKey();
     const apiKey = await tx.apiKey.create({
-      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key) },
+      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key), createdAt: now },
       select: summaryFields,
     });
     return { key, apiKey };

@@ -154,6 +154,29 @@ export function definePipelineSuite(
       expect((await listApiKeys(a.userId)).filter((k) => !k.revokedAt)).toHaveLength(2);
     });
 
+    it("caps key creations per hour, revoked keys included, so create-revoke loops cannot grow the table", async () => {
+      const a = await createTestAccount({ plan: "free" }); // its first key is creation 1
+      const { createApiKey, KeyChurnError, revokeApiKey } = await import("@/lib/keys/service");
+      const { keyCreationsPerHour } = await import("@/lib/plans");
+      const perHour = keyCreationsPerHour("free");
+      expect(perHour).toBe(20);
+      for (let i = 1; i < perHour; i++) {
+        const { apiKey } = await createApiKey(a.userId, `churn ${i}`);
+        expect(await revokeApiKey(a.userId, apiKey.id)).toBe(true);
+      }
+      // One active key of the Free plan's two: only the hourly cap refuses this one.
+      const refused = await createApiKey(a.userId, "one too many").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(KeyChurnError);
+      expect((refused as Error).message).toBe("At most 20 API keys can be created per hour, revoked ones included. Try again later.");
+      // Creations older than an hour no longer count.
+      const { getDb } = await import("@/lib/db");
+      const db = await getDb();
+      await db.apiKey.updateMany({ where: { userId: a.userId, revokedAt: { not: null } }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
+      expect((await createApiKey(a.userId, "next hour")).key).toMatch(/^sk_live_/);
+      // Plans with more keys than that may fill their allowance at once.
+      expect(keyCreationsPerHour("business")).toBe(100);
+    });
+
     it.each([
       ["unknown parameter", "&fullpage=true", 400, "unknown_parameter", "fullpage"],
       ["duplicated parameter", "&width=100&width=200", 400, "invalid_parameter", "width"],

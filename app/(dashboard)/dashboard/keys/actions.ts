@@ -8,7 +8,7 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
-import { createApiKey, KeyLimitError, MAX_KEY_NAME_LENGTH, revokeApiKey } from "@/lib/keys/service";
+import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, revokeApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 
 export type CreateKeyState =
@@ -41,7 +41,7 @@ export async function createKeyAction(_prev: CreateKeyState, formData: FormData)
     // The plaintext goes back to this one response only; it is stored nowhere but as a hash.
     return { status: "created", id: apiKey.id, name: apiKey.name, key, display: apiKey.display };
   } catch (error) {
-    if (error instanceof KeyLimitError) return { status: "error", message: error.message, name };
+    if (error instanceof KeyCreationRefused) return { status: "error", message: error.message, name };
     log.error("key creation failed", { userId: who.user.id, error });
     return { status: "error", message: "The key could not be created. Please try again.", name };
   }

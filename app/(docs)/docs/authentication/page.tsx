@@ -3,7 +3,7 @@ import Link from "next/link";
 import { OriginCode } from "@/components/docs/origin-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { AUTH_MESSAGES } from "@/lib/api/auth";
-import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { keyCreationsPerHour, PLAN_IDS, PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
   title: "Authentication",
@@ -51,6 +51,10 @@ export default function AuthenticationPage() {
           Keys per account:{" "}
           {PLAN_IDS.map((id) => `${PLANS[id].name} ${PLANS[id].maxApiKeys}`).join(", ")}. All keys of an account share its
           rate limit, renders and cache.
+        </li>
+        <li>
+          Keys created per hour (revoked ones count too):{" "}
+          {PLAN_IDS.map((id) => `${PLANS[id].name} ${keyCreationsPerHour(id)}`).join(", ")}.
         </li>
       </ul>
 
