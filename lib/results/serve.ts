@@ -14,6 +14,8 @@
  * - If storing fails after a successful render, the caller still gets the bytes (its quota is
  *   already spent); the failure is logged, and the files URL will 404.
  * - A render that fails gives its charge back: only delivered results count against the quota.
+ * - A request that joined a render which then timed out under its leader's shorter `timeout`
+ *   renders again under its own, instead of inheriting the leader's 504.
  */
 import "server-only";
 import type { ApiContext, EndpointId } from "@/lib/api/context";
@@ -84,7 +86,9 @@ export function createResultService(deps: {
     const key = await cacheKey({ accountId: ctx.caller.userId, endpoint: job.endpoint, params: job.keyParams });
     const ttlMs = cacheTtlSeconds(ctx.caller.plan) * 1000;
 
+    let led = false;
     const produce = async (signal: AbortSignal): Promise<StoredResult> => {
+      led = true;
       await job.prepare?.(signal);
       const charge = await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
       const started = performance.now();
@@ -112,11 +116,19 @@ export function createResultService(deps: {
     };
 
     let outcome: FlightOutcome;
-    try {
-      outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
-    } catch (error) {
-      if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
-      throw error;
+    for (;;) {
+      try {
+        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
+        break;
+      } catch (error) {
+        if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
+        // `timeout` is not in the cache key (D6), so this request may have joined a render led by
+        // one with a shorter timeout. When that render runs out of its time while this request
+        // still has some, it renders (or joins) again under its own deadline, not the leader's.
+        const joinedTimedOut = !led && error instanceof ApiError && error.code === "render_timeout";
+        if (joinedTimedOut && job.deadline - Date.now() > 100 && !ctx.request.signal.aborted) continue;
+        throw error;
+      }
     }
 
     const hit = outcome.source === "stored";

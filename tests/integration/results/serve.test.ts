@@ -180,6 +180,22 @@ describe("serveResult: deadlines and failures", () => {
     expect(retry.consumed()).toBe(0);
   });
 
+  it("renders again for a joined request when the leader's shorter timeout ends the shared render (timeout is not in the key, D6)", async () => {
+    const shortTimeout = job(async () => {
+      await sleep(100);
+      throw new ApiError("render_timeout", "Rendering did not finish within the timeout of 100 ms.");
+    });
+    const { render, calls } = countingRender(png);
+    const patient = makeCtx({});
+    const leader = service.serve(makeCtx({}).ctx, shortTimeout);
+    const joined = service.serve(patient.ctx, { ...shortTimeout, render, deadline: Date.now() + 5_000 });
+    await expect(leader).rejects.toMatchObject({ code: "render_timeout" });
+    const res = await joined;
+    expect([res.status, res.headers.get("x-cache")]).toEqual([200, "MISS"]);
+    expect(calls.count).toBe(1);
+    expect(patient.consumed()).toBe(1);
+  });
+
   it("aborts a render nobody waits for once the grace period is over, and stores nothing", async () => {
     const impatient = createResultService({ store: service.store, redis: null, flight: { orphanGraceMs: 100 } });
     const { render, calls } = countingRender(png, 5_000);
