@@ -39,6 +39,8 @@ export interface UsageNote {
 export interface ApiContext<T> {
   request: Request;
   requestId: string;
+  /** Epoch ms when the pipeline received the request: `timeout` bounds the whole request (D10). */
+  receivedAt: number;
   caller: Caller;
   params: T;
   /** Schema parameters present in the query (to tell "given" from "defaulted"). */

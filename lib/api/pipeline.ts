@@ -34,6 +34,7 @@ export function apiRoute<S extends z.ZodObject>(
 
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
+    const receivedAt = Date.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
     const usage: UsageNote = {};
@@ -51,6 +52,7 @@ export function apiRoute<S extends z.ZodObject>(
       const ctx: ApiContext<z.output<S>> = {
         request,
         requestId,
+        receivedAt,
         caller: who,
         params: parsed.params,
         given: parsed.given,

@@ -24,7 +24,7 @@ export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<O
 export const handleOg: Handler<OgParams> = createOgHandler();
 
 async function serveOg(ctx: Parameters<Handler<OgParams>>[0], timeoutMs: number): Promise<Response> {
-  const started = Date.now();
+  const started = ctx.receivedAt;
   const { params } = ctx;
   const { template, variables, canonical } = validateVariables(params.template ?? "", ctx.extras);
   const format = params.format ?? "png"; // the schema's default; typed optional by enumParam

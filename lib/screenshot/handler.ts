@@ -27,7 +27,7 @@ function renderedParams(params: ScreenshotParams, plan: CapturePlan): Record<str
 }
 
 export const handleScreenshot: Handler<ScreenshotParams> = async (ctx) => {
-  const started = Date.now();
+  const started = ctx.receivedAt;
   const plan = planCapture(ctx.params, ctx.given);
   const deadline = new Deadline(plan.timeoutMs, started);
 

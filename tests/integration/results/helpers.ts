@@ -34,6 +34,7 @@ export function makeCtx(options: {
   const ctx: ApiContext<unknown> = {
     request: new Request("http://localhost/v1/screenshot"),
     requestId: "test-request",
+    receivedAt: Date.now(),
     caller: { userId: options.userId ?? "acct_test", plan: options.plan ?? "free", apiKeyId: "key_test" },
     params: options.params ?? {},
     given: new Set(),

@@ -6,7 +6,7 @@
  * same endpoint in the loopback-only network namespace (tests/integration/net/isolated/endpoint.spec.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { problemOf } from "@/tests/support/api";
+import { apiRequest, problemOf } from "@/tests/support/api";
 import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
 
 let h: ScreenshotHarness;
@@ -73,6 +73,25 @@ describe("time and crashes (D10)", () => {
     expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
     expect(elapsed).toBeGreaterThanOrEqual(2400);
     expect(elapsed).toBeLessThan(3500);
+  });
+
+  it("`timeout` counts from the request's arrival, so time spent before the render (here a slow key lookup) is part of it", async () => {
+    const { apiRoute } = await import("@/lib/api/pipeline");
+    const { authenticateApiKey } = await import("@/lib/api/auth");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { handleScreenshot } = await import("@/lib/screenshot/handler");
+    const slowLookup = apiRoute(screenshotEndpoint, handleScreenshot, {
+      authenticate: async (request, url) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        return authenticateApiKey(request, url);
+      },
+    });
+    const query = new URLSearchParams({ url: h.fx.url("basic.html?arrival"), timeout: "1000" });
+    const res = await slowLookup(apiRequest(`/v1/screenshot?${query}`, { apiKey: h.account.apiKey }));
+    expect(await problemOf(res)).toMatchObject({ status: 504, code: "render_timeout" });
+    // The same request with time left renders.
+    query.set("timeout", "20000");
+    expect((await slowLookup(apiRequest(`/v1/screenshot?${query}`, { apiKey: h.account.apiKey }))).status).toBe(200);
   });
 
   it("a render that fails gives its render of the monthly quota back; a delivered one keeps it", async () => {
