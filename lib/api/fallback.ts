@@ -11,11 +11,22 @@ export const notFound = keylessRoute((request: Request): Response => {
   return problemResponse(new ApiError("not_found", `No API endpoint at ${path}.`), id, { "X-Request-Id": id });
 });
 
+/** What the GET-only API routes take (OPTIONS is answered, without CORS: keys stay server-side). */
+const ALLOW = "GET, HEAD, OPTIONS";
+
 /** Exported as POST/PUT/PATCH/DELETE by the GET-only API routes. */
 export const methodNotAllowed = keylessRoute((request: Request): Response => {
   const id = requestIdFor(request);
   return problemResponse(new ApiError("method_not_allowed", `${request.method} is not supported; use GET.`), id, {
-    Allow: "GET, HEAD",
+    Allow: ALLOW,
     "X-Request-Id": id,
   });
+});
+
+/**
+ * Exported as OPTIONS by the GET-only API routes. Next would otherwise answer it itself, without
+ * the X-Request-Id (D14) and RateLimit-* (D4) every /v1 answer carries.
+ */
+export const allowedMethods = keylessRoute((request: Request): Response => {
+  return new Response(null, { status: 204, headers: { Allow: ALLOW, "X-Request-Id": requestIdFor(request) } });
 });

@@ -7,5 +7,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(screenshotEndpoint, handleScreenshot);
 
-// Anything but GET gets a problem+json 405 (D1), not an empty one.
-export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from "@/lib/api/fallback";
+// Anything but GET gets a problem+json 405 (D1), not an empty one; OPTIONS says what is allowed.
+export {
+  allowedMethods as OPTIONS,
+  methodNotAllowed as POST,
+  methodNotAllowed as PUT,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as DELETE,
+} from "@/lib/api/fallback";

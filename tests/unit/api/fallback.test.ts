@@ -14,9 +14,25 @@ describe("/v1 fallbacks", () => {
       const res = await route[method](new Request("http://localhost:3000/v1/x", { method }));
       expect(res.status).toBe(405);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
-      expect(res.headers.get("allow")).toBe("GET, HEAD");
+      expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
       expect(await res.json()).toMatchObject({ status: 405, code: "method_not_allowed", title: "Method Not Allowed" });
     }
+  });
+
+  it.each([
+    ["screenshot", () => import("@/app/v1/screenshot/route")],
+    ["files", () => import("@/app/v1/files/[file]/route")],
+    ["openapi.json", () => import("@/app/v1/openapi.json/route")],
+    ["og", () => import("@/app/v1/og/route")],
+    ["og/templates", () => import("@/app/v1/og/templates/route")],
+  ])("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load) => {
+    const route = (await load()) as unknown as { OPTIONS: (r: Request) => Promise<Response> };
+    const res = await route.OPTIONS(new Request("http://localhost:3000/v1/x", { method: "OPTIONS", headers: { "X-Forwarded-For": "127.0.0.61" } }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(res.headers.get("ratelimit-limit"))).toBeGreaterThan(0);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("answers unknown /v1 paths with a 404 problem", async () => {
@@ -28,7 +44,7 @@ describe("/v1 fallbacks", () => {
 
   it("answers bare /v1 (which the catch-all does not match) with the same 404 problem, for every method", async () => {
     const route = (await import("@/app/v1/route")) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       const res = await route[method](new Request("http://localhost:3000/v1", { method }));
       expect(res.status, method).toBe(404);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
