@@ -33,7 +33,8 @@ export async function bootstrap(): Promise<void> {
   const user = await db.user.upsert({
     where: { email: DEMO_EMAIL },
     create: { email: DEMO_EMAIL, name: "Demo", plan: "business" },
-    update: { plan: "business" },
+    // Plans change through the admin command (D4): a new demo key keeps what an operator set.
+    update: {},
   });
   const { key } = await createApiKey(user.id, "Demo key");
   await writeFile(keyFile, key + "\n", { mode: 0o600 });

@@ -3,7 +3,7 @@
  * Business-plan key exists only on the embedded default — embedded database and a loopback
  * APP_URL — never on a public deployment that keeps the embedded database.
  */
-import { access, readFile } from "node:fs/promises";
+import { access, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestEnv, type TestEnv } from "../../support/env";
@@ -54,5 +54,15 @@ describe("demo account at start-up", () => {
     await start("http://localhost:3000"); // a restart reuses the key
     expect((await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim()).toBe(key);
     expect((await demoUser())?.apiKeys).toHaveLength(1);
+
+    // An operator moved the account to another plan (admin set-plan) and the key file is gone:
+    // the restart makes a new key and leaves the plan alone.
+    const { getDb } = await import("@/lib/db");
+    await (await getDb()).user.update({ where: { email: (await import("@/lib/bootstrap")).DEMO_EMAIL }, data: { plan: "starter" } });
+    await rm(path.join(testEnv.dataDir, "demo-api-key"));
+    await start("http://localhost:3000");
+    const renewed = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
+    expect(renewed).not.toBe(key);
+    expect(await findKeyOwner(renewed)).toMatchObject({ plan: "starter", revoked: false });
   });
 });
