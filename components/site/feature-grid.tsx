@@ -1,9 +1,16 @@
 import type { ReactNode } from "react";
+import { paramDoc } from "@/lib/api/params";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { screenshotParams } from "@/lib/screenshot/params";
+
+const MAX_WIDTH = paramDoc(screenshotParams, "width").max;
+const MAX_SCALE = paramDoc(screenshotParams, "deviceScale").max;
+const LONGEST_CACHE_DAYS = Math.max(...PLAN_IDS.map((id) => PLANS[id].cacheTtlDays));
 
 const FEATURES: ReadonlyArray<{ title: string; body: string; icon: ReactNode }> = [
   {
     title: "Pixel-perfect screenshots",
-    body: "PNG, JPEG or WebP at any viewport up to 3840 px and 3× pixel density, full page or a clipped region, after a selector appears.",
+    body: `PNG, JPEG or WebP at any viewport up to ${MAX_WIDTH} px and ${MAX_SCALE}× pixel density, full page or a clipped region, after a selector appears.`,
     icon: <path d="M4 7a2 2 0 0 1 2-2h2l1.5-2h5L16 5h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z" />,
   },
   {
@@ -23,7 +30,7 @@ const FEATURES: ReadonlyArray<{ title: string; body: string; icon: ReactNode }> 
   },
   {
     title: "Cached per account",
-    body: "Identical requests are served from your cache for up to 60 days — instantly, and free. X-Cache tells you which you got.",
+    body: `Identical requests are served from your cache for up to ${LONGEST_CACHE_DAYS} days — instantly, and free. X-Cache tells you which you got.`,
     icon: <path d="M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3Zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />,
   },
   {

@@ -203,6 +203,13 @@ export function describeParams(schema: z.ZodObject): ReadonlyArray<Readonly<{ na
   return fields;
 }
 
+/** One parameter's documentation, for prose that quotes its default, range or plan. */
+export function paramDoc(schema: z.ZodObject, name: string): Readonly<{ name: string } & ParamMeta> {
+  const field = describeParams(schema).find((f) => f.name === name);
+  if (!field) throw new Error(`no query parameter ${name}`);
+  return field;
+}
+
 /** `response=json` (D7), shared by both endpoints. Changes the answer's form, not the result: not in the cache key. */
 export function responseParam() {
   return enumParam("response", {

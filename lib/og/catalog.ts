@@ -30,6 +30,8 @@ export const OG_LIMITS = {
   listMaxItems: 20,
   listItemMaxChars: 200,
   imageUrlMaxChars: 2048,
+  /** Spec "Limits": an OG render over 15 seconds is a 504 render_timeout (D10). */
+  renderTimeoutMs: 15_000,
 } as const;
 
 const COLOR_HELP = "#rgb, #rrggbb, #rrggbbaa (the # may be left out; otherwise URL-encode it as %23), rgb()/rgba() or hsl()/hsla()";

@@ -6,18 +6,17 @@
  */
 import "server-only";
 import type { Handler } from "@/lib/api/context";
+import { OG_LIMITS } from "@/lib/og/catalog";
 import { loadImages } from "@/lib/og/images";
 import { ogParams, type OgParams } from "@/lib/og/params";
 import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
 import { validateVariables } from "@/lib/og/variables";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 
-/** Spec "Limits": an OG render over 15 seconds is a 504 render_timeout (D10). */
-export const OG_RENDER_TIMEOUT_MS = 15_000;
 
 /** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
 export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams> {
-  const timeoutMs = options.timeoutMs ?? OG_RENDER_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? OG_LIMITS.renderTimeoutMs;
   return (ctx) => serveOg(ctx, timeoutMs);
 }
 

@@ -3,7 +3,9 @@ import Link from "next/link";
 import { OriginCode } from "@/components/docs/origin-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { SIGN_IN_HREF } from "@/components/site/links";
+import { paramDoc } from "@/lib/api/params";
 import { PLANS } from "@/lib/plans";
+import { screenshotParams } from "@/lib/screenshot/params";
 
 export const metadata: Metadata = {
   title: "Getting started",
@@ -45,7 +47,7 @@ export default function GettingStartedPage() {
       <p>Replace <code>YOUR_API_KEY</code> with your key, then run:</p>
       <OriginCode caption="Shell" code={FIRST} className="not-prose" />
       <p>
-        <code>example.png</code> is a 1280 × 800 capture of the page. Run it again: the response header{" "}
+        <code>example.png</code> is a {paramDoc(screenshotParams, "width").default} × {paramDoc(screenshotParams, "height").default} capture of the page. Run it again: the response header{" "}
         <code>X-Cache: HIT</code> shows it came from your cache — instant, and not counted against your renders.
       </p>
 

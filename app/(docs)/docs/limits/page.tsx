@@ -3,11 +3,14 @@ import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { PlanComparison } from "@/components/site/plan-comparison";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
-import { describeParams } from "@/lib/api/params";
+import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { ANONYMOUS_LIMITS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/screenshot/plan";
+
+const timeout = paramDoc(screenshotParams, "timeout");
 
 export const metadata: Metadata = {
   title: "Limits & plans",
@@ -84,8 +87,11 @@ export default function LimitsPage() {
         </Table>
       </div>
       <ul>
-        <li>Full-page captures stop at 16,384 CSS pixels of height.</li>
-        <li>OG renders time out after 15 seconds; screenshots after <code>timeout</code> (default 30 s, at most 60 s).</li>
+        <li>Full-page captures stop at {FULL_PAGE_MAX_HEIGHT.toLocaleString("en-US")} CSS pixels of height.</li>
+        <li>
+          OG renders time out after {OG_LIMITS.renderTimeoutMs / 1000} seconds; screenshots after <code>timeout</code> (default{" "}
+          {Number(timeout.default) / 1000} s, at most {Number(timeout.max) / 1000} s).
+        </li>
         <li>
           OG text variables: up to {OG_LIMITS.textMaxChars} characters; lists: up to {OG_LIMITS.listMaxItems} items of{" "}
           {OG_LIMITS.listItemMaxChars} characters.

@@ -5,7 +5,7 @@ import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
 import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
 import { Alert } from "@/components/ui";
-import { describeParams } from "@/lib/api/params";
+import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { OG_ERROR_CODES } from "@/lib/openapi/document";
@@ -21,7 +21,7 @@ export default function OgReferencePage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/og</code>}>
-        Renders an Open Graph image (1200 × 630 by default) from a named template and your variables, as PNG, JPEG or
+        Renders an Open Graph image ({paramDoc(ogParams, "width").default} × {paramDoc(ogParams, "height").default} by default) from a named template and your variables, as PNG, JPEG or
         WebP — no browser involved, typically in tens of milliseconds.
       </DocsPageHeader>
 

@@ -5,10 +5,14 @@ import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
 import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
-import { describeParams } from "@/lib/api/params";
+import { describeParams, paramDoc } from "@/lib/api/params";
 import { SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
 import { DEVICE_PRESETS } from "@/lib/screenshot/devices";
 import { screenshotParams } from "@/lib/screenshot/params";
+import { PLANS } from "@/lib/plans";
+
+/** The PDF options share one gate; pageSize stands for them. */
+const pdfPlan = paramDoc(screenshotParams, "pageSize").plan ?? "free";
 
 export const metadata: Metadata = {
   title: "Screenshot API",
@@ -46,7 +50,7 @@ export default function ScreenshotReferencePage() {
 
       <Anchor id="pdf">PDF options</Anchor>
       <p>
-        These apply only with <code>format=pdf</code> and need the Starter plan or higher. <code>fullPage=true</code>{" "}
+        These apply only with <code>format=pdf</code> and need the {PLANS[pdfPlan].name} plan or higher. <code>fullPage=true</code>{" "}
         prints the whole page on one long sheet instead of paginating.
       </p>
       <div className="not-prose">
