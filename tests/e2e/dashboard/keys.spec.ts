@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiGet, createKeyInDashboard, sql, setPlan, signInByEmail, uniqueEmail } from "../support";
+import { apiGet, createKeyInDashboard, sql, setPlan, signInByEmail, uniqueEmail, waitForHydration } from "../support";
 
 const REVOKED_DETAIL = "Invalid or revoked API key.";
 
@@ -63,6 +63,7 @@ test.describe("API keys", () => {
       await page.reload();
       await expect(row(page, "ci server")).toContainText("just now", { timeout: 1000 });
     }).toPass({ timeout: 10_000 });
+    await waitForHydration(page, "input[name=name]");
 
     // Cancel first: nothing happens.
     await row(page, "ci server").getByRole("button", { name: "Revoke key ci server" }).click();
@@ -87,6 +88,7 @@ test.describe("API keys", () => {
   test("usable by keyboard alone: create, then open and dismiss the revoke dialog", async ({ page }) => {
     await signInByEmail(page, uniqueEmail("kbd"));
     await page.goto("/dashboard/keys");
+    await waitForHydration(page, "input[name=name]");
     await page.getByLabel("Key name").focus();
     await page.keyboard.type("keyboard key");
     await page.keyboard.press("Enter");
@@ -177,6 +179,7 @@ test.describe("API keys", () => {
 
     // Revoking frees a slot.
     await page.reload();
+    await waitForHydration(page, "input[name=name]");
     await row(page, "one").getByRole("button", { name: "Revoke key one" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
     await expect(row(page, "one")).toContainText("Revoked");

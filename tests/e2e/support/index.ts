@@ -79,9 +79,22 @@ export async function setPlan(email: string, plan: PlanId): Promise<void> {
   if (rows.length !== 1) throw new Error(`no user ${email}`);
 }
 
+/**
+ * Waits until React has hydrated the element `selector` matches (React attaches its fiber to the
+ * DOM node then). Input before that can be lost: a form submitted before hydration is neither
+ * the action nor a page load, and the page comes back empty.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+}
+
 /** Creates a key on the keys page and returns the full key shown once. */
 export async function createKeyInDashboard(page: Page, name: string): Promise<string> {
   await page.goto("/dashboard/keys");
+  await waitForHydration(page, "input[name=name]");
   await page.getByLabel("Key name").fill(name);
   await page.getByRole("button", { name: "Create New Key" }).click();
   const value = page.getByTestId("new-key-value");
