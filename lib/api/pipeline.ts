@@ -11,7 +11,7 @@ import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { checkAnonymousLimit, checkRateLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { checkAnonymousLimit, checkRateLimit, peekAnonymousLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { consumeRender } from "@/lib/usage/quota";
@@ -70,6 +70,10 @@ export function apiRoute<S extends z.ZodObject>(
           if (limited instanceof ApiError && limited.code === "rate_limited") apiError = limited;
           return undefined;
         });
+      } else if (!caller) {
+        // Failed before the key could be checked (say, the database is down): not the caller's
+        // fault, so not counted, but the address's headers still go out (D4).
+        rate = await peekAnonymousLimit(request, "failedAuth").catch(() => undefined);
       }
       // A client that hung up (Next aborts the request's signal) is not a server failure.
       if (apiError.status >= 500 && !request.signal.aborted) {

@@ -83,9 +83,20 @@ export function clientAddress(request: Request): string {
   return last || "unknown";
 }
 
+function anonymousWindow(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now: number): Window {
+  return windowFor(`anon:${kind}:${clientAddress(request)}`, ANONYMOUS_LIMITS[kind], now);
+}
+
+/** The client address's window without counting: for an answer that has no account and is no 401 (a 5xx before the key was checked). */
+export async function peekAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
+  const { key, limit, reset } = anonymousWindow(request, kind, now);
+  const count = await windowCounter().peek(key);
+  return { limit, remaining: Math.max(0, limit - count), reset };
+}
+
 /** Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS). */
 export function checkAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
   const limit = ANONYMOUS_LIMITS[kind];
   const what = kind === "failedAuth" ? "requests without a valid API key" : "requests";
-  return count(windowFor(`anon:${kind}:${clientAddress(request)}`, limit, now), `Rate limit of ${limit} ${what} per minute from one address exceeded.`);
+  return count(anonymousWindow(request, kind, now), `Rate limit of ${limit} ${what} per minute from one address exceeded.`);
 }

@@ -302,6 +302,25 @@ export function definePipelineSuite(
       expect([ok.status, ok.headers.get("ratelimit-limit")]).toEqual([200, "10"]);
     });
 
+    it("a failure before the key is checked carries the client address's RateLimit headers without counting (D4)", async () => {
+      const { apiRoute } = await import("@/lib/api/pipeline");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+      const lookupDown = apiRoute(screenshotEndpoint, async () => Response.json({}), {
+        authenticate: async () => {
+          throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+        },
+      });
+      const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
+      const request = () => apiRequest(target, { apiKey: `sk_live_${"D".repeat(32)}`, headers: { "X-Forwarded-For": "127.0.0.71" } });
+      for (let i = 0; i < 2; i++) {
+        const res = await lookupDown(request());
+        expect(res.status).toBe(500);
+        expect(res.headers.get("ratelimit-limit")).toBe(String(ANONYMOUS_LIMITS.failedAuth));
+        expect(res.headers.get("ratelimit-remaining")).toBe(String(ANONYMOUS_LIMITS.failedAuth)); // not counted
+        expect(Number(res.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+      }
+    });
+
     it("never leaks internals: an unexpected failure is a bare 500 problem", async () => {
       const { apiRoute } = await import("@/lib/api/pipeline");
       const { screenshotEndpoint } = await import("@/lib/screenshot/params");
