@@ -14,7 +14,7 @@ export const notFound = keylessRoute((request: Request): Response => {
 /** What the GET-only API routes take (OPTIONS is answered, without CORS: keys stay server-side). */
 const ALLOW = "GET, HEAD, OPTIONS";
 
-/** Exported as POST/PUT/PATCH/DELETE by the GET-only API routes. */
+/** POST/PUT/PATCH/DELETE of the GET-only API routes (lib/api/get-only.ts). */
 export const methodNotAllowed = keylessRoute((request: Request): Response => {
   const id = requestIdFor(request);
   return problemResponse(new ApiError("method_not_allowed", `${request.method} is not supported; use GET.`), id, {
@@ -24,7 +24,7 @@ export const methodNotAllowed = keylessRoute((request: Request): Response => {
 });
 
 /**
- * Exported as OPTIONS by the GET-only API routes. Next would otherwise answer it itself, without
+ * OPTIONS of the GET-only API routes (lib/api/get-only.ts). Next would otherwise answer it itself, without
  * the X-Request-Id (D14) and RateLimit-* (D4) every /v1 answer carries.
  */
 export const allowedMethods = keylessRoute((request: Request): Response => {

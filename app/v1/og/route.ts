@@ -8,10 +8,4 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(ogEndpoint, handleOg);
 
 // Anything but GET gets a problem+json 405 (D1), not an empty one; OPTIONS says what is allowed.
-export {
-  allowedMethods as OPTIONS,
-  methodNotAllowed as POST,
-  methodNotAllowed as PUT,
-  methodNotAllowed as PATCH,
-  methodNotAllowed as DELETE,
-} from "@/lib/api/fallback";
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
