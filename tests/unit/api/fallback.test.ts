@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 
+/** The GET-only /v1 routes, which answer the other methods through lib/api/get-only.ts. */
+const GET_ONLY_ROUTES: ReadonlyArray<[string, () => Promise<unknown>]> = [
+  ["screenshot", () => import("@/app/v1/screenshot/route")],
+  ["files", () => import("@/app/v1/files/[file]/route")],
+  ["openapi.json", () => import("@/app/v1/openapi.json/route")],
+  ["og", () => import("@/app/v1/og/route")],
+  ["og/templates", () => import("@/app/v1/og/templates/route")],
+];
+
 // D1: every non-2xx answer under /v1 is problem+json, also for wrong methods and unknown paths.
 describe("/v1 fallbacks", () => {
-  it.each([
-    ["screenshot", () => import("@/app/v1/screenshot/route")],
-    ["files", () => import("@/app/v1/files/[file]/route")],
-    ["openapi.json", () => import("@/app/v1/openapi.json/route")],
-    ["og", () => import("@/app/v1/og/route")],
-    ["og/templates", () => import("@/app/v1/og/templates/route")],
-  ])("%s answers other methods with a 405 problem", async (_name, load) => {
+  it.each(GET_ONLY_ROUTES)("%s answers other methods with a 405 problem", async (_name, load) => {
     const route = (await load()) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const res = await route[method](new Request("http://localhost:3000/v1/x", { method }));
@@ -19,13 +22,7 @@ describe("/v1 fallbacks", () => {
     }
   });
 
-  it.each([
-    ["screenshot", () => import("@/app/v1/screenshot/route")],
-    ["files", () => import("@/app/v1/files/[file]/route")],
-    ["openapi.json", () => import("@/app/v1/openapi.json/route")],
-    ["og", () => import("@/app/v1/og/route")],
-    ["og/templates", () => import("@/app/v1/og/templates/route")],
-  ])("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load) => {
+  it.each(GET_ONLY_ROUTES)("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load) => {
     const route = (await load()) as unknown as { OPTIONS: (r: Request) => Promise<Response> };
     const res = await route.OPTIONS(new Request("http://localhost:3000/v1/x", { method: "OPTIONS", headers: { "X-Forwarded-For": "127.0.0.61" } }));
     expect(res.status).toBe(204);
