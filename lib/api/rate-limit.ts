@@ -47,17 +47,25 @@ function windowOf(caller: Caller, now: number): Window {
  * The account's state without counting this request: for answers decided before the rate limit
  * (a 400 or 403 after authentication, D2), which carry the headers too (D4) but cost nothing.
  */
-export async function peekRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
-  const { key, limit, reset } = windowOf(caller, now);
-  const count = await windowCounter().peek(key);
-  return { limit, remaining: Math.max(0, limit - count), reset };
+export function peekRateLimit(caller: Caller, now = Date.now()): Promise<RateState> {
+  return peek(windowOf(caller, now));
+}
+
+/** The state of `window` without counting a request in it. */
+async function peek(window: Window): Promise<RateState> {
+  return stateOf(window, await windowCounter().peek(window.key));
+}
+
+/** What the headers say of `window` once `n` requests are counted in it. */
+function stateOf({ limit, reset }: Window, n: number): RateState {
+  return { limit, remaining: Math.max(0, limit - n), reset };
 }
 
 /** Counts a request in `window`; throws 429 rate_limited (with Retry-After) past its limit. */
 async function count(window: Window, exceeded: string): Promise<RateState> {
   const { key, limit, reset } = window;
   const n = await windowCounter().hit(key, WINDOW_MS);
-  const state = { limit, remaining: Math.max(0, limit - n), reset };
+  const state = stateOf(window, n);
   if (n > limit) {
     throw new ApiError("rate_limited", `${exceeded} Retry in ${reset} s.`, {
       headers: { ...rateLimitHeaders(state), "Retry-After": String(reset) },
@@ -88,10 +96,8 @@ function anonymousWindow(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, 
 }
 
 /** The client address's window without counting: for an answer that has no account and is no 401 (a 5xx before the key was checked). */
-export async function peekAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
-  const { key, limit, reset } = anonymousWindow(request, kind, now);
-  const count = await windowCounter().peek(key);
-  return { limit, remaining: Math.max(0, limit - count), reset };
+export function peekAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
+  return peek(anonymousWindow(request, kind, now));
 }
 
 /** Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS). */
