@@ -13,7 +13,6 @@ import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
 import { validateVariables } from "@/lib/og/variables";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 
-
 /** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
 export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams> {
   const timeoutMs = options.timeoutMs ?? OG_LIMITS.renderTimeoutMs;
