@@ -1,5 +1,5 @@
 /**
- * Typed configuration (DECISIONS D12). The only module that reads `process.env`.
+ * Typed configuration (D12). The only module that reads `process.env`.
  * Nothing set means the embedded default: embedded database and result store under `.data/`,
  * a locally launched Chromium, sign-in links in the server log and the local inbox page.
  */

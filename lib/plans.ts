@@ -1,5 +1,5 @@
 /**
- * The plan table (DECISIONS D4). Everything plan-dependent — plan gates, rate limits, quotas,
+ * The plan table (D4). Everything plan-dependent — plan gates, rate limits, quotas,
  * cache TTLs, key limits, the dashboard and the pricing page — reads from here and nowhere else.
  */
 export const PLAN_IDS = ["free", "starter", "pro", "business"] as const;

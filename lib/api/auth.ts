@@ -1,6 +1,6 @@
 /**
- * API key authentication (spec "Authentication", D2, D5). The header wins over the query
- * parameter; the three 401 texts are exactly the spec's.
+ * API key authentication (ARCHITECTURE.md#the-product-contract, D2, D5). The header wins over the query
+ * parameter; the three 401 texts are exactly the customer's.
  */
 import "server-only";
 import type { Caller } from "@/lib/api/context";

@@ -1,5 +1,5 @@
 /**
- * API errors as RFC 9457 problem details (DECISIONS D1). Every non-2xx answer of /v1/* is built
+ * API errors as RFC 9457 problem details (D1). Every non-2xx answer of /v1/* is built
  * here, so the body shape, the `type` URL and the status-to-title mapping exist once.
  */
 import { env } from "@/lib/env";

@@ -1,5 +1,5 @@
 /**
- * The one path every /v1 API request takes (ARCHITECTURE):
+ * The one path every /v1 API request takes (ARCHITECTURE.md#the-request-path):
  * request id → key auth → query parsing with the endpoint's schema → plan gates → rate limit →
  * handler (which calls consumeRender on a cache miss) → common headers → problem+json for any
  * error → log line → usage event (queued, written in batches after the reply).

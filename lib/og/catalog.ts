@@ -1,5 +1,5 @@
 /**
- * The OG templates as plain data (DECISIONS D11): names, variables, types, limits and an example
+ * The OG templates as plain data (D11): names, variables, types, limits and an example
  * per template. This one description drives variable validation, GET /v1/og/templates, the docs
  * gallery and the playground form; the JSX lives in lib/og/templates and is looked up by name.
  * No React here, so the validator and the docs can import it cheaply.
@@ -30,7 +30,7 @@ export const OG_LIMITS = {
   listMaxItems: 20,
   listItemMaxChars: 200,
   imageUrlMaxChars: 2048,
-  /** Spec "Limits": an OG render over 15 seconds is a 504 render_timeout (D10). */
+  /** The customer's limit (ARCHITECTURE.md#the-product-contract): an OG render over 15 seconds is a 504 render_timeout (D10). */
   renderTimeoutMs: 15_000,
 } as const;
 

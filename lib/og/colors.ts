@@ -1,5 +1,5 @@
 /**
- * Colour values of OG template variables (spec "Variable types": hex, RGB or HSL).
+ * Colour values of OG template variables (hex, RGB or HSL: ARCHITECTURE.md#the-product-contract).
  *
  * Accepted: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba() and hsl()/hsla() in both the comma
  * form and the CSS Color 4 space form ("rgb(10 20 30 / 50%)"). Hex also without its "#": an

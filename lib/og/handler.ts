@@ -1,6 +1,6 @@
 /**
  * GET /v1/og once the pipeline has authenticated, parsed, validated (template and variables via
- * ogEndpoint.validate) and gated the request: build the cache key from the spec's list
+ * ogEndpoint.validate) and gated the request: build the cache key from the customer's list
  * (template, every variable, format, quality, width, height — D6) and hand the render to
  * serveResult, which owns lookup, single flight, storage, headers and response=json (D7).
  */

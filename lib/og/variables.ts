@@ -1,5 +1,5 @@
 /**
- * Validation of OG template variables (spec "OG template and template variables", D11): every
+ * Validation of OG template variables (D11): every
  * query parameter outside the endpoint schema is checked against the chosen template's variable
  * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
  */

@@ -1,5 +1,5 @@
 /**
- * Device presets (spec table; D8). A preset sets viewport, pixel ratio, mobile and touch
+ * Device presets (the customer's table; D8). A preset sets viewport, pixel ratio, mobile and touch
  * emulation and a matching user agent; explicit width/height/deviceScale in the request win.
  */
 import type { DevicePresetName } from "./params";

@@ -1,4 +1,4 @@
-/** GET /v1/og: an Open Graph image from a template (spec "GET /v1/og"). Logic: lib/og/handler.ts. */
+/** GET /v1/og: an Open Graph image from a template (ARCHITECTURE.md#the-product-contract). Logic: lib/og/handler.ts. */
 import { apiRoute } from "@/lib/api/pipeline";
 import { handleOg } from "@/lib/og/handler";
 import { ogEndpoint } from "@/lib/og/params";

@@ -1,4 +1,4 @@
-/** GET /v1/screenshot: a capture of a public page (spec "GET /v1/screenshot"). Logic: lib/screenshot/handler.ts. */
+/** GET /v1/screenshot: a capture of a public page (ARCHITECTURE.md#the-product-contract). Logic: lib/screenshot/handler.ts. */
 import { apiRoute } from "@/lib/api/pipeline";
 import { screenshotEndpoint } from "@/lib/screenshot/params";
 import { handleScreenshot } from "@/lib/screenshot/handler";

@@ -1,5 +1,5 @@
 /**
- * The request pipeline's contract (spec "Authentication" and "Errors", D1–D5), run against each
+ * The request pipeline's contract (ARCHITECTURE.md#the-product-contract, D1–D5), run against each
  * configuration by the *.test.ts files beside this one.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Colour variables (spec "Variable types": hex, RGB or HSL): every accepted notation parses to
+ * Colour variables (hex, RGB or HSL: ARCHITECTURE.md#the-product-contract): every accepted notation parses to
  * the right RGBA, everything else is refused.
  */
 import { describe, expect, it } from "vitest";

@@ -14,7 +14,7 @@ const HEADER = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fe
   -H 'X-API-Key: sk_live_…'`;
 const QUERY = `https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&api_key=sk_live_…`;
 
-// The exact texts the API sends (spec "Authentication").
+// The exact texts the API sends (the customer's words: ARCHITECTURE.md#the-product-contract).
 const MESSAGES = [
   ["missing_api_key", AUTH_MESSAGES.missing],
   ["invalid_api_key_format", AUTH_MESSAGES.format],
