@@ -51,6 +51,21 @@ export function schemas(): Record<string, JsonSchema> {
         height: { type: "integer", description: "Output height in pixels (PDF: page height in CSS px)." },
         format: { type: "string", enum: [...SCREENSHOT_FORMATS] },
         pages: { type: "integer", description: "Number of pages (PDF only)." },
+        dialogs: {
+          type: "array",
+          description:
+            "The JavaScript dialogs the page opened (the first 20), only when it opened any. Each was answered at once: alert and beforeunload accepted, confirm answered false, prompt answered null (as Cancel).",
+          items: {
+            type: "object",
+            required: ["type", "message", "answer"],
+            properties: {
+              type: { type: "string", enum: ["alert", "confirm", "prompt", "beforeunload"] },
+              message: { type: "string", description: "The page's message (first 200 characters)." },
+              answer: { type: ["boolean", "null"], description: "What the page's call returned: true (accepted), false or null (dismissed)." },
+            },
+          },
+        },
+        dialogCount: { type: "integer", description: "How many dialogs the page opened in all, only when it opened any." },
       },
     },
     OgMetadata: {

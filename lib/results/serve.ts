@@ -37,6 +37,8 @@ export interface RenderOutput {
   height: number;
   /** PDF page count. */
   pages?: number;
+  /** Further facts for the JSON answer, stored with the result (e.g. the dialogs a page opened, D17). */
+  details?: Record<string, unknown>;
 }
 
 export interface RenderJob {
@@ -105,7 +107,13 @@ export function createResultService(deps: {
         bytes: output.bytes,
         contentType: job.contentType,
         ext: job.ext,
-        metadata: { width: output.width, height: output.height, ...(output.pages !== undefined ? { pages: output.pages } : {}), renderMs },
+        metadata: {
+          width: output.width,
+          height: output.height,
+          ...(output.pages !== undefined ? { pages: output.pages } : {}),
+          ...(output.details ? { details: output.details } : {}),
+          renderMs,
+        },
       };
       try {
         return await store.put(key, result, ttlMs);
@@ -172,7 +180,7 @@ function binaryAnswer(stored: StoredResult, hit: boolean, job: RenderJob): Respo
 }
 
 function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  const { width, height, pages } = stored.metadata;
+  const { width, height, pages, details } = stored.metadata;
   const body = {
     ...job.describe,
     imageUrl: fileUrl(key, stored.ext),
@@ -184,6 +192,7 @@ function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: Render
     expiresAt: stored.expiresAt,
     renderTime: stored.metadata.renderMs,
     ...(pages !== undefined ? { pages } : {}),
+    ...(details && typeof details === "object" ? details : {}),
   };
   return new Response(JSON.stringify(body), {
     status: 200,

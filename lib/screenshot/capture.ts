@@ -11,6 +11,7 @@ import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
 import { enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
+import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
 import { navigate } from "./navigate";
 import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { printPdf } from "./pdf";
@@ -24,6 +25,8 @@ export interface CaptureOutput {
   width: number;
   height: number;
   pages?: number;
+  /** The JavaScript dialogs the page opened and how they were answered (D17). */
+  dialogs?: { dialogs: DialogRecord[]; dialogCount: number };
 }
 
 /** Changes only what differs from the page's baseline (each change is a DevTools round trip). */
@@ -68,6 +71,18 @@ async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Dead
 }
 
 export async function capture(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
+  // Answered from before the first byte loads: an unanswered dialog freezes the page (D17).
+  const dialogs = answerDialogs(session.page);
+  try {
+    const output = await captureAnswering(session, plan);
+    const seen = dialogMetadata(dialogs);
+    return seen ? { ...output, dialogs: seen } : output;
+  } finally {
+    dialogs.stop();
+  }
+}
+
+async function captureAnswering(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
   const consent = await prepare(session, plan);
   await navigate(page, plan.url, guard, deadline);

@@ -15,5 +15,6 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline): P
     width: output.width,
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
+    ...(output.dialogs ? { details: output.dialogs } : {}),
   };
 }

@@ -100,6 +100,14 @@ export default function ScreenshotReferencePage() {
       <div className="not-prose">
         <MetadataTable schema="ScreenshotMetadata" />
       </div>
+      <h3 id="dialogs">Dialogs</h3>
+      <p>
+        A page that opens <code>alert</code>, <code>confirm</code>, <code>prompt</code> or a <code>beforeunload</code>{" "}
+        dialog is never left waiting: <code>alert</code> and <code>beforeunload</code> are accepted, <code>confirm</code>{" "}
+        returns <code>false</code> and <code>prompt</code> returns <code>null</code>, as when a person presses Cancel. The
+        JSON metadata lists them in <code>dialogs</code>. A page that keeps opening dialogs has its answers slowed down and
+        ends at its <code>timeout</code>.
+      </p>
       <h3 id="headers">Headers</h3>
       <div className="not-prose">
         <HeadersTable />
