@@ -3,7 +3,7 @@
  * minimum plans, so the pricing page changes when a gate does.
  */
 import { describeParams } from "@/lib/api/params";
-import { ogEndpoint } from "@/lib/og/params";
+import { ogEndpoint } from "@/lib/og/endpoint";
 import { PLAN_IDS, type PlanId } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 

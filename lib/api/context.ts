@@ -9,7 +9,11 @@ import type { RenderCharge } from "@/lib/usage/quota";
 
 export type EndpointId = "screenshot" | "og";
 
-export interface EndpointSpec<S extends z.ZodObject = z.ZodObject> {
+/**
+ * An endpoint as the pipeline sees it. `V` is what its validate step computes (the capture plan,
+ * the OG template and variables); the pipeline hands it to the handler as `ctx.validated`.
+ */
+export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> {
   id: EndpointId;
   /** The endpoint's one parameter schema (lib/<endpoint>/params.ts). */
   params: S;
@@ -20,9 +24,10 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject> {
   /**
    * Checks the schema cannot make one field at a time — across parameters (a clip against the
    * format and scale) and of collected extras (OG template variables) — as part of the 400 step,
-   * so a bad request is a 400 before any 403 or 429 (D2). Throws ApiError.
+   * so a bad request is a 400 before any 403 or 429 (D2). Throws ApiError; returns what it
+   * computed, so the handler does not compute it again.
    */
-  validate?: (params: z.output<S>, parsed: { extras: Record<string, string>; given: ReadonlySet<string> }) => void;
+  validate: (params: z.output<S>, parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string> }) => V;
 }
 
 export interface Caller {
@@ -36,13 +41,15 @@ export interface UsageNote {
   renderMs?: number;
 }
 
-export interface ApiContext<T> {
+export interface ApiContext<T, V = unknown> {
   request: Request;
   requestId: string;
   /** Epoch ms when the pipeline received the request: `timeout` bounds the whole request (D10). */
   receivedAt: number;
   caller: Caller;
   params: T;
+  /** What the endpoint's validate step computed from the parameters (EndpointSpec.validate). */
+  validated: V;
   /** Schema parameters present in the query (to tell "given" from "defaulted"). */
   given: ReadonlySet<string>;
   /** Query parameters outside the schema; only for endpoints that collect them (OG variables). */
@@ -57,4 +64,4 @@ export interface ApiContext<T> {
   usage: UsageNote;
 }
 
-export type Handler<T> = (ctx: ApiContext<T>) => Promise<Response>;
+export type Handler<T, V = unknown> = (ctx: ApiContext<T, V>) => Promise<Response>;

@@ -3,7 +3,6 @@
  * metadata. A gated parameter counts only when set to something other than its default, so
  * `darkMode=false` is harmless on Free.
  */
-import type { z } from "zod";
 import type { EndpointSpec } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { describeParams } from "@/lib/api/params";
@@ -15,7 +14,7 @@ const ENDPOINT_NAMES: Record<EndpointSpec["id"], string> = {
 };
 
 export function enforcePlanGates(
-  spec: EndpointSpec,
+  spec: Pick<EndpointSpec, "id" | "minPlan" | "params">,
   params: Record<string, unknown>,
   given: ReadonlySet<string>,
   plan: PlanId,
@@ -26,7 +25,7 @@ export function enforcePlanGates(
       `${ENDPOINT_NAMES[spec.id]} requires the ${PLANS[spec.minPlan].name} plan or higher.`,
     );
   }
-  for (const field of describeParams(spec.params as z.ZodObject)) {
+  for (const field of describeParams(spec.params)) {
     if (!field.plan || planAtLeast(plan, field.plan) || !given.has(field.name)) continue;
     if (field.default !== undefined && params[field.name] === field.default) continue;
     throw new ApiError("plan_upgrade_required", `${field.name} requires the ${PLANS[field.plan].name} plan or higher.`, {

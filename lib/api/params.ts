@@ -48,6 +48,25 @@ function missing(ctx: Ctx, name: string): never {
 
 const raw = () => z.string().optional();
 
+/** A query parameter's schema: the raw query string (or its absence) in, a typed value out. */
+export type QueryParam<Out> = z.ZodPipe<z.ZodOptional<z.ZodString>, z.ZodTransform<Out, string | undefined>>;
+
+/**
+ * What a parameter yields: a required parameter or one with a default is never undefined (a
+ * missing required one is a 400 and a missing defaulted one takes its default), so handlers need
+ * no casts or `?? default` of their own. Only optional ones without a default may be undefined.
+ */
+type Yield<T, Required extends boolean, Default> = Required extends true ? T : [Default] extends [T] ? T : T | undefined;
+
+/**
+ * Builds the schema. The transform's return type is the general one (`T | undefined`); the
+ * builder's options decide, per Yield, whether undefined can come out, so it is narrowed here,
+ * in the one place that knows why.
+ */
+function queryParam<Out>(transform: (value: string | undefined, ctx: Ctx) => unknown): QueryParam<Out> {
+  return raw().transform(transform) as QueryParam<Out>;
+}
+
 type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean };
 
 function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {
@@ -94,12 +113,13 @@ export function boolParam(name: string, o: Common & { default: boolean }) {
   return register(schema, { kind: "boolean", ...o });
 }
 
-export function enumParam<const V extends readonly [string, ...string[]]>(
-  name: string,
-  o: Common & { values: V; default?: V[number]; required?: boolean; aliases?: Record<string, V[number]> },
-) {
+export function enumParam<
+  const V extends readonly [string, ...string[]],
+  const Required extends boolean = false,
+  const Default extends V[number] | undefined = undefined,
+>(name: string, o: Common & { values: V; default?: Default; required?: Required; aliases?: Record<string, V[number]> }) {
   const { aliases, ...meta } = o;
-  const schema = raw().transform((v, ctx): V[number] | undefined => {
+  const schema = queryParam<Yield<V[number], Required, Default>>((v, ctx): V[number] | undefined => {
     if (v === undefined) return o.required ? missing(ctx, name) : o.default;
     const s = v.toLowerCase();
     const value = aliases?.[s] ?? s;
@@ -109,12 +129,12 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
   return register(schema, { kind: "enum", ...meta });
 }
 
-export function stringParam(
+export function stringParam<const Required extends boolean = false>(
   name: string,
-  o: Common & { required?: boolean; maxLength: number; pattern?: string; check?: (v: string) => string | null; secret?: boolean },
+  o: Common & { required?: Required; maxLength: number; pattern?: string; check?: (v: string) => string | null; secret?: boolean },
 ) {
   const { check, maxLength, ...meta } = o;
-  const schema = raw().transform((v, ctx): string | undefined => {
+  const schema = queryParam<Yield<string, Required, undefined>>((v, ctx): string | undefined => {
     if (v === undefined || v === "") return o.required ? missing(ctx, name) : undefined;
     if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
     const problem = check?.(v);
@@ -129,12 +149,12 @@ export function stringParam(
  * Syntax is checked here, plus `refuse` (the endpoint's policy on the parsed URL, e.g. lib/net's
  * evidently private hosts); where a name resolves to is lib/net's job at render time.
  */
-export function urlParam(
+export function urlParam<const Required extends boolean>(
   name: string,
-  o: Common & { required: boolean; maxLength: number; refuse?: (url: URL) => { code: ParamIssueCode; message: string } | null },
+  o: Common & { required: Required; maxLength: number; refuse?: (url: URL) => { code: ParamIssueCode; message: string } | null },
 ) {
   const { maxLength, refuse, ...meta } = o;
-  const schema = raw().transform((v, ctx): string | undefined => {
+  const schema = queryParam<Yield<string, Required, undefined>>((v, ctx): string | undefined => {
     if (v === undefined || v.trim() === "") return o.required ? missing(ctx, name) : undefined;
     if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
     let parsed: URL;

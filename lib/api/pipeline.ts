@@ -25,9 +25,9 @@ export interface RouteOptions {
   authenticate?: Authenticator;
 }
 
-export function apiRoute<S extends z.ZodObject>(
-  spec: EndpointSpec<S>,
-  handler: Handler<z.output<S>>,
+export function apiRoute<S extends z.ZodObject, V>(
+  spec: EndpointSpec<S, V>,
+  handler: Handler<z.output<S>, V>,
   options: RouteOptions = {},
 ): (request: Request) => Promise<Response> {
   const authenticate = options.authenticate ?? authenticateApiKey;
@@ -45,16 +45,17 @@ export function apiRoute<S extends z.ZodObject>(
     try {
       caller = await authenticate(request, url);
       const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
-      spec.validate?.(parsed.params, parsed);
+      const validated = spec.validate(parsed.params, parsed);
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
       rate = await checkRateLimit(caller);
       const who = caller;
-      const ctx: ApiContext<z.output<S>> = {
+      const ctx: ApiContext<z.output<S>, V> = {
         request,
         requestId,
         receivedAt,
         caller: who,
         params: parsed.params,
+        validated,
         given: parsed.given,
         extras: parsed.extras,
         usage,

@@ -5,27 +5,27 @@
  * serveResult, which owns lookup, single flight, storage, headers and response=json (D7).
  */
 import "server-only";
-import type { Handler } from "@/lib/api/context";
+import type { ApiContext, Handler } from "@/lib/api/context";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { loadImages } from "@/lib/og/images";
 import { ogParams, type OgParams } from "@/lib/og/params";
 import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
-import { validateVariables } from "@/lib/og/variables";
+import type { ValidatedTemplate } from "@/lib/og/variables";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 
 /** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
-export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams> {
+export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams, ValidatedTemplate> {
   const timeoutMs = options.timeoutMs ?? OG_LIMITS.renderTimeoutMs;
   return (ctx) => serveOg(ctx, timeoutMs);
 }
 
-export const handleOg: Handler<OgParams> = createOgHandler();
+export const handleOg = createOgHandler();
 
-async function serveOg(ctx: Parameters<Handler<OgParams>>[0], timeoutMs: number): Promise<Response> {
+async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: number): Promise<Response> {
   const started = ctx.receivedAt;
   const { params } = ctx;
-  const { template, variables, canonical } = validateVariables(params.template ?? "", ctx.extras);
-  const format = params.format ?? "png"; // the schema's default; typed optional by enumParam
+  const { template, variables, canonical } = ctx.validated;
+  const { format } = params;
   let images: Awaited<ReturnType<typeof loadImages>> = {};
 
   return serveResult(ctx, {

@@ -1,12 +1,10 @@
 /**
  * The one schema of GET /v1/og. Every query parameter not named here is a template variable,
- * validated against the template's own variable list (lib/og/catalog) in `validate`, so a
- * bad template or variable is a 400 before the Pro plan gate's 403 (D2).
+ * validated against the template's own variable list by the endpoint's validate step
+ * (lib/og/endpoint.ts).
  */
 import { z } from "zod";
-import type { EndpointSpec } from "@/lib/api/context";
 import { apiKeyParam, enumParam, intParam, responseParam, stringParam } from "@/lib/api/params";
-import { validateVariables } from "@/lib/og/variables";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
 
@@ -27,14 +25,3 @@ export const ogParams = z.object({
 
 export type OgParams = z.output<typeof ogParams>;
 export type OgFormat = (typeof OG_FORMATS)[number];
-
-export const ogEndpoint = {
-  id: "og",
-  params: ogParams,
-  extras: "collect",
-  minPlan: "pro",
-  validate: (params: OgParams, { extras }) => {
-    // `template` is required by the schema, so it is present whenever this runs.
-    validateVariables(params.template ?? "", extras);
-  },
-} as const satisfies EndpointSpec<typeof ogParams>;

@@ -60,10 +60,13 @@ export interface RenderJob {
   describe: Record<string, unknown>;
 }
 
+/** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
+export type ServeContext = Pick<ApiContext<{ response?: "json" }>, "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender">;
+
 export interface ResultService {
   readonly store: ResultStore;
   readonly flights: SingleFlight;
-  serve(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response>;
+  serve(ctx: ServeContext, job: RenderJob): Promise<Response>;
 }
 
 /** The public URL of a stored result (D7). */
@@ -84,7 +87,7 @@ export function createResultService(deps: {
   const { store } = deps;
   const flights = new SingleFlight(store, deps.redis, deps.flight);
 
-  async function serve(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response> {
+  async function serve(ctx: ServeContext, job: RenderJob): Promise<Response> {
     const key = await cacheKey({ accountId: ctx.caller.userId, endpoint: job.endpoint, params: job.keyParams });
     const ttlMs = cacheTtlSeconds(ctx.caller.plan) * 1000;
 
@@ -142,7 +145,7 @@ export function createResultService(deps: {
     const hit = outcome.source === "stored";
     ctx.usage.cache = hit ? "HIT" : "MISS";
     if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
-    const json = (ctx.params as { response?: unknown } | null)?.response === "json";
+    const json = ctx.params.response === "json";
     return json ? jsonAnswer(key, outcome.result, hit, job) : binaryAnswer(outcome.result, hit, job);
   }
 
@@ -216,6 +219,6 @@ export function defaultResultService(): ResultService {
 }
 
 /** What both endpoint handlers call: see the file comment. */
-export function serveResult(ctx: ApiContext<unknown>, job: RenderJob): Promise<Response> {
+export function serveResult(ctx: ServeContext, job: RenderJob): Promise<Response> {
   return defaultResultService().serve(ctx, job);
 }

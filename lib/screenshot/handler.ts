@@ -1,6 +1,6 @@
 /**
- * GET /v1/screenshot once the pipeline has authenticated, parsed, validated and gated the
- * request: plan the capture and hand it to serveResult, which owns cache lookup, single flight,
+ * GET /v1/screenshot once the pipeline has authenticated, parsed, validated (the capture plan,
+ * made by screenshotEndpoint.validate) and gated the request: hand the plan to serveResult, which owns cache lookup, single flight,
  * storage, headers and response=json (D6, D7). On a miss the target is checked first (clean 400s
  * before any browser work or quota, D9). `timeout` bounds the whole request from here on (D10).
  */
@@ -10,7 +10,7 @@ import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
 import { cacheKeyParams, CONTENT_TYPES, serveResult } from "@/lib/results";
 import { screenshotParams, type ScreenshotParams } from "./params";
-import { type CapturePlan, planCapture } from "./plan";
+import type { CapturePlan } from "./plan";
 import { renderScreenshot } from "./render";
 
 /**
@@ -26,9 +26,9 @@ function renderedParams(params: ScreenshotParams, plan: CapturePlan): Record<str
   };
 }
 
-export const handleScreenshot: Handler<ScreenshotParams> = async (ctx) => {
+export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) => {
   const started = ctx.receivedAt;
-  const plan = planCapture(ctx.params, ctx.given);
+  const plan = ctx.validated;
   const deadline = new Deadline(plan.timeoutMs, started);
 
   return serveResult(ctx, {

@@ -3,7 +3,6 @@
  * and nowhere else (see lib/api/params.ts for what reads them).
  */
 import { z } from "zod";
-import type { EndpointSpec } from "@/lib/api/context";
 import {
   apiKeyParam,
   boolParam,
@@ -16,7 +15,6 @@ import {
   urlParam,
 } from "@/lib/api/params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
-import { planCapture } from "./plan";
 
 export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
 export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
@@ -157,13 +155,4 @@ export const screenshotParams = z.object({
 export type ScreenshotParams = z.output<typeof screenshotParams>;
 export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
 export type DevicePresetName = (typeof DEVICE_PRESET_NAMES)[number];
-
-export const screenshotEndpoint = {
-  id: "screenshot",
-  params: screenshotParams,
-  extras: "reject",
-  // The checks that span parameters (a clip against the format and the device scale) are made
-  // while planning the capture. Planning is pure and takes microseconds, so it runs here too
-  // (the handler plans again): that makes them 400s before plan gates and the rate limit (D2).
-  validate: (params: ScreenshotParams, { given }) => void planCapture(params, given),
-} as const satisfies EndpointSpec<typeof screenshotParams>;
+export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];

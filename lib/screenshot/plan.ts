@@ -5,7 +5,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { DEVICE_PRESETS } from "./devices";
-import type { ScreenshotFormat, ScreenshotParams } from "./params";
+import type { PdfPageSize, ScreenshotFormat, ScreenshotParams } from "./params";
 
 /** D10: fullPage captures at most this many CSS pixels of height. */
 export const FULL_PAGE_MAX_HEIGHT = 16_384;
@@ -18,7 +18,7 @@ export const MM_PER_INCH = 25.4;
 export const CSS_PX_PER_INCH = 96;
 
 /** Paper sizes in inches (portrait). */
-export const PAGE_SIZES_IN: Record<NonNullable<ScreenshotParams["pageSize"]>, { width: number; height: number }> = {
+export const PAGE_SIZES_IN: Record<PdfPageSize, { width: number; height: number }> = {
   letter: { width: 8.5, height: 11 },
   legal: { width: 8.5, height: 14 },
   tabloid: { width: 11, height: 17 },
@@ -76,12 +76,12 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
   const pick = <K extends "width" | "height" | "deviceScale">(name: K): number =>
     preset && !given.has(name) ? preset[name] : params[name];
 
-  const format = params.format as ScreenshotFormat;
+  const { format } = params;
   const scale = pick("deviceScale");
   const clip = params.clip && format !== "pdf" ? clipOf(params.clip, scale, format) : undefined;
 
   return {
-    url: params.url as string,
+    url: params.url,
     format,
     quality: format === "jpg" || format === "webp" ? params.quality : undefined,
     viewport: {
@@ -120,7 +120,7 @@ function clipOf([x, y, width, height]: number[], scale: number, format: Screensh
 }
 
 function pdfPlan(params: ScreenshotParams): PdfPlan {
-  const paperIn = PAGE_SIZES_IN[params.pageSize ?? "letter"];
+  const paperIn = PAGE_SIZES_IN[params.pageSize];
   const landscape = params.landscape;
   const [top, right, bottom, left] = params.margin ?? [
     params.headerTemplate ? HEADER_FOOTER_MARGIN_MM : 0,

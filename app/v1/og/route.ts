@@ -1,7 +1,7 @@
 /** GET /v1/og: an Open Graph image from a template (ARCHITECTURE.md#the-product-contract). Logic: lib/og/handler.ts. */
 import { apiRoute } from "@/lib/api/pipeline";
 import { handleOg } from "@/lib/og/handler";
-import { ogEndpoint } from "@/lib/og/params";
+import { ogEndpoint } from "@/lib/og/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 /** GET /v1/screenshot: a capture of a public page (ARCHITECTURE.md#the-product-contract). Logic: lib/screenshot/handler.ts. */
 import { apiRoute } from "@/lib/api/pipeline";
-import { screenshotEndpoint } from "@/lib/screenshot/params";
+import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 import { handleScreenshot } from "@/lib/screenshot/handler";
 
 export const dynamic = "force-dynamic";

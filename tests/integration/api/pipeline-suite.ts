@@ -24,8 +24,8 @@ export function definePipelineSuite(
         await (resolved as { teardown?: () => Promise<void> }).teardown?.();
       };
       const { apiRoute } = await import("@/lib/api/pipeline");
-      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
-      const { ogEndpoint } = await import("@/lib/og/params");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
+      const { ogEndpoint } = await import("@/lib/og/endpoint");
       // Echo handlers: these tests are about what happens before a handler runs.
       route = apiRoute(screenshotEndpoint, async (ctx) => Response.json({ params: ctx.params, caller: ctx.caller }));
       ogRoute = apiRoute(ogEndpoint, async (ctx) => Response.json({ params: ctx.params, extras: ctx.extras }));
@@ -222,6 +222,26 @@ export function definePipelineSuite(
       }
     });
 
+    it("hands the handler what validate computed, computed once: the capture plan, the OG template and variables", async () => {
+      const { apiRoute } = await import("@/lib/api/pipeline");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
+      const { ogEndpoint } = await import("@/lib/og/endpoint");
+      let validations = 0;
+      const counted = { ...screenshotEndpoint, validate: (...args: Parameters<typeof screenshotEndpoint.validate>) => (validations++, screenshotEndpoint.validate(...args)) };
+      const planRoute = apiRoute(counted, async (ctx) => Response.json(ctx.validated));
+      const pro = await createTestAccount({ plan: "pro" });
+
+      const plan = await (await planRoute(apiRequest(`${target}&device=iphone-15&width=500&format=jpeg`, { apiKey: pro.apiKey }))).json();
+      expect(validations).toBe(1);
+      // D8: the preset's height and scale, the explicit width; the schema's default quality for jpg.
+      expect(plan).toMatchObject({ url: "https://example.com/", format: "jpg", quality: 80, viewport: { width: 500, height: 852, deviceScaleFactor: 3, isMobile: true } });
+
+      const ogValidated = apiRoute(ogEndpoint, async (ctx) => Response.json(ctx.validated));
+      const og = await (await ogValidated(apiRequest("/v1/og?template=blog-post&title=Hi&accent=f00", { apiKey: pro.apiKey }))).json();
+      expect(og).toMatchObject({ template: { name: "blog-post" }, variables: { text: { title: "Hi" } }, canonical: { title: "Hi" } });
+      expect(og.variables.colors.accent).toBeDefined();
+    });
+
     it("validates before gating: a bad request is 400 even on a plan without OG (D2)", async () => {
       const free = await createTestAccount({ plan: "free" });
       const missing = await problemOf(await ogRoute(apiRequest("/v1/og?format=png", { apiKey: free.apiKey })));
@@ -304,7 +324,7 @@ export function definePipelineSuite(
 
     it("a failure before the key is checked carries the client address's RateLimit headers without counting (D4)", async () => {
       const { apiRoute } = await import("@/lib/api/pipeline");
-      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
       const lookupDown = apiRoute(screenshotEndpoint, async () => Response.json({}), {
         authenticate: async () => {
           throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
@@ -323,7 +343,7 @@ export function definePipelineSuite(
 
     it("never leaks internals: an unexpected failure is a bare 500 problem", async () => {
       const { apiRoute } = await import("@/lib/api/pipeline");
-      const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+      const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
       const broken = apiRoute(screenshotEndpoint, async () => {
         throw new Error("database password is hunter2 at /srv/app/lib/x.ts:12");
       });

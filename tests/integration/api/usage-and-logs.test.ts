@@ -16,7 +16,7 @@ describe("usage events and logs", () => {
   it("records one usage event per request after replying, and never logs the key", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { settleBackgroundWork } = await import("@/lib/api/request");
-    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
     const { getDb } = await import("@/lib/db");
     const route = apiRoute(screenshotEndpoint, async (ctx) => {
       ctx.usage.cache = "MISS";
@@ -60,7 +60,7 @@ describe("usage events and logs", () => {
   it("counts a client that hung up as 499 in logs and usage, not as a server error", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { settleBackgroundWork } = await import("@/lib/api/request");
-    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
     const { getDb } = await import("@/lib/db");
     // Like a render that stops when the request's signal aborts (what Next does on a disconnect).
     const route = apiRoute(screenshotEndpoint, (ctx) => {
@@ -94,7 +94,7 @@ describe("usage events and logs", () => {
 
   it("keeps a well-formed request id from upstream and replaces a bad one", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
-    const { screenshotEndpoint } = await import("@/lib/screenshot/params");
+    const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
     const route = apiRoute(screenshotEndpoint, async () => new Response("ok"));
     const kept = await route(apiRequest("/v1/screenshot", { headers: { "X-Request-Id": "lb-1234567890" } }));
     expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");

@@ -1,12 +1,11 @@
 /**
- * Shared pieces for the result tests: a real (tiny) PNG, a plain ApiContext standing in for the
- * pipeline's, and Redis key cleanup. Not a test file (no .test.ts), so Vitest does not run it.
+ * Shared pieces for the result tests: a real (tiny) PNG, the part of the pipeline's context that
+ * serveResult reads, and Redis key cleanup. Not a test file (no .test.ts), so Vitest does not run it.
  */
 import { Redis } from "ioredis";
 import sharp from "sharp";
-import type { ApiContext } from "@/lib/api/context";
 import type { PlanId } from "@/lib/plans";
-import type { RenderOutput } from "@/lib/results/serve";
+import type { RenderOutput, ServeContext } from "@/lib/results/serve";
 import { REDIS_URL } from "@/tests/support/env";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,7 +15,7 @@ export async function pngOf(color: string, width = 8, height = 6): Promise<Buffe
 }
 
 export interface TestCtx {
-  ctx: ApiContext<unknown>;
+  ctx: ServeContext;
   /** How often the pipeline's quota hook was called. */
   consumed: () => number;
   /** How many of those charges were given back. */
@@ -26,19 +25,16 @@ export interface TestCtx {
 export function makeCtx(options: {
   userId?: string;
   plan?: PlanId;
-  params?: Record<string, unknown>;
+  params?: { response?: "json" };
   consumeRender?: () => Promise<void>;
 }): TestCtx {
   let consumed = 0;
   let refunded = 0;
-  const ctx: ApiContext<unknown> = {
+  const ctx: ServeContext = {
     request: new Request("http://localhost/v1/screenshot"),
     requestId: "test-request",
-    receivedAt: Date.now(),
     caller: { userId: options.userId ?? "acct_test", plan: options.plan ?? "free", apiKeyId: "key_test" },
     params: options.params ?? {},
-    given: new Set(),
-    extras: {},
     usage: {},
     async consumeRender() {
       consumed++;

@@ -5,7 +5,7 @@
 import { apiRoute } from "@/lib/api/pipeline";
 import { authenticateSession } from "@/lib/auth/session-caller";
 import { handleOg } from "@/lib/og/handler";
-import { ogEndpoint } from "@/lib/og/params";
+import { ogEndpoint } from "@/lib/og/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@
 import { apiRoute } from "@/lib/api/pipeline";
 import { authenticateSession } from "@/lib/auth/session-caller";
 import { handleScreenshot } from "@/lib/screenshot/handler";
-import { screenshotEndpoint } from "@/lib/screenshot/params";
+import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,19 @@
+/**
+ * GET /v1/screenshot as the pipeline sees it: the schema (lib/screenshot/params.ts) and the
+ * validate step, which plans the capture (lib/screenshot/plan.ts). The checks that span
+ * parameters (a clip against the format and the device scale) are made while planning, so they
+ * are 400s before plan gates and the rate limit (D2); the plan is handed to the handler.
+ *
+ * It lives apart from the schema so that the schema imports nothing of the feature: plan.ts and
+ * devices.ts read the schema's types, and the schema needs neither.
+ */
+import type { EndpointSpec } from "@/lib/api/context";
+import { screenshotParams } from "./params";
+import { type CapturePlan, planCapture } from "./plan";
+
+export const screenshotEndpoint = {
+  id: "screenshot",
+  params: screenshotParams,
+  extras: "reject",
+  validate: (params, { given }) => planCapture(params, given),
+} as const satisfies EndpointSpec<typeof screenshotParams, CapturePlan>;
