@@ -21,7 +21,7 @@ import { FONT_FAMILY } from "@/lib/og/templates/theme";
 export { FONT_FAMILY };
 
 export type FontWeight = 400 | 700;
-const WEIGHTS: readonly FontWeight[] = [400, 700];
+export const WEIGHTS: readonly FontWeight[] = [400, 700];
 
 /** Satori's font entry (kept structural so this module does not depend on satori's types). */
 export interface OgFont {
@@ -31,19 +31,19 @@ export interface OgFont {
   style: "normal";
 }
 
-interface Subset {
+export interface Subset {
   id: string;
   ranges: Array<[number, number]>;
 }
 
 /** Resolves package files from the project root, which also works inside Next.js server bundles. */
 const requireFromRoot = createRequire(path.join(process.cwd(), "package.json"));
-function packageDir(name: string): string {
+export function packageDir(name: string): string {
   return path.dirname(requireFromRoot.resolve(`${name}/package.json`));
 }
 
 /** Reads the @font-face blocks of a fontsource weight stylesheet: subset id + unicode-range. */
-function readSubsets(pkg: string, family: string, weight: FontWeight): Subset[] {
+export function readSubsets(pkg: string, family: string, weight: FontWeight): Subset[] {
   const css = readFileSync(path.join(packageDir(pkg), `${weight}.css`), "utf8");
   const subsets: Subset[] = [];
   const face = new RegExp(`/\\* ${family}-(.+?)-${weight}-normal \\*/[^}]*?unicode-range:([^;]+);`, "g");
@@ -61,7 +61,7 @@ function parseRanges(spec: string): Array<[number, number]> {
   });
 }
 
-const inRanges = (cp: number, ranges: Array<[number, number]>) => ranges.some(([a, b]) => cp >= a && cp <= b);
+export const inRanges = (cp: number, ranges: Array<[number, number]>) => ranges.some(([a, b]) => cp >= a && cp <= b);
 
 function fontFile(pkg: string, family: string, subset: string, weight: FontWeight): Buffer {
   // satori reads TTF/OTF/WOFF; fontsource's .woff files are the non-WOFF2 variants.
@@ -148,6 +148,12 @@ export function fontsFor(texts: readonly string[]): OgFont[] {
     s.lists.set(key, list);
   }
   return list;
+}
+
+/** Whether any font satori is given (Inter's subsets, Noto Sans JP's) covers the code point. */
+export function hasFontFor(cp: number): boolean {
+  const s = fonts();
+  return cp < 0x100 || inRanges(cp, s.latinRanges) || s.extra.some((subset) => inRanges(cp, subset.ranges));
 }
 
 /** Only Inter Latin, regular and bold (what the stock-renderer benchmark hands next/og). */

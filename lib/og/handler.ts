@@ -47,8 +47,10 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: 
       const image = await renderOg(
         { template: template.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },
         signal,
+        { deadlineAt: started + timeoutMs },
       );
-      return { bytes: image.bytes, width: image.width, height: image.height };
+      // Which engine drew it and what that cost (D21): `render` in the JSON answer, HIT or MISS.
+      return { bytes: image.bytes, width: image.width, height: image.height, details: { render: image.engine } };
     },
   });
 }

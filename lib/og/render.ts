@@ -8,8 +8,10 @@ import satori from "satori";
 import sharp from "sharp";
 import type { ReactElement } from "react";
 import type { OgTemplateName } from "@/lib/og/catalog";
-import { emojiDataUri, fontsFor } from "@/lib/og/fonts";
+import { emojiDataUri, fontsFor, hasFontFor } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
+import { renderInBrowser } from "@/lib/og/scripts/chromium";
+import { scanScripts, type ShapingNeed } from "@/lib/og/scripts/detect";
 import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
 import { makeTheme } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
@@ -31,11 +33,23 @@ export interface OgRenderRequest {
   quality: number;
 }
 
+/** Which engine drew the card and why (D21): part of the JSON metadata of a render. */
+export interface OgEngineReport {
+  engine: "satori" | "chromium";
+  /** Why satori was not enough (chromium only). */
+  shaping?: ShapingNeed[];
+  /** The scripts that caused it, e.g. ["Arabic"], ["Hangul"]. */
+  scripts?: string[];
+  /** Milliseconds the engine took, from element to encoded image. */
+  engineMs: number;
+}
+
 export interface OgRendered {
   bytes: Buffer;
   width: number;
   height: number;
   contentType: string;
+  engine: OgEngineReport;
 }
 
 /** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
@@ -75,12 +89,35 @@ export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">
   });
 }
 
-export async function renderOg(req: OgRenderRequest, signal?: AbortSignal): Promise<OgRendered> {
-  const svg = await renderSvg(req);
-  signal?.throwIfAborted();
-  const bytes = await encode(svg, req.format, req.quality);
-  return { bytes, width: req.width, height: req.height, contentType: OG_CONTENT_TYPES[req.format] };
+/**
+ * Satori for every card it can draw; Chromium for a card with text satori cannot shape or has no
+ * glyph for (lib/og/scripts/detect), with the same element tree and layout. `deadlineAt` bounds
+ * the browser path (a page slot may have to be waited for); satori is bounded by the caller.
+ */
+export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, options: { deadlineAt?: number } = {}): Promise<OgRendered> {
+  const started = performance.now();
+  const texts = textsOf(req.variables);
+  const scan = scanScripts(texts, hasFontFor);
+  let bytes: Buffer;
+  let engine: Omit<OgEngineReport, "engineMs">;
+  if (scan.needs.length === 0) {
+    const svg = await renderSvg(req);
+    signal?.throwIfAborted();
+    bytes = await encode(svg, req.format, req.quality);
+    engine = { engine: "satori" };
+  } else {
+    const deadlineAt = options.deadlineAt ?? Date.now() + OG_BROWSER_TIMEOUT_MS;
+    const png = await renderInBrowser({ element: buildElement(req), texts, width: req.width, height: req.height, deadlineAt, signal });
+    signal?.throwIfAborted();
+    bytes = await encode(png, req.format, req.quality);
+    engine = { engine: "chromium", shaping: scan.needs, scripts: scan.scripts };
+  }
+  const engineMs = Math.round(performance.now() - started);
+  return { bytes, width: req.width, height: req.height, contentType: OG_CONTENT_TYPES[req.format], engine: { ...engine, engineMs } };
 }
+
+/** Budget of a browser render when the caller gives no deadline (tests, warm-up). */
+const OG_BROWSER_TIMEOUT_MS = 15_000;
 
 /**
  * Renders one tiny card so satori's layout engine (WebAssembly), Inter and sharp are loaded before
@@ -96,8 +133,9 @@ export async function warmUpOgRenderer(): Promise<void> {
  * SVG → image. Encoder settings favour speed over the last few percent of size: these are
  * flat-colour cards, and the result is cached for days (D4) anyway.
  */
-export async function encode(svg: string, format: OgFormat, quality: number): Promise<Buffer> {
-  const image = sharp(Buffer.from(svg), { density: 72 });
+export async function encode(svgOrPng: string | Buffer, format: OgFormat, quality: number): Promise<Buffer> {
+  // An SVG string from satori (rasterized at 1 px per unit) or a PNG from the browser engine.
+  const image = typeof svgOrPng === "string" ? sharp(Buffer.from(svgOrPng), { density: 72 }) : sharp(svgOrPng);
   switch (format) {
     case "png":
       return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();

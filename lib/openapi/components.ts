@@ -77,6 +77,18 @@ export function schemas(): Record<string, JsonSchema> {
         width: { type: "integer", description: "Image width in pixels." },
         height: { type: "integer", description: "Image height in pixels." },
         format: { type: "string", enum: [...OG_FORMATS] },
+        render: {
+          type: "object",
+          description:
+            "Which engine drew the card (D21): satori, or Chromium for text satori cannot shape (right-to-left and complex scripts) or has no glyph for; and what that took.",
+          required: ["engine", "engineMs"],
+          properties: {
+            engine: { type: "string", enum: ["satori", "chromium"] },
+            shaping: { type: "array", items: { type: "string", enum: ["rtl", "complex", "missing-glyph"] }, description: "Why Chromium was needed." },
+            scripts: { type: "array", items: { type: "string" }, description: "The scripts that needed it, e.g. Arabic, Devanagari, Hangul." },
+            engineMs: { type: "integer", description: "Milliseconds the engine took, layout to encoded image." },
+          },
+        },
       },
     },
     OgTemplateList: {

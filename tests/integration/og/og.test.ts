@@ -104,8 +104,8 @@ describe("rendering and the cache", () => {
     const miss = await get(vars);
     expect(miss.headers.get("content-type")).toMatch(/^application\/json/);
     const a = (await miss.json()) as Record<string, unknown>;
-    expect(Object.keys(a).sort()).toEqual(["cachedAt", "expiresAt", "format", "height", "imageUrl", "renderTime", "size", "template", "width"]);
-    expect(a).toMatchObject({ template: "blog-post", width: 1200, height: 630, format: "png", cachedAt: null });
+    expect(Object.keys(a).sort()).toEqual(["cachedAt", "expiresAt", "format", "height", "imageUrl", "render", "renderTime", "size", "template", "width"]);
+    expect(a).toMatchObject({ template: "blog-post", width: 1200, height: 630, format: "png", cachedAt: null, render: { engine: "satori" } });
     const b = (await (await get(vars)).json()) as Record<string, unknown>;
     expect(typeof b.cachedAt).toBe("number");
     expect(b.imageUrl).toBe(a.imageUrl);

@@ -1,0 +1,49 @@
+/**
+ * The browser engine of /v1/og (D21): the card's HTML (lib/og/scripts/html) set into a fresh,
+ * guarded page from lib/browser — JavaScript off, nothing fetched (fonts and images are data:
+ * URLs) — and screenshotted at exactly the card's size. Used only for text satori cannot shape.
+ */
+import "server-only";
+import type { ReactElement } from "react";
+import { Deadline, withPage } from "@/lib/browser";
+import { BROWSER_FONT_STACK, fontFaceCss } from "@/lib/og/scripts/font-faces";
+import { CLAMPED_ATTRIBUTE, cardHtml } from "@/lib/og/scripts/html";
+
+export interface BrowserCardRequest {
+  element: ReactElement;
+  texts: readonly string[];
+  width: number;
+  height: number;
+  /** Epoch ms by which the screenshot must be done (the request's render deadline). */
+  deadlineAt: number;
+  signal?: AbortSignal;
+}
+
+/** The card as PNG bytes, drawn by Chromium. */
+export async function renderInBrowser(req: BrowserCardRequest): Promise<Buffer> {
+  const html = cardHtml(req.element, { width: req.width, height: req.height, fontFaces: fontFaceCss(req.texts), fontStack: BROWSER_FONT_STACK });
+  const deadline = new Deadline(Math.max(1, req.deadlineAt - Date.now()), Date.now(), req.signal);
+  return withPage(deadline, async ({ page }) => {
+    await page.setJavaScriptEnabled(false);
+    await page.setViewport({ width: req.width, height: req.height, deviceScaleFactor: 1 });
+    await page.setContent(html, { waitUntil: "load", timeout: deadline.remaining() });
+    // Every face is a data: URL, but decoding is still asynchronous: wait until all are ready.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Only a clamp that hid lines clips its box (satori ends such text in an ellipsis too); one
+    // that did not keeps the marks that reach above and below its lines.
+    await page.evaluate((attribute: string) => {
+      for (const element of document.querySelectorAll<HTMLElement>(`[${attribute}]`)) {
+        // A hidden line adds a whole line height; glyphs reaching past the lines add a few px.
+        const lineHeight = parseFloat(getComputedStyle(element).lineHeight) || 0;
+        if (element.scrollHeight > element.clientHeight + lineHeight / 2) element.style.overflow = "hidden";
+      }
+    }, CLAMPED_ATTRIBUTE);
+    const png = await page.screenshot({
+      type: "png",
+      clip: { x: 0, y: 0, width: req.width, height: req.height },
+      omitBackground: true,
+      captureBeyondViewport: false,
+    });
+    return Buffer.from(png);
+  });
+}
