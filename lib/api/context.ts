@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { PlanId } from "@/lib/plans";
 import type { RenderCharge } from "@/lib/usage/quota";
 
-export type EndpointId = "screenshot" | "og";
+export type EndpointId = "screenshot" | "og" | "usage";
 
 /**
  * An endpoint as the pipeline sees it. `V` is what its validate step computes (the capture plan,
@@ -28,17 +28,24 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
    * computed, so the handler does not compute it again.
    */
   validate: (params: z.output<S>, parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string> }) => V;
+  /** The host a request targets, for the request log (D18); only endpoints that fetch a URL have one. */
+  targetHost?: (params: z.output<S>) => string | undefined;
 }
 
 export interface Caller {
   userId: string;
   plan: PlanId;
   apiKeyId: string;
+  /** The account's renders this month as read with the key, for X-Quota-* (absent: read when needed). */
+  rendersThisMonth?: number;
 }
 
 export interface UsageNote {
   cache?: "HIT" | "MISS";
   renderMs?: number;
+  /** Filled by the pipeline for the request log (D18). */
+  targetHost?: string;
+  errorCode?: string;
 }
 
 export interface ApiContext<T, V = unknown> {

@@ -11,6 +11,7 @@ import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
 const ENDPOINT_NAMES: Record<EndpointSpec["id"], string> = {
   screenshot: "Screenshots",
   og: "Open Graph image generation",
+  usage: "The usage endpoint",
 };
 
 export function enforcePlanGates(

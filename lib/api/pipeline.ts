@@ -1,8 +1,9 @@
 /**
  * The one path every /v1 API request takes (ARCHITECTURE.md#the-request-path):
  * request id → key auth → query parsing with the endpoint's schema → plan gates → rate limit →
- * handler (which calls consumeRender on a cache miss) → common headers → problem+json for any
- * error → log line → usage event (queued, written in batches after the reply).
+ * handler (which calls consumeRender on a cache miss) → common headers (RateLimit-*, X-Quota-*)
+ * → problem+json for any error → log line → usage event for the request log (queued, written in
+ * batches after the reply).
  */
 import "server-only";
 import type { z } from "zod";
@@ -12,9 +13,10 @@ import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { checkAnonymousLimit, checkRateLimit, peekAnonymousLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
 import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";
-import { consumeRender } from "@/lib/usage/quota";
+import { consumeRender, type RenderCharge } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
 
 /** nginx's status for a client that closed the connection before the answer. */
@@ -40,11 +42,14 @@ export function apiRoute<S extends z.ZodObject, V>(
     const usage: UsageNote = {};
     let caller: Caller | undefined;
     let rate: RateState | undefined;
+    let quota: QuotaTracker | undefined;
     let response: Response;
 
     try {
       caller = await authenticate(request, url);
+      quota = new QuotaTracker(caller);
       const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
+      usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = spec.validate(parsed.params, parsed);
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
       rate = await checkRateLimit(caller);
@@ -59,11 +64,12 @@ export function apiRoute<S extends z.ZodObject, V>(
         given: parsed.given,
         extras: parsed.extras,
         usage,
-        consumeRender: () => consumeRender(who),
+        consumeRender: () => chargeRender(who, quota!),
       };
       response = await handler(ctx);
     } catch (error) {
       let apiError = toApiError(error);
+      usage.errorCode = apiError.code;
       // A 401 has no account: it counts against the client address instead (D4); past that
       // window's limit a flood of bad keys from one address is answered 429.
       if (!caller && apiError.status === 401) {
@@ -86,9 +92,12 @@ export function apiRoute<S extends z.ZodObject, V>(
       if (caller && !rate && apiError.code !== "rate_limited") rate = await peekRateLimit(caller).catch(() => undefined);
     }
 
+    // A failing counter read must not turn an answer into a 500: the headers are left out instead.
+    const quotaState = quota ? await quota.state().catch(() => undefined) : undefined;
     response = withHeaders(response, {
       "X-Request-Id": requestId,
       ...(rate ? rateLimitHeaders(rate) : {}),
+      ...(quotaState ? quotaHeaders(quotaState) : {}),
     });
 
     // Nobody reads an aborted request's answer: logs and usage say what happened instead.
@@ -111,6 +120,9 @@ export function apiRoute<S extends z.ZodObject, V>(
         status,
         cache: usage.cache,
         renderMs: usage.renderMs,
+        requestId,
+        errorCode: usage.errorCode,
+        targetHost: usage.targetHost,
       };
       const queued = recordUsage(event);
       // One after() per batch, not per request: it keeps a serverless instance alive until the
@@ -119,5 +131,24 @@ export function apiRoute<S extends z.ZodObject, V>(
       if (queued.openedBatch) afterResponse(() => queued.written);
     }
     return response;
+  };
+}
+
+/** consumeRender, with the quota headers following the count and its refund. */
+async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<RenderCharge> {
+  const charge = await consumeRender(caller).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "quota_exceeded") quota.usedUp();
+    throw error;
+  });
+  quota.counted(charge.renders);
+  let refunded = false;
+  return {
+    renders: charge.renders,
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await charge.refund();
+      quota.refunded();
+    },
   };
 }

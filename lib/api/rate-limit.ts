@@ -10,7 +10,8 @@ import { ApiError } from "@/lib/api/errors";
 import { ANONYMOUS_LIMITS, PLANS } from "@/lib/plans";
 import { windowCounter } from "@/lib/api/window-counter";
 
-const WINDOW_MS = 60_000;
+export const RATE_WINDOW_SECONDS = 60;
+const WINDOW_MS = RATE_WINDOW_SECONDS * 1000;
 
 export interface RateState {
   limit: number;

@@ -11,6 +11,7 @@
 import "server-only";
 import { getPool } from "@/lib/db";
 import { env } from "@/lib/env";
+import { monthKey } from "@/lib/usage/quota";
 
 export interface KeyOwnerRow {
   id: string;
@@ -19,6 +20,8 @@ export interface KeyOwnerRow {
   /** Epoch ms: the column is a UTC timestamp without zone, which pg would read as local time. */
   last_used_ms: number | null;
   plan: string;
+  /** The owner's renders this UTC month (X-Quota-*, D18): read here so it costs no extra round trip. */
+  renders: number;
 }
 
 /** More hashes than this in one turn go out as several queries (bounded statement size). */
@@ -65,11 +68,14 @@ async function query(hashes: string[]): Promise<Array<KeyOwnerRow & { hash: stri
   const { rows } = await pool.query<KeyOwnerRow & { hash: string }>({
     // A prepared statement on PostgreSQL (parsed and planned once per connection). Unnamed on the
     // embedded database: it is one session shared by all connections, where names collide.
-    name: env().mode.database === "postgres" ? "glance_find_key_owners" : undefined,
+    name: env().mode.database === "postgres" ? "glance_find_key_owners_v2" : undefined,
     text: `SELECT k.hash, k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked,
-                  (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan
-             FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hash = ANY($1::text[])`,
-    values: [hashes],
+                  (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan,
+                  COALESCE(m.renders, 0) AS renders
+             FROM api_keys k JOIN users u ON u.id = k.user_id
+             LEFT JOIN monthly_usage m ON m.user_id = k.user_id AND m.month = $2
+            WHERE k.hash = ANY($1::text[])`,
+    values: [hashes, monthKey()],
   });
   return rows;
 }

@@ -111,6 +111,7 @@ export interface KeyOwner {
   plan: PlanId;
   revoked: boolean;
   lastUsedAt: Date | null;
+  rendersThisMonth: number;
 }
 
 /**
@@ -126,6 +127,7 @@ export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
     plan: row.plan as PlanId,
     revoked: row.revoked,
     lastUsedAt: row.last_used_ms === null ? null : new Date(row.last_used_ms),
+    rendersThisMonth: row.renders,
   };
 }
 

@@ -141,6 +141,9 @@ export function headers(): Record<string, JsonSchema> {
     RateLimitRemaining: int("Requests left in the current one-minute window."),
     RateLimitReset: int("Seconds until the window resets."),
     RetryAfter: int("Seconds to wait before retrying (429 only)."),
+    XQuotaLimit: int("Renders (cache misses) the account's plan allows per monthly period. Sent on every answer to a request with a valid key, errors included."),
+    XQuotaRemaining: int("Renders left this period, after this request's own render if it made one."),
+    XQuotaReset: int("Seconds until the period (the UTC calendar month) ends and the renders reset."),
     XRequestId: { description: "Identifies the request in logs; quote it to support.", schema: { type: "string" } },
   };
 }
@@ -154,11 +157,19 @@ export const RATE_HEADERS = {
   "X-Request-Id": ref("XRequestId"),
 };
 
+/** On every answer to a request with a valid key (D18); the 401s and keyless endpoints have none. */
+export const QUOTA_HEADERS = {
+  "X-Quota-Limit": ref("XQuotaLimit"),
+  "X-Quota-Remaining": ref("XQuotaRemaining"),
+  "X-Quota-Reset": ref("XQuotaReset"),
+};
+
 export const RENDER_HEADERS = {
   "X-Cache": ref("XCache"),
   "X-Render-Time": ref("XRenderTime"),
   "X-Image-Size": ref("XImageSize"),
   ...RATE_HEADERS,
+  ...QUOTA_HEADERS,
 };
 
 /**

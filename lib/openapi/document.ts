@@ -7,7 +7,9 @@ import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { PLANS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { errorResponses, headers, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
+import { usageResponseSchema } from "@/lib/usage/schema";
+import { z } from "zod";
+import { errorResponses, headers, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
 import { ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
 
 /** Codes only one of the two render endpoints can answer with; every other API code applies to both. */
@@ -18,6 +20,7 @@ const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported
 const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+export const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
 export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
 export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c));
 
@@ -47,6 +50,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
       { name: "Screenshots", description: "Capture a public web page as PNG, JPEG, WebP or PDF." },
       { name: "Open Graph images", description: "Render a social card from a template (Pro plan or higher)." },
       { name: "Files", description: "Stored results, addressed by an unguessable key." },
+      { name: "Account", description: "The calling account's plan and usage." },
     ],
     paths: {
       "/v1/screenshot": {
@@ -93,6 +97,23 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
               },
             },
             ...errorResponses(OG_ERROR_CODES),
+          },
+        },
+      },
+      "/v1/usage": {
+        get: {
+          operationId: "getUsage",
+          tags: ["Account"],
+          summary: "Plan, quota period, renders used and left, rate window",
+          description: "Counts against the rate limit like any request, never against the render quota.",
+          externalDocs: { url: `${appUrl}/docs/limits` },
+          responses: {
+            "200": {
+              description: "The account's usage.",
+              headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
+              content: { "application/json": json("Usage") },
+            },
+            ...errorResponses(USAGE_ERROR_CODES),
           },
         },
       },
@@ -152,7 +173,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
         ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For clients that cannot set headers (e.g. an <img> tag)." },
       },
-      schemas: schemas(),
+      schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema },
       headers: headers(),
     },
   };

@@ -16,4 +16,5 @@ export const screenshotEndpoint = {
   params: screenshotParams,
   extras: "reject",
   validate: (params, { given }) => planCapture(params, given),
+  targetHost: (params) => new URL(params.url).host,
 } as const satisfies EndpointSpec<typeof screenshotParams, CapturePlan>;

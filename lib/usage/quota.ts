@@ -14,13 +14,15 @@ export function monthKey(date = new Date()): string {
   return date.toISOString().slice(0, 7); // "2026-11", UTC
 }
 
-function secondsUntilNextMonth(now = new Date()): number {
+export function secondsUntilNextMonth(now = new Date()): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
 /** One render counted against the quota, until it is given back. */
 export interface RenderCharge {
+  /** The month's render count once this render is counted. */
+  renders: number;
   /** Gives the render back to the month it was counted in (once; later calls do nothing). */
   refund(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export async function consumeRender(caller: Caller, now = new Date()): Promise<R
   }
   let refunded = false;
   return {
+    renders: rows[0].renders,
     async refund() {
       if (refunded) return;
       refunded = true;

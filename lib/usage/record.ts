@@ -8,6 +8,7 @@ import "server-only";
 import { getPool } from "@/lib/db";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
+import { pruneUsageLogSoon } from "@/lib/usage/retention";
 
 export interface UsageEventInput {
   userId: string;
@@ -16,6 +17,10 @@ export interface UsageEventInput {
   status: number;
   cache?: "HIT" | "MISS";
   renderMs?: number;
+  /** For the request log (D18). */
+  requestId?: string;
+  errorCode?: string;
+  targetHost?: string;
 }
 
 const FLUSH_AFTER_MS = 250;
@@ -63,6 +68,7 @@ export async function flushUsage(): Promise<void> {
   clearTimeout(state.timer);
   try {
     await writeBatch(batch.events);
+    pruneUsageLogSoon(batch.events.map((e) => e.userId));
   } catch (error) {
     log.warn("could not record usage", { error, events: batch.events.length });
   } finally {
@@ -90,9 +96,10 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
   const pool = await getPool();
   await pool.query(
     `WITH written AS (
-       INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at)
-       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC'
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[]) AS x(u, k, e, s, c, r, t)
+       INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at, request_id, error_code, target_host)
+       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC', q, ec, h
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[], $11::text[], $12::text[], $13::text[])
+              AS x(u, k, e, s, c, r, t, q, ec, h)
      )
      INSERT INTO monthly_usage (user_id, month, requests, renders)
      SELECT u, m, n, 0 FROM unnest($8::text[], $9::text[], $10::int[]) AS y(u, m, n)
@@ -108,6 +115,9 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
       counters.map((c) => c.userId),
       counters.map((c) => c.month),
       counters.map((c) => c.count),
+      events.map((e) => e.requestId ?? null),
+      events.map((e) => e.errorCode ?? null),
+      events.map((e) => e.targetHost ?? null),
     ],
   );
 }

@@ -41,6 +41,7 @@ export function makeCtx(options: {
       await options.consumeRender?.();
       let done = false;
       return {
+        renders: consumed,
         async refund() {
           if (!done) refunded++;
           done = true;

@@ -7,6 +7,7 @@ const GET_ONLY_ROUTES: ReadonlyArray<[string, () => Promise<unknown>]> = [
   ["openapi.json", () => import("@/app/v1/openapi.json/route")],
   ["og", () => import("@/app/v1/og/route")],
   ["og/templates", () => import("@/app/v1/og/templates/route")],
+  ["usage", () => import("@/app/v1/usage/route")],
 ];
 
 // D1: every non-2xx answer under /v1 is problem+json, also for wrong methods and unknown paths.

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { formatNumber, formatPercent } from "@/components/dashboard/format";
 import { Meter } from "@/components/dashboard/meter";
 import { PageHeader } from "@/components/dashboard/shell";
-import { cardClass } from "@/components/dashboard/styles";
+import { buttonClass, cardClass } from "@/components/dashboard/styles";
 import { UsageChart, UsageTable } from "@/components/dashboard/usage-chart";
 import { requireUser } from "@/lib/auth/session";
 import { PLANS } from "@/lib/plans";
@@ -21,7 +22,11 @@ export default async function UsagePage() {
 
   return (
     <>
-      <PageHeader title="Usage" description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC." />
+      <PageHeader
+        title="Usage"
+        description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC."
+        actions={<Link href="/dashboard/usage/log" className={buttonClass("secondary")}>Request log</Link>}
+      />
       <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="quota-title">
         <h2 id="quota-title" className="text-lg font-semibold text-slate-900">This month ({month.month})</h2>
         <div className="mt-4">

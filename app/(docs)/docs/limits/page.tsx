@@ -9,6 +9,7 @@ import { ogParams } from "@/lib/og/params";
 import { ANONYMOUS_LIMITS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { FULL_PAGE_MAX_HEIGHT } from "@/lib/screenshot/plan";
+import { USAGE_LOG_MAX_ROWS_PER_ACCOUNT, USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 const timeout = paramDoc(screenshotParams, "timeout");
 
@@ -54,6 +55,15 @@ export default function LimitsPage() {
         Only cache misses count; hits are free, and a render that fails (a timeout, a page that cannot be captured) is
         not counted. Once the month&apos;s renders are used up, new renders get{" "}
         <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results keep being served.
+      </p>
+      <p id="quota-headers">
+        Every answer to a request with a valid key, errors included, carries <code>X-Quota-Limit</code> (renders per
+        month), <code>X-Quota-Remaining</code> (left this month, after the request&apos;s own render) and{" "}
+        <code>X-Quota-Reset</code> (seconds until the month ends, UTC). <code>GET /v1/usage</code> answers the same as
+        JSON — plan, period start and end, renders used and left, requests this month and the rate window — and
+        counts against the rate limit only, never the renders. The dashboard keeps a request log of the last{" "}
+        {USAGE_LOG_RETENTION_DAYS} days (the newest {USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")} requests
+        at most), with each request&apos;s status, error code, cache outcome and request id.
       </p>
 
       <h2 id="features">Plan-gated options</h2>
