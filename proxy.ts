@@ -5,11 +5,17 @@
  *
  * /v1, /healthz and /readyz set their own id in the handler (the API pipeline logs it) and are
  * left out of the matcher, so the API's hot path (a cache HIT) does not pay for a proxy pass.
+ * Paths are case-sensitive; a /v1 path in another case (`/V1/SCREENSHOT`) reaches here and gets
+ * the API's problem+json 404, not the site's HTML page (D17).
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { notFound } from "@/lib/api/fallback";
 import { requestIdFor } from "@/lib/api/request";
 
-export function proxy(request: NextRequest): NextResponse {
+const API_IN_ANOTHER_CASE = /^\/v1(?:\/|$)/i;
+
+export function proxy(request: NextRequest): NextResponse | Promise<Response> {
+  if (API_IN_ANOTHER_CASE.test(request.nextUrl.pathname)) return notFound(request);
   const requestId = requestIdFor(request);
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);

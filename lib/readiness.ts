@@ -3,7 +3,8 @@
  * hung dependency makes /readyz answer 503 quickly instead of hanging the probe.
  */
 import "server-only";
-import { warmUp } from "@/lib/browser";
+import { renderLoad, warmUp } from "@/lib/browser";
+import type { QueueReport } from "@/lib/browser/queue";
 import { Deadline } from "@/lib/browser/deadline";
 import { getDb } from "@/lib/db";
 import { getResultStore } from "@/lib/results/store";
@@ -37,8 +38,13 @@ const checks: Record<string, Check> = {
   browser: () => warmUp(new Deadline(CHECK_TIMEOUT_MS)),
 };
 
-export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string> }> {
+/**
+ * `queue` (D17) says how loaded the renderers are — slots, running, waiting, recent render time
+ * and wait for a slot, refusals — for operators and load balancers; a full queue is not "not
+ * ready" (the instance still answers, refusing renders early with 503 renderer_busy).
+ */
+export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string>; queue: QueueReport }> {
   const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(([n, c]) => bounded(n, c))));
   const ok = Object.values(results).every((v) => v === "ok");
-  return { status: ok ? "ok" : "unavailable", checks: results };
+  return { status: ok ? "ok" : "unavailable", checks: results, queue: renderLoad() };
 }

@@ -12,4 +12,5 @@ if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/.glance-rev 2>/dev/null)" != "$rev"
   npx next build
   echo "$rev" > .next/.glance-rev
 fi
-exec npx next start -p "${PORT:-3000}"
+# The production server: the built app behind the HTTP edge (lib/edge, D17).
+NODE_ENV=production exec node --import tsx scripts/server.ts --port "${PORT:-3000}"

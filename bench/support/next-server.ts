@@ -1,5 +1,5 @@
 /**
- * The app as customers get it: a production build served by `next start`, for the benchmark's
+ * The app as customers get it: a production build served by `npm start` (scripts/server.ts), for the benchmark's
  * load tests. The build goes to its own dist directory (.next-bench) and is redone only when
  * the code changed since the last one (same rule as scripts/demo.sh). The server inherits this
  * process's environment (database, data directory, cache secret), so results stored here are
@@ -9,6 +9,7 @@ import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_proces
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { serverCommand } from "../../lib/edge/command";
 
 const DIST_DIR = ".next-bench";
 
@@ -40,7 +41,8 @@ export interface NextServer {
 
 export async function startNextServer(root: string, options: { port: number; env: Record<string, string> }): Promise<NextServer> {
   await ensureBuild(root);
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const server = serverCommand(root, { port: options.port, hostname: "127.0.0.1" });
+  const child: ChildProcess = spawn(server.command, server.args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
     stdio: ["ignore", "ignore", "inherit"],

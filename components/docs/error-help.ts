@@ -12,6 +12,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   invalid_parameter:
     "The value named in `param` has the wrong type or format (integers are plain digits, booleans true/false/1/0), or the parameter appears twice. The detail says what is expected.",
   parameter_out_of_range: "Bring the value within the range in the parameter table of the endpoint's reference.",
+  malformed_query:
+    "Raw bytes such as 0xFF, NUL or an unencoded é reached the server in the URL or a header. Percent-encode the query as UTF-8 (encodeURIComponent, URLSearchParams).",
   unknown_parameter: "Names are case-sensitive: check the spelling (fullPage, not fullpage). The detail suggests the closest name.",
   unsupported_url: "Pass an absolute http:// or https:// URL, URL-encoded, without user name or password.",
   private_address:
@@ -24,9 +26,14 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
     "The parameter (or endpoint) needs a higher plan; the detail names it and the plan. Remove the option or upgrade.",
   not_found: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
   method_not_allowed: "Every endpoint answers GET only: put all inputs in the query string.",
+  request_timeout: "The request line and headers did not arrive within 10 seconds (the whole request within 30). Check the client's connection.",
+  request_too_large:
+    "The URL and headers together are over 256 KiB (see Limits). Shorten customCSS/customJS or the templates; every parameter at its documented limit fits when percent-encoded ASCII.",
   rate_limited: "Too many requests this minute for your plan, across all keys. Wait the Retry-After seconds; RateLimit-* headers show the window.",
   quota_exceeded: "The month's renders are used up. Cached results are still served; renders resume next month or on a higher plan.",
   internal_error: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
   renderer_unavailable: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
+  renderer_busy:
+    "Every renderer of this instance is busy and your render could not start within a quarter of its timeout. Retry after the Retry-After seconds, or raise timeout to wait longer.",
   render_timeout: "Rendering took longer than `timeout` (screenshots) or 15 s (OG). Raise timeout, lower delay, or check waitForSelector.",
 };

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   missing_parameter: { status: 400, summary: "A required query parameter is missing." },
   invalid_parameter: { status: 400, summary: "A query parameter has the wrong type or format, or was given twice." },
   parameter_out_of_range: { status: 400, summary: "A numeric query parameter is outside its allowed range." },
+  malformed_query: { status: 400, summary: "The request's URL or headers hold bytes HTTP does not allow (percent-encode them)." },
   unknown_parameter: { status: 400, summary: "The endpoint does not accept this query parameter (check its spelling)." },
   unsupported_url: { status: 400, summary: "The target URL is not a valid http or https URL." },
   private_address: { status: 400, summary: "The target resolves to a private, loopback or otherwise non-public address." },
@@ -20,10 +21,13 @@ export const ERROR_CODES = {
   plan_upgrade_required: { status: 403, summary: "The parameter or endpoint needs a higher plan." },
   not_found: { status: 404, summary: "No such resource (or it has expired)." },
   method_not_allowed: { status: 405, summary: "The API answers GET only." },
+  request_timeout: { status: 408, summary: "The client did not send its request in time." },
+  request_too_large: { status: 431, summary: "The URL and headers together are larger than the server accepts." },
   rate_limited: { status: 429, summary: "Too many requests this minute for the account's plan." },
   quota_exceeded: { status: 429, summary: "The account's monthly render quota is used up." },
   internal_error: { status: 500, summary: "Something failed on our side. The request id helps support find it." },
   renderer_unavailable: { status: 502, summary: "No browser could be reached to render the page." },
+  renderer_busy: { status: 503, summary: "Every renderer is busy and the request could not start in time; retry after Retry-After seconds." },
   render_timeout: { status: 504, summary: "Rendering did not finish within the time allowed." },
 } as const satisfies Record<string, { status: number; summary: string }>;
 
@@ -35,9 +39,12 @@ const REASON_PHRASES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   502: "Bad Gateway",
+  503: "Service Unavailable",
   504: "Gateway Timeout",
 };
 
@@ -68,10 +75,15 @@ export interface ProblemBody {
   requestId?: string;
 }
 
+/** The reason phrase of a status the API answers with. */
+export function reasonPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? "Error";
+}
+
 export function problemBody(error: ApiError, requestId?: string): ProblemBody {
   return {
     type: `${env().APP_URL}/docs/errors#${error.code}`,
-    title: REASON_PHRASES[error.status] ?? "Error",
+    title: reasonPhrase(error.status),
     status: error.status,
     detail: error.message,
     code: error.code,

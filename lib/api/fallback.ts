@@ -8,7 +8,10 @@ import { requestIdFor } from "@/lib/api/request";
 export const notFound = keylessRoute((request: Request): Response => {
   const id = requestIdFor(request);
   const path = new URL(request.url).pathname;
-  return problemResponse(new ApiError("not_found", `No API endpoint at ${path}.`), id, { "X-Request-Id": id });
+  // Paths are case-sensitive (D17): name the lower-case one when that is what was meant.
+  const lower = path.toLowerCase();
+  const hint = lower !== path ? ` API paths are lower-case: ${lower.slice(0, 80)}.` : "";
+  return problemResponse(new ApiError("not_found", `No API endpoint at ${path.slice(0, 200)}.${hint}`), id, { "X-Request-Id": id });
 });
 
 /** What the GET-only API routes take (OPTIONS is answered, without CORS: keys stay server-side). */

@@ -2,15 +2,12 @@
  * Small request-level helpers: the request id (D14), headers on a finished response, and
  * running work after the response.
  */
-import { randomUUID } from "node:crypto";
 import { after } from "next/server";
-
-const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+import { requestIdFrom } from "./request-id";
 
 /** Keeps a well-formed id from a proxy in front of us, so logs can be joined; otherwise a new one. */
 export function requestIdFor(request: Request): string {
-  const incoming = request.headers.get("x-request-id");
-  return incoming && CLIENT_ID.test(incoming) ? incoming : randomUUID();
+  return requestIdFrom(request.headers.get("x-request-id"));
 }
 
 /** Adds headers it does not have yet, copying the response when its headers are immutable (e.g. one built by fetch). */

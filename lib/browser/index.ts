@@ -1,6 +1,7 @@
 /**
  * lib/browser: warm browsers, one fresh browser context per render (always closed), bounded
- * concurrency with a FIFO queue, and the render's deadline applied to every step.
+ * concurrency with deadline-aware, per-account fair admission (queue.ts, D17), and the render's
+ * deadline applied to every step.
  *
  *   const png = await withPage(new Deadline(30_000), async ({ page }) => { ... });
  */
@@ -11,7 +12,7 @@ import type { PageGuard } from "@/lib/net/page-guard";
 import { Deadline } from "./deadline";
 import { classifyRenderError } from "./errors";
 import { LocalBrowserSource } from "./local";
-import { RenderQueue } from "./queue";
+import { type QueueReport, RenderQueue } from "./queue";
 import { RemoteBrowserSource } from "./remote";
 import type { BrowserSource } from "./source";
 import { type FreshPage, retire, SparePages } from "./spares";
@@ -63,10 +64,9 @@ export function browserSource(): BrowserSource {
   return state().source;
 }
 
-/** Renders now running and waiting (for /readyz and the benchmark). */
-export function renderLoad(): { running: number; waiting: number } {
-  const { queue } = state();
-  return { running: queue.running, waiting: queue.waiting };
+/** Renders running and waiting, render duration and wait for a slot (for /readyz, logs and the benchmark; D17). */
+export function renderLoad(): QueueReport {
+  return state().queue.report();
 }
 
 /**
@@ -106,11 +106,13 @@ export async function quiesce(): Promise<void> {
  * Runs `fn` with a new page in a new, isolated browser context (D9: no cookies, storage or
  * cache shared between renders; downloads denied; lib/net's page guard on before any
  * navigation). The context is closed whatever happens. Past the deadline the answer is 504 and
- * the context is closed, which also stops whatever the page was still doing.
+ * the context is closed, which also stops whatever the page was still doing. `account` is whose
+ * render it is, for the queue's fairness between accounts (D17); a render that cannot start in
+ * time is refused with 503 renderer_busy.
  */
-export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>): Promise<T> {
+export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, options: { account?: string } = {}): Promise<T> {
   const { source, queue, spares, retiring } = state();
-  const release = await queue.acquire(deadline);
+  const release = await queue.acquire(deadline, options.account);
   let browser: Browser | undefined;
   let fresh: FreshPage | undefined;
   try {

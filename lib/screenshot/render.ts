@@ -7,8 +7,9 @@ import type { RenderOutput } from "@/lib/results";
 import { capture } from "./capture";
 import type { CapturePlan } from "./plan";
 
-export async function renderScreenshot(plan: CapturePlan, deadline: Deadline): Promise<RenderOutput & { contentType: string }> {
-  const output = await withPage(deadline, (session) => capture(session, plan));
+/** `account`: whose render it is, for fair sharing of the render slots (D17). */
+export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput & { contentType: string }> {
+  const output = await withPage(deadline, (session) => capture(session, plan), { account });
   return {
     bytes: output.bytes,
     contentType: output.contentType,

@@ -1,6 +1,6 @@
 /**
  * D12, the embedded default: with no EMAIL_SERVER and a localhost APP_URL, sign-in links go to the
- * server log and the local inbox page. This spec starts its own `next start` from the same build
+ * server log and the local inbox page. This spec starts its own production server from the same build
  * with nothing configured but a private DATA_DIR (embedded database included).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { e2e, uniqueEmail } from "../support";
+import { serverCommand } from "../../../lib/edge/command";
 
 const appUrl = `http://localhost:${e2e.localAppPort}`;
 let server: ChildProcess;
@@ -18,7 +19,8 @@ let log = "";
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-local-"));
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(e2e.localAppPort), "-H", "localhost"], {
+  const command = serverCommand(process.cwd(), { port: e2e.localAppPort, hostname: "localhost" });
+  server = spawn(command.command, command.args, {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

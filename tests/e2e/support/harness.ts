@@ -5,7 +5,7 @@
  *  - an SMTP listener that captures every mail, readable at <controlUrl>/mails;
  *  - a GitHub OAuth + REST stub (github-stub.ts);
  *  - a static server for tests/e2e/fixtures, allowed as a private origin for rendering tests;
- *  - the BUILT app (`next start`, build dir from NEXT_DIST_DIR) with all of the above configured.
+ *  - the BUILT app (scripts/server.ts, as `npm start`; build dir from NEXT_DIST_DIR) with all of the above configured.
  * The build is done before (scripts/test.sh), never here. SIGTERM/SIGINT tear everything down.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { SMTPServer } from "smtp-server";
+import { serverCommand } from "../../../lib/edge/command";
 import { createSmtpCapture } from "../../support/smtp-capture";
 import { createGitHubStub } from "./github-stub";
 import { parseMail, type ParsedMail } from "./mime";
@@ -99,7 +100,6 @@ function startFixtures(): Promise<void> {
 }
 
 function startApp(): void {
-  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
     throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
   }
@@ -125,7 +125,8 @@ function startApp(): void {
     BROWSER_CONCURRENCY: "2",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
   };
-  app = spawn(process.execPath, [nextBin, "start", "-p", String(e2e.appPort), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const server = serverCommand(root, { port: e2e.appPort, hostname: "127.0.0.1" });
+  app = spawn(server.command, server.args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   app.once("exit", (code, signal) => {
     if (!stopping) {
       say(`app exited unexpectedly (${signal ?? code})`);

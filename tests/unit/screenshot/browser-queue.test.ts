@@ -1,7 +1,7 @@
 /**
- * lib/browser's FIFO concurrency limit and deadline: slots are handed over in arrival order,
- * a waiter leaves with a 504 at its deadline (or when its render is aborted) without taking a
- * slot, and a slot freed while others wait goes straight to the next one.
+ * lib/browser's concurrency limit and deadline: one account's waiters are served in arrival
+ * order, a waiter whose render is aborted leaves without taking a slot, and a slot freed while
+ * others wait goes straight to the next one. Admission and fairness: tests/unit/browser/queue.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { Deadline } from "@/lib/browser/deadline";
@@ -10,12 +10,12 @@ import { RenderQueue } from "@/lib/browser/queue";
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe("RenderQueue", () => {
-  it("runs at most `limit` at once and serves waiters first-in, first-out", async () => {
-    const queue = new RenderQueue(2);
-    const deadline = new Deadline(5_000);
+  it("serves one account's waiters first-in, first-out, and a double release frees one slot", async () => {
+    const queue = new RenderQueue(3); // one account may hold 2
+    const deadline = new Deadline(60_000);
     const order: number[] = [];
-    const releases = await Promise.all([queue.acquire(deadline), queue.acquire(deadline)]);
-    const waiting = [3, 4, 5].map((n) => queue.acquire(deadline).then((release) => (order.push(n), release)));
+    const releases = await Promise.all([queue.acquire(deadline, "a"), queue.acquire(deadline, "a")]);
+    const waiting = [3, 4, 5].map((n) => queue.acquire(deadline, "a").then((release) => (order.push(n), release)));
     await tick();
     expect([queue.running, queue.waiting]).toEqual([2, 3]);
 
@@ -33,22 +33,11 @@ describe("RenderQueue", () => {
     expect([queue.running, queue.waiting]).toEqual([0, 0]);
   });
 
-  it("lets a waiter go with 504 render_timeout at its deadline", async () => {
-    const queue = new RenderQueue(1);
-    const hold = await queue.acquire(new Deadline(5_000));
-    const started = Date.now();
-    await expect(queue.acquire(new Deadline(60))).rejects.toMatchObject({ code: "render_timeout", status: 504 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(50);
-    expect(queue.waiting).toBe(0);
-    hold();
-    expect(queue.running).toBe(0);
-  });
-
   it("lets a waiter go when its render is aborted", async () => {
     const queue = new RenderQueue(1);
-    const hold = await queue.acquire(new Deadline(5_000));
+    const hold = await queue.acquire(new Deadline(60_000));
     const controller = new AbortController();
-    const waiting = queue.acquire(new Deadline(5_000, Date.now(), controller.signal));
+    const waiting = queue.acquire(new Deadline(60_000, Date.now(), controller.signal));
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: "render_timeout" });
     expect(queue.waiting).toBe(0);

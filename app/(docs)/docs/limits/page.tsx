@@ -8,6 +8,8 @@ import { OG_LIMITS } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { ANONYMOUS_LIMITS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
+import { START_SHARE } from "@/lib/browser/queue";
+import { EDGE_LIMITS } from "@/lib/edge/limits";
 import { FULL_PAGE_MAX_HEIGHT } from "@/lib/screenshot/plan";
 import { USAGE_LOG_MAX_ROWS_PER_ACCOUNT, USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
@@ -105,6 +107,29 @@ export default function LimitsPage() {
         <li>
           OG text variables: up to {OG_LIMITS.textMaxChars} characters; lists: up to {OG_LIMITS.listMaxItems} items of{" "}
           {OG_LIMITS.listItemMaxChars} characters.
+        </li>
+        <li>
+          A render waits for a free renderer at most {START_SHARE * 100}% of its timeout. When it cannot start within that
+          (judged on arrival from the queue ahead of it), the answer is at once <code>503 renderer_busy</code> with{" "}
+          <code>Retry-After</code>, never a <code>504</code> after the whole timeout. One account holds at most all
+          renderers of an instance but one, and free renderers go to the waiting accounts in turn.
+        </li>
+      </ul>
+      <h2 id="requests">Request size and time</h2>
+      <ul>
+        <li>
+          The request line and headers together may be up to {EDGE_LIMITS.maxHeaderBytes / 1024} KiB, enough for every
+          screenshot parameter at its limit sent by GET when percent-encoded ASCII (3 bytes a character). Beyond that the
+          answer is <code>431 request_too_large</code>.
+        </li>
+        <li>
+          Bytes HTTP does not allow in a URL (0xFF, NUL, an unencoded é) are <code>400 malformed_query</code>: encode the
+          query as UTF-8 and percent-encode it.
+        </li>
+        <li>
+          A client must send its headers within {EDGE_LIMITS.headersTimeoutMs / 1000} s and the whole request within{" "}
+          {EDGE_LIMITS.requestTimeoutMs / 1000} s (<code>408 request_timeout</code>); an idle keep-alive connection is closed
+          after {EDGE_LIMITS.keepAliveTimeoutMs / 1000} s.
         </li>
       </ul>
     </article>

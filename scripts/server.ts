@@ -1,0 +1,37 @@
+/**
+ * The production server (`npm start`, scripts/demo.sh, the e2e harness, the benchmark): the
+ * built Next app (`next build`, dist dir from NEXT_DIST_DIR) behind lib/edge's HTTP server, so
+ * requests Node itself refuses still get problem+json and the documented limits apply (D17).
+ *   node --import tsx scripts/server.ts [--port 3000] [--hostname 127.0.0.1]
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import next from "next";
+import { createEdgeServer } from "@/lib/edge/server";
+import { env } from "@/lib/env";
+
+const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const port = values.port ? Number(values.port) : env().PORT;
+const hostname = values.hostname;
+const root = path.resolve(import.meta.dirname, "..");
+
+const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createEdgeServer((req, res) => handle(req, res));
+server.listen(port, hostname, () => {
+  process.stdout.write(`Glance listening on http://${hostname ?? "localhost"}:${port}\n`);
+});
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  server.close(() => void app.close().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+  // Renders in flight get a moment; after that the process goes anyway.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

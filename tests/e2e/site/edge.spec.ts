@@ -1,0 +1,97 @@
+/**
+ * The production server's HTTP edge (scripts/server.ts + lib/edge, D17) in front of the real
+ * built app: oversized and malformed requests, `__proto__`, a 17 KB customCSS by GET and /v1 in
+ * another case all get the API's problem+json, never a bare status line or an HTML page.
+ */
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
+import { apiGet, createAccount, e2e, sql, uniqueEmail } from "../support";
+
+let apiKey: string;
+
+// The key is written as the dashboard writes it (hash and display form only): this spec is about
+// the server's edge, the sign-in and key pages have their own.
+test.beforeAll(async () => {
+  const userId = await createAccount(uniqueEmail("edge"), "pro");
+  apiKey = generateApiKey();
+  await sql(`INSERT INTO api_keys (id, user_id, name, hash, display) VALUES ($1, $2, 'edge', $3, $4)`, [
+    `e2ekey${Date.now().toString(36)}`,
+    userId,
+    hashApiKey(apiKey),
+    displayApiKey(apiKey),
+  ]);
+});
+
+/** Raw bytes on a socket (fetch would encode them), answer read until close. */
+function rawGet(target: Buffer): Promise<{ status: number; head: string; body: string }> {
+  const { port, hostname } = new URL(e2e.appUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on("connect", () => socket.write(Buffer.concat([Buffer.from("GET "), target, Buffer.from(` HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`)])));
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const at = text.indexOf("\r\n\r\n");
+      resolve({ status: Number(text.split(" ")[1]), head: text.slice(0, at).toLowerCase(), body: text.slice(at + 4) });
+    });
+  });
+}
+
+test("__proto__ is an unknown parameter on both render endpoints (Next would drop it)", async () => {
+  for (const path of ["/v1/screenshot?url=https://example.com/&__proto__=x", "/v1/og?template=default&title=Hi&__proto__=x"]) {
+    const response = await apiGet(path, apiKey);
+    expect(response.status, path).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(await response.json()).toMatchObject({ code: "unknown_parameter", param: "__proto__" });
+  }
+});
+
+test("constructor and prototype are refused by name on both endpoints", async () => {
+  for (const name of ["constructor", "prototype"]) {
+    const shot = await apiGet(`/v1/screenshot?url=https://example.com/&${name}=x`, apiKey);
+    expect(await shot.json()).toMatchObject({ status: 400, code: "unknown_parameter", param: name });
+    // On /v1/og a name outside the schema is a template variable: unknown ones are D11's invalid_variable.
+    const og = await apiGet(`/v1/og?template=default&title=Hi&${name}=x`, apiKey);
+    expect(await og.json()).toMatchObject({ status: 400, code: "invalid_variable", param: name });
+  }
+});
+
+test("a 17 KB customCSS reaches the app by GET and is rendered (not a 431)", async () => {
+  const css = `body{background:#00ff00 !important}/*${"x".repeat(17_000)}*/`;
+  const query = new URLSearchParams({ url: `${e2e.fixturesUrl}/index.html`, customCSS: css, response: "json" });
+  expect(query.toString().length).toBeGreaterThan(17_000);
+  const response = await apiGet(`/v1/screenshot?${query}`, apiKey);
+  expect(response.status, await response.clone().text()).toBe(200);
+  expect(await response.json()).toMatchObject({ format: "png", width: 1280 });
+});
+
+test("raw bytes in the query are 400 malformed_query as problem+json with a request id", async () => {
+  for (const bytes of [[0xff], [0x00], [0xc3, 0xa9]]) {
+    const answer = await rawGet(Buffer.concat([Buffer.from("/v1/screenshot?url=https://example.com/"), Buffer.from(bytes)]));
+    expect(answer.status).toBe(400);
+    expect(answer.head).toContain("content-type: application/problem+json");
+    expect(answer.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, code: "malformed_query" });
+  }
+});
+
+test("a query over the header limit is 431 request_too_large as problem+json", async () => {
+  const answer = await rawGet(Buffer.from(`/v1/screenshot?url=https://example.com/&customCSS=${"a".repeat(300_000)}`));
+  expect(answer.status).toBe(431);
+  expect(JSON.parse(answer.body)).toMatchObject({ status: 431, code: "request_too_large" });
+});
+
+test("/V1/SCREENSHOT is the API's problem+json 404, naming the lower-case path", async () => {
+  const response = await apiGet("/V1/SCREENSHOT?url=https://example.com/", apiKey);
+  expect(response.status).toBe(404);
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  expect(response.headers.get("x-request-id")).toBeTruthy();
+  expect(response.headers.get("ratelimit-limit")).toBeTruthy();
+  const problem = (await response.json()) as { code: string; detail: string };
+  expect(problem.code).toBe("not_found");
+  expect(problem.detail).toContain("/v1/screenshot");
+});
