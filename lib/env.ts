@@ -69,6 +69,8 @@ const schema = z.object({
   RESULT_MEMORY_CACHE_MB: intWithDefault(64, 0, 16_384),
   /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */
   CACHE_SECRET: optionalString,
+  /** Server secret signing secrets are derived from (D15); persisted under DATA_DIR when unset. Equal on every instance. */
+  URL_SIGNING_SECRET: optionalString,
   /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */
   BENCH_STATIC_FILE: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),

@@ -24,6 +24,10 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
     "The variable named in `param` is unknown to the template, missing though required, too long, a bad colour, or an image that is not a loadable https URL.",
   plan_upgrade_required:
     "The parameter (or endpoint) needs a higher plan; the detail names it and the plan. Remove the option or upgrade.",
+  invalid_signature:
+    "Sign the exact query you send, on the same path, with the signing secret of the key named in key_id (see Signed URLs for the canonical form). A key made before signed URLs needs a signing secret rolled in the dashboard.",
+  signature_expired: "The URL's expires time (unix seconds) has passed. Sign a new URL with a later expires, or none.",
+  endpoint_not_allowed: "This key is restricted to other endpoints in the dashboard. Use another key or widen the key's restriction.",
   not_found: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
   method_not_allowed: "Every endpoint answers GET only: put all inputs in the query string.",
   request_timeout: "The request line and headers did not arrive within 10 seconds (the whole request within 30). Check the client's connection.",
@@ -31,6 +35,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
     "The URL and headers together are over 256 KiB (see Limits). Shorten customCSS/customJS or the templates; every parameter at its documented limit fits when percent-encoded ASCII.",
   rate_limited: "Too many requests this minute for your plan, across all keys. Wait the Retry-After seconds; RateLimit-* headers show the window.",
   quota_exceeded: "The month's renders are used up. Cached results are still served; renders resume next month or on a higher plan.",
+  key_render_cap_reached:
+    "This key's monthly render cap, set in the dashboard, is used up; cached results are still served. Raise the cap or wait for next month.",
   internal_error: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
   renderer_unavailable: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
   renderer_busy:

@@ -33,5 +33,5 @@ export const authenticateApiKey: Authenticator = async (request, url) => {
   const owner = await findKeyOwner(key);
   if (!owner || owner.revoked) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
   touchApiKey(owner).catch((error) => log.warn("could not record key use", { error }));
-  return { userId: owner.userId, plan: owner.plan, apiKeyId: owner.apiKeyId, rendersThisMonth: owner.rendersThisMonth };
+  return { userId: owner.userId, plan: owner.plan, apiKeyId: owner.apiKeyId, rendersThisMonth: owner.rendersThisMonth, keyLimits: owner.limits };
 };

@@ -4,10 +4,19 @@
  * `consumeRender()` for the monthly quota.
  */
 import type { z } from "zod";
+import type { KeyLimits } from "@/lib/keys/service";
 import type { PlanId } from "@/lib/plans";
 import type { RenderCharge } from "@/lib/usage/quota";
 
 export type EndpointId = "screenshot" | "og" | "usage";
+
+/** The endpoints that render, which a key can be restricted to (D15). */
+export const RENDER_ENDPOINTS = ["screenshot", "og"] as const;
+export type RenderEndpointId = (typeof RENDER_ENDPOINTS)[number];
+
+export function isRenderEndpoint(value: unknown): value is RenderEndpointId {
+  return (RENDER_ENDPOINTS as readonly unknown[]).includes(value);
+}
 
 /**
  * An endpoint as the pipeline sees it. `V` is what its validate step computes (the capture plan,
@@ -38,6 +47,10 @@ export interface Caller {
   apiKeyId: string;
   /** The account's renders this month as read with the key, for X-Quota-* (absent: read when needed). */
   rendersThisMonth?: number;
+  /** Set for a verified signed URL (D15): its `expires` (epoch s), if any. Drives public caching. */
+  signed?: { expires?: number };
+  /** The key's own restrictions (D15); absent for the session-authenticated playground. */
+  keyLimits?: KeyLimits;
 }
 
 export interface UsageNote {

@@ -3,7 +3,7 @@
  * metadata. A gated parameter counts only when set to something other than its default, so
  * `darkMode=false` is harmless on Free.
  */
-import type { EndpointSpec } from "@/lib/api/context";
+import { isRenderEndpoint, type Caller, type EndpointSpec } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { describeParams } from "@/lib/api/params";
 import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
@@ -32,5 +32,16 @@ export function enforcePlanGates(
     throw new ApiError("plan_upgrade_required", `${field.name} requires the ${PLANS[field.plan].name} plan or higher.`, {
       param: field.name,
     });
+  }
+}
+
+/**
+ * A key restricted to some render endpoints (D15, set in the dashboard) is refused the others,
+ * after the 400s. /v1/usage renders nothing and stays open to every key of the account.
+ */
+export function enforceKeyLimits(spec: EndpointSpec, caller: Caller): void {
+  const allowed = caller.keyLimits?.allowedEndpoints;
+  if (allowed && isRenderEndpoint(spec.id) && !allowed.includes(spec.id)) {
+    throw new ApiError("endpoint_not_allowed", `This API key may call only ${allowed.map((id) => ENDPOINT_NAMES[id]).join(" and ")}, not ${ENDPOINT_NAMES[spec.id]}.`);
   }
 }

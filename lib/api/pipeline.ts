@@ -7,23 +7,25 @@
  */
 import "server-only";
 import type { z } from "zod";
-import { authenticateApiKey, type Authenticator } from "@/lib/api/auth";
+import type { Authenticator } from "@/lib/api/auth";
 import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
-import { enforcePlanGates } from "@/lib/api/gates";
+import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { checkAnonymousLimit, checkRateLimit, peekAnonymousLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
 import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
+import { authenticateKeyOrSignature } from "@/lib/api/signed-auth";
+import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
-import { consumeRender, type RenderCharge } from "@/lib/usage/quota";
+import type { RenderCharge } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
 
 /** nginx's status for a client that closed the connection before the answer. */
 const CLIENT_CLOSED_REQUEST = 499;
 
 export interface RouteOptions {
-  /** Who is calling. Default: the API key; the docs playground passes a session authenticator. */
+  /** Who is calling. Default: a signed URL or the API key (D15); the docs playground passes a session authenticator. */
   authenticate?: Authenticator;
 }
 
@@ -32,7 +34,7 @@ export function apiRoute<S extends z.ZodObject, V>(
   handler: Handler<z.output<S>, V>,
   options: RouteOptions = {},
 ): (request: Request) => Promise<Response> {
-  const authenticate = options.authenticate ?? authenticateApiKey;
+  const authenticate = options.authenticate ?? authenticateKeyOrSignature;
 
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
@@ -52,6 +54,7 @@ export function apiRoute<S extends z.ZodObject, V>(
       usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = spec.validate(parsed.params, parsed);
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
+      enforceKeyLimits(spec, caller);
       rate = await checkRateLimit(caller);
       const who = caller;
       const ctx: ApiContext<z.output<S>, V> = {
@@ -94,6 +97,13 @@ export function apiRoute<S extends z.ZodObject, V>(
 
     // A failing counter read must not turn an answer into a 500: the headers are left out instead.
     const quotaState = quota ? await quota.state().catch(() => undefined) : undefined;
+
+    // HEAD (crawlers check an og:image with it): the same status and headers, no body.
+    if (request.method === "HEAD" && response.body) {
+      void response.body.cancel().catch(() => {});
+      response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+
     response = withHeaders(response, {
       "X-Request-Id": requestId,
       ...(rate ? rateLimitHeaders(rate) : {}),
@@ -134,9 +144,9 @@ export function apiRoute<S extends z.ZodObject, V>(
   };
 }
 
-/** consumeRender, with the quota headers following the count and its refund. */
+/** One render against the key's cap and the account's quota, with the quota headers following the count and its refund. */
 async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<RenderCharge> {
-  const charge = await consumeRender(caller).catch((error: unknown) => {
+  const charge = await consumeKeyAndAccountRender(caller).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "quota_exceeded") quota.usedUp();
     throw error;
   });

@@ -30,7 +30,7 @@ export function parseQuery<S extends z.ZodObject>(
 
   for (const [name, value] of searchParams) {
     if (Object.hasOwn(values, name) || Object.hasOwn(extras, name)) {
-      throw new ApiError("invalid_parameter", `${name} was given more than once.`, { param: name });
+      throw duplicateError(name);
     }
     if (known.has(name)) {
       values[name] = value;
@@ -48,16 +48,22 @@ export function parseQuery<S extends z.ZodObject>(
   }
 
   const params: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(shape)) {
-    const result = field.safeParse(values[name]);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      const code = ((issue as { params?: { code?: ParamIssueCode } }).params?.code ?? "invalid_parameter") as ErrorCode;
-      throw new ApiError(code, issue?.message ?? `${name} is invalid.`, { param: name });
-    }
-    params[name] = result.data;
-  }
+  for (const [name, field] of Object.entries(shape)) params[name] = parseField(name, field, values[name]);
   return { params: params as z.output<S>, given, extras };
+}
+
+/** One query parameter through its schema field: the value, or the 400 ApiError naming it. */
+export function parseField<T extends z.ZodType>(name: string, field: T, value: string | undefined): z.output<T> {
+  const result = field.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const code = ((issue as { params?: { code?: ParamIssueCode } }).params?.code ?? "invalid_parameter") as ErrorCode;
+  throw new ApiError(code, issue?.message ?? `${name} is invalid.`, { param: name });
+}
+
+/** D2: a parameter given twice is a 400 naming it. */
+export function duplicateError(name: string): ApiError {
+  return new ApiError("invalid_parameter", `${name} was given more than once.`, { param: name });
 }
 
 /** A case-insensitive match catches the common `fullpage` for `fullPage`. */

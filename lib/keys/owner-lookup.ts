@@ -22,6 +22,11 @@ export interface KeyOwnerRow {
   plan: string;
   /** The owner's renders this UTC month (X-Quota-*, D18): read here so it costs no extra round trip. */
   renders: number;
+  /** D15: the key's public id, the nonce of its signing secret (null: none yet), its restrictions. */
+  public_id: string;
+  signing_nonce: string | null;
+  allowed_endpoints: string[] | null;
+  monthly_render_cap: number | null;
 }
 
 /** More hashes than this in one turn go out as several queries (bounded statement size). */
@@ -68,14 +73,31 @@ async function query(hashes: string[]): Promise<Array<KeyOwnerRow & { hash: stri
   const { rows } = await pool.query<KeyOwnerRow & { hash: string }>({
     // A prepared statement on PostgreSQL (parsed and planned once per connection). Unnamed on the
     // embedded database: it is one session shared by all connections, where names collide.
-    name: env().mode.database === "postgres" ? "glance_find_key_owners_v2" : undefined,
-    text: `SELECT k.hash, k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked,
-                  (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan,
-                  COALESCE(m.renders, 0) AS renders
-             FROM api_keys k JOIN users u ON u.id = k.user_id
-             LEFT JOIN monthly_usage m ON m.user_id = k.user_id AND m.month = $2
-            WHERE k.hash = ANY($1::text[])`,
+    name: env().mode.database === "postgres" ? "glance_find_key_owners_v3" : undefined,
+    text: `SELECT k.hash, ${KEY_OWNER_COLUMNS} ${KEY_OWNER_FROM} WHERE k.hash = ANY($1::text[])`,
     values: [hashes, monthKey()],
   });
   return rows;
+}
+
+const KEY_OWNER_COLUMNS = `k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked,
+  (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan,
+  COALESCE(m.renders, 0) AS renders, k.public_id, k.signing_nonce, k.allowed_endpoints, k.monthly_render_cap`;
+
+/** Key, owner and the owner's usage this month ($2: the month key). */
+const KEY_OWNER_FROM = `FROM api_keys k JOIN users u ON u.id = k.user_id
+  LEFT JOIN monthly_usage m ON m.user_id = k.user_id AND m.month = $2`;
+
+/**
+ * The key a signed URL names by its public id (D15), read on every request like the hash lookup:
+ * a revocation or a rolled signing secret is seen by every instance on the next request.
+ */
+export async function lookupKeyOwnerByPublicId(publicId: string): Promise<KeyOwnerRow | undefined> {
+  const pool = await getPool();
+  const { rows } = await pool.query<KeyOwnerRow>({
+    name: env().mode.database === "postgres" ? "glance_find_signed_key_owner" : undefined,
+    text: `SELECT ${KEY_OWNER_COLUMNS} ${KEY_OWNER_FROM} WHERE k.public_id = $1`,
+    values: [publicId, monthKey()],
+  });
+  return rows[0];
 }

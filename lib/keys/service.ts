@@ -5,10 +5,12 @@
  */
 import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
+import { isRenderEndpoint, type RenderEndpointId } from "@/lib/api/context";
 import { getDb, getPool } from "@/lib/db";
-import { displayApiKey, generateApiKey, hashApiKey } from "@/lib/keys/format";
+import { displayApiKey, generateApiKey, generatePublicId, generateSigningNonce, hashApiKey } from "@/lib/keys/format";
+import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { PLANS, isPlanId, keyCreationsPerHour, type PlanId } from "@/lib/plans";
-import { lookupKeyOwner } from "@/lib/keys/owner-lookup";
+import { lookupKeyOwner, lookupKeyOwnerByPublicId, type KeyOwnerRow } from "@/lib/keys/owner-lookup";
 
 /** A key creation refused by a limit; its message is written for the user (dashboard, admin command). */
 export class KeyCreationRefused extends Error {}
@@ -36,10 +38,31 @@ export class AccountNotFoundError extends Error {
   }
 }
 
-/** A key as the dashboard may show it: never the hash, never the plaintext. */
-export type ApiKeySummary = Pick<ApiKey, "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt">;
+/**
+ * A key as the dashboard may show it: never the hash, never the plaintext, never the signing
+ * nonce; `signable` says whether it has a signing secret (keys made before D15 have none).
+ */
+export type ApiKeySummary = Pick<
+  ApiKey,
+  "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt" | "publicId" | "allowedEndpoints" | "monthlyRenderCap"
+> & { signable: boolean };
 
-const summaryFields = { id: true, name: true, display: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const summaryFields = {
+  id: true,
+  name: true,
+  display: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  publicId: true,
+  allowedEndpoints: true,
+  monthlyRenderCap: true,
+  signingNonce: true,
+} as const;
+
+function toSummary({ signingNonce, ...row }: Omit<ApiKeySummary, "signable"> & { signingNonce: string | null }): ApiKeySummary {
+  return { ...row, signable: signingNonce !== null };
+}
 
 export const MAX_KEY_NAME_LENGTH = 64;
 
@@ -49,12 +72,19 @@ export function normaliseKeyName(name: string | undefined | null): string {
 }
 
 /**
- * Creates a key and returns its plaintext — the only time it exists outside the caller's hands.
+ * Creates a key and returns its plaintext and its signing secret (D15) — the only time either is
+ * shown; the key is stored as a hash, the signing secret not at all (only its nonce).
  * The user row is locked for the transaction, so concurrent creations cannot exceed the limits
  * (active keys per plan, creations per hour).
  */
-export async function createApiKey(userId: string, name?: string): Promise<{ key: string; apiKey: ApiKeySummary }> {
+export async function createApiKey(
+  userId: string,
+  name?: string,
+): Promise<{ key: string; signingSecret: string; apiKey: ApiKeySummary }> {
   const db = await getDb();
+  const publicId = generatePublicId();
+  const signingNonce = generateSigningNonce();
+  const signingSecret = await deriveSigningSecret(publicId, signingNonce);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<Array<{ plan: string }>>`SELECT plan::text AS plan FROM users WHERE id = ${userId} FOR UPDATE`;
     const plan = rows[0]?.plan;
@@ -69,11 +99,11 @@ export async function createApiKey(userId: string, name?: string): Promise<{ key
     const recent = await tx.apiKey.count({ where: { userId, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
     if (recent >= perHour) throw new KeyChurnError(perHour);
     const key = generateApiKey();
-    const apiKey = await tx.apiKey.create({
-      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key), createdAt: now },
+    const row = await tx.apiKey.create({
+      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key), createdAt: now, publicId, signingNonce },
       select: summaryFields,
     });
-    return { key, apiKey };
+    return { key, signingSecret, apiKey: toSummary(row) };
     // Concurrent creations for one account queue on the row lock; Prisma's default 5 s budget
     // per transaction counts that wait, so a burst on a loaded machine failed with P2028
     // instead of answering "limit reached". The lock is per account and held for a few queries.
@@ -82,7 +112,8 @@ export async function createApiKey(userId: string, name?: string): Promise<{ key
 
 export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
   const db = await getDb();
-  return db.apiKey.findMany({ where: { userId }, select: summaryFields, orderBy: { createdAt: "desc" } });
+  const rows = await db.apiKey.findMany({ where: { userId }, select: summaryFields, orderBy: { createdAt: "desc" } });
+  return rows.map(toSummary);
 }
 
 /** Revokes the user's own key. Returns false when the key does not exist, is someone else's, or is already revoked. */
@@ -95,6 +126,22 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<boole
   return count > 0;
 }
 
+/**
+ * Gives the user's active key a new signing secret (D15) and returns it — shown once. Every URL
+ * signed with the previous one stops verifying on the next request, on every instance.
+ * Null when the key does not exist, is someone else's, or is revoked.
+ */
+export async function rollSigningSecret(userId: string, keyId: string): Promise<string | null> {
+  const db = await getDb();
+  const signingNonce = generateSigningNonce();
+  const rows = await db.apiKey.updateManyAndReturn({
+    where: { id: keyId, userId, revokedAt: null },
+    data: { signingNonce },
+    select: { publicId: true },
+  });
+  return rows[0] ? deriveSigningSecret(rows[0].publicId, signingNonce) : null;
+}
+
 /** Operator path (admin command): revoke by the plaintext key. */
 export async function revokeApiKeyByPlaintext(key: string): Promise<boolean> {
   const db = await getDb();
@@ -105,6 +152,12 @@ export async function revokeApiKeyByPlaintext(key: string): Promise<boolean> {
   return count > 0;
 }
 
+/** A key's optional restrictions (D15): endpoints it may call, renders it may cause per month. */
+export interface KeyLimits {
+  allowedEndpoints: readonly RenderEndpointId[] | null;
+  monthlyRenderCap: number | null;
+}
+
 export interface KeyOwner {
   apiKeyId: string;
   userId: string;
@@ -112,6 +165,25 @@ export interface KeyOwner {
   revoked: boolean;
   lastUsedAt: Date | null;
   rendersThisMonth: number;
+  publicId: string;
+  /** Input of the key's derived signing secret; null when the key has none yet (D15). */
+  signingNonce: string | null;
+  limits: KeyLimits;
+}
+
+function toKeyOwner(row: KeyOwnerRow): KeyOwner {
+  const endpoints = row.allowed_endpoints?.filter(isRenderEndpoint) ?? [];
+  return {
+    apiKeyId: row.id,
+    userId: row.user_id,
+    plan: row.plan as PlanId,
+    revoked: row.revoked,
+    lastUsedAt: row.last_used_ms === null ? null : new Date(row.last_used_ms),
+    publicId: row.public_id,
+    signingNonce: row.signing_nonce,
+    rendersThisMonth: row.renders,
+    limits: { allowedEndpoints: endpoints.length > 0 ? endpoints : null, monthlyRenderCap: row.monthly_render_cap },
+  };
 }
 
 /**
@@ -120,15 +192,13 @@ export interface KeyOwner {
  */
 export async function findKeyOwner(key: string): Promise<KeyOwner | null> {
   const row = await lookupKeyOwner(hashApiKey(key));
-  if (!row) return null;
-  return {
-    apiKeyId: row.id,
-    userId: row.user_id,
-    plan: row.plan as PlanId,
-    revoked: row.revoked,
-    lastUsedAt: row.last_used_ms === null ? null : new Date(row.last_used_ms),
-    rendersThisMonth: row.renders,
-  };
+  return row ? toKeyOwner(row) : null;
+}
+
+/** The key a signed URL names (D15), looked up on every request like findKeyOwner. */
+export async function findKeyOwnerByPublicId(publicId: string): Promise<KeyOwner | null> {
+  const row = await lookupKeyOwnerByPublicId(publicId);
+  return row ? toKeyOwner(row) : null;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -37,6 +37,8 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: 
     contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
     describe: { template: template.name },
+    // An image_url variable names bytes that can change behind the same URL.
+    pinned: Object.keys(variables.images).length === 0,
     // image_url variables are fetched only for a render, and before quota is spent: a broken
     // image is a 400 that costs nothing.
     prepare: async (signal) => {

@@ -4,7 +4,7 @@
  * (lib/og/endpoint.ts).
  */
 import { z } from "zod";
-import { apiKeyParam, enumParam, intParam, responseParam, stringParam } from "@/lib/api/params";
+import { apiKeyParam, enumParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
 
@@ -21,6 +21,7 @@ export const ogParams = z.object({
   quality: intParam("quality", { min: 1, max: 100, default: 80, description: "JPEG/WebP quality; no effect on png." }),
   response: responseParam(),
   api_key: apiKeyParam(),
+  ...signedUrlParams(),
 });
 
 export type OgParams = z.output<typeof ogParams>;

@@ -22,6 +22,14 @@ interface Header {
   size: number;
 }
 
+/** RFC 9110: If-None-Match is a list of entity tags (or *); weak comparison applies. */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
 /** Strong ETag: SHA-256 of the bytes, quoted as HTTP requires. */
 export function etagOf(bytes: Buffer): string {
   return `"${createHash("sha256").update(bytes).digest("base64url")}"`;

@@ -7,7 +7,7 @@ import "server-only";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { log } from "@/lib/log";
-import { responseBody } from "@/lib/results/codec";
+import { etagMatches, responseBody } from "@/lib/results/codec";
 import { secondsLeft } from "@/lib/results/serve";
 import { getResultStore } from "@/lib/results/store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
@@ -16,14 +16,6 @@ const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp|pdf)$/;
 
 function notFound(): ApiError {
   return new ApiError("not_found", "No stored result has this name, or it has expired.");
-}
-
-/** RFC 9110: If-None-Match is a list of entity tags (or *); weak comparison applies. */
-export function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }
 
 function fileHeaders(stored: StoredResult, requestId: string): Record<string, string> {

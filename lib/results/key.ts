@@ -5,13 +5,12 @@
  * (D7): knowing a URL and its parameters must not let anyone find another account's result.
  */
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
-import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import type { EndpointId } from "@/lib/api/context";
 import { describeParams } from "@/lib/api/params";
 import { env } from "@/lib/env";
+import { persistedSecret } from "@/lib/secrets/persisted";
 
 /** Bump when the canonical form changes, so old entries can never be mistaken for new ones. */
 const KEY_VERSION = "glance-cache-v1";
@@ -81,56 +80,11 @@ export async function cacheKey(input: CacheKeyInput): Promise<string> {
   return createHmac("sha256", await cacheSecret()).update(message).digest("hex");
 }
 
-const secrets = new Map<string, Promise<string>>();
-
 /**
  * env().CACHE_SECRET, or a random secret generated once and kept at `${DATA_DIR}/cache-secret`
- * (mode 0600) so keys — and the file URLs handed out — stay valid across restarts. Several
- * instances need the same secret: set CACHE_SECRET when running more than one.
+ * (lib/secrets/persisted.ts) so keys — and the file URLs handed out — stay valid across restarts.
+ * Several instances need the same secret: set CACHE_SECRET when running more than one.
  */
 export function cacheSecret(): Promise<string> {
-  const { CACHE_SECRET, DATA_DIR } = env();
-  if (CACHE_SECRET) return Promise.resolve(CACHE_SECRET);
-  let secret = secrets.get(DATA_DIR);
-  if (!secret) {
-    secret = loadOrCreateSecret(path.join(DATA_DIR, "cache-secret"));
-    secrets.set(DATA_DIR, secret);
-    secret.catch(() => secrets.delete(DATA_DIR)); // retry on the next call, e.g. after a disk error
-  }
-  return secret;
-}
-
-const MIN_SECRET_LENGTH = 32;
-
-async function loadOrCreateSecret(file: string): Promise<string> {
-  const existing = await readSecret(file);
-  if (existing !== null) return existing;
-  await mkdir(path.dirname(file), { recursive: true });
-  // Write a temp file, then link() it into place: link fails if the name exists, so two processes
-  // starting together agree on one secret, and nobody ever reads a half-written file.
-  const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  await writeFile(temp, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
-  try {
-    await link(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    await unlink(temp).catch(() => {});
-  }
-  const created = await readSecret(file);
-  if (created === null) throw new Error(`cache secret at ${file} could not be created`);
-  return created;
-}
-
-async function readSecret(file: string): Promise<string | null> {
-  let text: string;
-  try {
-    text = (await readFile(file, "utf8")).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  // Regenerating silently would orphan every stored result; a damaged file needs an operator.
-  if (text.length < MIN_SECRET_LENGTH) throw new Error(`cache secret at ${file} is too short; delete it to generate a new one`);
-  return text;
+  return persistedSecret(env().CACHE_SECRET, "cache-secret");
 }

@@ -24,7 +24,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
-import { makeStored, responseBody } from "@/lib/results/codec";
+import { etagMatches, makeStored, responseBody } from "@/lib/results/codec";
 import { cacheKey } from "@/lib/results/key";
 import { DeadlineExceeded, SingleFlight, type FlightOutcome, type SingleFlightOptions } from "@/lib/results/single-flight";
 import { getResultStore } from "@/lib/results/store";
@@ -58,6 +58,11 @@ export interface RenderJob {
   render: (signal: AbortSignal) => Promise<RenderOutput>;
   /** Leading JSON fields: { url } for screenshots, { template } for OG. */
   describe: Record<string, unknown>;
+  /**
+   * The URL alone decides the bytes (an OG template with its variables, no remote image): a
+   * signed answer may then say `immutable` (D15). A screenshot's page can change: never pinned.
+   */
+  pinned?: boolean;
 }
 
 /** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
@@ -146,7 +151,7 @@ export function createResultService(deps: {
     ctx.usage.cache = hit ? "HIT" : "MISS";
     if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
     const json = ctx.params.response === "json";
-    return json ? jsonAnswer(key, outcome.result, hit, job) : binaryAnswer(outcome.result, hit, job);
+    return json ? jsonAnswer(key, outcome.result, hit, job) : binaryAnswer(ctx, outcome.result, hit, job);
   }
 
   return { store, flights, serve };
@@ -168,16 +173,39 @@ function resultHeaders(stored: StoredResult, hit: boolean): Record<string, strin
   };
 }
 
-function binaryAnswer(stored: StoredResult, hit: boolean, job: RenderJob): Response {
+/**
+ * Caching of a binary answer (D15). A key-authenticated answer is for its caller only: `private`.
+ * A signed URL carries no secret and names its content, so crawlers and CDNs may keep it: `public`
+ * for as long as the result is stored (the plan's TTL) and the URL is valid, `immutable` when the
+ * URL pins the bytes.
+ */
+function cacheControl(ctx: ServeContext, stored: StoredResult, job: RenderJob): string {
+  const left = secondsLeft(stored);
+  const signed = ctx.caller.signed;
+  if (!signed) return `private, max-age=${left}`;
+  const untilExpiry = signed.expires === undefined ? left : Math.max(0, signed.expires - Math.floor(Date.now() / 1000));
+  return `public, max-age=${Math.min(left, untilExpiry)}${job.pinned ? ", immutable" : ""}`;
+}
+
+/** Headers a signed answer adds: it is meant to be embedded by other sites. */
+const EMBEDDABLE = { "Cross-Origin-Resource-Policy": "cross-origin", "X-Content-Type-Options": "nosniff" } as const;
+
+function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+  const validators = {
+    ETag: stored.etag,
+    "Cache-Control": cacheControl(ctx, stored, job),
+    ...(ctx.caller.signed ? EMBEDDABLE : {}),
+    ...resultHeaders(stored, hit),
+  };
+  // A crawler or CDN revalidating what it has: no body. On a HIT nothing was rendered or counted.
+  if (etagMatches(ctx.request.headers.get("if-none-match"), stored.etag)) return new Response(null, { status: 304, headers: validators });
   return new Response(responseBody(stored), {
     status: 200,
     headers: {
       "Content-Type": stored.contentType,
       "Content-Length": String(stored.bytes.length),
       "Content-Disposition": `inline; filename="${job.endpoint}.${stored.ext}"`,
-      ETag: stored.etag,
-      "Cache-Control": `private, max-age=${secondsLeft(stored)}`,
-      ...resultHeaders(stored, hit),
+      ...validators,
     },
   });
 }

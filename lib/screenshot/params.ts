@@ -11,6 +11,7 @@ import {
   numberListParam,
   numberParam,
   responseParam,
+  signedUrlParams,
   stringParam,
   urlParam,
 } from "@/lib/api/params";
@@ -110,6 +111,7 @@ export const screenshotParams = z.object({
   }),
   response: responseParam(),
   api_key: apiKeyParam(),
+  ...signedUrlParams(),
 
   pageSize: enumParam("pageSize", {
     values: PDF_PAGE_SIZES,

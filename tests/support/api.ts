@@ -10,6 +10,9 @@ export interface TestAccount {
   email: string;
   apiKey: string;
   apiKeyId: string;
+  /** D15: the key's public id (key_id of signed URLs) and its signing secret. */
+  publicId: string;
+  signingSecret: string;
 }
 
 export async function createTestAccount(options: { plan?: PlanId; email?: string } = {}): Promise<TestAccount> {
@@ -18,8 +21,8 @@ export async function createTestAccount(options: { plan?: PlanId; email?: string
   const db = await getDb();
   const email = options.email ?? `user-${randomBytes(5).toString("hex")}@example.test`;
   const user = await db.user.create({ data: { email, plan: options.plan ?? "business" } });
-  const { key, apiKey } = await createApiKey(user.id, "test key");
-  return { userId: user.id, email, apiKey: key, apiKeyId: apiKey.id };
+  const { key, apiKey, signingSecret } = await createApiKey(user.id, "test key");
+  return { userId: user.id, email, apiKey: key, apiKeyId: apiKey.id, publicId: apiKey.publicId, signingSecret };
 }
 
 /** Builds a GET request to the app; the key goes in X-API-Key unless `keyIn: "query"`. */

@@ -7,5 +7,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(screenshotEndpoint, handleScreenshot);
 
-// Anything but GET gets a problem+json 405 (D1), not an empty one; OPTIONS says what is allowed.
+// HEAD: the same pipeline, headers and status, no body (D15: crawlers send HEAD to check an og:image).
+export const HEAD = GET;
+
+// Anything but GET and HEAD gets a problem+json 405 (D1), not an empty one; OPTIONS says what is allowed.
 export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";

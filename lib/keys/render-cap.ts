@@ -1,0 +1,67 @@
+/**
+ * A key's own monthly render cap (D15), on top of the account's quota (D4): a leaked or abused
+ * key — or a signed URL made with it — can spend at most its cap. Same rules as the account
+ * quota: one atomic upsert checks and counts, a failed render gives its count back.
+ */
+import "server-only";
+import type { Caller } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { getPool } from "@/lib/db";
+import { consumeRender, monthKey, type RenderCharge } from "@/lib/usage/quota";
+
+function capReached(cap: number): ApiError {
+  return new ApiError("key_render_cap_reached", `This API key's cap of ${cap.toLocaleString("en-US")} renders this month is used up. Cached results are still served.`);
+}
+
+async function consumeKeyRender(apiKeyId: string, cap: number, month: string): Promise<RenderCharge> {
+  if (cap <= 0) throw capReached(cap); // the upsert below would insert a first row of 1
+  const pool = await getPool();
+  const { rows } = await pool.query<{ renders: number }>(
+    `INSERT INTO key_monthly_usage (api_key_id, month, renders) VALUES ($1, $2, 1)
+     ON CONFLICT (api_key_id, month) DO UPDATE SET renders = key_monthly_usage.renders + 1
+       WHERE key_monthly_usage.renders < $3
+     RETURNING renders`,
+    [apiKeyId, month, cap],
+  );
+  if (rows.length === 0) throw capReached(cap);
+  let refunded = false;
+  return {
+    renders: rows[0].renders,
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await pool.query(`UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`, [apiKeyId, month]);
+    },
+  };
+}
+
+/**
+ * Counts one render against the key's cap (when it has one), then the account's quota; a refusal
+ * by either counts nothing, and the charge's refund gives both back.
+ */
+export async function consumeKeyAndAccountRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
+  const cap = caller.keyLimits?.monthlyRenderCap;
+  const keyCharge = cap === null || cap === undefined || !caller.apiKeyId ? null : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
+  let account: RenderCharge;
+  try {
+    account = await consumeRender(caller, now);
+  } catch (error) {
+    await keyCharge?.refund();
+    throw error;
+  }
+  return {
+    renders: account.renders,
+    async refund() {
+      await Promise.all([account.refund(), keyCharge?.refund()]);
+    },
+  };
+}
+
+export async function keyRendersThisMonth(apiKeyId: string, now = new Date()): Promise<number> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ renders: number }>(`SELECT renders FROM key_monthly_usage WHERE api_key_id = $1 AND month = $2`, [
+    apiKeyId,
+    monthKey(now),
+  ]);
+  return rows[0]?.renders ?? 0;
+}
