@@ -73,10 +73,12 @@ async function run(argv: string[]): Promise<void> {
     }
     case "create-key": {
       const user = await userByEmail(required(values.email, "email"));
-      const { key, apiKey } = await createApiKey(user.id, values.name);
+      const { key, apiKey, signingSecret } = await createApiKey(user.id, values.name);
       console.log(`created key "${apiKey.name}" (${apiKey.id}) for ${user.email}`);
-      console.log("This is the only time the key is shown:");
+      console.log("This is the only time the key and its signing secret are shown:");
       console.log(key);
+      console.log(`public id (key_id of signed URLs): ${apiKey.publicId}`);
+      console.log(`signing secret: ${signingSecret}`);
       return;
     }
     case "revoke-key": {
@@ -91,7 +93,7 @@ async function run(argv: string[]): Promise<void> {
         for (const k of await listApiKeys(user.id)) {
           const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
           const used = k.lastUsedAt ? k.lastUsedAt.toISOString() : "never";
-          console.log(`${user.email}\t${user.plan}\t${k.display}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`);
+          console.log(`${user.email}\t${user.plan}\t${k.display}\t${k.publicId}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`);
         }
       }
       return;

@@ -40,10 +40,18 @@ describe("npm run admin on the embedded default, while this process owns the dat
     const { findKeyOwner } = await import("@/lib/keys/service");
     const owner = await findKeyOwner(key!);
     expect(owner).toMatchObject({ plan: "starter", revoked: false });
+    // D15: the public id and the signing secret are printed once, and the secret is the server's derivation.
+    const publicId = created.stdout.match(/pk_live_[A-Za-z0-9]{24}/)?.[0];
+    const signingSecret = created.stdout.match(/ss_live_[A-Za-z0-9_-]{43}/)?.[0];
+    expect(publicId).toBe(owner!.publicId);
+    const { deriveSigningSecret } = await import("@/lib/keys/signing-secret");
+    expect(signingSecret).toBe(await deriveSigningSecret(owner!.publicId, owner!.signingNonce!));
 
     const listed = await admin("list-keys", "--email", "ops@example.test");
     expect(listed.stdout).toContain(`sk_live_${key!.slice(8, 12)}…${key!.slice(-4)}`);
     expect(listed.stdout).not.toContain(key!); // the full key is never shown again
+    expect(listed.stdout).toContain(publicId!);
+    expect(listed.stdout).not.toContain(signingSecret!);
 
     const revoked = await admin("revoke-key", "--key", key!);
     expect(revoked.stdout).toContain("key revoked");

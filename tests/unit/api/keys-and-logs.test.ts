@@ -45,6 +45,22 @@ describe("log redaction", () => {
     expect(out).not.toContain(key.slice(8));
     expect(out).toContain("api_key=[redacted]&width=5");
   });
+
+  it("removes signatures and signing secrets but keeps the rest of a signed URL (D15)", () => {
+    const signature = "ab".repeat(32);
+    const secret = "ss_live_" + "Zx_-9".repeat(8);
+    const out = JSON.stringify(
+      redact({
+        url: `/v1/og?template=default&key_id=pk_live_${"a".repeat(24)}&signature=${signature}&title=Hi`,
+        signature,
+        signingSecret: secret,
+        note: `pasted ${secret} here`,
+      }),
+    );
+    expect(out).not.toContain(signature);
+    expect(out).not.toContain(secret.slice(8));
+    expect(out).toContain(`key_id=pk_live_${"a".repeat(24)}&signature=[redacted]&title=Hi`);
+  });
 });
 
 describe("plans (D4)", () => {
