@@ -96,7 +96,8 @@ export function apiRoute<S extends z.ZodObject, V>(
     }
 
     // A failing counter read must not turn an answer into a 500: the headers are left out instead.
-    const quotaState = quota ? await quota.state().catch(() => undefined) : undefined;
+    // A signed URL's answer is public (crawlers, CDNs, D15): the account's usage is not for them.
+    const quotaState = quota && !caller?.signed ? await quota.state().catch(() => undefined) : undefined;
 
     // HEAD (crawlers check an og:image with it): the same status and headers, no body.
     if (request.method === "HEAD" && response.body) {

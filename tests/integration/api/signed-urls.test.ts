@@ -75,6 +75,9 @@ describe("a signed OG URL", () => {
     expect(maxAge).toBeLessThanOrEqual(cacheTtlSeconds("pro"));
     expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/); // strong: no W/
     expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    // Public answer: the account's quota figures stay out of it; the rate-limit window stays (D4).
+    expect(res.headers.get("x-quota-remaining")).toBeNull();
+    expect(res.headers.get("ratelimit-limit")).not.toBeNull();
   });
 
   it("is capped by its expires, and the same render by key stays private", async () => {
@@ -88,6 +91,7 @@ describe("a signed OG URL", () => {
     const byKey = await og(apiRequest(`/v1/og?${new URLSearchParams(params)}`, { apiKey: owner.apiKey, keyIn: "query" }));
     expect(byKey.status).toBe(200);
     expect(byKey.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    expect(byKey.headers.get("x-quota-remaining")).not.toBeNull();
   });
 
   it("is not immutable when a variable is a remote image, whose bytes can change behind its URL", async () => {
