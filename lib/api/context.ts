@@ -34,9 +34,13 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
    * Checks the schema cannot make one field at a time — across parameters (a clip against the
    * format and scale) and of collected extras (OG template variables) — as part of the 400 step,
    * so a bad request is a 400 before any 403 or 429 (D2). Throws ApiError; returns what it
-   * computed, so the handler does not compute it again.
+   * computed, so the handler does not compute it again. May look things up for the caller (an
+   * account's own OG templates, D21), hence async and given the authenticated caller.
    */
-  validate: (params: z.output<S>, parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string> }) => V;
+  validate: (
+    params: z.output<S>,
+    parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string>; caller: Caller },
+  ) => V | Promise<V>;
   /** The host a request targets, for the request log (D18); only endpoints that fetch a URL have one. */
   targetHost?: (params: z.output<S>) => string | undefined;
 }

@@ -52,7 +52,7 @@ export function apiRoute<S extends z.ZodObject, V>(
       quota = new QuotaTracker(caller);
       const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
       usage.targetHost = spec.targetHost?.(parsed.params);
-      const validated = spec.validate(parsed.params, parsed);
+      const validated = await spec.validate(parsed.params, { ...parsed, caller });
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
       enforceKeyLimits(spec, caller);
       rate = await checkRateLimit(caller);

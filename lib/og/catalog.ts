@@ -5,7 +5,7 @@
  * No React here, so the validator and the docs can import it cheaply.
  */
 
-export type OgVariableType = "text" | "color" | "image_url" | "list";
+export type OgVariableType = "text" | "color" | "image_url" | "list" | "number";
 
 export interface OgVariable {
   name: string;
@@ -15,10 +15,15 @@ export interface OgVariable {
   example: string;
 }
 
+/** A template as variable validation sees it: a built-in one, or an account's own (lib/og/studio). */
 export interface OgTemplateInfo {
-  name: OgTemplateName;
+  name: string;
   description: string;
   variables: readonly OgVariable[];
+}
+
+export interface BuiltInTemplateInfo extends OgTemplateInfo {
+  name: OgTemplateName;
 }
 
 export const OG_TEMPLATE_NAMES = ["default", "blog-post", "stats-card", "changelog-card"] as const;
@@ -30,6 +35,8 @@ export const OG_LIMITS = {
   listMaxItems: 20,
   listItemMaxChars: 200,
   imageUrlMaxChars: 2048,
+  /** number variables (account templates, D21): finite and at most this large either way. */
+  numberMaxAbs: 100_000,
   /** The customer's limit (ARCHITECTURE.md#the-product-contract): an OG render over 15 seconds is a 504 render_timeout (D10). */
   renderTimeoutMs: 15_000,
 } as const;
@@ -50,7 +57,7 @@ const text = (name: string, required: boolean, description: string, example: str
   example,
 });
 
-export const OG_TEMPLATES: readonly OgTemplateInfo[] = [
+export const OG_TEMPLATES: readonly BuiltInTemplateInfo[] = [
   {
     name: "default",
     description: "A headline with an optional description: the all-purpose card for any page.",
@@ -109,9 +116,9 @@ export const OG_TEMPLATES: readonly OgTemplateInfo[] = [
   },
 ];
 
-const BY_NAME = new Map<string, OgTemplateInfo>(OG_TEMPLATES.map((t) => [t.name, t]));
+const BY_NAME = new Map<string, BuiltInTemplateInfo>(OG_TEMPLATES.map((t) => [t.name, t]));
 
-export function findTemplate(name: string): OgTemplateInfo | undefined {
+export function findTemplate(name: string): BuiltInTemplateInfo | undefined {
   return BY_NAME.get(name);
 }
 

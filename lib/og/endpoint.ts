@@ -2,16 +2,30 @@
  * GET /v1/og as the pipeline sees it: the schema (lib/og/params.ts), Pro and up (D3), and the
  * validate step, which checks the template and its variables (lib/og/variables.ts) so a bad
  * template or variable is a 400 before the Pro gate's 403 (D2). What it validated is handed to
- * the handler.
+ * the handler. A name that is not built-in is looked up among the caller's own templates (D21):
+ * another account's template is answered exactly like a name nobody has.
  */
 import type { EndpointSpec } from "@/lib/api/context";
+import { findTemplate, type BuiltInTemplateInfo } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
-import { type ValidatedTemplate, validateVariables } from "@/lib/og/variables";
+import type { AccountTemplate } from "@/lib/og/studio/store";
+import { templateNotFound, type ValidatedTemplate, validateVariables } from "@/lib/og/variables";
+
+export type ValidatedOg = ValidatedTemplate<BuiltInTemplateInfo | AccountTemplate>;
 
 export const ogEndpoint = {
   id: "og",
   params: ogParams,
   extras: "collect",
   minPlan: "pro",
-  validate: (params, { extras }) => validateVariables(params.template, extras),
-} as const satisfies EndpointSpec<typeof ogParams, ValidatedTemplate>;
+  validate: async (params, { extras, caller }): Promise<ValidatedOg> => {
+    const builtIn = findTemplate(params.template);
+    if (builtIn) return validateVariables<BuiltInTemplateInfo | AccountTemplate>(builtIn, extras);
+    // Loaded on first use: pages that only read the spec (pricing, docs) stay free of the database.
+    const { findAccountTemplate } = await import("@/lib/og/studio/store");
+    const own = await findAccountTemplate(caller.userId, params.template);
+    if (!own) throw templateNotFound(params.template);
+    // Declared defaults fill what the query leaves out; the canonical values (cache key) include them.
+    return validateVariables<BuiltInTemplateInfo | AccountTemplate>(own, { ...own.defaults, ...extras });
+  },
+} as const satisfies EndpointSpec<typeof ogParams, ValidatedOg>;

@@ -10,21 +10,25 @@ import { OG_LIMITS } from "@/lib/og/catalog";
 import { loadImages } from "@/lib/og/images";
 import { ogParams, type OgParams } from "@/lib/og/params";
 import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
-import type { ValidatedTemplate } from "@/lib/og/variables";
+import type { ValidatedOg } from "@/lib/og/endpoint";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 
 /** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
-export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams, ValidatedTemplate> {
+export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams, ValidatedOg> {
   const timeoutMs = options.timeoutMs ?? OG_LIMITS.renderTimeoutMs;
   return (ctx) => serveOg(ctx, timeoutMs);
 }
 
 export const handleOg = createOgHandler();
 
-async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: number): Promise<Response> {
+async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number): Promise<Response> {
   const started = ctx.receivedAt;
   const { params } = ctx;
   const { template, variables, canonical } = ctx.validated;
+  // An account template (D21) renders its current version; the version is part of the cache key,
+  // so a saved edit is never answered with the previous design.
+  const own = "compiled" in template ? template : undefined;
+  const builtIn = "compiled" in template ? undefined : template;
   const { format } = params;
   let images: Awaited<ReturnType<typeof loadImages>> = {};
 
@@ -32,7 +36,7 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: 
     endpoint: "og",
     // `template` is already among the schema's key parameters; variables go in under their own
     // key so a variable can never collide with a schema parameter of the same name.
-    keyParams: { ...cacheKeyParams(ogParams, params), variables: canonical },
+    keyParams: { ...cacheKeyParams(ogParams, params), variables: canonical, ...(own ? { templateVersion: `${own.id}:${own.version}` } : {}) },
     ext: format,
     contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
@@ -47,7 +51,7 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedTemplate>, timeoutMs: 
     render: async (signal) => {
       signal.throwIfAborted();
       const image = await renderOg(
-        { template: template.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },
+        { template: own ? { name: own.name, compiled: own.compiled } : builtIn!.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },
         signal,
         { deadlineAt: started + timeoutMs },
       );

@@ -2,7 +2,7 @@
  * The body of GET /v1/og/templates (D11: no key needed): every template with its variables, the
  * limits that apply to them, and a ready-to-use example query per template.
  */
-import { OG_LIMITS, OG_TEMPLATES, exampleVariables } from "@/lib/og/catalog";
+import { OG_LIMITS, OG_TEMPLATES, exampleVariables, type OgVariable } from "@/lib/og/catalog";
 import { OG_FORMATS } from "@/lib/og/params";
 
 export function templatesListing() {
@@ -27,6 +27,33 @@ export function templatesListing() {
       color: "#rgb, #rrggbb or #rrggbbaa (URL-encode # as %23, or leave it out), rgb()/rgba() or hsl()/hsla().",
       image_url: "https:// URL of a PNG, JPEG, WebP, GIF or AVIF image, fetched by the service (5 MB, 5 s).",
       list: "Newline-separated items (URL-encode the newline as %0A).",
+      number: "A decimal number (account templates), at most 100000 either way.",
     },
+    accountTemplateRules: ACCOUNT_TEMPLATE_RULES,
   };
+}
+
+/**
+ * How an account template's variables work (D21), for the listing and OpenAPI: one text so the
+ * two never disagree.
+ */
+export const ACCOUNT_TEMPLATE_RULES =
+  "Account templates (designed in the dashboard, called as template=<name> with the account's key) declare their " +
+  "variables with a type (text, color, image_url, list, number), optionally required and with a default. A query " +
+  "value is validated by its type exactly as for the built-in templates; a declared default fills an omitted " +
+  "variable; a variable the template does not declare is a 400 invalid_variable. A template of another account is " +
+  "a 400 template_not_found, as for a name nobody has.";
+
+/** The account's own templates in the listing's shape, with their example queries. */
+export function accountTemplatesListing(templates: ReadonlyArray<{ name: string; description: string; version: number; variables: readonly OgVariable[] }>) {
+  return templates.map((t) => ({
+    name: t.name,
+    description: t.description,
+    version: t.version,
+    variables: t.variables.map(({ name, type, required, description, example }) => ({ name, type, required, description, example })),
+    exampleQuery: new URLSearchParams({
+      template: t.name,
+      ...Object.fromEntries(t.variables.filter((v) => v.example && v.type !== "image_url").map((v) => [v.name, v.example])),
+    }).toString(),
+  }));
 }

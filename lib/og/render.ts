@@ -12,6 +12,8 @@ import { emojiDataUri, fontsFor, hasFontFor } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
 import { renderInBrowser } from "@/lib/og/scripts/chromium";
 import { scanScripts, type ShapingNeed } from "@/lib/og/scripts/detect";
+import type { CompiledTemplate } from "@/lib/og/studio/compile";
+import { buildStudioElement, literalTexts } from "@/lib/og/studio/element";
 import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
 import { makeTheme } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
@@ -22,8 +24,14 @@ export const OG_CONTENT_TYPES: Record<OgFormat, string> = {
   webp: "image/webp",
 };
 
+/** An account's template (lib/og/studio), compiled when it was saved. */
+export interface StudioTemplateRef {
+  name: string;
+  compiled: CompiledTemplate;
+}
+
 export interface OgRenderRequest {
-  template: OgTemplateName;
+  template: OgTemplateName | StudioTemplateRef;
   variables: OgVariables;
   /** image_url variables already fetched and inlined as data URIs (lib/og/images). */
   images?: Readonly<Record<string, string>>;
@@ -54,14 +62,17 @@ export interface OgRendered {
 
 /** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
 export function buildElement(req: Omit<OgRenderRequest, "format" | "quality">): ReactElement {
+  if (typeof req.template !== "string") return buildStudioElement(req.template.compiled, req.variables, req.images ?? {});
   const theme = makeTheme(req.width, req.height, req.variables.colors);
   const Component = TEMPLATE_COMPONENTS[req.template];
   return Component({ theme, text: req.variables.text, lists: req.variables.lists, images: req.images ?? {} });
 }
 
-/** Every piece of text a card can show: what decides which font subsets it needs. */
-function textsOf(variables: OgVariables): string[] {
-  return [...Object.values(variables.text), ...Object.values(variables.lists).flat()];
+/** Every piece of text a card can show: what decides the engine and which font subsets it needs. */
+function textsOf(req: Pick<OgRenderRequest, "template" | "variables">): string[] {
+  const { variables } = req;
+  const literal = typeof req.template === "string" ? [] : literalTexts(req.template.compiled);
+  return [...Object.values(variables.text), ...Object.values(variables.lists).flat(), ...literal];
 }
 
 /** Laid-out box of an element, as satori reports it (`inspect` hook, used by tests). */
@@ -79,7 +90,7 @@ export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">
   return satori(buildElement(req), {
     width: req.width,
     height: req.height,
-    fonts: fontsFor(textsOf(req.variables)),
+    fonts: fontsFor(textsOf(req)),
     onNodeDetected: inspect,
     // Only emoji reach here: fonts for every script we draw are chosen up front by fontsFor.
     loadAdditionalAsset: async (code: string, segment: string) => {
@@ -96,7 +107,7 @@ export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">
  */
 export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, options: { deadlineAt?: number } = {}): Promise<OgRendered> {
   const started = performance.now();
-  const texts = textsOf(req.variables);
+  const texts = textsOf(req);
   const scan = scanScripts(texts, hasFontFor);
   let bytes: Buffer;
   let engine: Omit<OgEngineReport, "engineMs">;

@@ -4,7 +4,7 @@
  * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
  */
 import { ApiError } from "@/lib/api/errors";
-import { findTemplate, OG_LIMITS, OG_TEMPLATE_NAMES, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
+import { findTemplate, OG_LIMITS, OG_TEMPLATE_NAMES, type BuiltInTemplateInfo, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
 import { parseColor, toHex, type Rgba } from "@/lib/og/colors";
 import { isAllowedOrigin } from "@/lib/net/policy";
 
@@ -19,28 +19,37 @@ export interface OgVariables {
   lists: Record<string, string[]>;
 }
 
-export interface ValidatedTemplate {
-  template: OgTemplateInfo;
+export interface ValidatedTemplate<T extends OgTemplateInfo = OgTemplateInfo> {
+  template: T;
   variables: OgVariables;
   /** Canonical string form of every given variable, sorted by name: the cache key's input. */
   canonical: Record<string, string>;
 }
 
-export function resolveTemplate(name: string): OgTemplateInfo {
+/**
+ * The one answer for a name that is no template the caller can use: unknown, or another
+ * account's (which must be indistinguishable from unknown).
+ */
+export function templateNotFound(name: string): ApiError {
+  return new ApiError(
+    "template_not_found",
+    `There is no template named "${clip(name, 64)}". Built-in templates: ${OG_TEMPLATE_NAMES.join(", ")}; your account's are listed by GET /v1/og/templates with your key.`,
+    { param: "template" },
+  );
+}
+
+export function resolveTemplate(name: string): BuiltInTemplateInfo {
   const template = findTemplate(name);
-  if (!template) {
-    throw new ApiError(
-      "template_not_found",
-      `There is no template named "${clip(name, 64)}". Available templates: ${OG_TEMPLATE_NAMES.join(", ")} (see GET /v1/og/templates).`,
-      { param: "template" },
-    );
-  }
+  if (!template) throw templateNotFound(name);
   return template;
 }
 
 /** Validates raw query values against the template; throws ApiError 400 on the first problem. */
-export function validateVariables(templateName: string, raw: Readonly<Record<string, string>>): ValidatedTemplate {
-  const template = resolveTemplate(templateName);
+export function validateVariables<T extends OgTemplateInfo = BuiltInTemplateInfo>(
+  templateOrName: string | T,
+  raw: Readonly<Record<string, string>>,
+): ValidatedTemplate<T> {
+  const template = (typeof templateOrName === "string" ? resolveTemplate(templateOrName) : templateOrName) as T;
   const known = new Map(template.variables.map((v) => [v.name, v]));
 
   for (const name of Object.keys(raw)) {
@@ -96,6 +105,15 @@ function parseInto(into: OgVariables, variable: OgVariable, value: string): stri
       const items = parseList(name, value);
       into.lists[name] = items;
       return items.join("\n");
+    }
+    case "number": {
+      // Kept with the text variables, in canonical form: account templates show it or use it as a length.
+      const number = Number(value.trim());
+      if (!Number.isFinite(number) || Math.abs(number) > OG_LIMITS.numberMaxAbs) {
+        throw invalid(name, `${name} must be a number between -${OG_LIMITS.numberMaxAbs} and ${OG_LIMITS.numberMaxAbs}.`);
+      }
+      into.text[name] = String(number);
+      return String(number);
     }
   }
 }

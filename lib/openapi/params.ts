@@ -4,6 +4,7 @@
  * parameter is written here: only how each kind of parameter is expressed in OpenAPI 3.1.
  */
 import type { z } from "zod";
+import { ACCOUNT_TEMPLATE_RULES } from "@/lib/og/listing";
 import { describeParams, type ParamMeta } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES, type OgVariable } from "@/lib/og/catalog";
 import { PLANS } from "@/lib/plans";
@@ -91,6 +92,8 @@ function variableSchema(variable: OgVariable): JsonSchema {
       return { type: "string", format: "uri", pattern: "^https://", maxLength: OG_LIMITS.imageUrlMaxChars };
     case "list":
       return { type: "string", description: "Newline-separated items.", examples: [variable.example] };
+    case "number":
+      return { type: "number", minimum: -OG_LIMITS.numberMaxAbs, maximum: OG_LIMITS.numberMaxAbs, examples: [variable.example] };
   }
 }
 
@@ -122,7 +125,12 @@ export function ogVariablesParameter(): JsonSchema {
     description:
       "Template variables: every query parameter not listed above is passed to the template. Which variables a " +
       "template accepts (and requires) is listed by GET /v1/og/templates; an unknown or invalid one is a 400 " +
-      "`invalid_variable` naming it.",
-    schema: { type: "object", properties, additionalProperties: false },
+      "`invalid_variable` naming it. " +
+      ACCOUNT_TEMPLATE_RULES,
+    schema: {
+      type: "object",
+      properties,
+      additionalProperties: { type: "string", description: "A variable of one of your account's templates (D21), by its declared type." },
+    },
   };
 }

@@ -4,7 +4,7 @@ import { Badge, Field, Input, Textarea } from "@/components/ui";
 import { RequiredMark } from "./required-mark";
 import type { OgVariable } from "@/lib/og/catalog";
 
-const TYPE_LABEL: Record<OgVariable["type"], string> = { text: "text", color: "color", image_url: "https URL", list: "list" };
+const TYPE_LABEL: Record<OgVariable["type"], string> = { text: "text", color: "color", image_url: "https URL", list: "list", number: "number" };
 
 /** A form control for one OG template variable (D11 types). */
 export function VariableControl({

@@ -1,0 +1,93 @@
+/**
+ * A compiled account template plus validated variables → the React element that satori (or the
+ * browser engine, D21) draws. Values only ever fill slots the template declared at save time:
+ * text becomes text, colours become CSS colours, numbers become numbers, images are the data:
+ * URIs lib/og/images made. A slot whose optional variable was not given drops its declaration
+ * (or, for an <img>, the element).
+ */
+import { createElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
+import { css } from "@/lib/og/colors";
+import { FONT_FAMILY } from "@/lib/og/templates/theme";
+import type { OgVariables } from "@/lib/og/variables";
+import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/studio/compile";
+import type { ValuePart } from "@/lib/og/studio/css";
+
+interface Scope {
+  variables: OgVariables;
+  images: Readonly<Record<string, string>>;
+  item?: string;
+}
+
+function valueOf(name: string, scope: Scope): string | undefined {
+  if (name === "item" && scope.item !== undefined) return scope.item;
+  const color = scope.variables.colors[name];
+  if (color) return css(color);
+  return scope.variables.text[name];
+}
+
+function fill(parts: ReadonlyArray<ValuePart>, scope: Scope): string | undefined {
+  let out = "";
+  for (const part of parts) {
+    if (typeof part === "string") out += part;
+    else {
+      const value = valueOf(part.variable, scope);
+      if (value === undefined) return undefined;
+      out += value;
+    }
+  }
+  return out;
+}
+
+function styleOf(element: CompiledElement, scope: Scope): CSSProperties {
+  const style: Record<string, string | number> = {};
+  for (const { property, value } of element.style) {
+    const filled = fill(value, scope);
+    if (filled !== undefined) style[property] = property === "lineClamp" ? Number(filled) : filled;
+  }
+  // satori's defaults, made explicit so the browser engine lays out the same.
+  if (element.tag !== "img" && style.display === undefined) style.display = style.lineClamp !== undefined ? "block" : "flex";
+  style.boxSizing ??= "border-box";
+  return style as CSSProperties;
+}
+
+function render(element: CompiledElement, scope: Scope, key: number): ReactNode {
+  if (element.each) {
+    const items = scope.variables.lists[element.each] ?? [];
+    const { each: _each, ...single } = element;
+    return items.map((item, i) => render(single, { ...scope, item }, i));
+  }
+  const style = styleOf(element, scope);
+  if (element.tag === "img") {
+    const src = element.src ? scope.images[element.src.variable] : undefined;
+    if (!src) return null;
+    return createElement("img", { key, src, width: element.width, height: element.height, style });
+  }
+  const children = element.children.map((child, i) => ("text" in child ? textOf(child.text, scope) : render(child, scope, i)));
+  return createElement(element.tag, { key, style }, ...children);
+}
+
+function textOf(parts: Parts, scope: Scope): string {
+  return parts.map((part) => (typeof part === "string" ? part : (valueOf(part.variable, scope) ?? ""))).join("");
+}
+
+/** The card: the template's root inside a canvas-sized frame in the service's fonts. */
+export function buildStudioElement(template: CompiledTemplate, variables: OgVariables, images: Readonly<Record<string, string>>): ReactElement {
+  return createElement(
+    "div",
+    { style: { display: "flex", boxSizing: "border-box", width: "100%", height: "100%", fontFamily: FONT_FAMILY, color: "#000000" } },
+    render(template.root, { variables, images }, 0),
+  );
+}
+
+/** The template's own text (not from variables): it decides the engine and fonts too. */
+export function literalTexts(template: CompiledTemplate): string[] {
+  const out: string[] = [];
+  const visit = (element: CompiledElement) => {
+    for (const child of element.children) {
+      if ("text" in child) out.push(child.text.filter((p): p is string => typeof p === "string").join(""));
+      else visit(child);
+    }
+  };
+  visit(template.root);
+  return out;
+}
