@@ -9,10 +9,11 @@ import "server-only";
 import type { Browser, Page } from "puppeteer-core";
 import { env } from "@/lib/env";
 import type { PageGuard } from "@/lib/net/page-guard";
-import { Deadline } from "./deadline";
+import { Deadline, isTimeoutError } from "./deadline";
 import { classifyRenderError } from "./errors";
 import { LocalBrowserSource } from "./local";
 import { type QueueReport, RenderQueue } from "./queue";
+import { BrowserRecycler, overBudget, type Replaceable } from "./recycle";
 import { RemoteBrowserSource } from "./remote";
 import type { BrowserSource } from "./source";
 import { type FreshPage, retire, SparePages } from "./spares";
@@ -37,6 +38,8 @@ interface BrowserState {
   source: BrowserSource;
   queue: RenderQueue;
   spares: SparePages;
+  /** Replaces browsers degraded by heavy pages, and periodically (D17). */
+  recycler: BrowserRecycler;
   /** Contexts of finished renders still being closed. */
   retiring: Set<Promise<void>>;
 }
@@ -50,10 +53,13 @@ function state(): BrowserState {
   if (!g[STATE_KEY]) {
     const config = env();
     const source = config.mode.browser === "remote" ? new RemoteBrowserSource(config.BROWSER_WS_ENDPOINT) : new LocalBrowserSource();
+    const spares = new SparePages(Math.min(2, config.BROWSER_CONCURRENCY), () => source.contextOptions());
     g[STATE_KEY] = {
       source,
       queue: new RenderQueue(config.BROWSER_CONCURRENCY),
-      spares: new SparePages(Math.min(2, config.BROWSER_CONCURRENCY), () => source.contextOptions()),
+      spares,
+      // The replacement gets its spare pages before any render is sent to it.
+      recycler: new BrowserRecycler(source as Partial<Replaceable>, (fresh) => spares.prime(fresh)),
       retiring: new Set(),
     };
   }
@@ -111,31 +117,45 @@ export async function quiesce(): Promise<void> {
  * time is refused with 503 renderer_busy.
  */
 export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, options: { account?: string } = {}): Promise<T> {
-  const { source, queue, spares, retiring } = state();
+  const { source, queue, spares, recycler, retiring } = state();
   const release = await queue.acquire(deadline, options.account);
   let browser: Browser | undefined;
   let fresh: FreshPage | undefined;
+  let timedOut = false;
   try {
     browser = await source.acquire(deadline);
+    recycler.enter(browser);
     fresh = await takeFresh(spares, browser, deadline);
     const { page, guard, userAgent } = fresh;
     return await deadline.race(fn({ page, guard, deadline, browser, userAgent }));
   } catch (error) {
-    throw await classifyRenderError(error, browser, deadline.totalMs);
+    const classified = await classifyRenderError(error, browser, deadline.totalMs);
+    timedOut = isTimeoutError(classified);
+    throw classified;
   } finally {
     // The answer does not wait for the teardown, but the slot stays taken until the context is
     // closed, so the concurrency limit still bounds what the browser holds. The next spare is
-    // made after that, never competing with this render.
+    // made after that, never competing with this render. A page over its budget has its browser
+    // replaced instead (D17): its context then dies with the old process, unclosed.
     const used = fresh;
     const on = browser;
-    if (used) {
-      const done = retire(used).finally(() => {
+    if (used && on) {
+      const done = (async () => {
+        const heavy = await overBudget(used.page, timedOut);
+        if (heavy) recycler.recycle(on, heavy);
+        if (recycler.isRetiring(on)) used.guard.dispose();
+        else await retire(used);
+      })().finally(() => {
         release();
+        recycler.leave(on);
         retiring.delete(done);
-        if (on) spares.refill(on);
+        if (!recycler.isRetiring(on)) spares.refill(on);
       });
       retiring.add(done);
-    } else release();
+    } else {
+      if (on) recycler.leave(on);
+      release();
+    }
   }
 }
 

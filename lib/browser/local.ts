@@ -55,6 +55,12 @@ export class LocalBrowserSource implements BrowserSource {
     return {};
   }
 
+  /** A fresh Chromium instead of `old`, ready (`prepare`d) before any render is sent to it (D17). */
+  replace(old: Browser, prepare: (fresh: Browser) => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.warm.replace(old, prepare);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const pending = this.warm.peek();

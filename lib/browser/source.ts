@@ -34,20 +34,45 @@ export class WarmBrowser {
   constructor(private readonly open: () => Promise<Browser>) {}
 
   get(): Promise<Browser> {
-    if (!this.current) {
-      const opening = this.open().then((browser) => {
-        browser.once("disconnected", () => {
-          if (this.current === opening) this.current = undefined;
-        });
-        if (!browser.connected && this.current === opening) this.current = undefined;
-        return browser;
-      });
-      opening.catch(() => {
-        if (this.current === opening) this.current = undefined;
-      });
-      this.current = opening;
-    }
+    if (!this.current) this.current = this.watch(this.open());
     return this.current;
+  }
+
+  /**
+   * Opens a new browser and, once `prepare` has run on it, hands it out instead of `old` (D17
+   * recycling: renders keep the old one until the new one is ready). Does nothing if `old` is no
+   * longer the current browser.
+   */
+  async replace(old: Browser, prepare: (fresh: Browser) => Promise<void>): Promise<void> {
+    const before = this.current;
+    if (!before || (await before.catch(() => undefined)) !== old) return;
+    const fresh = await this.open();
+    try {
+      await prepare(fresh);
+    } catch (error) {
+      await fresh.close().catch(() => {});
+      throw error;
+    }
+    if (this.current !== before) {
+      await fresh.close().catch(() => {}); // replaced (or lost) meanwhile by someone else
+      return;
+    }
+    this.current = this.watch(Promise.resolve(fresh));
+  }
+
+  /** Forgets the browser as soon as it disconnects or fails to open. */
+  private watch(opening: Promise<Browser>): Promise<Browser> {
+    const watched = opening.then((browser) => {
+      browser.once("disconnected", () => {
+        if (this.current === watched) this.current = undefined;
+      });
+      if (!browser.connected && this.current === watched) this.current = undefined;
+      return browser;
+    });
+    watched.catch(() => {
+      if (this.current === watched) this.current = undefined;
+    });
+    return watched;
   }
 
   /** Forgets the browser without waiting for its 'disconnected' event. */

@@ -1,0 +1,91 @@
+/**
+ * Isolation after heavy pages (D17) in a real Chromium: a page with 10,000 iframes times out, its
+ * browser is replaced in the background (the old process killed), and the next normal capture
+ * takes its usual time instead of paying for the teardown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { problemOf } from "@/tests/support/api";
+import { expectOk, type ScreenshotHarness, startHarness } from "./harness";
+
+let h: ScreenshotHarness;
+beforeAll(async () => {
+  h = await startHarness();
+  await expectOk(await h.shoot({ url: "basic.html?warm" }));
+});
+afterAll(async () => h?.close());
+
+async function captureMs(query: Record<string, string | number>): Promise<number> {
+  const started = Date.now();
+  await expectOk(await h.shoot(query));
+  return Date.now() - started;
+}
+
+async function browserPid(): Promise<number> {
+  const { Deadline, withPage } = await import("@/lib/browser");
+  const pid = await withPage(new Deadline(30_000), async ({ browser }) => browser.process()?.pid);
+  expect(pid).toBeGreaterThan(0);
+  return pid!;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("heavy pages (D17)", () => {
+  it("a 10,000-iframe page is followed by a normal capture in its usual time, on a fresh browser", async () => {
+    const usual: number[] = [];
+    for (let i = 0; i < 3; i++) usual.push(await captureMs({ url: `basic.html?usual=${i}` }));
+    const median = usual.sort((a, b) => a - b)[1];
+    const before = await browserPid();
+
+    const problem = await problemOf(await h.shoot({ url: "iframes.html", timeout: 10_000 }));
+    expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
+
+    const after = await captureMs({ url: "basic.html?after-heavy" });
+    expect(after, `usual ${usual.join(", ")} ms`).toBeLessThanOrEqual(2 * median + 1_000);
+    // The degraded browser was replaced and its process is gone.
+    await expect.poll(() => alive(before), { timeout: 15_000 }).toBe(false);
+    expect(await browserPid()).not.toBe(before);
+  });
+
+  it("replaces a browser after its render limit, ready before it is handed out, the old one killed when idle", async () => {
+    const { LocalBrowserSource } = await import("@/lib/browser/local");
+    const { BrowserRecycler } = await import("@/lib/browser/recycle");
+    const { Deadline } = await import("@/lib/browser");
+    const source = new LocalBrowserSource();
+    const prepared: number[] = [];
+    const recycler = new BrowserRecycler(source, async (fresh) => void prepared.push(fresh.process()!.pid!), { maxRenders: 2, maxAgeMs: 60_000 });
+    try {
+      const first = await source.acquire(new Deadline(30_000));
+      const firstPid = first.process()!.pid!;
+      recycler.enter(first);
+      recycler.leave(first);
+      recycler.enter(first); // the second render: the limit is reached, a replacement is made
+      expect(recycler.isRetiring(first)).toBe(true);
+      await expect.poll(() => prepared.length, { timeout: 30_000 }).toBe(1);
+      const second = await source.acquire(new Deadline(30_000));
+      expect(second).not.toBe(first);
+      expect(second.process()!.pid).toBe(prepared[0]);
+      // Still rendering on the old one: it lives until that render ends.
+      expect(alive(firstPid)).toBe(true);
+      recycler.leave(first);
+      await expect.poll(() => alive(firstPid), { timeout: 5_000 }).toBe(false);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it("a page that simply times out keeps its browser", async () => {
+    const before = await browserPid();
+    const problem = await problemOf(await h.shoot({ url: "never-loads.html", timeout: 2_000 }));
+    expect(problem).toMatchObject({ status: 504 });
+    const { quiesce } = await import("@/lib/browser");
+    await quiesce();
+    expect(await browserPid()).toBe(before);
+  });
+});
