@@ -65,6 +65,18 @@ const schema = z.object({
   EMAIL_SERVER: optionalString,
   EMAIL_FROM: optionalString.transform((v) => v ?? "Glance <no-reply@glance.local>"),
 
+  /** Self-serve billing (D18): on only when the key, the webhook secret and all six price ids are set. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_YEARLY: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_BUSINESS_MONTHLY: optionalString,
+  STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
+  /** Test hook: base URL of a Stripe-compatible API (defaults to Stripe's own). */
+  STRIPE_API_URL: optionalString,
+
   /** Megabytes of recently used results each instance keeps in memory in front of the store; 0 turns it off. */
   RESULT_MEMORY_CACHE_MB: intWithDefault(64, 0, 16_384),
   /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */
@@ -108,6 +120,24 @@ function buildEnv(source: NodeJS.ProcessEnv) {
     /** The local inbox page exists only with no SMTP and a localhost APP_URL (D12). */
     devInboxEnabled: !e.EMAIL_SERVER && isLocalApp,
     githubEnabled: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),
+    billing: stripeBilling(e),
+  };
+}
+
+/** The Stripe settings when every one of them is set; otherwise billing is off (plans change through the admin command). */
+function stripeBilling(e: z.output<typeof schema>) {
+  const prices = {
+    starter: { monthly: e.STRIPE_PRICE_STARTER_MONTHLY, yearly: e.STRIPE_PRICE_STARTER_YEARLY },
+    pro: { monthly: e.STRIPE_PRICE_PRO_MONTHLY, yearly: e.STRIPE_PRICE_PRO_YEARLY },
+    business: { monthly: e.STRIPE_PRICE_BUSINESS_MONTHLY, yearly: e.STRIPE_PRICE_BUSINESS_YEARLY },
+  };
+  const allPrices = Object.values(prices).flatMap((p) => [p.monthly, p.yearly]);
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || allPrices.some((p) => !p)) return undefined;
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    prices: prices as Record<keyof typeof prices, { monthly: string; yearly: string }>,
+    apiUrl: e.STRIPE_API_URL,
   };
 }
 

@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDb, disconnectDb } from "@/lib/db";
+import { changePlan } from "@/lib/billing/plan-change";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";
 import { isPlanId, PLAN_IDS } from "@/lib/plans";
@@ -67,7 +68,8 @@ async function run(argv: string[]): Promise<void> {
       const email = required(values.email, "email");
       const plan = planFrom(required(values.plan, "plan"))!;
       const user = await userByEmail(email);
-      await db.user.update({ where: { id: user.id }, data: { plan } });
+      // Keys beyond a lower plan's limit are paused, not revoked (D18).
+      await changePlan(user.id, plan);
       console.log(`user ${user.email} is now on plan ${plan}`);
       return;
     }

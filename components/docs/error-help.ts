@@ -8,6 +8,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   missing_api_key: "Send your key in the X-API-Key header (or the api_key query parameter when you cannot set headers).",
   invalid_api_key_format: "Keys look like sk_live_ followed by 32 letters and digits. Check for a truncated copy or stray whitespace.",
   invalid_api_key: "The key does not exist or was revoked. Create a new one in the dashboard; revocation is immediate and final.",
+  api_key_paused:
+    "After a move to a plan with fewer keys, the newest keys beyond its limit are paused, not revoked. In the dashboard (API Keys) choose which keys to keep, revoke one, or upgrade; the key works again at once.",
   missing_parameter: "Add the parameter named in `param` (url for screenshots, template for OG images).",
   invalid_parameter:
     "The value named in `param` has the wrong type or format (integers are plain digits, booleans true/false/1/0), or the parameter appears twice. The detail says what is expected.",

@@ -6,8 +6,15 @@ import "server-only";
 import type { Caller } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { isWellFormedApiKey } from "@/lib/keys/format";
-import { findKeyOwner, touchApiKey } from "@/lib/keys/service";
+import { findKeyOwner, touchApiKey, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
+import { applyDuePlanChange } from "@/lib/billing/plan-change";
+import { PLANS, type PlanId } from "@/lib/plans";
+
+function pausedKeyDetail(plan: PlanId): string {
+  const { name, maxApiKeys } = PLANS[plan];
+  return `This API key is paused: the ${name} plan allows ${maxApiKeys} active keys. Choose the keys to keep in the dashboard (API Keys), or upgrade.`;
+}
 
 export const AUTH_MESSAGES = {
   missing: "Missing API key. Provide X-API-Key header or api_key query parameter.",
@@ -26,12 +33,28 @@ export function presentedKey(request: Request, url: URL): string | undefined {
   return query || undefined;
 }
 
+/**
+ * The key's owner if the key may be used, for both ways a key is presented (itself, or its public
+ * id in a signed URL). A plan change that fell due (end of the paid period, end of the payment
+ * grace period, D18) is applied first, by whichever instance sees it first, and the key read again
+ * under the new plan; a revoked key is a 401, a paused one a 401 that says why.
+ */
+export async function usableKeyOwner(find: () => Promise<KeyOwner | null>): Promise<KeyOwner> {
+  let owner = await find();
+  if (owner?.planChangeDue) {
+    await applyDuePlanChange(owner.userId);
+    owner = await find();
+  }
+  if (!owner || owner.revoked) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
+  if (owner.paused) throw new ApiError("api_key_paused", pausedKeyDetail(owner.plan));
+  return owner;
+}
+
 export const authenticateApiKey: Authenticator = async (request, url) => {
   const key = presentedKey(request, url);
   if (!key) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
-  const owner = await findKeyOwner(key);
-  if (!owner || owner.revoked) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
+  const owner = await usableKeyOwner(() => findKeyOwner(key));
   touchApiKey(owner).catch((error) => log.warn("could not record key use", { error }));
   return { userId: owner.userId, plan: owner.plan, apiKeyId: owner.apiKeyId, rendersThisMonth: owner.rendersThisMonth, keyLimits: owner.limits };
 };

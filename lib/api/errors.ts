@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   missing_api_key: { status: 401, summary: "No API key was sent." },
   invalid_api_key_format: { status: 401, summary: "The API key is not of the form sk_live_ + 32 characters." },
   invalid_api_key: { status: 401, summary: "The API key is unknown or has been revoked." },
+  api_key_paused: { status: 401, summary: "The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard." },
   missing_parameter: { status: 400, summary: "A required query parameter is missing." },
   invalid_parameter: { status: 400, summary: "A query parameter has the wrong type or format, or was given twice." },
   parameter_out_of_range: { status: 400, summary: "A numeric query parameter is outside its allowed range." },

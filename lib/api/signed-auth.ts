@@ -15,7 +15,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { Caller } from "@/lib/api/context";
-import { AUTH_MESSAGES, authenticateApiKey, type Authenticator } from "@/lib/api/auth";
+import { AUTH_MESSAGES, authenticateApiKey, usableKeyOwner, type Authenticator } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlParams } from "@/lib/api/params";
 import { duplicateError, parseField } from "@/lib/api/query";
@@ -54,8 +54,7 @@ export async function authenticateSignature(request: Request, url: URL): Promise
   if (!keyId) throw new ApiError("missing_parameter", "A signed URL needs key_id, the public id of the key that signed it.", { param: KEY_ID_PARAM });
   if (!signature) throw new ApiError("missing_parameter", "A signed URL needs its signature.", { param: SIGNATURE_PARAM });
 
-  const owner = await findKeyOwnerByPublicId(keyId);
-  if (!owner || owner.revoked) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
+  const owner = await usableKeyOwner(() => findKeyOwnerByPublicId(keyId));
   if (!owner.signingNonce) {
     throw new ApiError("invalid_signature", "This key has no signing secret yet: roll one for it in the dashboard, then sign with it.", {
       param: SIGNATURE_PARAM,

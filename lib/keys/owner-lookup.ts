@@ -27,6 +27,10 @@ export interface KeyOwnerRow {
   signing_nonce: string | null;
   allowed_endpoints: string[] | null;
   monthly_render_cap: number | null;
+  /** Paused beyond a lower plan's key limit (D18). */
+  paused: boolean;
+  /** The owner's scheduled plan change is due (D18): it is applied before the request goes on. */
+  plan_change_due: boolean;
 }
 
 /** More hashes than this in one turn go out as several queries (bounded statement size). */
@@ -73,18 +77,20 @@ async function query(hashes: string[]): Promise<Array<KeyOwnerRow & { hash: stri
   const { rows } = await pool.query<KeyOwnerRow & { hash: string }>({
     // A prepared statement on PostgreSQL (parsed and planned once per connection). Unnamed on the
     // embedded database: it is one session shared by all connections, where names collide.
-    name: env().mode.database === "postgres" ? "glance_find_key_owners_v3" : undefined,
+    name: env().mode.database === "postgres" ? "glance_find_key_owners_v4" : undefined,
     text: `SELECT k.hash, ${KEY_OWNER_COLUMNS} ${KEY_OWNER_FROM} WHERE k.hash = ANY($1::text[])`,
-    values: [hashes, monthKey()],
+    values: [hashes, monthKey(), Date.now()],
   });
   return rows;
 }
 
 const KEY_OWNER_COLUMNS = `k.id, k.user_id, k.revoked_at IS NOT NULL AS revoked,
   (extract(epoch FROM k.last_used_at) * 1000)::float8 AS last_used_ms, u.plan::text AS plan,
-  COALESCE(m.renders, 0) AS renders, k.public_id, k.signing_nonce, k.allowed_endpoints, k.monthly_render_cap`;
+  COALESCE(m.renders, 0) AS renders, k.public_id, k.signing_nonce, k.allowed_endpoints, k.monthly_render_cap,
+  k.paused_at IS NOT NULL AS paused,
+  COALESCE(u.scheduled_plan_at <= to_timestamp($3 / 1000.0) AT TIME ZONE 'UTC', false) AS plan_change_due`;
 
-/** Key, owner and the owner's usage this month ($2: the month key). */
+/** Key, owner and the owner's usage this month ($2: the month key; $3: now in epoch ms, for a due plan change, D18). */
 const KEY_OWNER_FROM = `FROM api_keys k JOIN users u ON u.id = k.user_id
   LEFT JOIN monthly_usage m ON m.user_id = k.user_id AND m.month = $2`;
 
@@ -95,9 +101,9 @@ const KEY_OWNER_FROM = `FROM api_keys k JOIN users u ON u.id = k.user_id
 export async function lookupKeyOwnerByPublicId(publicId: string): Promise<KeyOwnerRow | undefined> {
   const pool = await getPool();
   const { rows } = await pool.query<KeyOwnerRow>({
-    name: env().mode.database === "postgres" ? "glance_find_signed_key_owner" : undefined,
+    name: env().mode.database === "postgres" ? "glance_find_signed_key_owner_v2" : undefined,
     text: `SELECT ${KEY_OWNER_COLUMNS} ${KEY_OWNER_FROM} WHERE k.public_id = $1`,
-    values: [publicId, monthKey()],
+    values: [publicId, monthKey(), Date.now()],
   });
   return rows[0];
 }

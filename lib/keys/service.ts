@@ -169,6 +169,10 @@ export interface KeyOwner {
   /** Input of the key's derived signing secret; null when the key has none yet (D15). */
   signingNonce: string | null;
   limits: KeyLimits;
+  /** Paused beyond a lower plan's key limit (D18). */
+  paused: boolean;
+  /** The owner's scheduled plan change is due (D18). */
+  planChangeDue: boolean;
 }
 
 function toKeyOwner(row: KeyOwnerRow): KeyOwner {
@@ -183,6 +187,8 @@ function toKeyOwner(row: KeyOwnerRow): KeyOwner {
     signingNonce: row.signing_nonce,
     rendersThisMonth: row.renders,
     limits: { allowedEndpoints: endpoints.length > 0 ? endpoints : null, monthlyRenderCap: row.monthly_render_cap },
+    paused: row.paused,
+    planChangeDue: row.plan_change_due,
   };
 }
 

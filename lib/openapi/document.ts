@@ -20,7 +20,7 @@ const SCREENSHOT_ONLY: readonly ErrorCode[] = ["renderer_busy", "unknown_paramet
 const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
-export const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
+export const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
 export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
 export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c));
 

@@ -1,0 +1,93 @@
+/**
+ * Plan changes (D18), whoever makes them: the Stripe webhook, the admin command, a scheduled
+ * change falling due. A plan is stored on the user row, which every /v1 request reads with its
+ * key (lib/keys/owner-lookup.ts): no instance caches it, so limits follow on the next request.
+ *
+ * Keys beyond the plan's key limit are paused, newest first, never revoked; a higher plan
+ * un-pauses them (oldest first) up to its limit; the customer can choose which keys to keep.
+ */
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { getDb } from "@/lib/db";
+import { PLANS, type PlanId } from "@/lib/plans";
+
+export type Tx = Prisma.TransactionClient;
+
+/** Runs `work` in a transaction holding the account's row lock, so plan changes of one account queue. */
+export async function withAccountLock<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+      return work(tx);
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+}
+
+/** Sets the plan now, drops any scheduled change, and pauses or restores keys to fit it. */
+export async function setPlanNow(tx: Tx, userId: string, plan: PlanId, now = new Date()): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { plan, scheduledPlan: null, scheduledPlanAt: null } });
+  await fitKeysToPlan(tx, userId, plan, now);
+}
+
+/** Schedules `plan` for `at`; the key lookup applies it on the first request after that time. */
+export async function schedulePlan(tx: Tx, userId: string, plan: PlanId, at: Date): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { scheduledPlan: plan, scheduledPlanAt: at } });
+}
+
+export async function clearScheduledPlan(tx: Tx, userId: string): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { scheduledPlan: null, scheduledPlanAt: null } });
+}
+
+/** Applies the account's scheduled change if it is due (idempotent: concurrent callers queue on the lock). */
+export async function applyDuePlanChange(userId: string, now = new Date()): Promise<void> {
+  await withAccountLock(userId, async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { scheduledPlan: true, scheduledPlanAt: true } });
+    if (!user?.scheduledPlan || !user.scheduledPlanAt || user.scheduledPlanAt > now) return;
+    await setPlanNow(tx, userId, user.scheduledPlan, now);
+  });
+}
+
+/**
+ * Pauses the newest active keys beyond the plan's limit, or un-pauses the oldest paused keys
+ * while there is room. Revoked keys are never touched.
+ */
+export async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Date()): Promise<void> {
+  const limit = PLANS[plan].maxApiKeys;
+  const keys = await tx.apiKey.findMany({
+    where: { userId, revokedAt: null },
+    select: { id: true, pausedAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const active = keys.filter((k) => !k.pausedAt);
+  if (active.length > limit) {
+    const pause = active.slice(limit).map((k) => k.id);
+    await tx.apiKey.updateMany({ where: { id: { in: pause } }, data: { pausedAt: now } });
+  } else if (active.length < limit) {
+    const resume = keys.filter((k) => k.pausedAt).slice(0, limit - active.length).map((k) => k.id);
+    if (resume.length > 0) await tx.apiKey.updateMany({ where: { id: { in: resume } }, data: { pausedAt: null } });
+  }
+}
+
+export class KeepKeysError extends Error {}
+
+/** The customer's choice (dashboard): these keys stay active, every other unrevoked key is paused. */
+export async function keepKeys(userId: string, keepIds: readonly string[], now = new Date()): Promise<void> {
+  await withAccountLock(userId, async (tx) => {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+    const limit = PLANS[user.plan].maxApiKeys;
+    const unique = [...new Set(keepIds)];
+    if (unique.length === 0) throw new KeepKeysError("Choose at least one key to keep.");
+    if (unique.length > limit) throw new KeepKeysError(`The ${PLANS[user.plan].name} plan allows ${limit} active keys: choose at most ${limit}.`);
+    const owned = await tx.apiKey.count({ where: { userId, revokedAt: null, id: { in: unique } } });
+    if (owned !== unique.length) throw new KeepKeysError("Some of the chosen keys do not exist or are revoked.");
+    await tx.apiKey.updateMany({ where: { userId, revokedAt: null, id: { in: unique } }, data: { pausedAt: null } });
+    await tx.apiKey.updateMany({ where: { userId, revokedAt: null, pausedAt: null, id: { notIn: unique } }, data: { pausedAt: now } });
+  });
+}
+
+/** The admin command's path: the plan now, keys fitted, any scheduled change dropped. */
+export async function changePlan(userId: string, plan: PlanId): Promise<void> {
+  await withAccountLock(userId, (tx) => setPlanNow(tx, userId, plan));
+}

@@ -1,0 +1,55 @@
+/**
+ * A local HTTP server that stands in for Stripe's API: it records every request (method, path,
+ * form parameters as Stripe's library encodes them, headers) and answers the two calls Glance
+ * makes with objects of Stripe's shape. The stripe library is pointed at it through its own
+ * host/port/protocol options (STRIPE_API_URL).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedStripeCall {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  authorization: string | undefined;
+}
+
+export interface StripeStandIn {
+  url: string;
+  calls: RecordedStripeCall[];
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const calls: RecordedStripeCall[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+      const path = (req.url ?? "").split("?")[0];
+      calls.push({ method: req.method ?? "", path, params, authorization: req.headers.authorization });
+      n += 1;
+      let body: Record<string, unknown>;
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        body = { id: `cs_test_${n}`, object: "checkout.session", mode: "subscription", url: `https://checkout.stripe.test/c/pay/cs_test_${n}` };
+      } else if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+        body = { id: `bps_${n}`, object: "billing_portal.session", customer: params.customer, url: `https://billing.stripe.test/p/session/bps_${n}` };
+      } else {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json", "request-id": `req_${n}` });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
