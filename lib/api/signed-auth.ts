@@ -15,7 +15,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { Caller } from "@/lib/api/context";
-import { AUTH_MESSAGES, authenticateApiKey, usableKeyOwner, type Authenticator } from "@/lib/api/auth";
+import { authenticateApiKey, usableKeyOwner, type Authenticator } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlParams } from "@/lib/api/params";
 import { duplicateError, parseField } from "@/lib/api/query";
