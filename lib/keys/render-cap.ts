@@ -7,7 +7,7 @@ import "server-only";
 import type { Caller } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { getPool } from "@/lib/db";
-import { consumeRender, monthKey, type RenderCharge } from "@/lib/usage/quota";
+import { consumeRender, monthKey, renderCharge, type RenderCharge } from "@/lib/usage/quota";
 
 function capReached(cap: number): ApiError {
   return new ApiError("key_render_cap_reached", `This API key's cap of ${cap.toLocaleString("en-US")} renders this month is used up. Cached results are still served.`);
@@ -24,15 +24,9 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string): P
     [apiKeyId, month, cap],
   );
   if (rows.length === 0) throw capReached(cap);
-  let refunded = false;
-  return {
-    renders: rows[0].renders,
-    async refund() {
-      if (refunded) return;
-      refunded = true;
-      await pool.query(`UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`, [apiKeyId, month]);
-    },
-  };
+  return renderCharge(rows[0].renders, async () => {
+    await pool.query(`UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`, [apiKeyId, month]);
+  });
 }
 
 /**

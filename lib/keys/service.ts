@@ -61,7 +61,8 @@ const summaryFields = {
 } as const;
 
 function toSummary({ signingNonce, ...row }: Omit<ApiKeySummary, "signable"> & { signingNonce: string | null }): ApiKeySummary {
-  return { ...row, signable: signingNonce !== null };
+  // A NULL array (no restriction) may come back as null from the driver: the summary says [].
+  return { ...row, allowedEndpoints: row.allowedEndpoints ?? [], signable: signingNonce !== null };
 }
 
 export const MAX_KEY_NAME_LENGTH = 64;

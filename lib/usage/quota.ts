@@ -44,14 +44,21 @@ export async function consumeRender(caller: Caller, now = new Date()): Promise<R
       { headers: { "Retry-After": String(retry) } },
     );
   }
+  return renderCharge(rows[0].renders, async () => {
+    await db.$executeRaw`
+      UPDATE monthly_usage SET renders = renders - 1 WHERE user_id = ${caller.userId} AND month = ${month} AND renders > 0`;
+  });
+}
+
+/** A counted render whose refund gives it back once; later calls do nothing. */
+export function renderCharge(renders: number, giveBack: () => Promise<void>): RenderCharge {
   let refunded = false;
   return {
-    renders: rows[0].renders,
+    renders,
     async refund() {
       if (refunded) return;
       refunded = true;
-      await db.$executeRaw`
-        UPDATE monthly_usage SET renders = renders - 1 WHERE user_id = ${caller.userId} AND month = ${month} AND renders > 0`;
+      await giveBack();
     },
   };
 }

@@ -26,7 +26,18 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
   const id = useId();
   const error = state.status === "error" ? state : null;
 
-  if (state.status === "created") return <NewKeyPanel name={state.name} secret={state.key} display={state.display} onDone={onDone} />;
+  if (state.status === "created") {
+    return (
+      <NewKeyPanel
+        name={state.name}
+        secret={state.key}
+        display={state.display}
+        publicId={state.publicId}
+        signingSecret={state.signingSecret}
+        onDone={onDone}
+      />
+    );
+  }
 
   return (
     <form action={action} className="space-y-3" aria-describedby={`${id}-limit`}>
@@ -63,7 +74,16 @@ function CreateKeyForm({ atLimit, limitText, maxNameLength, onDone }: Props & { 
   );
 }
 
-function NewKeyPanel({ name, secret, display, onDone }: { name: string; secret: string; display: string; onDone: () => void }) {
+interface NewKey {
+  name: string;
+  secret: string;
+  display: string;
+  publicId: string;
+  signingSecret: string;
+  onDone: () => void;
+}
+
+function NewKeyPanel({ name, secret, display, publicId, signingSecret, onDone }: NewKey) {
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   useEffect(() => heading.current?.focus(), []);
@@ -89,6 +109,24 @@ function NewKeyPanel({ name, secret, display, onDone }: { name: string; secret: 
           className="font-mono"
         />
         <CopyButton value={secret} label="Copy key" size="md" />
+      </div>
+      <p className="mt-4 text-sm text-emerald-900">
+        For URLs in public pages (signed URLs), the key&apos;s public id <code className="font-mono">{publicId}</code> goes in
+        the URL and this signing secret stays on your server. It is shown only this once too.
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={`${id}-signing`} className="sr-only">
+          Signing secret
+        </label>
+        <Input
+          id={`${id}-signing`}
+          readOnly
+          value={signingSecret}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="new-signing-secret"
+          className="font-mono"
+        />
+        <CopyButton value={signingSecret} label="Copy signing secret" size="md" />
       </div>
       <button type="button" onClick={onDone} className={buttonClass("primary", "mt-4")}>
         Done, I have saved it

@@ -5,28 +5,18 @@
  * someone else is answered exactly like one that does not exist.
  */
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
-import { isSameOriginRequest } from "@/lib/auth/origin";
-import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
+import { signedInUser } from "./session";
 import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, revokeApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 
 export type CreateKeyState =
   | { status: "idle" }
-  | { status: "created"; id: string; name: string; key: string; display: string }
+  | { status: "created"; id: string; name: string; key: string; display: string; publicId: string; signingSecret: string }
   | { status: "error"; message: string; name?: string };
 
 export type RevokeKeyState = { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
 
-const SIGNED_OUT = "Your session has ended. Sign in again to manage your keys.";
-const WRONG_ORIGIN = "This request did not come from the Glance dashboard.";
 const KEY_NOT_FOUND = "No active key with this id exists in your account.";
-
-async function signedInUser(): Promise<{ user: SessionUser } | { error: string }> {
-  if (!isSameOriginRequest(await headers())) return { error: WRONG_ORIGIN };
-  const user = await getCurrentUser();
-  return user ? { user } : { error: SIGNED_OUT };
-}
 
 export async function createKeyAction(_prev: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
   const name = String(formData.get("name") ?? "").replace(/\s+/g, " ").trim();
@@ -36,10 +26,11 @@ export async function createKeyAction(_prev: CreateKeyState, formData: FormData)
     return { status: "error", message: `Key names are at most ${MAX_KEY_NAME_LENGTH} characters.`, name };
   }
   try {
-    const { key, apiKey } = await createApiKey(who.user.id, name);
+    const { key, apiKey, signingSecret } = await createApiKey(who.user.id, name);
     revalidatePath("/dashboard", "layout");
-    // The plaintext goes back to this one response only; it is stored nowhere but as a hash.
-    return { status: "created", id: apiKey.id, name: apiKey.name, key, display: apiKey.display };
+    // The plaintext and the signing secret go back to this one response only: the key is stored
+    // as a hash, the signing secret not at all (D15).
+    return { status: "created", id: apiKey.id, name: apiKey.name, key, display: apiKey.display, publicId: apiKey.publicId, signingSecret };
   } catch (error) {
     if (error instanceof KeyCreationRefused) return { status: "error", message: error.message, name };
     log.error("key creation failed", { userId: who.user.id, error });

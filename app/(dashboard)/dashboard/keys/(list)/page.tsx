@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateKey } from "@/components/dashboard/keys/create-key";
 import { KeyTable } from "@/components/dashboard/keys/key-table";
+import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
+import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { PLANS } from "@/lib/plans";
 import { requestsByKey } from "@/lib/usage/stats";
 
@@ -25,7 +27,7 @@ export default async function KeysPage() {
     <>
       <PageHeader
         title="API Keys"
-        description="Keys authenticate your requests (X-API-Key header or api_key parameter). Revoking a key takes effect immediately."
+        description="Keys authenticate your requests (X-API-Key header); in public pages use signed URLs, which carry the key's public id and a signature instead. Revoking a key takes effect immediately."
       />
       <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
@@ -42,6 +44,21 @@ export default async function KeysPage() {
       </section>
       <h2 className="sr-only">Your keys</h2>
       <KeyTable keys={keys} requests={requests} />
+      <section className={`${cardClass} mt-6 p-5 sm:p-6`} aria-labelledby="url-builder-title">
+        <h2 id="url-builder-title" className="text-lg font-semibold text-slate-900">
+          Signed URL builder
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">
+          An OG image URL for public pages: it names the key by its public id and carries a signature instead of the key.{" "}
+          <Link href="/docs/signed-urls" className={linkClass}>
+            How signed URLs work
+          </Link>
+        </p>
+        <SignedUrlBuilder
+          keys={keys.filter((k) => !k.revokedAt && k.signable).map((k) => ({ id: k.id, name: k.name }))}
+          templates={OG_TEMPLATES.map((t) => ({ name: t.name, variables: t.variables.map((v) => ({ name: v.name, type: v.type, required: v.required, example: v.example })) }))}
+        />
+      </section>
     </>
   );
 }

@@ -4,9 +4,12 @@ import { notFound } from "next/navigation";
 import { formatDateTime, formatNumber, formatRelative } from "@/components/dashboard/format";
 import { KeyStatus } from "@/components/dashboard/keys/key-status";
 import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
+import { KeyLimitsForm, RollSigningSecret } from "@/components/dashboard/keys/signing";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
+import { RENDER_ENDPOINTS } from "@/lib/api/context";
+import { keyRendersThisMonth } from "@/lib/keys/render-cap";
 import { listApiKeys } from "@/lib/keys/service";
 import { requestsByKey } from "@/lib/usage/stats";
 
@@ -19,9 +22,14 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
   const [keys, requests] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30)]);
   const key = keys.find((k) => k.id === id);
   if (!key) notFound();
+  const keyRenders = await keyRendersThisMonth(key.id);
+  const allowed = key.allowedEndpoints.length > 0 ? key.allowedEndpoints : RENDER_ENDPOINTS;
 
   const rows: Array<[string, React.ReactNode]> = [
     ["Key", <code key="k" className="font-mono text-sm">{key.display}</code>],
+    ["Public id (key_id of signed URLs)", <code key="p" className="font-mono text-sm" data-testid="public-id">{key.publicId}</code>],
+    ["Signing secret", key.signable ? "Set (shown once when created or rolled)" : "None yet"],
+    ["Restrictions", `${allowed.length === RENDER_ENDPOINTS.length ? "All endpoints" : `Only ${allowed.join(", ")}`}; ${key.monthlyRenderCap === null ? "no render cap" : `at most ${formatNumber(key.monthlyRenderCap)} renders a month`}`],
     ["Status", <KeyStatus key="s" revokedAt={key.revokedAt} />],
     ["Created", formatDateTime(key.createdAt)],
     ["Last used", key.lastUsedAt ? `${formatRelative(key.lastUsedAt)} (${formatDateTime(key.lastUsedAt)})` : "Never"],
@@ -45,6 +53,23 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
           </div>
         ))}
       </dl>
+      {!key.revokedAt && (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <section className={`${cardClass} p-5`} aria-labelledby="signing-title">
+            <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">Signing secret</h2>
+            <RollSigningSecret keyId={key.id} signable={key.signable} />
+          </section>
+          <section className={`${cardClass} p-5`} aria-labelledby="limits-title">
+            <h2 id="limits-title" className="mb-3 text-lg font-semibold text-slate-900">Restrictions</h2>
+            <KeyLimitsForm
+              keyId={key.id}
+              endpoints={RENDER_ENDPOINTS.map((e) => ({ id: e, label: e === "og" ? "Open Graph images (/v1/og)" : "Screenshots (/v1/screenshot)", allowed: allowed.includes(e) }))}
+              cap={key.monthlyRenderCap}
+              rendersThisMonth={keyRenders}
+            />
+          </section>
+        </div>
+      )}
     </>
   );
 }
