@@ -69,7 +69,7 @@ export async function buildSignedUrlAction(_prev: BuildUrlState, formData: FormD
   try {
     // The endpoint's own schema and validation: the builder never signs a URL the API would refuse with a 400.
     const parsed = parseQuery(query, ogEndpoint.params, { extras: ogEndpoint.extras });
-    ogEndpoint.validate(parsed.params, parsed);
+    await ogEndpoint.validate(parsed.params, { ...parsed, caller: { userId: who.user.id, plan: who.user.plan, apiKeyId: keyId } });
   } catch (error) {
     if (error instanceof ApiError) return { status: "error", message: error.message };
     throw error;
