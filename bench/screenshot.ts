@@ -6,7 +6,10 @@
  *   (c) our /v1/screenshot, cache HIT, under concurrent load (wrk)
  *   (d) a browser launched per capture
  *   (e) a trivial route of this app returning the same bytes, same load as (c)
- * Targets: (b) ≤ 1.1 × (a); (c) ≥ 60 % of (e)'s throughput with p99 < 25 ms; (d) ≥ 5 × (b).
+ *   (f) overload (D17): distinct MISSes offered at 2 × the capacity measured from (b), in-process
+ * Targets: (b) ≤ 1.1 × (a); (c) ≥ 60 % of (e)'s throughput with p99 < 25 ms; (d) ≥ 5 × (b);
+ * (f) every request answered within its timeout (rendered, or refused early with 503).
+ * `--overload-only`: (a)/(b) samples and (f) only, printed, not recorded (a short proof run).
  *
  * (a), (b) and (d) are latency samples: the route handler runs in this process behind a plain
  * node:http adapter, with real Postgres and the file result store, and (a)/(b) alternate so
@@ -23,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startNextServer } from "./support/next-server";
+import { overloadRow, runOverload, type OverloadResult } from "./support/overload";
 import { replaceSection } from "./support/results-file";
 import { runWrk, type LoadResult } from "./support/wrk";
 
@@ -39,7 +43,10 @@ if (!process.execArgv.includes("--conditions=react-server")) {
 }
 
 /** `--quick`: a smoke run of the harness itself (few samples); results are not recorded. */
-const QUICK = process.argv.includes("--quick");
+const OVERLOAD_ONLY = process.argv.includes("--overload-only");
+const QUICK = process.argv.includes("--quick") || OVERLOAD_ONLY;
+const SLOTS = 4;
+const OVERLOAD_SEC = QUICK ? 8 : 30;
 const SAMPLES = QUICK ? 3 : 15;
 const LAUNCH_SAMPLES = QUICK ? 2 : 5;
 const LOAD = { connections: 10, durationSec: QUICK ? 3 : 8, warmUpSec: 2 };
@@ -147,7 +154,7 @@ async function main() {
   const { useTestEnv } = await import("@/tests/support/env");
   const env = await useTestEnv({
     database: "postgres",
-    extra: { ALLOW_PRIVATE_ORIGINS: page.origin, BROWSER_CONCURRENCY: "4", LOG_LEVEL: "silent" },
+    extra: { ALLOW_PRIVATE_ORIGINS: page.origin, BROWSER_CONCURRENCY: String(SLOTS), LOG_LEVEL: "silent" },
   });
   const { createTestAccount } = await import("@/tests/support/api");
   const { GET } = await import("@/app/v1/screenshot/route");
@@ -165,7 +172,7 @@ async function main() {
     "/bench/static": async () => new Response(new Uint8Array(staticBytes), { headers: { "Content-Type": "image/png" } }),
   });
   const accounts: Array<{ apiKey: string }> = [];
-  for (let i = 0; i < LOAD_ACCOUNTS; i++) accounts.push(await createTestAccount({ plan: "business" }));
+  for (let i = 0; i < (OVERLOAD_ONLY ? 10 : LOAD_ACCOUNTS); i++) accounts.push(await createTestAccount({ plan: "business" }));
   const shot = async (url: string, key = accounts[0].apiKey) => {
     const started = performance.now();
     const res = await fetch(`${app.origin}/v1/screenshot?url=${encodeURIComponent(url)}`, { headers: { "X-API-Key": key } });
@@ -206,6 +213,20 @@ async function main() {
     b.push(miss.ms);
   }
   await bare.close();
+
+  const capacityRps = SLOTS / (median(b) / 1000);
+  console.log(`(f): ${OVERLOAD_SEC} s of distinct MISSes at 2 × ${round(capacityRps, 2)} req/s…`);
+  await settle();
+  const overload = await runOverload({ origin: app.origin, pageUrl, keys: accounts.map((acc) => acc.apiKey), capacityRps, durationSec: OVERLOAD_SEC });
+  await settle();
+  if (OVERLOAD_ONLY) {
+    console.log(`(a) ${round(median(a))} ms, (b) ${round(median(b))} ms\n${overloadRow(overload, SLOTS)}`);
+    await shutdownBrowsers();
+    app.server.close();
+    page.server.close();
+    await env.cleanup();
+    process.exit(overload.answeredInTime === 1 ? 0 : 1);
+  }
 
   console.log(`(d): ${LAUNCH_SAMPLES} launch-per-capture samples…`);
   const d: number[] = [];
@@ -265,6 +286,7 @@ async function main() {
     paced: production.paced,
     cOverE: round(c.rps / e.rps, 2),
     inProcess: { ...inProcess, cOverE: round(inProcess.c.rps / inProcess.e.rps, 2) },
+    overload,
   };
   const checks = {
     "(b) ≤ 1.1 × (a)": report.bOverA <= 1.1,
@@ -272,6 +294,7 @@ async function main() {
     "(c) p99 < 25 ms": production.paced.c.p99 < 25,
     "(d) ≥ 5 × (b)": report.dOverB >= 5,
     "(c)/(e) all 2xx": allLoads(report).every((r) => r.non2xx === 0 && r.errors === 0),
+    "(f) all answered in time": overload.answeredInTime === 1,
   };
   const markdown = renderMarkdown(report, checks);
   console.log(`\n${markdown}`);
@@ -292,6 +315,7 @@ type Report = {
   paced: LoadPair["paced"];
   cOverE: number;
   inProcess: LoadPair & { cOverE: number };
+  overload: OverloadResult;
 };
 
 const allLoads = (r: Report) => [r.c, r.e, r.paced.c, r.paced.e, r.inProcess.c, r.inProcess.e, r.inProcess.paced.c, r.inProcess.paced.e];
@@ -318,6 +342,7 @@ function renderMarkdown(r: Report, checks: Record<string, boolean>) {
     `| (c′) as (c), route handler in-process without Next | throughput / p50 / p99 | ${loadCell(r.inProcess.c)} |`,
     `| (e′) as (e), in-process without Next | throughput / p50 / p99 | ${loadCell(r.inProcess.e)} |`,
     `| (c′) / (e′) ${paced(r.inProcess.paced.rate).replace("(e)", "(e′)")} | p99 | ${round(r.inProcess.paced.c.p99, 1)} ms / ${round(r.inProcess.paced.e.p99, 1)} ms |`,
+    overloadRow(r.overload, SLOTS),
     "",
     "| target | value | met |",
     "|---|---|---|",
@@ -326,6 +351,7 @@ function renderMarkdown(r: Report, checks: Record<string, boolean>) {
     `| (c) p99 < 25 ms, paced at half of (e)'s throughput | ${round(r.paced.c.p99, 1)} ms ((e): ${round(r.paced.e.p99, 1)} ms; saturated: (c) ${round(r.c.p99, 1)} ms, (e) ${round(r.e.p99, 1)} ms) | ${checks["(c) p99 < 25 ms"] ? "yes" : "**no**"} |`,
     `| (d) ≥ 5 × (b) | (d)/(b) = ${r.dOverB} | ${checks["(d) ≥ 5 × (b)"] ? "yes" : "**no**"} |`,
     `| every load answer 2xx | non-2xx and errors: ${errors} | ${checks["(c)/(e) all 2xx"] ? "yes" : "**no**"} |`,
+    `| (f) every overload request answered within its timeout | ${round(r.overload.answeredInTime * 100, 1)} % | ${checks["(f) all answered in time"] ? "yes" : "**no**"} |`,
   ].join("\n");
 }
 
