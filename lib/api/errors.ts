@@ -4,37 +4,157 @@
  */
 import { env } from "@/lib/env";
 
+/**
+ * Every error code with its status, a one-line summary (OpenAPI, docs) and what the caller can do
+ * about it (the errors docs page). Adding a code means saying all three here.
+ */
 export const ERROR_CODES = {
-  missing_api_key: { status: 401, summary: "No API key was sent." },
-  invalid_api_key_format: { status: 401, summary: "The API key is not of the form sk_live_ + 32 characters." },
-  invalid_api_key: { status: 401, summary: "The API key is unknown or has been revoked." },
-  api_key_paused: { status: 401, summary: "The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard." },
-  missing_parameter: { status: 400, summary: "A required query parameter is missing." },
-  invalid_parameter: { status: 400, summary: "A query parameter has the wrong type or format, or was given twice." },
-  parameter_out_of_range: { status: 400, summary: "A numeric query parameter is outside its allowed range." },
-  malformed_query: { status: 400, summary: "The request's URL or headers hold bytes HTTP does not allow (percent-encode them)." },
-  unknown_parameter: { status: 400, summary: "The endpoint does not accept this query parameter (check its spelling)." },
-  unsupported_url: { status: 400, summary: "The target URL is not a valid http or https URL." },
-  private_address: { status: 400, summary: "The target resolves to a private, loopback or otherwise non-public address." },
-  target_unreachable: { status: 400, summary: "The target host could not be resolved or connected to." },
-  template_not_found: { status: 400, summary: "No OG template has this name." },
-  invalid_variable: { status: 400, summary: "A template variable is unknown, missing, or has an invalid value." },
-  plan_upgrade_required: { status: 403, summary: "The parameter or endpoint needs a higher plan." },
-  invalid_signature: { status: 403, summary: "The signed URL's signature does not match its parameters and key." },
-  signature_expired: { status: 403, summary: "The signed URL's expires time has passed." },
-  endpoint_not_allowed: { status: 403, summary: "The API key is restricted to other endpoints." },
-  not_found: { status: 404, summary: "No such resource (or it has expired)." },
-  method_not_allowed: { status: 405, summary: "The API answers GET only." },
-  request_timeout: { status: 408, summary: "The client did not send its request in time." },
-  request_too_large: { status: 431, summary: "The URL and headers together are larger than the server accepts." },
-  rate_limited: { status: 429, summary: "Too many requests this minute for the account's plan." },
-  quota_exceeded: { status: 429, summary: "The account's monthly render quota is used up." },
-  key_render_cap_reached: { status: 429, summary: "The API key's own monthly render cap is used up." },
-  internal_error: { status: 500, summary: "Something failed on our side. The request id helps support find it." },
-  renderer_unavailable: { status: 502, summary: "No browser could be reached to render the page." },
-  renderer_busy: { status: 503, summary: "Every renderer is busy and the request could not start in time; retry after Retry-After seconds." },
-  render_timeout: { status: 504, summary: "Rendering did not finish within the time allowed." },
-} as const satisfies Record<string, { status: number; summary: string }>;
+  missing_api_key: {
+    status: 401,
+    summary: "No API key was sent.",
+    help: "Send your key in the X-API-Key header (or the api_key query parameter when you cannot set headers).",
+  },
+  invalid_api_key_format: {
+    status: 401,
+    summary: "The API key is not of the form sk_live_ + 32 characters.",
+    help: "Keys look like sk_live_ followed by 32 letters and digits. Check for a truncated copy or stray whitespace.",
+  },
+  invalid_api_key: {
+    status: 401,
+    summary: "The API key is unknown or has been revoked.",
+    help: "The key does not exist or was revoked. Create a new one in the dashboard; revocation is immediate and final.",
+  },
+  api_key_paused: {
+    status: 401,
+    summary: "The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard.",
+    help: "After a move to a plan with fewer keys, the newest keys beyond its limit are paused, not revoked. In the dashboard (API Keys) choose which keys to keep, revoke one, or upgrade; the key works again at once.",
+  },
+  missing_parameter: {
+    status: 400,
+    summary: "A required query parameter is missing.",
+    help: "Add the parameter named in `param` (url for screenshots, template for OG images).",
+  },
+  invalid_parameter: {
+    status: 400,
+    summary: "A query parameter has the wrong type or format, or was given twice.",
+    help: "The value named in `param` has the wrong type or format (integers are plain digits, booleans true/false/1/0), or the parameter appears twice. The detail says what is expected.",
+  },
+  parameter_out_of_range: {
+    status: 400,
+    summary: "A numeric query parameter is outside its allowed range.",
+    help: "Bring the value within the range in the parameter table of the endpoint's reference.",
+  },
+  malformed_query: {
+    status: 400,
+    summary: "The request's URL or headers hold bytes HTTP does not allow (percent-encode them).",
+    help: "Raw bytes such as 0xFF, NUL or an unencoded é reached the server in the URL or a header. Percent-encode the query as UTF-8 (encodeURIComponent, URLSearchParams).",
+  },
+  unknown_parameter: {
+    status: 400,
+    summary: "The endpoint does not accept this query parameter (check its spelling).",
+    help: "Names are case-sensitive: check the spelling (fullPage, not fullpage). The detail suggests the closest name.",
+  },
+  unsupported_url: {
+    status: 400,
+    summary: "The target URL is not a valid http or https URL.",
+    help: "Pass an absolute http:// or https:// URL, URL-encoded, without user name or password.",
+  },
+  private_address: {
+    status: 400,
+    summary: "The target resolves to a private, loopback or otherwise non-public address.",
+    help: "The host resolves to a private, loopback, link-local or otherwise non-public address. Only public pages can be captured; this is also enforced for redirects and everything the page loads.",
+  },
+  target_unreachable: {
+    status: 400,
+    summary: "The target host could not be resolved or connected to.",
+    help: "The host name does not resolve or refused the connection. Check the URL from a public network.",
+  },
+  template_not_found: {
+    status: 400,
+    summary: "No OG template has this name.",
+    help: "Use one of the templates listed by GET /v1/og/templates.",
+  },
+  invalid_variable: {
+    status: 400,
+    summary: "A template variable is unknown, missing, or has an invalid value.",
+    help: "The variable named in `param` is unknown to the template, missing though required, too long, a bad colour, or an image that is not a loadable https URL.",
+  },
+  plan_upgrade_required: {
+    status: 403,
+    summary: "The parameter or endpoint needs a higher plan.",
+    help: "The parameter (or endpoint) needs a higher plan; the detail names it and the plan. Remove the option or upgrade.",
+  },
+  invalid_signature: {
+    status: 403,
+    summary: "The signed URL's signature does not match its parameters and key.",
+    help: "Sign the exact query you send, on the same path, with the signing secret of the key named in key_id (see Signed URLs for the canonical form). A key made before signed URLs needs a signing secret rolled in the dashboard.",
+  },
+  signature_expired: {
+    status: 403,
+    summary: "The signed URL's expires time has passed.",
+    help: "The URL's expires time (unix seconds) has passed. Sign a new URL with a later expires, or none.",
+  },
+  endpoint_not_allowed: {
+    status: 403,
+    summary: "The API key is restricted to other endpoints.",
+    help: "This key is restricted to other endpoints in the dashboard. Use another key or widen the key's restriction.",
+  },
+  not_found: {
+    status: 404,
+    summary: "No such resource (or it has expired).",
+    help: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
+  },
+  method_not_allowed: {
+    status: 405,
+    summary: "The API answers GET only.",
+    help: "Every endpoint answers GET only: put all inputs in the query string.",
+  },
+  request_timeout: {
+    status: 408,
+    summary: "The client did not send its request in time.",
+    help: "The request line and headers did not arrive within 10 seconds (the whole request within 30). Check the client's connection.",
+  },
+  request_too_large: {
+    status: 431,
+    summary: "The URL and headers together are larger than the server accepts.",
+    help: "The URL and headers together are over 256 KiB (see Limits). Shorten customCSS/customJS or the templates; every parameter at its documented limit fits when percent-encoded ASCII.",
+  },
+  rate_limited: {
+    status: 429,
+    summary: "Too many requests this minute for the account's plan.",
+    help: "Too many requests this minute for your plan, across all keys. Wait the Retry-After seconds; RateLimit-* headers show the window.",
+  },
+  quota_exceeded: {
+    status: 429,
+    summary: "The account's monthly render quota is used up.",
+    help: "The month's renders are used up. Cached results are still served; renders resume next month or on a higher plan.",
+  },
+  key_render_cap_reached: {
+    status: 429,
+    summary: "The API key's own monthly render cap is used up.",
+    help: "This key's monthly render cap, set in the dashboard, is used up; cached results are still served. Raise the cap or wait for next month.",
+  },
+  internal_error: {
+    status: 500,
+    summary: "Something failed on our side. The request id helps support find it.",
+    help: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
+  },
+  renderer_unavailable: {
+    status: 502,
+    summary: "No browser could be reached to render the page.",
+    help: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
+  },
+  renderer_busy: {
+    status: 503,
+    summary: "Every renderer is busy and the request could not start in time; retry after Retry-After seconds.",
+    help: "Every renderer of this instance is busy and your render could not start within a quarter of its timeout. Retry after the Retry-After seconds, or raise timeout to wait longer.",
+  },
+  render_timeout: {
+    status: 504,
+    summary: "Rendering did not finish within the time allowed.",
+    help: "Rendering took longer than `timeout` (screenshots) or the OG render time limit (see Limits). Raise timeout, lower delay, or check waitForSelector.",
+  },
+} as const satisfies Record<string, { status: number; summary: string; help: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -2,8 +2,16 @@
  * The body of GET /v1/og/templates (D11: no key needed): every template with its variables, the
  * limits that apply to them, and a ready-to-use example query per template.
  */
+import { paramDoc } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES, exampleVariables, type OgVariable } from "@/lib/og/catalog";
-import { OG_FORMATS } from "@/lib/og/params";
+import { IMAGE_FETCH } from "@/lib/og/images";
+import { OG_FORMATS, ogParams } from "@/lib/og/params";
+
+/** A canvas side's range and default, as the schema has them. */
+function sideOf(name: "width" | "height") {
+  const { min, max, default: defaultValue } = paramDoc(ogParams, name);
+  return { min, max, default: defaultValue };
+}
 
 export function templatesListing() {
   return {
@@ -17,15 +25,15 @@ export function templatesListing() {
       textMaxCharacters: OG_LIMITS.textMaxChars,
       listMaxItems: OG_LIMITS.listMaxItems,
       listItemMaxCharacters: OG_LIMITS.listItemMaxChars,
-      width: { min: 100, max: 4096, default: 1200 },
-      height: { min: 100, max: 4096, default: 630 },
+      width: sideOf("width"),
+      height: sideOf("height"),
       formats: OG_FORMATS,
-      renderTimeoutSeconds: 15,
+      renderTimeoutSeconds: OG_LIMITS.renderTimeoutMs / 1000,
     },
     variableTypes: {
       text: "URL-encoded string.",
       color: "#rgb, #rrggbb or #rrggbbaa (URL-encode # as %23, or leave it out), rgb()/rgba() or hsl()/hsla().",
-      image_url: "https:// URL of a PNG, JPEG, WebP, GIF or AVIF image, fetched by the service (5 MB, 5 s).",
+      image_url: `https:// URL of a PNG, JPEG, WebP, GIF or AVIF image, fetched by the service (${IMAGE_FETCH.maxBytes / 1024 / 1024} MB, ${IMAGE_FETCH.timeoutMs / 1000} s).`,
       list: "Newline-separated items (URL-encode the newline as %0A).",
       number: "A decimal number (account templates), at most 100000 either way.",
     },

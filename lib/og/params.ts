@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { apiKeyParam, enumParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
+import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
 
 export const OG_FORMATS = ["png", "jpg", "webp"] as const;
 
@@ -12,7 +13,7 @@ export const ogParams = z.object({
   template: stringParam("template", {
     required: true,
     maxLength: 64,
-    description: "Name of the template to render: default, blog-post, stats-card or changelog-card (see GET /v1/og/templates).",
+    description: `Name of the template to render: ${OG_TEMPLATE_NAMES.slice(0, -1).join(", ")} or ${OG_TEMPLATE_NAMES.at(-1)} (see GET /v1/og/templates).`,
     example: "default",
   }),
   format: enumParam("format", { values: OG_FORMATS, default: "png", aliases: { jpeg: "jpg" }, description: "Output format." }),

@@ -63,6 +63,8 @@ export interface RenderJob {
    * signed answer may then say `immutable` (D15). A screenshot's page can change: never pinned.
    */
   pinned?: boolean;
+  /** What the caller can change to avoid a 504, from the endpoint's schema (e.g. "Raise `timeout` (up to 60000 ms)"). */
+  timeoutAdvice?: string;
 }
 
 /** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
@@ -137,7 +139,7 @@ export function createResultService(deps: {
         outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
         break;
       } catch (error) {
-        if (error instanceof DeadlineExceeded) throw timeoutError(job.endpoint);
+        if (error instanceof DeadlineExceeded) throw timeoutError(job.timeoutAdvice);
         // `timeout` is not in the cache key (D6), so this request may have joined a render led by
         // one with a shorter timeout. When that render runs out of its time while this request
         // still has some, it renders (or joins) again under its own deadline, not the leader's.
@@ -157,11 +159,9 @@ export function createResultService(deps: {
   return { store, flights, serve };
 }
 
-function timeoutError(endpoint: EndpointId): ApiError {
-  const hint =
-    endpoint === "screenshot"
-      ? "Raise `timeout` (up to 60000 ms) or retry: the render continues and a retry within a few seconds is served from it."
-      : "Retry: the render continues and a retry within a few seconds is served from it.";
+function timeoutError(advice: string | undefined): ApiError {
+  const retry = "the render continues and a retry within a few seconds is served from it.";
+  const hint = advice ? `${advice} or retry: ${retry}` : `Retry: ${retry}`;
   return new ApiError("render_timeout", `Rendering did not finish within the time allowed. ${hint}`);
 }
 

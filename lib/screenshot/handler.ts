@@ -8,6 +8,7 @@ import "server-only";
 import type { Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
+import { paramDoc } from "@/lib/api/params";
 import { cacheKeyParams, CONTENT_TYPES, serveResult } from "@/lib/results";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
@@ -26,6 +27,9 @@ function renderedParams(params: ScreenshotParams, plan: CapturePlan): Record<str
   };
 }
 
+/** What to change when a render runs out of time: `timeout`, up to the schema's maximum. */
+const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
+
 export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) => {
   const started = ctx.receivedAt;
   const plan = ctx.validated;
@@ -38,6 +42,7 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
     describe: { url: plan.url },
+    timeoutAdvice: TIMEOUT_ADVICE,
     // Resolving the host (D9) is for a render: a HIT serves what was public when it was captured.
     prepare: async () => {
       await deadline.race(assertPublicTarget(plan.url));

@@ -213,6 +213,8 @@ describe("image_url variables", () => {
 
   it("a render past the time limit is 504 render_timeout", async () => {
     const res = await get(avatarAt(`${images.origin}/slow.png`), pro, slowOg);
-    expect(await problemOf(res)).toMatchObject({ status: 504, code: "render_timeout" });
+    const problem = await problemOf(res);
+    expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
+    expect(problem.detail).toMatch(/ Retry: the render continues/); // OG has no timeout parameter to raise
   });
 });

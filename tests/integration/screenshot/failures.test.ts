@@ -71,6 +71,8 @@ describe("time and crashes (D10)", () => {
     const elapsed = Date.now() - started;
     const problem = await problemOf(res);
     expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
+    // The advice quotes the schema's maximum for timeout.
+    expect(problem.detail).toContain("Raise `timeout` (up to 60000 ms) or retry");
     expect(elapsed).toBeGreaterThanOrEqual(2400);
     expect(elapsed).toBeLessThan(3500);
   });

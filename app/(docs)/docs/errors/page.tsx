@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { ERROR_HELP } from "@/components/docs/error-help";
 import { WithCode } from "@/components/docs/inline-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { Badge, CodeBlock } from "@/components/ui";
@@ -62,7 +61,7 @@ export default function ErrorsPage() {
             </div>
             <p className="mt-2 text-sm text-slate-800">{ERROR_CODES[code].summary}</p>
             <p className="mt-1 text-sm text-slate-600">
-              <WithCode text={ERROR_HELP[code]} />
+              <WithCode text={ERROR_CODES[code].help} />
             </p>
           </section>
         ))}
