@@ -3,6 +3,9 @@
  * itself an X-Request-Id (D14) — pages, sign-in, next-auth, example images, static files, Next's
  * own 404s. The id is also put on the request, so a page or route that logs sees the same one.
  *
+ * It also hands pages the path and query they were asked for (PAGE_PATH_HEADER), so the dashboard
+ * layout can send a signed-out visitor to sign in with an HTTP redirect that brings them back.
+ *
  * /v1, /healthz and /readyz set their own id in the handler (the API pipeline logs it) and are
  * left out of the matcher, so the API's hot path (a cache HIT) does not pay for a proxy pass.
  * Paths are case-sensitive; a /v1 path in another case (`/V1/SCREENSHOT`) reaches here and gets
@@ -11,6 +14,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { notFound } from "@/lib/api/fallback";
 import { requestIdFor } from "@/lib/api/request";
+import { PAGE_PATH_HEADER } from "@/lib/auth/page-path";
 
 const API_IN_ANOTHER_CASE = /^\/v1(?:\/|$)/i;
 
@@ -19,6 +23,8 @@ export function proxy(request: NextRequest): NextResponse | Promise<Response> {
   const requestId = requestIdFor(request);
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
+  // Set, never passed through: a client cannot choose what the layout reads.
+  headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("X-Request-Id", requestId);
   return response;

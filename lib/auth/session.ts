@@ -4,12 +4,13 @@
  * and API routes alike, so all three apply the same rule: an unknown or expired token is nobody.
  */
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { safeReturnPath } from "@/lib/auth/local-url";
+import { PAGE_PATH_HEADER } from "@/lib/auth/page-path";
 import type { PlanId } from "@/lib/plans";
 
 export interface SessionUser {
@@ -44,4 +45,9 @@ export async function requireUser(returnTo = "/dashboard"): Promise<SessionUser>
   const user = await getCurrentUser();
   if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(safeReturnPath(returnTo))}`);
   return user;
+}
+
+/** The path and query of the page being rendered (set by proxy.ts), for the way back after sign-in. */
+export async function pagePath(): Promise<string | undefined> {
+  return (await headers()).get(PAGE_PATH_HEADER) ?? undefined;
 }

@@ -106,6 +106,24 @@ test.describe("sign-in", () => {
     expect(await mailsTo(email)).toHaveLength(3);
   });
 
+  test("signed out, a dashboard page answers an HTTP redirect to sign-in that brings the visitor back", async ({ request }) => {
+    for (const [path, callback] of [
+      ["/dashboard", "%2Fdashboard"],
+      ["/dashboard/keys?page=2", "%2Fdashboard%2Fkeys%3Fpage%3D2"],
+      ["/dashboard/account", "%2Fdashboard%2Faccount"],
+    ]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(307);
+      expect(res.headers()["location"], path).toMatch(new RegExp(`^(${e2e.appUrl})?/signin\\?callbackUrl=${callback}$`));
+    }
+    // The return path is what the proxy saw, whatever header the client sends in its name.
+    const spoofed = await request.get("/dashboard", { maxRedirects: 0, headers: { "x-glance-page-path": "//evil.example/" } });
+    expect(spoofed.headers()["location"]).toMatch(/\/signin\?callbackUrl=%2Fdashboard$/);
+    // An unknown or expired session is nobody.
+    const stale = await request.get("/dashboard/usage", { maxRedirects: 0, headers: { cookie: "authjs.session-token=not-a-session" } });
+    expect(stale.status()).toBe(307);
+  });
+
   test("an invalid address is refused on the form", async ({ page }) => {
     await page.goto("/signin");
     await page.getByLabel("E-mail address").fill("not-an-address");
