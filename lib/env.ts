@@ -103,7 +103,9 @@ function buildEnv(source: NodeJS.ProcessEnv) {
   return {
     ...e,
     APP_URL: appUrl,
-    DATA_DIR: path.resolve(e.DATA_DIR ?? ".data"),
+    // Runtime data, never part of a deployment: the ignore keeps the build from tracing (and
+    // copying) the whole project because of a path it cannot know.
+    DATA_DIR: path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data"),
     /** Which adapters are active (D12). */
     mode: {
       database: e.DATABASE_URL ? ("postgres" as const) : ("embedded" as const),

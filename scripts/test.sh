@@ -14,6 +14,9 @@ step "lint";        npx eslint . --max-warnings=0
 step "typecheck";   npx tsc --noEmit
 step "unit";        npx vitest run --project unit --passWithNoTests --reporter=default --reporter=json --outputFile=.test-reports/unit.json
 step "integration"; npx vitest run --project integration --reporter=default --reporter=json --outputFile=.test-reports/integration.json
-step "build";       NEXT_DIST_DIR=.next npx next build
+step "build";       NEXT_DIST_DIR=.next npx next build 2>&1 | tee .test-reports/build.log
+# A quiet build: a Turbopack warning (e.g. a filesystem call that makes it trace the whole project
+# into the deployment) fails the suite instead of scrolling past.
+if grep -E "Turbopack build encountered|^ ?⚠" .test-reports/build.log; then echo "next build printed warnings (above)" >&2; exit 1; fi
 step "e2e";         NEXT_DIST_DIR=.next PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
 node scripts/test-summary.mjs

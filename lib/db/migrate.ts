@@ -8,14 +8,16 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 
-const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 const LOCK_ID = 727_105_001; // arbitrary, fixed: identifies "Glance migrations" among advisory locks
 
-export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
-  return (await readdir(/*turbopackIgnore: true*/ dir)).filter((f) => f.endsWith(".sql")).sort();
+// The folder is spelled out at each call, not passed in: a path the build can read statically lets
+// it trace exactly prisma/migrations into a standalone deployment (which needs them) instead of
+// the whole project.
+async function listMigrations(): Promise<string[]> {
+  return (await readdir(path.join(process.cwd(), "prisma", "migrations"))).filter((f) => f.endsWith(".sql")).sort();
 }
 
-export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(connectionString: string): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   const applied: string[] = [];
@@ -28,9 +30,9 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
     const done = new Set(
       (await client.query<{ name: string }>(`SELECT name FROM "_migrations"`)).rows.map((r) => r.name),
     );
-    for (const file of await listMigrations(dir)) {
+    for (const file of await listMigrations()) {
       if (done.has(file)) continue;
-      await client.query(await readFile(/*turbopackIgnore: true*/ path.join(dir, file), "utf8"));
+      await client.query(await readFile(path.join(process.cwd(), "prisma", "migrations", file), "utf8"));
       await client.query(`INSERT INTO "_migrations" (name) VALUES ($1)`, [file]);
       applied.push(file);
     }
