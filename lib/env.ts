@@ -74,6 +74,8 @@ const schema = z.object({
   STRIPE_PRICE_PRO_YEARLY: optionalString,
   STRIPE_PRICE_BUSINESS_MONTHLY: optionalString,
   STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
+  /** Where customers ask for a plan change while self-serve billing is off (shown on the pricing and billing pages). */
+  CONTACT_EMAIL: optionalString,
   /** Test hook: base URL of a Stripe-compatible API (defaults to Stripe's own). */
   STRIPE_API_URL: optionalString,
 

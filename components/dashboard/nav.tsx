@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/keys", label: "API Keys" },
   { href: "/dashboard/usage", label: "Usage" },
+  { href: "/dashboard/billing", label: "Billing" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;
 

@@ -6,8 +6,12 @@ import { freeHighlights, unlockedAt } from "./plan-features";
 
 const HIGHLIGHT = "pro"; // the plan that includes OG images: the one most teams pick
 
-/** One card per plan from lib/plans.ts: price, the D4 limits, and what the plan adds. */
-export function PricingCards() {
+/**
+ * One card per plan from lib/plans.ts: price, the D4 limits, and what the plan adds. With
+ * self-serve billing (D18) a paid plan's button leads to its checkout on the billing page (through
+ * sign-in for a visitor); otherwise to `contactHref` when there is one.
+ */
+export function PricingCards({ selfServe = false, contactHref }: { selfServe?: boolean; contactHref?: string } = {}) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
       {PLAN_IDS.map((id, index) => {
@@ -36,10 +40,10 @@ export function PricingCards() {
               <span className="text-sm text-slate-500">/ month</span>
             </p>
             <Link
-              href={SIGN_IN_HREF}
+              href={plan.priceUsdPerMonth === 0 ? SIGN_IN_HREF : selfServe ? `/dashboard/billing?plan=${id}` : (contactHref ?? SIGN_IN_HREF)}
               className={buttonClasses({ variant: highlighted ? "primary" : "outline" }, "mt-6 w-full")}
             >
-              {plan.priceUsdPerMonth === 0 ? "Start for free" : `Choose ${plan.name}`}
+              {plan.priceUsdPerMonth === 0 ? "Start for free" : selfServe ? `Upgrade to ${plan.name}` : contactHref ? `Contact us for ${plan.name}` : `Choose ${plan.name}`}
             </Link>
             <ul className="mt-6 space-y-2.5 text-sm text-slate-700">
               <li>

@@ -44,7 +44,7 @@ export class AccountNotFoundError extends Error {
  */
 export type ApiKeySummary = Pick<
   ApiKey,
-  "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt" | "publicId" | "allowedEndpoints" | "monthlyRenderCap"
+  "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt" | "pausedAt" | "publicId" | "allowedEndpoints" | "monthlyRenderCap"
 > & { signable: boolean };
 
 const summaryFields = {
@@ -54,6 +54,7 @@ const summaryFields = {
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
+  pausedAt: true,
   publicId: true,
   allowedEndpoints: true,
   monthlyRenderCap: true,

@@ -4,6 +4,8 @@ import { PlanComparison } from "@/components/site/plan-comparison";
 import { PricingCards } from "@/components/site/pricing-cards";
 import { SIGN_IN_HREF } from "@/components/site/links";
 import { buttonClasses } from "@/components/ui";
+import { billingEnabled } from "@/lib/billing/stripe";
+import { env } from "@/lib/env";
 import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
@@ -11,7 +13,11 @@ export const metadata: Metadata = {
   description: "Simple monthly plans for the Glance screenshot, PDF and Open Graph image API. Start free; cache hits never count.",
 };
 
-const FAQ = [
+// Whether billing is on is configuration read at request time, not at build time.
+export const dynamic = "force-dynamic";
+
+function faq(selfServe: boolean, contact: string | undefined) {
+  return [
   {
     q: "What counts as a render?",
     a: "A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders.",
@@ -26,11 +32,17 @@ const FAQ = [
   },
   {
     q: "How do I change plans?",
-    a: `Every account starts on ${PLANS.free.name}. Self-serve billing is on its way; until then, contact us and we move your account to the plan you need.`,
+    a: selfServe
+      ? `Every account starts on ${PLANS.free.name}. Upgrade from the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
+      : `Every account starts on ${PLANS.free.name}. ${contact ? `Write to ${contact}` : "Contact the operator"} and we move your account to the plan you need.`,
   },
-];
+  ];
+}
 
 export default function PricingPage() {
+  const selfServe = billingEnabled();
+  const contact = env().CONTACT_EMAIL;
+  const FAQ = faq(selfServe, contact);
   return (
     <div className="bg-gradient-to-b from-slate-50 to-white">
       <div className="mx-auto max-w-7xl px-4 pb-24 pt-16 sm:px-6 lg:px-8">
@@ -44,7 +56,7 @@ export default function PricingPage() {
         </header>
 
         <div className="mt-14">
-          <PricingCards />
+          <PricingCards selfServe={selfServe} contactHref={contact ? `mailto:${contact}` : undefined} />
         </div>
 
         <section aria-labelledby="compare" className="mt-20">

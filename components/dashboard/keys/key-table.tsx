@@ -55,7 +55,7 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
               </td>
               <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{formatNumber(requests.get(k.id) ?? 0)}</td>
               <td className="px-4 py-3">
-                <KeyStatus revokedAt={k.revokedAt} />
+                <KeyStatus revokedAt={k.revokedAt} pausedAt={k.pausedAt} />
               </td>
               <td className="px-4 py-3 text-right">
                 {k.revokedAt ? (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CreateKey } from "@/components/dashboard/keys/create-key";
 import { KeyTable } from "@/components/dashboard/keys/key-table";
 import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
+import { PausedKeys } from "@/components/dashboard/keys/paused-keys";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
@@ -13,8 +14,9 @@ import { requestsByKey } from "@/lib/usage/stats";
 
 export const metadata: Metadata = { title: "API Keys" };
 
-export default async function KeysPage() {
+export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser("/dashboard/keys");
+  const keepError = (await searchParams)["keep-error"];
   const plan = PLANS[user.plan];
   const [keys, requests] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30)]);
   const active = keys.filter((k) => !k.revokedAt).length;
@@ -29,6 +31,7 @@ export default async function KeysPage() {
         title="API Keys"
         description="Keys authenticate your requests (X-API-Key header); in public pages use signed URLs, which carry the key's public id and a signature instead. Revoking a key takes effect immediately."
       />
+      <PausedKeys keys={keys} plan={user.plan} error={typeof keepError === "string" ? keepError : undefined} />
       <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
           New key

@@ -30,7 +30,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
     ["Public id (key_id of signed URLs)", <code key="p" className="font-mono text-sm" data-testid="public-id">{key.publicId}</code>],
     ["Signing secret", key.signable ? "Set (shown once when created or rolled)" : "None yet"],
     ["Restrictions", `${allowed.length === RENDER_ENDPOINTS.length ? "All endpoints" : `Only ${allowed.join(", ")}`}; ${key.monthlyRenderCap === null ? "no render cap" : `at most ${formatNumber(key.monthlyRenderCap)} renders a month`}`],
-    ["Status", <KeyStatus key="s" revokedAt={key.revokedAt} />],
+    ["Status", <KeyStatus key="s" revokedAt={key.revokedAt} pausedAt={key.pausedAt} />],
     ["Created", formatDateTime(key.createdAt)],
     ["Last used", key.lastUsedAt ? `${formatRelative(key.lastUsedAt)} (${formatDateTime(key.lastUsedAt)})` : "Never"],
     ["Requests, last 30 days", formatNumber(requests.get(key.id) ?? 0)],

@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { formatDate } from "@/components/dashboard/format";
+import { PageHeader } from "@/components/dashboard/shell";
+import { buttonClass, cardClass } from "@/components/dashboard/styles";
+import { requireUser } from "@/lib/auth/session";
+import { billingStatus } from "@/lib/billing/status";
+import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
+import { env } from "@/lib/env";
+import { PLANS, planAtLeast } from "@/lib/plans";
+import { openPortalAction, startCheckoutAction } from "./actions";
+
+export const metadata: Metadata = { title: "Billing" };
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+const MESSAGES: Record<string, string> = {
+  success: "Thank you! Your plan changes as soon as Stripe confirms the payment, usually within seconds.",
+  cancelled: "Checkout was cancelled; nothing was charged.",
+  stripe: "Stripe could not be reached. Please try again in a moment.",
+  invalid: "That plan or billing period is not available.",
+  "no-customer": "There is no billing account yet: choose a plan first.",
+  origin: "This request did not come from the Glance dashboard.",
+};
+
+export default async function BillingPage({ searchParams }: { searchParams: Search }) {
+  const user = await requireUser("/dashboard/billing");
+  const query = await searchParams;
+  const status = await billingStatus(user.id);
+  const enabled = billingEnabled();
+  const notice = MESSAGES[String(query.checkout ?? query.error ?? "")];
+  const wanted = typeof query.plan === "string" ? query.plan : undefined;
+  const contact = env().CONTACT_EMAIL;
+
+  return (
+    <>
+      <PageHeader title="Billing" description={`You are on the ${PLANS[status.plan].name} plan.`} />
+      {notice && <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">{notice}</p>}
+      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="billing-state">
+        <h2 id="billing-state" className="text-lg font-semibold text-slate-900">Your plan</h2>
+        <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="billing-state">
+          <li>{PLANS[status.plan].name}: {PLANS[status.plan].rendersPerMonth.toLocaleString("en-US")} renders a month, {PLANS[status.plan].maxApiKeys} API keys.</li>
+          {status.scheduledPlan && status.scheduledPlanAt && (
+            <li>Moves to {PLANS[status.scheduledPlan].name} on {formatDate(status.scheduledPlanAt)}.</li>
+          )}
+          {status.graceEndsAt && (
+            <li className="font-medium text-red-700">A payment failed. Update your payment method before {formatDate(status.graceEndsAt)} to keep your plan.</li>
+          )}
+          {status.cancelAtPeriodEnd && status.currentPeriodEnd && <li>Your subscription ends on {formatDate(status.currentPeriodEnd)}.</li>}
+        </ul>
+        {enabled && status.hasCustomer && (
+          <form action={openPortalAction} className="mt-4">
+            <button type="submit" className={buttonClass("secondary")}>Manage billing</button>
+          </form>
+        )}
+      </section>
+      <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="upgrade">
+        <h2 id="upgrade" className="text-lg font-semibold text-slate-900">Change plan</h2>
+        {!enabled ? (
+          <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
+            Self-serve billing is not enabled on this deployment.{" "}
+            {contact ? <>Write to <a className="font-medium text-brand-700 underline" href={`mailto:${contact}`}>{contact}</a> and we move your account to the plan you need.</> : "Ask the operator to move your account to the plan you need."}
+          </p>
+        ) : (
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
+            {PAID_PLANS.map((id) => (
+              <div key={id} className={`rounded-lg border p-4 ${wanted === id ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200"}`} data-plan={id}>
+                <h3 className="font-semibold text-slate-900">{PLANS[id].name}</h3>
+                <p className="text-sm text-slate-600">${PLANS[id].priceUsdPerMonth} / month</p>
+                {status.plan === id ? (
+                  <p className="mt-3 text-sm font-medium text-slate-700">Your plan</p>
+                ) : (
+                  <form action={startCheckoutAction} className="mt-3 flex flex-wrap gap-2">
+                    <input type="hidden" name="plan" value={id} />
+                    <button type="submit" name="interval" value="monthly" className={buttonClass(wanted === id ? "primary" : "secondary")}>
+                      {planAtLeast(id, status.plan) ? "Upgrade" : "Switch"} monthly
+                    </button>
+                    <button type="submit" name="interval" value="yearly" className={buttonClass("ghost")}>Yearly</button>
+                  </form>
+                )}
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
