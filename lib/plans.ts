@@ -60,8 +60,6 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
-export const DEFAULT_PLAN: PlanId = "free";
-
 /**
  * Requests without an account to count against (D4: every /v1 response carries RateLimit-*),
  * per minute and client address, the way GitHub limits unauthenticated calls. Generous on
@@ -94,8 +92,4 @@ export function planAtLeast(actual: PlanId, required: PlanId): boolean {
 
 export function cacheTtlSeconds(plan: PlanId): number {
   return PLANS[plan].cacheTtlDays * 24 * 60 * 60;
-}
-
-export function planName(plan: PlanId): string {
-  return PLANS[plan].name;
 }

@@ -82,8 +82,6 @@ export function decodeExpiry(head: Buffer): number | null {
   }
 }
 
-export const FRAME_PROBE_BYTES = PREFIX_LENGTH + MAX_HEADER;
-
 /** The stored result, or null for anything corrupt or truncated (treated as a cache miss). */
 export function decodeResult(frame: Buffer): StoredResult | null {
   const end = headerEnd(frame);
