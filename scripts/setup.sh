@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
-# Debian's Chromium and fonts (CJK, emoji) and wrk (the benchmarks' load generator) when missing,
+# Debian's Chromium and fonts (CJK, emoji), wrk (the benchmarks' load generator) and php-cli (the
+# tests run the docs' PHP signing helper against the server) when missing,
 # and the npm packages when package-lock changed. Safe to run on every start and every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +9,7 @@ export NEXT_TELEMETRY_DISABLED=1
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
 for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation wrk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done

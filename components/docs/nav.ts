@@ -24,6 +24,7 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly DocsLink[]
   {
     title: "Guides",
     items: [
+      { href: "/docs/signed-urls", label: "Signed URLs" },
       { href: "/docs/caching", label: "Caching & files" },
       { href: "/docs/errors", label: "Errors" },
       { href: "/docs/limits", label: "Limits & plans" },

@@ -171,7 +171,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
     components: {
       securitySchemes: {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
-        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For clients that cannot set headers (e.g. an <img> tag)." },
+        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For server-side clients that cannot set headers. Never in public HTML: use a signed URL (key_id, expires, signature) there." },
       },
       schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema },
       headers: headers(),

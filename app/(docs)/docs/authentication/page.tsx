@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 
 const HEADER = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com' \\
   -H 'X-API-Key: sk_live_…'`;
-const QUERY = `https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&api_key=sk_live_…`;
+const SIGNED = `<img src="https://YOUR_GLANCE_HOST/v1/og?key_id=pk_live_…&template=default&title=Hello&signature=…">`;
 
 // The exact texts the API sends (the customer's words: ARCHITECTURE.md#the-product-contract).
 const MESSAGES = [
@@ -32,14 +32,19 @@ export default function AuthenticationPage() {
       <OriginCode caption="Shell" code={HEADER} className="not-prose" />
       <p>A header stays out of server logs, proxies and browser history.</p>
 
+      <h2 id="public-html">In public HTML: signed URLs</h2>
+      <p>
+        An <code>&lt;img src&gt;</code> or an <code>og:image</code> tag is read by anyone, so it must never carry your key.
+        Use a <Link href="/docs/signed-urls">signed URL</Link>: the key&apos;s public id plus a signature made on your server
+        with its signing secret.
+      </p>
+      <OriginCode caption="HTML" code={SIGNED} className="not-prose" />
+
       <h2 id="query">The api_key query parameter</h2>
       <p>
-        For places that cannot send headers, such as an <code>&lt;img src&gt;</code> or an <code>og:image</code> tag:
-      </p>
-      <OriginCode caption="URL" code={QUERY} className="not-prose" />
-      <p>
-        Anyone who sees that URL can use the key, so give such uses their own key and revoke it if it leaks. When both are
-        sent, the header wins. <code>api_key</code> is never part of the cache key, and never written to our logs.
+        For server-side clients that cannot set headers, <code>api_key=sk_live_…</code> in the query works too. Never in a
+        page: anyone who sees the URL can use the key. When both are sent, the header wins. <code>api_key</code> is never
+        part of the cache key, and never written to our logs.
       </p>
 
       <h2 id="keys">Keys</h2>

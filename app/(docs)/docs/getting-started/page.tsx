@@ -19,7 +19,7 @@ const FIRST = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fex
 const JSON_REQUEST = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&format=webp&response=json' \\
   -H 'X-API-Key: YOUR_API_KEY'`;
 
-const IMG_TAG = `<img src="https://YOUR_GLANCE_HOST/v1/og?template=default&title=Hello%20world&api_key=YOUR_API_KEY"
+const IMG_TAG = `<img src="https://YOUR_GLANCE_HOST/v1/og?key_id=YOUR_KEY_ID&template=default&title=Hello%20world&signature=SIGNATURE"
      width="1200" height="630" alt="Hello world">`;
 
 export default function GettingStartedPage() {
@@ -66,9 +66,10 @@ export default function GettingStartedPage() {
       <h2 id="og">5. Social cards (Pro)</h2>
       <p>
         On Pro and Business, <Link href="/docs/og">GET /v1/og</Link> renders an Open Graph image from a{" "}
-        <Link href="/docs/templates">template</Link>. Where you cannot send headers — an <code>&lt;img&gt;</code> or a{" "}
-        <code>og:image</code> meta tag — pass the key as <code>api_key</code>; use a dedicated key you can revoke (see{" "}
-        <Link href="/docs/authentication">authentication</Link>):
+        <Link href="/docs/templates">template</Link>. In public HTML — an <code>&lt;img&gt;</code> or an{" "}
+        <code>og:image</code> meta tag — never put your API key: use a <Link href="/docs/signed-urls">signed URL</Link>,
+        which carries the key&apos;s public id and a signature made with its signing secret (the dashboard&apos;s URL builder
+        makes one for you):
       </p>
       <OriginCode caption="HTML" code={IMG_TAG} className="not-prose" />
 
