@@ -18,6 +18,8 @@ import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
 import { authenticateKeyOrSignature } from "@/lib/api/signed-auth";
 import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
+import { PLANS } from "@/lib/plans";
+import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import type { RenderCharge } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
 
@@ -152,6 +154,10 @@ async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<Render
     throw error;
   });
   quota.counted(charge.renders);
+  // Only the render that crosses 80 % or 100 % does any alert work (D18).
+  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
+    afterResponse(() => alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) => log.warn("quota alert failed", { error })));
+  }
   let refunded = false;
   return {
     renders: charge.renders,

@@ -49,3 +49,22 @@ export async function deliverSignInLink(to: string, url: string, expires: Date):
   // Deliberately logged: with no SMTP on a localhost APP_URL the server log is the mailbox (D12).
   log.info("sign-in link (local development: no EMAIL_SERVER set)", { to, signInLink: url, inbox: `${e.APP_URL}/dev/inbox` });
 }
+
+/**
+ * A service notice (quota alerts, D18) through the same transport as sign-in mail: SMTP when
+ * configured, else the server log on the embedded default. Returns false when it could not be sent.
+ */
+export async function deliverNotice(to: string, subject: string, text: string): Promise<boolean> {
+  const e = env();
+  if (e.mode.mail !== "smtp") {
+    log.info("notice (no EMAIL_SERVER set)", { to, subject });
+    return false;
+  }
+  try {
+    const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, subject, text });
+    return info.rejected.length === 0;
+  } catch (error) {
+    log.error("notice e-mail not sent", { subject, error: { name: (error as Error).name, code: (error as { code?: string }).code } });
+    return false;
+  }
+}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { QuotaBanner } from "@/components/dashboard/quota-banner";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { pagePath, requireUser } from "@/lib/auth/session";
 
@@ -12,5 +13,10 @@ export const metadata: Metadata = { title: { default: "Dashboard", template: "%s
  */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser((await pagePath()) ?? "/dashboard");
-  return <DashboardShell user={user}>{children}</DashboardShell>;
+  return (
+    <DashboardShell user={user}>
+      <QuotaBanner userId={user.id} plan={user.plan} />
+      {children}
+    </DashboardShell>
+  );
 }

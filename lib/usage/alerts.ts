@@ -1,0 +1,47 @@
+/**
+ * Quota alerts (D18): an e-mail when an account's renders this month reach 80 % and 100 % of its
+ * plan's quota, each once per month on every instance (a usage_alerts row is claimed before the
+ * mail goes out). Checked only by the render that crosses a threshold, so it costs nothing on
+ * the other requests.
+ */
+import "server-only";
+import { deliverNotice } from "@/lib/auth/mailer";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { PLANS, type PlanId } from "@/lib/plans";
+import { monthKey } from "@/lib/usage/quota";
+
+export const QUOTA_ALERT_THRESHOLDS = [80, 100] as const;
+
+/** Thresholds (percent) that the render taking the count from renders - 1 to renders crosses. */
+export function crossedThresholds(renders: number, limit: number): number[] {
+  return QUOTA_ALERT_THRESHOLDS.filter((t) => (renders - 1) * 100 < t * limit && renders * 100 >= t * limit);
+}
+
+/** The share of the month's quota used, in whole percent, when it calls for the dashboard banner. */
+export function bannerLevel(renders: number, limit: number): number | null {
+  const reached = QUOTA_ALERT_THRESHOLDS.filter((t) => renders * 100 >= t * limit).at(-1);
+  return reached ?? null;
+}
+
+export async function alertOnQuota(userId: string, plan: PlanId, renders: number, now = new Date()): Promise<void> {
+  const { rendersPerMonth: limit, name } = PLANS[plan];
+  for (const threshold of crossedThresholds(renders, limit)) {
+    const db = await getDb();
+    const month = monthKey(now);
+    const claimed = await db.$executeRaw`
+      INSERT INTO usage_alerts (user_id, month, threshold) VALUES (${userId}, ${month}, ${threshold}) ON CONFLICT DO NOTHING`;
+    if (claimed === 0) continue;
+    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+    if (!user?.email) continue;
+    const subject = threshold >= 100 ? `Glance: all ${limit.toLocaleString("en-US")} renders of ${month} are used` : `Glance: ${threshold}% of your monthly renders used`;
+    const text = [
+      `Your account has used ${renders.toLocaleString("en-US")} of the ${limit.toLocaleString("en-US")} renders the ${name} plan includes in ${month} (UTC).`,
+      threshold >= 100 ? "New renders are refused (429 quota_exceeded) until the month ends; cached results are still served." : "Past the quota, new renders are refused until the month ends; cached results are still served.",
+      `See your usage or upgrade: ${env().APP_URL}/dashboard/billing`,
+    ].join("\n\n");
+    const sent = await deliverNotice(user.email, subject, text);
+    log.info("quota alert", { userId, threshold, sent });
+  }
+}
