@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { studioBench } from "./og-studio";
 import { replaceSection } from "./support/results-file";
 
 const self = fileURLToPath(import.meta.url);
@@ -239,6 +240,7 @@ async function main() {
   const renderer = (await rendererBench()) as { ours: Stats; stockDocs: Stats; stockHoisted: Stats; similarity: number };
   const resvg = stockWithoutSharp();
   const endpoint = await endpointBench();
+  const studio = await studioBench(compare, { width: WIDTH, height: HEIGHT });
   const load1 = os.loadavg()[0];
   const { stockDocs, stockHoisted, ours } = renderer;
   const cpus = os.cpus();
@@ -268,6 +270,17 @@ async function main() {
     "Reading it: next/og's ImageResponse is satori plus a rasterizer. Where sharp is importable it rasterizes with sharp (librsvg) and encodes PNG exactly as we do, so the two pipelines do the same work: satori layout (~8–15 ms here) and librsvg rasterization + PNG encoding (~35–40 ms CPU for this card), which is most of the cost. Our gains over that stock path are the parts it leaves to the caller: fonts read and parsed once, only the font subsets the text needs (Inter Latin for Latin text; Noto Sans JP subsets by code point), emoji from local files instead of a CDN fetch per render, and templates kept free of SVG masks and CSS radial gradients (librsvg takes seconds on them at 4096 px). Against next/og on resvg-wasm (no sharp installed, or the edge runtime) the 5× target holds with room; against next/og on sharp it does not, and cannot without drawing a different card: the remaining work is the same satori and librsvg calls.",
     "",
     `Endpoint, GET /v1/og in-process through the pipeline (PostgreSQL, file result store): MISS median ${ms(endpoint.missMedian)}, HIT median ${ms(endpoint.hitMedian)}, MISS throughput with ${IN_FLIGHT} in flight ${endpoint.throughput.toFixed(1)} /s.`,
+    "",
+    "OG studio (D21), renderer, same run: the built-in `default` as baseline, its starter as an account template, and the built-in with an Arabic title (browser engine; CPU is this process's only, Chromium's own is not included):",
+    "",
+    "| path | median | p90 | CPU / image (Node) | throughput (4 in flight) |",
+    "|---|---|---|---|---|",
+    row("built-in `default` (satori)", studio.builtIn),
+    row("account template, `default` starter (satori)", studio.account),
+    row("built-in `default`, Arabic title (Chromium)", studio.rtl),
+    "",
+    `- account template vs built-in: median ${x(studio.account.median / studio.builtIn.median)}, CPU per image ${x(studio.account.cpu / studio.builtIn.cpu)}`,
+    `- RTL title (Chromium) vs built-in: median ${x(studio.rtl.median / studio.builtIn.median)}`,
   ].join("\n");
   console.log(`\n${markdown}\n`);
   if (process.argv.includes("--record")) await record(markdown);

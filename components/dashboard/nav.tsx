@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/dashboard/keys", label: "API Keys" },
   { href: "/dashboard/usage", label: "Usage" },
   { href: "/dashboard/billing", label: "Billing" },
+  { href: "/dashboard/templates", label: "OG Templates" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;
 

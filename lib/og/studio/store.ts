@@ -54,7 +54,7 @@ export function catalogVariables(declared: readonly DeclaredVariable[]): OgVaria
 }
 
 /** Defaults as query values would be written (a list default separates its items with "|"). */
-function defaultsOf(declared: readonly DeclaredVariable[]): Record<string, string> {
+export function defaultsOf(declared: readonly DeclaredVariable[]): Record<string, string> {
   return Object.fromEntries(declared.filter((v) => v.default !== undefined).map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]));
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { compileTemplate, STUDIO_LIMITS, TemplateError } from "@/lib/og/studio/compile";
+import { STARTERS } from "@/lib/og/studio/starters";
 
 const HEAD = `<variables>
   <text name="title" default="Hello" required />
@@ -86,5 +87,11 @@ describe("a valid template", () => {
     ]);
     expect(p.children).toEqual([{ text: ["Title: ", { variable: "title" }] }]);
     expect(loop).toMatchObject({ tag: "div", each: "points" });
+  });
+});
+
+describe("the starters (duplicate a built-in)", () => {
+  it.each(Object.entries(STARTERS))("%s compiles", (_name, source) => {
+    expect(compileTemplate(source).variables.length).toBeGreaterThan(2);
   });
 });

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { StudioEditor } from "@/components/dashboard/og-studio/editor";
+import { PageHeader } from "@/components/dashboard/shell";
+import { requireUser } from "@/lib/auth/session";
+import { STARTERS } from "@/lib/og/studio/starters";
+import { listTemplates } from "@/lib/og/studio/store";
+
+export const metadata: Metadata = { title: "OG Templates" };
+
+/** The OG studio (D21): the account's own templates, edited with a live preview. */
+export default async function TemplatesPage() {
+  const user = await requireUser("/dashboard/templates");
+  const templates = await listTemplates(user.id);
+  return (
+    <>
+      <PageHeader
+        title="OG Templates"
+        description="Design your own Open Graph templates and call them from GET /v1/og with template=<name>. Only your account can use them."
+      />
+      <StudioEditor templates={templates.map((t) => ({ name: t.name, version: t.version }))} starters={STARTERS} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The editor's calls (D21), behind the session cookie and same-origin check of the docs
+ * playground (lib/auth/session-caller): load, save, restore, delete, and a draft preview. The
+ * preview compiles the draft and renders it with the same validation, image loading and engines
+ * as GET /v1/og; it is counted against the account's per-minute window, not its monthly quota,
+ * and needs the plan /v1/og needs. Saved templates are rendered by /v1/og itself.
+ */
+import "server-only";
+import { z } from "zod";
+import { authenticateSession } from "@/lib/auth/session-caller";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
+import { requestIdFor } from "@/lib/api/request";
+import { ogEndpoint } from "@/lib/og/endpoint";
+import { loadImages } from "@/lib/og/images";
+import { renderOg } from "@/lib/og/render";
+import { catalogVariables, checkSource, defaultsOf, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "@/lib/og/studio/store";
+import { validateVariables } from "@/lib/og/variables";
+import { PLAN_IDS } from "@/lib/plans";
+
+export const PREVIEW_SIZES = [
+  [1200, 630],
+  [1080, 1080],
+  [1600, 900],
+] as const;
+
+const body = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("load"), name: z.string().max(64), version: z.number().int().positive().optional() }),
+  z.object({ action: z.literal("save"), name: z.string().max(64), source: z.string().max(40_000), description: z.string().max(400).optional() }),
+  z.object({ action: z.literal("restore"), name: z.string().max(64), version: z.number().int().positive() }),
+  z.object({ action: z.literal("delete"), name: z.string().max(64) }),
+  z.object({
+    action: z.literal("preview"),
+    source: z.string().max(40_000),
+    values: z.record(z.string().max(64), z.string().max(4096)).default({}),
+    size: z.number().int().min(0).max(PREVIEW_SIZES.length - 1).default(0),
+  }),
+]);
+
+function refused(error: StudioError): Response {
+  return Response.json({ error: error.message, line: error.line ?? null, field: error.field }, { status: 422 });
+}
+
+export async function handleStudioRequest(request: Request): Promise<Response> {
+  const requestId = requestIdFor(request);
+  try {
+    const caller = await authenticateSession(request, new URL(request.url));
+    const parsed = body.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) throw new ApiError("invalid_parameter", "The request body is not a studio action.");
+    const input = parsed.data;
+    switch (input.action) {
+      case "load": {
+        const detail = await getTemplate(caller.userId, input.name, input.version);
+        return detail ? Response.json(detail) : problemResponse(new ApiError("template_not_found", `You have no template named "${input.name}".`), requestId);
+      }
+      case "save":
+        return Response.json({ version: await saveTemplate(caller.userId, input) });
+      case "restore":
+        return Response.json({ version: await restoreVersion(caller.userId, input.name, input.version) });
+      case "delete":
+        return Response.json({ deleted: await deleteTemplate(caller.userId, input.name) });
+      case "preview": {
+        if (PLAN_IDS.indexOf(caller.plan) < PLAN_IDS.indexOf(ogEndpoint.minPlan)) {
+          throw new ApiError("plan_upgrade_required", "Open Graph images need the Pro plan or higher.");
+        }
+        const rate = await checkRateLimit(caller);
+        const compiled = checkSource(input.source);
+        const info = { name: "draft", description: "", variables: catalogVariables(compiled.variables) };
+        const { variables } = validateVariables(info, { ...defaultsOf(compiled.variables), ...input.values });
+        const [width, height] = PREVIEW_SIZES[input.size];
+        const images = await loadImages(variables.images, request.signal);
+        const image = await renderOg({ template: { name: "draft", compiled }, variables, images, width, height, format: "png", quality: 80 }, request.signal);
+        return new Response(new Uint8Array(image.bytes), {
+          headers: { "Content-Type": "image/png", "Cache-Control": "no-store", "X-OG-Engine": image.engine.engine, ...rateLimitHeaders(rate) },
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof StudioError) return refused(error);
+    return problemResponse(toApiError(error), requestId);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The OG studio (D21) in a real browser: start from a built-in, see the live preview, get a save
+ * error that names the line, save, render the saved template through GET /v1/og with an API key,
+ * edit and restore a version — and another account's key cannot use the template.
+ */
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiGet, createKeyInDashboard, setPlan, signInByEmail, uniqueEmail, waitForHydration } from "../support";
+
+test("design, preview, save and use an account template", async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("studio");
+  await signInByEmail(page, email);
+  await setPlan(email, "pro");
+  const key = await createKeyInDashboard(page, "studio");
+
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "OG Templates" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/templates$/);
+  await waitForHydration(page, "textarea");
+
+  // Live preview of the starter (the default built-in), rendered by the server.
+  const preview = page.getByRole("img", { name: "Template preview" });
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+
+  // A forbidden construct is refused on save with its line.
+  const editor = page.getByLabel("Template source");
+  await page.getByLabel("Name").fill("launch-card");
+  await editor.fill(`<variables>\n  <text name="title" default="Hi" />\n</variables>\n<div>\n  <p onclick="x()">{{title}}</p>\n</div>`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("Line 5: Event handler attributes (onclick) are not allowed.");
+
+  // A valid template: saved as version 1.
+  const source = (bg: string) =>
+    `<variables>\n  <text name="title" default="Launch day" required />\n  <color name="ink" default="#ff0000" />\n</variables>\n` +
+    `<div style="background-color: ${bg}; width: 100%; height: 100%; align-items: center; justify-content: center">\n` +
+    `  <div style="width: 300px; height: 300px; background-color: {{ink}}"></div>\n  <p style="font-size: 64px">{{title}}</p>\n</div>`;
+  await editor.fill(source("#ffffff"));
+  await page.getByLabel("Sample values (query string)").fill("title=Preview%20text");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved launch-card as version 1.");
+
+  // Rendered through the real API with the account's key.
+  const res = await apiGet("/v1/og?template=launch-card&ink=%230000ff", key);
+  expect(res.status).toBe(200);
+  const png = Buffer.from(await res.arrayBuffer());
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height]).toEqual([1200, 630]);
+  expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+  let blue = 0;
+  for (let i = 0; i < data.length; i += 3) if (data[i] === 0 && data[i + 1] === 0 && data[i + 2] === 255) blue++;
+  expect(blue).toBeGreaterThan(80_000);
+
+  // An edit is version 2; restoring version 1 makes it version 3 with the first source.
+  await editor.fill(source("#00ff00"));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved launch-card as version 2.");
+  await page.getByRole("button", { name: "Restore v1" }).click();
+  await expect(page.getByRole("status")).toHaveText("Restored version 1 as version 3.");
+  await expect(editor).toHaveValue(source("#ffffff"));
+
+  // Another account cannot use it.
+  const other = uniqueEmail("stranger");
+  const otherPage = await page.context().browser()!.newPage();
+  await signInByEmail(otherPage, other);
+  const otherKey = await createKeyInDashboard(otherPage, "other");
+  await setPlan(other, "pro");
+  const refused = await apiGet("/v1/og?template=launch-card", otherKey);
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { code: string }).code).toBe("template_not_found");
+  await otherPage.close();
+});
