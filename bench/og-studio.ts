@@ -36,7 +36,8 @@ export async function studioBench(compare: Compare, size: { width: number; heigh
   };
   const rtl = async (i: number) => {
     const { variables } = validateVariables("default", { title: `مرحبا بالعالم، هذه بطاقة رقم ${i}` });
-    const image = await renderOg({ template: "default", variables, ...png });
+    // A generous budget: with 4 in flight on a shared machine, pages are waited for, not refused.
+    const image = await renderOg({ template: "default", variables, ...png }, undefined, { deadlineAt: Date.now() + 120_000 });
     if (image.engine.engine !== "chromium") throw new Error("the RTL title did not take the browser engine");
     return image;
   };
