@@ -1,9 +1,10 @@
 /**
- * Readiness (D14): database, result store and browser reachable. Each check is bounded so a
- * hung dependency makes /readyz answer 503 quickly instead of hanging the probe.
+ * Readiness (D14): database, result store and a browser that can render (D16: not only connect;
+ * one whose contexts cannot reach this instance's guard does not count). Each check is bounded so
+ * a hung dependency makes /readyz answer 503 quickly instead of hanging the probe.
  */
 import "server-only";
-import { renderLoad, warmUp } from "@/lib/browser";
+import { canAnyBrowserRender, isShuttingDown, renderLoad } from "@/lib/browser";
 import type { QueueReport } from "@/lib/browser/queue";
 import { Deadline } from "@/lib/browser/deadline";
 import { getDb } from "@/lib/db";
@@ -34,8 +35,11 @@ const checks: Record<string, Check> = {
     await db.$queryRaw`SELECT 1`;
   },
   store: () => getResultStore().ping(),
-  // Acquires (launches or connects to) a browser: the same path a render takes, without a page.
-  browser: () => warmUp(new Deadline(CHECK_TIMEOUT_MS)),
+  // Launches or connects to every browser and checks by their state (recent renders, or a probe
+  // through the guard) that at least one can render.
+  browser: async () => {
+    if (!(await canAnyBrowserRender(new Deadline(CHECK_TIMEOUT_MS)))) throw new Error("no browser can render");
+  },
 };
 
 /**
@@ -45,6 +49,8 @@ const checks: Record<string, Check> = {
  */
 export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string>; queue: QueueReport }> {
   const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(([n, c]) => bounded(n, c))));
+  // A shutting-down instance still answers what it has running but takes nothing new (D16).
+  if (isShuttingDown()) results.instance = "shutting_down";
   const ok = Object.values(results).every((v) => v === "ok");
   return { status: ok ? "ok" : "unavailable", checks: results, queue: renderLoad() };
 }

@@ -149,6 +149,11 @@ export const ERROR_CODES = {
     summary: "Every renderer is busy and the request could not start in time; retry after Retry-After seconds.",
     help: "Every renderer of this instance is busy and your render could not start within a quarter of its timeout. Retry after the Retry-After seconds, or raise timeout to wait longer.",
   },
+  shutting_down: {
+    status: 503,
+    summary: "This instance is shutting down and starts no new renders; retry after Retry-After seconds.",
+    help: "The instance that got the request is restarting or scaling down: renders already running finish, new ones are refused. Retry after the Retry-After seconds; the load balancer sends the retry to another instance.",
+  },
   render_timeout: {
     status: 504,
     summary: "Rendering did not finish within the time allowed.",

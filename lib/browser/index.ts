@@ -7,11 +7,14 @@
  */
 import "server-only";
 import type { Browser, Page } from "puppeteer-core";
+import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import type { PageGuard } from "@/lib/net/page-guard";
 import { Deadline, isTimeoutError } from "./deadline";
+import { admitRender, drainRenders as drainTracked } from "./drain";
 import { classifyRenderError } from "./errors";
 import { LocalBrowserSource } from "./local";
+import { canRender, noteRenderOutcome } from "./probe";
 import { type QueueReport, RenderQueue } from "./queue";
 import { BrowserRecycler, overBudget, type Replaceable } from "./recycle";
 import { RemoteBrowserSource } from "./remote";
@@ -53,7 +56,7 @@ function state(): BrowserState {
   if (!g[STATE_KEY]) {
     const config = env();
     const source = config.mode.browser === "remote" ? new RemoteBrowserSource(config.BROWSER_WS_ENDPOINT) : new LocalBrowserSource();
-    const spares = new SparePages(Math.min(2, config.BROWSER_CONCURRENCY), () => source.contextOptions());
+    const spares = new SparePages(Math.min(2, config.BROWSER_CONCURRENCY));
     g[STATE_KEY] = {
       source,
       queue: new RenderQueue(config.BROWSER_CONCURRENCY),
@@ -108,55 +111,110 @@ export async function quiesce(): Promise<void> {
   await spares.ready();
 }
 
+export { isShuttingDown, SHUTDOWN_RETRY_AFTER_S, stopTakingRenders } from "./drain";
+
+/** Resolves when every render that was running has finished and its context closed (or after `maxMs`). */
+export function drainRenders(maxMs: number): Promise<void> {
+  return drainTracked(maxMs, state().retiring);
+}
+
+/** A retry needs at least this much of the deadline left to be worth starting. */
+const MIN_RETRY_MS = 1_000;
+
 /**
  * Runs `fn` with a new page in a new, isolated browser context (D9: no cookies, storage or
  * cache shared between renders; downloads denied; lib/net's page guard on before any
- * navigation). The context is closed whatever happens. Past the deadline the answer is 504 and
- * the context is closed, which also stops whatever the page was still doing. `account` is whose
- * render it is, for the queue's fairness between accounts (D17); a render that cannot start in
- * time is refused with 503 renderer_busy.
+ * navigation; the guard as the context's proxy, D16). The context is closed whatever happens.
+ * Past the deadline the answer is 504 and the context is closed, which also stops whatever the
+ * page was still doing. `account` is whose render it is, for the queue's fairness between
+ * accounts (D17); a render that cannot start in time is refused with 503 renderer_busy. A render
+ * whose browser fails it (dies, or cannot reach the guard) runs once more on another endpoint's
+ * browser when there is one and time is left (D16).
  */
-export async function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, options: { account?: string } = {}): Promise<T> {
+export function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, options: { account?: string } = {}): Promise<T> {
+  return admitRender(() => renderWithRetry(deadline, fn, options.account));
+}
+
+interface Attempt {
+  browser?: Browser;
+  fresh?: FreshPage;
+  timedOut: boolean;
+}
+
+async function renderWithRetry<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, account: string | undefined): Promise<T> {
   const { source, queue, spares, recycler, retiring } = state();
-  const release = await queue.acquire(deadline, options.account);
-  let browser: Browser | undefined;
-  let fresh: FreshPage | undefined;
-  let timedOut = false;
+  const release = await queue.acquire(deadline, account);
+  const attempts: Attempt[] = [];
   try {
-    browser = await source.acquire(deadline);
-    recycler.enter(browser);
-    fresh = await takeFresh(spares, browser, deadline);
-    const { page, guard, userAgent } = fresh;
-    return await deadline.race(fn({ page, guard, deadline, browser, userAgent }));
-  } catch (error) {
-    const classified = await classifyRenderError(error, browser, deadline.totalMs);
-    timedOut = isTimeoutError(classified);
-    throw classified;
-  } finally {
-    // The answer does not wait for the teardown, but the slot stays taken until the context is
-    // closed, so the concurrency limit still bounds what the browser holds. The next spare is
-    // made after that, never competing with this render. A page over its budget has its browser
-    // replaced instead (D17): its context then dies with the old process, unclosed.
-    const used = fresh;
-    const on = browser;
-    if (used && on) {
-      const done = (async () => {
-        const heavy = await overBudget(used.page, timedOut);
-        if (heavy) recycler.recycle(on, heavy);
-        if (recycler.isRetiring(on)) used.guard.dispose();
-        else await retire(used);
-      })().finally(() => {
-        release();
-        recycler.leave(on);
-        retiring.delete(done);
-        if (!recycler.isRetiring(on)) spares.refill(on);
-      });
-      retiring.add(done);
-    } else {
-      if (on) recycler.leave(on);
-      release();
+    let avoid: Browser | undefined;
+    for (let n = 0; ; n++) {
+      const attempt: Attempt = { timedOut: false };
+      attempts.push(attempt);
+      try {
+        const browser = await source.acquire(deadline, avoid);
+        attempt.browser = browser;
+        recycler.enter(browser);
+        attempt.fresh = await takeFresh(spares, browser, deadline);
+        const { page, guard, userAgent } = attempt.fresh;
+        const result = await deadline.race(fn({ page, guard, deadline, browser, userAgent }));
+        noteRenderOutcome(browser, true);
+        return result;
+      } catch (error) {
+        const failure = await classifyRenderError(error, attempt.browser, deadline.totalMs);
+        attempt.timedOut = isTimeoutError(failure);
+        if (!attempt.browser || !isRendererFailure(failure)) throw failure;
+        noteRenderOutcome(attempt.browser, false);
+        source.reportFailure(attempt.browser);
+        if (n > 0 || deadline.remaining() < MIN_RETRY_MS) throw failure;
+        avoid = attempt.browser; // acquire() answers renderer_unavailable when there is no other endpoint
+      }
     }
+  } finally {
+    // The answer does not wait for the teardown, but the slot stays taken until the contexts are
+    // closed, so the concurrency limit still bounds what the browsers hold.
+    const done: Promise<void> = Promise.allSettled(attempts.map((attempt) => finishAttempt(attempt, recycler, spares))).then(() => {
+      release();
+      retiring.delete(done);
+    });
+    retiring.add(done);
   }
+}
+
+/**
+ * After one attempt: its context closed and the browser's next spare made after that, never
+ * competing with the render. A page over its budget has its browser replaced instead (D17): its
+ * context then dies with the old process, unclosed.
+ */
+async function finishAttempt({ browser, fresh, timedOut }: Attempt, recycler: BrowserRecycler, spares: SparePages): Promise<void> {
+  if (!browser) return;
+  try {
+    if (!fresh) return;
+    const heavy = await overBudget(fresh.page, timedOut);
+    if (heavy) recycler.recycle(browser, heavy);
+    if (recycler.isRetiring(browser)) fresh.guard.dispose();
+    else await retire(fresh);
+  } finally {
+    recycler.leave(browser);
+    if (fresh && !recycler.isRetiring(browser)) spares.refill(browser);
+  }
+}
+
+function isRendererFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "renderer_unavailable";
+}
+
+/**
+ * Readiness (D14, D16): true when at least one browser can render — connects to every endpoint,
+ * then asks each what renders showed lately, probing the ones nothing recent is known of.
+ */
+export async function canAnyBrowserRender(deadline: Deadline): Promise<boolean> {
+  const { source, spares } = state();
+  const browsers = await source.connectAll(deadline);
+  const verdicts = await Promise.all(browsers.map((browser) => canRender(browser, deadline)));
+  browsers.forEach((browser, i) => {
+    if (verdicts[i]) spares.refill(browser);
+  });
+  return verdicts.some(Boolean);
 }
 
 /** If the deadline wins the race, the page that arrives late is closed, not leaked. */

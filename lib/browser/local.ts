@@ -1,9 +1,10 @@
 /**
  * The embedded default: a Chromium launched on this machine, kept warm, relaunched after it dies.
- * All of its traffic is routed by lib/net's launch flags (the guard proxy boundary).
+ * Its contexts get the guard as their proxy like every render's (lib/net, D16); the launch flags
+ * route the rest of the browser's traffic through it too.
  */
 import { existsSync } from "node:fs";
-import puppeteer, { type Browser, type BrowserContextOptions } from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { env } from "@/lib/env";
 import { chromiumNetworkArgs } from "@/lib/net/chromium";
 import type { Deadline } from "./deadline";
@@ -27,8 +28,6 @@ const RENDER_FLAGS = [
   "--no-default-browser-check",
   "--password-store=basic",
   "--use-mock-keychain",
-  // Chromium's clock check would call out to a Google host at start (merged with lib/net's list).
-  "--disable-features=NetworkTimeServiceQuerying",
 ];
 
 export function findChromium(): string | undefined {
@@ -42,7 +41,9 @@ export class LocalBrowserSource implements BrowserSource {
   private readonly warm = new WarmBrowser(() => this.launch());
   private closed = false;
 
-  async acquire(deadline: Deadline): Promise<Browser> {
+  async acquire(deadline: Deadline, avoid?: Browser): Promise<Browser> {
+    // One endpoint: a render whose browser died has no other to be retried on.
+    if (avoid) throw rendererUnavailable();
     try {
       return await deadline.race(this.warm.get());
     } catch (error) {
@@ -51,8 +52,12 @@ export class LocalBrowserSource implements BrowserSource {
     }
   }
 
-  contextOptions(): BrowserContextOptions {
-    return {};
+  async connectAll(deadline: Deadline): Promise<Browser[]> {
+    return [await this.acquire(deadline)];
+  }
+
+  reportFailure(): void {
+    // A dead local browser is forgotten on its 'disconnected' event and relaunched on next use.
   }
 
   /** A fresh Chromium instead of `old`, ready (`prepare`d) before any render is sent to it (D17). */

@@ -3,15 +3,20 @@
  * (browserless or any Chromium started with --remote-debugging-port). Renders are spread
  * round-robin; an endpoint that refuses or drops is skipped for the next one, and one whose
  * connection failed recently is tried last. Each endpoint's connection stays warm and is
- * re-established after a disconnect.
+ * re-established after a disconnect. The boundary does not depend on how a remote browser was
+ * started: every render's context gets this instance's guard as its proxy (lib/net, D16).
  */
-import puppeteer, { type Browser, type BrowserContextOptions, type ConnectOptions } from "puppeteer-core";
+import puppeteer, { type Browser, type ConnectOptions } from "puppeteer-core";
 import { remoteEndpointWithGuard } from "@/lib/net/chromium";
 import type { Deadline } from "./deadline";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 
-/** A refused connection fails at once; this bounds one that hangs (blackholed host, slow TLS). */
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A refused connection fails at once; this bounds one that hangs (blackholed host, slow TLS).
+ * browserless starts a Chromium for each connection, which takes seconds on a busy host, and a
+ * render's own deadline still bounds its wait.
+ */
+const CONNECT_TIMEOUT_MS = 20_000;
 /** How long a failed endpoint goes to the back of the line. */
 const FAILURE_COOLDOWN_MS = 10_000;
 
@@ -19,12 +24,35 @@ interface Endpoint {
   url: string;
   warm: WarmBrowser;
   failedAt: number;
+  /** The browser last connected to (a retry avoids the endpoint its render died on). */
+  browser?: Browser;
 }
 
 /** ws(s):// is a browser WebSocket endpoint; http(s):// is a DevTools HTTP address (/json/version). */
 export function connectOptionsFor(endpoint: string): ConnectOptions {
   const common = { defaultViewport: null, protocolTimeout: 90_000 } as const;
   return /^https?:\/\//i.test(endpoint) ? { ...common, browserURL: endpoint } : { ...common, browserWSEndpoint: endpoint };
+}
+
+/**
+ * A Chromium's own `ws://host:port/devtools/browser/<id>` names one run of that browser: after a
+ * restart the id is new. Its DevTools HTTP address (`http://host:port`, /json/version) gives the
+ * current one, so such an endpoint falls back to it when the id no longer answers.
+ */
+export function devtoolsAddressOf(endpoint: string): string | undefined {
+  const match = /^(ws|wss):\/\/([^/?#]+)\/devtools\/browser\/[^/?#]+$/i.exec(endpoint);
+  if (!match) return undefined;
+  return `${match[1].toLowerCase() === "wss" ? "https" : "http"}://${match[2]}`;
+}
+
+async function connectEndpoint(url: string): Promise<Browser> {
+  try {
+    return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(url)));
+  } catch (error) {
+    const current = devtoolsAddressOf(url);
+    if (!current) throw error;
+    return connectWithTimeout(connectOptionsFor(current));
+  }
 }
 
 function connectWithTimeout(options: ConnectOptions): Promise<Browser> {
@@ -64,9 +92,9 @@ export class RemoteBrowserSource implements BrowserSource {
         warm: new WarmBrowser(async () => {
           if (this.closed) throw rendererUnavailable();
           try {
-            // Endpoints that take launch arguments (browserless) get lib/net's boundary flags, so
-            // the remote Chromium sends its traffic through the guard (README, "Remote Chromium fleets").
-            return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(endpoint.url)));
+            // Endpoints that take launch arguments (browserless) get lib/net's hardening flags.
+            endpoint.browser = await connectEndpoint(endpoint.url);
+            return endpoint.browser;
           } catch (error) {
             endpoint.failedAt = Date.now();
             throw error;
@@ -77,8 +105,9 @@ export class RemoteBrowserSource implements BrowserSource {
     });
   }
 
-  async acquire(deadline: Deadline): Promise<Browser> {
+  async acquire(deadline: Deadline, avoid?: Browser): Promise<Browser> {
     for (const endpoint of this.order()) {
+      if (avoid && endpoint.browser === avoid) continue;
       try {
         return await deadline.race(endpoint.warm.get());
       } catch (error) {
@@ -89,8 +118,14 @@ export class RemoteBrowserSource implements BrowserSource {
     throw rendererUnavailable();
   }
 
-  contextOptions(): BrowserContextOptions {
-    return {};
+  async connectAll(deadline: Deadline): Promise<Browser[]> {
+    const settled = await Promise.allSettled(this.endpoints.map((endpoint) => deadline.race(endpoint.warm.get())));
+    return settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  }
+
+  reportFailure(browser: Browser): void {
+    const endpoint = this.endpoints.find((e) => e.browser === browser);
+    if (endpoint) endpoint.failedAt = Date.now();
   }
 
   async close(): Promise<void> {

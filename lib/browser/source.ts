@@ -3,7 +3,7 @@
  * more remote CDP endpoints (BROWSER_WS_ENDPOINT). Both keep their browser warm and replace it
  * when it disconnects, so a crash costs one request (502) and the next one gets a fresh browser.
  */
-import type { Browser, BrowserContextOptions } from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "./deadline";
 
@@ -11,11 +11,14 @@ export interface BrowserSource {
   readonly kind: "local" | "remote";
   /**
    * A connected browser, launching or connecting when there is none. Throws ApiError 502
-   * `renderer_unavailable` when no browser can be had.
+   * `renderer_unavailable` when no browser can be had. With `avoid`, a browser of another
+   * endpoint than that one's (a retry after it died), or the error when there is no other.
    */
-  acquire(deadline: Deadline): Promise<Browser>;
-  /** Options for the fresh context each render gets (e.g. a per-context proxy). */
-  contextOptions(): BrowserContextOptions;
+  acquire(deadline: Deadline, avoid?: Browser): Promise<Browser>;
+  /** Every endpoint's browser, connecting where needed (readiness probes each one). */
+  connectAll(deadline: Deadline): Promise<Browser[]>;
+  /** A render on `browser` failed for the browser's sake: its endpoint goes to the back of the line. */
+  reportFailure(browser: Browser): void;
   /** Drops every browser (closing local ones, disconnecting from remote ones). */
   close(): Promise<void>;
 }

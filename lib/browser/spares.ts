@@ -6,7 +6,8 @@
  * guard is on before any navigation; it only moves the wait off the path. Spares are (re)made
  * after a render has finished, so making them never competes with a render for the CPU.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
+import { contextBoundary } from "@/lib/net/chromium";
 import { guardPage, type PageGuard } from "@/lib/net/page-guard";
 
 /** What every fresh page starts with; a render changes only what it needs differently. */
@@ -45,10 +46,7 @@ function desktopUserAgent(browser: Browser): Promise<string> {
 export class SparePages {
   private readonly spares = new Map<Browser, Spare[]>();
 
-  constructor(
-    private readonly size: number,
-    private readonly contextOptions: () => BrowserContextOptions,
-  ) {}
+  constructor(private readonly size: number) {}
 
   /** A fresh, guarded page on `browser`: a spare when one is ready or being made, else a new one. */
   async take(browser: Browser): Promise<FreshPage> {
@@ -109,7 +107,8 @@ export class SparePages {
   }
 
   private async make(browser: Browser): Promise<FreshPage> {
-    const context = await browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...this.contextOptions() });
+    // The boundary is set here, per context, whatever the browser was launched with (D16).
+    const context = await browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...(await contextBoundary()) });
     let guard: PageGuard | undefined;
     try {
       const page = await context.newPage();

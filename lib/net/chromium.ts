@@ -1,23 +1,32 @@
 /**
- * Chromium launch flags that keep all of the browser's traffic inside the target-safety boundary:
- * everything goes through the guard proxy (loopback included), Chromium never resolves a name
- * itself, and the paths that ignore proxies (QUIC, non-proxied WebRTC UDP) or run on their own
- * (background networking, prediction/preconnect) are off.
+ * How Chromium is kept inside the target-safety boundary (D9, D16).
+ *
+ * The boundary is set per render, not per launch: every browser context a render uses is created
+ * with this instance's guard as its proxy and no bypass at all, loopback included
+ * (`contextBoundary`). That holds whatever flags the browser was started with — a local Chromium,
+ * a plain `--remote-debugging-port` Chromium or browserless — and each app instance's renders go
+ * through that instance's own guard. Launch flags are a second layer where we control the launch.
  */
+import type { BrowserContextOptions } from "puppeteer-core";
 import { env } from "@/lib/env";
 import { guardProxy } from "./guard-proxy";
 
-/** Flags that do not depend on where the guard listens. */
-export function chromiumBoundaryFlags(proxyUrl: string): string[] {
-  const proxyHost = new URL(proxyUrl).hostname.replace(/^\[|\]$/g, "");
+/**
+ * Chromium bypasses proxies for loopback unless told otherwise; "<-loopback>" removes that
+ * implicit rule, so 127.0.0.1, [::1] and localhost also meet the guard. Nothing else is bypassed.
+ */
+export const GUARD_BYPASS_LIST = ["<-loopback>"];
+
+/**
+ * Flags that do not route traffic but close what a proxy cannot see: Chromium's own name
+ * resolution (it sends names to the proxy unresolved; anything it would still resolve fails,
+ * except the guard's host), QUIC, non-proxied WebRTC UDP, and the requests Chromium makes on its
+ * own (background networking, component updates, sync, sign-in, time queries, prediction).
+ * The README's "Remote Chromium fleets" section prints this list from here.
+ */
+export function chromiumHardeningFlags(guardHost: string): string[] {
   return [
-    `--proxy-server=${proxyUrl}`,
-    // Chromium bypasses proxies for loopback by default; "<-loopback>" removes that implicit rule
-    // so 127.0.0.1, [::1] and localhost also meet the guard.
-    "--proxy-bypass-list=<-loopback>",
-    // With a proxy Chromium sends names to it unresolved; any resolution it would still do
-    // (WebRTC, prediction) fails, except for the guard's own address.
-    `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${proxyHost}`,
+    `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${guardHost}`,
     "--disable-quic",
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -28,31 +37,59 @@ export function chromiumBoundaryFlags(proxyUrl: string): string[] {
     "--no-pings",
     "--disable-domain-reliability",
     "--dns-prefetch-disable",
-    "--disable-features=DnsOverHttps,NetworkPrediction,Prerender2,AsyncDns,MediaRouter,OptimizationHints",
+    "--disable-features=DnsOverHttps,NetworkPrediction,Prerender2,AsyncDns,MediaRouter,OptimizationHints,NetworkTimeServiceQuerying",
   ];
+}
+
+function hostOf(proxyUrl: string): string {
+  return new URL(proxyUrl).hostname.replace(/^\[|\]$/g, "");
+}
+
+/** Launch flags for a Chromium we start ourselves: the guard as the browser-wide proxy too. */
+export function chromiumBoundaryFlags(proxyUrl: string): string[] {
+  return [`--proxy-server=${proxyUrl}`, `--proxy-bypass-list=${GUARD_BYPASS_LIST.join(";")}`, ...chromiumHardeningFlags(hostOf(proxyUrl))];
+}
+
+/**
+ * The guard's address as this instance's browsers reach it: NET_GUARD_URL when set (remote
+ * browsers on other hosts), else the guard's own address (a guard listening on every interface
+ * is still reached over loopback). Starts the guard on first use.
+ */
+export async function guardUrlForBrowsers(): Promise<string> {
+  const guard = await guardProxy();
+  const configured = env().NET_GUARD_URL;
+  if (configured) return configured;
+  const unspecified = guard.host === "0.0.0.0" || guard.host === "::";
+  return unspecified ? `http://127.0.0.1:${guard.port}` : guard.url;
+}
+
+/** Options for every browser context a render uses: this instance's guard, nothing bypassed. */
+export async function contextBoundary(): Promise<Pick<BrowserContextOptions, "proxyServer" | "proxyBypassList">> {
+  return { proxyServer: await guardUrlForBrowsers(), proxyBypassList: GUARD_BYPASS_LIST };
 }
 
 /** Extra launch flags for a locally launched Chromium; starts the guard on first use. */
 export async function chromiumNetworkArgs(): Promise<string[]> {
-  const guard = await guardProxy();
-  // A guard listening on every interface (for a remote fleet) is still reached over loopback here.
-  const unspecified = guard.host === "0.0.0.0" || guard.host === "::";
-  return chromiumBoundaryFlags(unspecified ? `http://127.0.0.1:${guard.port}` : guard.url);
+  return chromiumBoundaryFlags(await guardUrlForBrowsers());
 }
+
+/** Flags that must not reach a remote launch: browserless rewrites a launch proxy's bypass list. */
+const PROXY_FLAG_NAMES = new Set(["--proxy-server", "--proxy-bypass-list", "--proxy-pac-url", "--proxy-auto-detect", "--no-proxy-server"]);
 
 /**
  * For a remote endpoint that takes launch arguments in its URL (browserless: `launch={"args":[…]}`),
- * returns the URL with the boundary flags added, pointing the remote Chromium at the guard through
- * NET_GUARD_URL (the address the browser fleet can reach; the guard listens on NET_GUARD_HOST:
- * NET_GUARD_PORT and requires NET_GUARD_TOKEN, which guardPage answers). Without NET_GUARD_URL, or
- * for http(s):// DevTools addresses that cannot take arguments, the endpoint is returned unchanged
- * and the operator must enforce egress as the README's "Remote Chromium fleets" section describes.
+ * returns the URL with the hardening flags added and any proxy flags removed. No proxy flag is
+ * sent: browserless answers one by adding its own host and external address to the bypass list
+ * (F3 in issue 13), and the per-context proxy (`contextBoundary`) is the boundary anyway. DevTools
+ * addresses (http(s)://, /devtools/browser/…) take no arguments and are returned unchanged, as is
+ * everything when NET_GUARD_URL is unset.
  */
 export async function remoteEndpointWithGuard(endpoint: string): Promise<string> {
   const guardUrl = env().NET_GUARD_URL;
   if (!guardUrl || !/^wss?:\/\//i.test(endpoint)) return endpoint;
-  await guardProxy(); // listening before the first remote page asks for anything
   const url = new URL(endpoint);
+  if (url.pathname.startsWith("/devtools/")) return endpoint;
+  await guardProxy(); // listening before the first remote page asks for anything
   let launch: { args?: unknown } & Record<string, unknown> = {};
   const existing = url.searchParams.get("launch");
   if (existing) {
@@ -63,8 +100,8 @@ export async function remoteEndpointWithGuard(endpoint: string): Promise<string>
       // An unparsable launch value is replaced.
     }
   }
-  const flags = chromiumBoundaryFlags(guardUrl);
-  const names = new Set(flags.map((f) => f.split("=")[0]));
+  const flags = chromiumHardeningFlags(hostOf(guardUrl));
+  const names = new Set([...flags.map((f) => f.split("=")[0]), ...PROXY_FLAG_NAMES]);
   const kept = Array.isArray(launch.args) ? launch.args.filter((a): a is string => typeof a === "string" && !names.has(a.split("=")[0])) : [];
   url.searchParams.set("launch", JSON.stringify({ ...launch, args: [...kept, ...flags] }));
   return url.toString();

@@ -6,6 +6,7 @@
  * Refusals answer 403 with `X-Glance-Guard: refused` and are logged with host and port only
  * (paths and queries can carry secrets).
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { env } from "@/lib/env";
@@ -14,6 +15,13 @@ import { isAllowedOrigin } from "./policy";
 import { bareHost, checkHost } from "./resolve";
 
 export const GUARD_HEADER = "x-glance-guard";
+
+/**
+ * A name the guard answers itself (RFC 2606 reserves .invalid, so it is never a real site): a
+ * readiness probe loads it through a browser context to show that browser's traffic reaches this
+ * instance's guard, credentials included (D16). The answer names the guard, nothing else.
+ */
+export const GUARD_PROBE_HOST = "guard-probe.glance.invalid";
 
 export interface GuardRefusal {
   kind: "http" | "connect" | "upgrade";
@@ -34,6 +42,8 @@ export interface GuardProxyOptions {
 export interface GuardProxy {
   host: string;
   port: number;
+  /** Random per guard: what the probe answer carries in GUARD_HEADER ("probe <id>"). */
+  id: string;
   /** http://host:port, for --proxy-server. */
   url: string;
   close(): Promise<void>;
@@ -94,8 +104,11 @@ function parseAuthority(authority: string | undefined): { host: string; port: nu
 
 export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<GuardProxy> {
   const expectedAuth = options.token ? `Basic ${Buffer.from(`glance:${options.token}`).toString("base64")}` : undefined;
+  const id = randomUUID();
   const refuse = (r: GuardRefusal) => {
-    logRefusal(r);
+    // A 407 is the first half of every authenticated handshake (Chromium sends credentials only
+    // when challenged), so it is not logged as a refusal; its caller still hears of it.
+    if (r.reason !== "unauthorized") logRefusal(r);
     options.onRefusal?.(r);
   };
   const authorized = (req: http.IncomingMessage) => !expectedAuth || req.headers["proxy-authorization"] === expectedAuth;
@@ -134,6 +147,11 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
       return deny(400, "bad_request");
     }
     if (target.protocol !== "http:" || !target.hostname) return deny(400, "bad_request");
+    if (target.hostname === GUARD_PROBE_HOST) {
+      // 200 with a body, not 204: a navigation to a 204 never commits.
+      res.writeHead(200, { [GUARD_HEADER]: `probe ${id}`, "content-type": "text/plain", "cache-control": "no-store", connection: "close" });
+      return res.end("glance guard\n");
+    }
     const port = parsePort(target.port, 80);
     if (!port) return deny(400, "bad_request");
     const verdict = await checkHost(target.hostname, { allowPrivate: isAllowedOrigin(target) });
@@ -246,7 +264,8 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
     client.on("error", () => client.destroy());
     const fail = (status: string, r?: GuardRefusal) => {
       if (r) refuse(r);
-      client.end(`HTTP/1.1 ${status}\r\n${GUARD_HEADER}: refused\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      const extra = status.startsWith("407") ? 'Proxy-Authenticate: Basic realm="glance-guard"\r\n' : "";
+      client.end(`HTTP/1.1 ${status}\r\n${GUARD_HEADER}: refused\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
     };
     if (!authorized(req)) return fail("407 Proxy Authentication Required", { kind: "upgrade", host: "", port: 0, reason: "unauthorized" });
     let target: URL;
@@ -293,6 +312,7 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
   return {
     host,
     port,
+    id,
     url: `http://${urlHost}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -105,6 +105,12 @@ function blockServiceWorkersInPage() {
   }
 }
 
+/** A guard reachable beyond loopback (remote browsers) asks for its token as proxy credentials. */
+export async function answerGuardChallenge(page: Page): Promise<void> {
+  const token = env().NET_GUARD_TOKEN;
+  if (token) await page.authenticate({ username: "glance", password: token });
+}
+
 export async function guardPage(page: Page, options: GuardPageOptions = {}): Promise<PageGuard> {
   const blocked: BlockedRequest[] = [];
   let mainBlock: BlockedRequest | undefined;
@@ -158,9 +164,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   };
 
   await page.setRequestInterception(true);
-  // A guard reachable beyond loopback (remote browsers) asks for its token as proxy credentials.
-  const token = env().NET_GUARD_TOKEN;
-  if (token) await page.authenticate({ username: "glance", password: token });
+  await answerGuardChallenge(page);
   page.on("request", onRequest);
   page.on("response", onResponse);
   context.on("targetcreated", onTarget);

@@ -17,8 +17,8 @@ let run: InnerRun;
 beforeAll(async () => {
   const tlsDir = mkdtempSync(path.join(os.tmpdir(), "glance-net-tls-"));
   const { caFile } = makeTestCertificates(tlsDir);
-  run = await runIsolatedSpecs(420_000, { NODE_EXTRA_CA_CERTS: caFile, [TLS_DIR_ENV]: tlsDir });
-}, 440_000);
+  run = await runIsolatedSpecs(900_000, { NODE_EXTRA_CA_CERTS: caFile, [TLS_DIR_ENV]: tlsDir });
+}, 920_000);
 
 describe("target safety in a loopback-only network namespace", () => {
   it.each(specs)("%s passes", (spec) => {

@@ -47,6 +47,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.on("close", () => hanging.delete(res));
       return;
     }
+    if (pathname === "/slow.html") {
+      // A page whose server answers after ?ms= (a render that is still loading when a test acts).
+      const ms = Math.min(Number(new URL(req.url ?? "/", "http://fixture").searchParams.get("ms")) || 1000, 20_000);
+      setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>slow</title><p>slow page</p>"), ms);
+      return;
+    }
     const file = path.join(FIXTURES, path.basename(pathname));
     if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");
     try {

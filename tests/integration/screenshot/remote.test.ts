@@ -1,86 +1,21 @@
 /**
  * Remote mode (D12): BROWSER_WS_ENDPOINT pointing at a Chromium that this test starts on its own
- * with --remote-debugging-port on loopback (its traffic routed through the in-process guard, as
- * the README's "Remote Chromium fleets" section asks of an operator), next to an endpoint that refuses connections.
+ * with --remote-debugging-port on loopback and no flags of ours (each render's context gets the
+ * in-process guard as its proxy, D16), next to an endpoint that refuses connections.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import net, { type AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
+import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
 import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
 
 const REMOTE_AGENT = "GlanceRemoteFixture/1.0 (remote Chromium under test)";
-
-interface RemoteChromium {
-  port: number;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startRemoteChromium(port: number, guardFlags: string[]): Promise<RemoteChromium> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), "glance-remote-chromium-"));
-  const child = spawn(
-    "/usr/lib/chromium/chromium",
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-dev-shm-usage",
-      `--remote-debugging-port=${port}`,
-      "--remote-debugging-address=127.0.0.1",
-      `--user-data-dir=${profile}`,
-      `--user-agent=${REMOTE_AGENT}`,
-      ...guardFlags,
-      "about:blank",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => reject(new Error(`remote Chromium did not start: ${seen.slice(-500)}`)), 30_000);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes("DevTools listening on ws://")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", () => reject(new Error("remote Chromium exited")));
-  });
-  child.stderr!.resume();
-  return {
-    port,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGKILL");
-        await exited;
-      }
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
-}
+const startRemoteChromium = (port: number) => startPlainChromium(port, [`--user-agent=${REMOTE_AGENT}`]);
 
 let h: ScreenshotHarness;
-let remote: RemoteChromium;
-let guardFlags: string[];
+let remote: RemoteBrowser;
 
 beforeAll(async () => {
-  const { guardProxy } = await import("@/lib/net/guard-proxy");
-  const { chromiumBoundaryFlags } = await import("@/lib/net/chromium");
-  guardFlags = chromiumBoundaryFlags((await guardProxy()).url);
-  remote = await startRemoteChromium(await freePort(), guardFlags);
+  remote = await startRemoteChromium(await freePort());
   const refusing = `ws://127.0.0.1:${await freePort()}/devtools/browser/nothing-listens-here`;
   h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: `${refusing},http://127.0.0.1:${remote.port}` } } });
 });
@@ -110,7 +45,7 @@ describe("remote browsers (BROWSER_WS_ENDPOINT)", () => {
     expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
     expect(Date.now() - started).toBeLessThan(2000);
 
-    remote = await startRemoteChromium(port, guardFlags);
+    remote = await startRemoteChromium(port);
     const image = await decode(await expectOk(await h.shoot({ url: "basic.html?remote=back", width: 200, height: 100 })));
     expect([image.width, image.height]).toEqual([200, 100]);
   });

@@ -8,14 +8,14 @@
  * - with the proxy and the per-page guard together (how the service renders).
  * A control run without the boundary shows the same pages do reach the canary.
  */
-import type { Browser, Page } from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromiumBoundaryFlags, chromiumNetworkArgs } from "@/lib/net/chromium";
 import { startGuardProxy, type GuardProxy, type GuardRefusal } from "@/lib/net/guard-proxy";
-import { guardPage, type PageGuard } from "@/lib/net/page-guard";
 import { ATTACK_KINDS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { launchChromium } from "../support/browser";
-import { setAllowedOrigins, sleep, startWorld, type World } from "../support/world";
+import { type Visit, visit as visitPage } from "../support/visit";
+import { setAllowedOrigins, startWorld, type World } from "../support/world";
 
 let world: World;
 let fixture: FixtureSite;
@@ -33,33 +33,8 @@ afterAll(async () => {
 });
 beforeEach(() => world.canary.reset());
 
-interface Visit {
-  guard?: PageGuard;
-  error?: string;
-  status?: number;
-}
-
-async function visit(browser: Browser, path: string, withPageGuard: boolean, waitDone = true): Promise<Visit> {
-  const context = await browser.createBrowserContext();
-  const page: Page = await context.newPage();
-  const out: Visit = {};
-  try {
-    if (withPageGuard) out.guard = await guardPage(page, { maxLifetimeMs: 20_000 });
-    try {
-      const response = await page.goto(`${fixture.origin}${path}`, { waitUntil: "load", timeout: 10_000 });
-      out.status = response?.status();
-      if (waitDone) // Interval polling: an opener behind its pop-ups is hidden, and hidden pages get no frames.
-      if (waitDone) await page.waitForFunction("window.__done === true", { timeout: 10_000, polling: 100 });
-    } catch (err) {
-      out.error = (err as Error).message;
-    }
-    // Stragglers (beacons, pop-ups, workers, a navigation just started) get their chance to leak.
-    await sleep(waitDone ? 400 : 1_200);
-  } finally {
-    out.guard?.dispose();
-    await context.close().catch(() => {});
-  }
-  return out;
+function visit(browser: Browser, path: string, withPageGuard: boolean, waitDone = true): Promise<Visit> {
+  return visitPage(browser, `${fixture.origin}${path}`, { withPageGuard, waitDone });
 }
 
 const NAV_TARGETS = (p: number) => [`http://127.0.0.1:${p}/nav`, `http://localhost:${p}/nav`, `http://169.254.169.254:${p}/nav`, `http://canary.test:${p}/nav`];

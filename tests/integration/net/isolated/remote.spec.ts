@@ -1,6 +1,6 @@
 /**
- * Remote browser fleets: the endpoint URL gets the boundary flags as browserless launch
- * arguments, and a guard that listens beyond loopback demands its token, which the page guard
+ * Remote browser fleets: the endpoint URL gets the hardening flags (never a proxy flag) as
+ * browserless launch arguments, and a guard that listens beyond loopback demands its token, which the page guard
  * answers — so a browser pointed at it without the token gets nowhere, and with it reaches the
  * allowed site but never the canary.
  */
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("remoteEndpointWithGuard", () => {
-  it("adds the boundary flags to a browserless endpoint, replacing any proxy flags it had", async () => {
+  it("adds the hardening flags to a browserless endpoint and removes every proxy flag (browserless would bypass its own host, F3)", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
     const launch = JSON.stringify({ stealth: true, args: ["--window-size=800,600", "--proxy-server=http://elsewhere:8080"] });
@@ -42,14 +42,15 @@ describe("remoteEndpointWithGuard", () => {
     const merged = JSON.parse(out.searchParams.get("launch") ?? "{}") as { stealth: boolean; args: string[] };
     expect(merged.stealth).toBe(true);
     expect(merged.args).toContain("--window-size=800,600");
-    expect(merged.args.filter((a) => a.startsWith("--proxy-server="))).toEqual(["--proxy-server=http://127.0.0.1:3299"]);
-    expect(merged.args).toEqual(expect.arrayContaining(["--proxy-bypass-list=<-loopback>", "--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
+    expect(merged.args.filter((a) => a.startsWith("--proxy-"))).toEqual([]);
+    expect(merged.args).toEqual(expect.arrayContaining(["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
   });
 
   it("leaves endpoints alone when no guard URL is configured or the endpoint takes no arguments", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
     expect(await remoteEndpointWithGuard("http://chrome:9222")).toBe("http://chrome:9222");
+    expect(await remoteEndpointWithGuard("ws://chrome:9222/devtools/browser/abc")).toBe("ws://chrome:9222/devtools/browser/abc");
     delete process.env.NET_GUARD_URL;
     reloadEnv();
     expect(await remoteEndpointWithGuard("ws://browserless:3000/?token=abc")).toBe("ws://browserless:3000/?token=abc");

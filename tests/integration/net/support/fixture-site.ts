@@ -149,6 +149,14 @@ export async function startFixtureSite(canaryPort: number): Promise<FixtureSite>
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (e) => new URL(e.request.url).pathname === '/through-sw' && e.respondWith(fetch(${js(bases[0])} + '/sw-fetch').catch(() => new Response('sw'))));`);
     }
+    if (url.pathname === "/ws-probe") {
+      // Opens a WebSocket to each of ?to= (comma-separated ws:// URLs), waits up to ?wait= ms for
+      // each, and reports which opened.
+      const targets = (url.searchParams.get("to") ?? "").split(",").filter(Boolean);
+      const wait = Math.min(Number(url.searchParams.get("wait") ?? 4000) || 4000, 30_000);
+      return send(200, { "content-type": "text/html" }, page("ws-probe", "",
+        `Promise.all(${js(targets)}.map((t) => settle(new Promise((r) => { try { const w = new WebSocket(t); w.onopen = () => { w.close(); r(t); }; w.onerror = () => r(''); } catch { r(''); } }), ${wait}))).then((opened) => done(opened.filter(Boolean).join(' ')));`));
+    }
     if (url.pathname === "/echo") return send(200, { "content-type": "application/json" }, JSON.stringify(req.headers));
     if (url.pathname === "/hello") return send(200, { "content-type": "text/plain" }, "hello from the fixture");
     return send(404, { "content-type": "text/plain" }, "not found");

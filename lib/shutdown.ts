@@ -1,0 +1,33 @@
+/**
+ * Graceful shutdown of an instance (D16, README "Running several instances"): on SIGTERM or
+ * SIGINT the instance stops starting renders (new ones get 503 shutting_down with Retry-After,
+ * /readyz answers 503 so the load balancer moves on), lets the renders in flight finish and
+ * closes its browsers. The serving process (scripts/server.ts) keeps its listener open until then
+ * (lib/shutdown-signal.ts), so requests meanwhile get those answers rather than a refused
+ * connection, and then exits.
+ */
+import "server-only";
+import { drainRenders, shutdownBrowsers, stopTakingRenders } from "@/lib/browser";
+import { log } from "@/lib/log";
+import { publishShutdown } from "@/lib/shutdown-signal";
+
+/** The longest `timeout` a render can have (60 s) and a little for its context to close. */
+const DRAIN_MAX_MS = 65_000;
+
+export async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
+  log.info("shutdown.begin");
+  stopTakingRenders();
+  await drainRenders(maxMs);
+  await shutdownBrowsers();
+  log.info("shutdown.done");
+}
+
+let installed = false;
+
+export function installGracefulShutdown(): void {
+  if (installed) return;
+  installed = true;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => publishShutdown(gracefulShutdown()));
+  }
+}
