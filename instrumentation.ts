@@ -4,4 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootstrap } = await import("@/lib/bootstrap");
   await bootstrap();
+  // In-flight renders finish on SIGTERM; new ones get 503 + Retry-After (README "Running several instances").
+  const { installGracefulShutdown } = await import("@/lib/shutdown");
+  installGracefulShutdown();
 }

@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { createEdgeServer } from "@/lib/edge/server";
 import { env } from "@/lib/env";
+import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
 
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = values.port ? Number(values.port) : env().PORT;
@@ -24,14 +25,15 @@ server.listen(port, hostname, () => {
   process.stdout.write(`Glance listening on http://${hostname ?? "localhost"}:${port}\n`);
 });
 
-let closing = false;
-function shutdown() {
-  if (closing) return;
-  closing = true;
-  server.close(() => void app.close().finally(() => process.exit(0)));
-  server.closeIdleConnections();
-  // Renders in flight get a moment; after that the process goes anyway.
-  setTimeout(() => process.exit(0), 10_000).unref();
-}
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+// On SIGTERM the app stops taking renders and lets the running ones finish (lib/shutdown.ts,
+// D16) while the listener stays open, so a load balancer sees 503 + Retry-After and /readyz 503
+// rather than refused connections; then the listener closes and the process exits. A render
+// lasts at most 60 s; after 75 s the process goes anyway.
+exitAfterAppShutdown(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => void app.close().finally(resolve));
+      server.closeIdleConnections();
+    }),
+  75_000,
+);
