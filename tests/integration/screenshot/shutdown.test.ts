@@ -16,7 +16,7 @@ let instance: AppInstance;
 beforeAll(async () => {
   h = await startHarness();
   instance = await startInstance({ ALLOW_PRIVATE_ORIGINS: h.fx.origin });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   if (instance) await stopChild(instance.child);
   await h?.close();
