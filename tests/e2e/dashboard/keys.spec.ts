@@ -94,7 +94,10 @@ test.describe("API keys", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Key “keyboard key” created" })).toBeFocused();
     await page.keyboard.press("Tab"); // key field
-    await page.keyboard.press("Tab"); // copy
+    await page.keyboard.press("Tab"); // copy key
+    await page.keyboard.press("Tab"); // signing secret field (D15)
+    await expect(page.getByTestId("new-signing-secret")).toBeFocused();
+    await page.keyboard.press("Tab"); // copy signing secret
     await page.keyboard.press("Tab"); // done
     await expect(page.getByRole("button", { name: "Done, I have saved it" })).toBeFocused();
     await page.keyboard.press("Enter");
