@@ -27,8 +27,16 @@ export interface ParamMeta {
   example?: string;
   /** Never logged, never part of a cache key, hidden from forms. */
   secret?: boolean;
-  /** Output-only switch (response=json) or per-request knob (timeout): not part of the cache key. */
-  cacheKey?: boolean;
+  /**
+   * false: an output-only switch (response=json) or per-request knob (timeout), not part of the
+   * cache key. "digest": a secret whose SHA-256 (never the value) is part of the key (headers, cookies).
+   */
+  cacheKey?: boolean | "digest";
+  /**
+   * A structured value: in a query it is a string (JSON for "object"; comma-separated for "array"),
+   * in a POST body (D19) a JSON object or array of strings.
+   */
+  bodyType?: "object" | "array";
   /** Part of a signed URL (D15): made by the signer, not typed into a form. */
   signing?: boolean;
 }
@@ -38,9 +46,9 @@ export const paramRegistry = z.registry<ParamMeta>();
 /** The custom issue code a builder reports; the query parser turns it into the API error code. */
 export type ParamIssueCode = "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url" | "private_address";
 
-type Ctx = z.core.$RefinementCtx<string | undefined>;
+export type Ctx = z.core.$RefinementCtx<string | undefined>;
 
-function fail(ctx: Ctx, code: ParamIssueCode, message: string): never {
+export function fail(ctx: Ctx, code: ParamIssueCode, message: string): never {
   ctx.addIssue({ code: "custom", message, params: { code } });
   return z.NEVER as never;
 }
@@ -49,7 +57,7 @@ function missing(ctx: Ctx, name: string): never {
   return fail(ctx, "missing_parameter", `${name} is required.`);
 }
 
-const raw = () => z.string().optional();
+export const raw = () => z.string().optional();
 
 /** A query parameter's schema: the raw query string (or its absence) in, a typed value out. */
 export type QueryParam<Out> = z.ZodPipe<z.ZodOptional<z.ZodString>, z.ZodTransform<Out, string | undefined>>;
@@ -72,7 +80,8 @@ function queryParam<Out>(transform: (value: string | undefined, ctx: Ctx) => unk
 
 type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean };
 
-function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {
+/** Adds a field's metadata to paramRegistry (for builders in other files, e.g. params-json.ts). */
+export function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {
   paramRegistry.add(schema, meta);
   return schema;
 }

@@ -15,6 +15,7 @@ import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
 import { navigate } from "./navigate";
 import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { printPdf } from "./pdf";
+import { shapeRequests } from "./request-shaping";
 import { type CapturePlan, FULL_PAGE_MAX_HEIGHT, fullPageHeight } from "./plan";
 
 export interface CaptureOutput {
@@ -36,8 +37,7 @@ async function prepare(session: RenderSession, plan: CapturePlan) {
   const baselineViewport =
     viewport.width === BASELINE.width && viewport.height === BASELINE.height && viewport.deviceScaleFactor === 1 && !viewport.isMobile && !viewport.hasTouch;
   if (!baselineViewport) await page.setViewport(viewport);
-  if (plan.userAgent && plan.userAgent !== session.userAgent) await page.setUserAgent(plan.userAgent);
-  if (plan.darkMode) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
+  await shapeRequests(session, plan);
   // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
   if (plan.customCSS || plan.customJS) await page.setBypassCSP(true);
   if (plan.blockAds || plan.blockCookies) {

@@ -16,6 +16,7 @@ import {
   urlParam,
 } from "@/lib/api/params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
+import { requestShapingParams } from "./params-request";
 
 export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
 export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
@@ -109,6 +110,7 @@ export const screenshotParams = z.object({
     plan: "pro",
     description: "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
   }),
+  ...requestShapingParams,
   response: responseParam(),
   api_key: apiKeyParam(),
   ...signedUrlParams(),

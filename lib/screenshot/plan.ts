@@ -47,13 +47,23 @@ export interface PdfPlan {
   scale: number;
 }
 
+/** Request shaping (D19): what the browser says and sends. headers/cookies are secrets. */
+export interface RequestShaping {
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  locale?: string;
+  timezone?: string;
+  reducedMotion: boolean;
+  mediaType?: "screen" | "print";
+}
+
 export interface CapturePlan {
   url: string;
   format: ScreenshotFormat;
   /** Only for jpg and webp. */
   quality?: number;
   viewport: Viewport;
-  /** A device preset's user agent; undefined means the browser's own (desktop) one. */
+  /** `userAgent`, else a device preset's; undefined means the browser's own (desktop) one. */
   userAgent?: string;
   fullPage: boolean;
   clip?: { x: number; y: number; width: number; height: number };
@@ -66,6 +76,7 @@ export interface CapturePlan {
   customCSS?: string;
   customJS?: string;
   pdf?: PdfPlan;
+  request: RequestShaping;
 }
 
 /** Header/footer need room; when none is given, this much is kept free for them (mm). */
@@ -91,7 +102,7 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
       isMobile: preset?.isMobile ?? false,
       hasTouch: preset?.hasTouch ?? false,
     },
-    userAgent: preset?.userAgent,
+    userAgent: params.userAgent ?? preset?.userAgent,
     fullPage: params.fullPage,
     // A PDF is paginated by paper size; a pixel rectangle has no meaning there (ignored).
     clip,
@@ -104,6 +115,14 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
     customCSS: params.customCSS,
     customJS: params.customJS,
     pdf: format === "pdf" ? pdfPlan(params) : undefined,
+    request: {
+      headers: params.headers,
+      cookies: params.cookies,
+      locale: params.locale,
+      timezone: params.timezone,
+      reducedMotion: params.reducedMotion,
+      mediaType: params.mediaType,
+    },
   };
 }
 

@@ -21,11 +21,13 @@ export interface ScreenshotHarness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { env?: TestEnvOptions; plan?: PlanId } = {}): Promise<ScreenshotHarness> {
+export async function startHarness(
+  options: { env?: TestEnvOptions; plan?: PlanId; /** Further loopback origins pages may load (a test's own servers). */ allowOrigins?: string[] } = {},
+): Promise<ScreenshotHarness> {
   const fx = await startFixtureServer();
   const testEnv = await useTestEnv({
     ...options.env,
-    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, BROWSER_CONCURRENCY: "4", ...options.env?.extra },
+    extra: { ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","), BROWSER_CONCURRENCY: "4", ...options.env?.extra },
   });
   const { GET } = await import("@/app/v1/screenshot/route");
   const account = await createTestAccount({ plan: options.plan ?? "business" });

@@ -25,6 +25,17 @@ const shot = (query: string) =>
 const keyOf = (query: string, accountId = "acct_1") => cacheKey({ accountId, endpoint: "screenshot", params: shot(query) });
 
 describe("cacheKeyParams", () => {
+  it("holds headers and cookies only as a SHA-256 of their values (D19)", () => {
+    const headers = encodeURIComponent(JSON.stringify({ "X-Token": "s3cret-value" }));
+    const p = shot(`url=https://example.com&headers=${headers}&cookies=${encodeURIComponent('{"sid":"c00kie"}')}`);
+    expect(p.headers).toMatch(/^[0-9a-f]{64}$/);
+    expect(p.cookies).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(p)).not.toMatch(/s3cret-value|c00kie/);
+    const other = shot(`url=https://example.com&headers=${encodeURIComponent(JSON.stringify({ "X-Token": "other" }))}`);
+    expect(other.headers).not.toBe(p.headers);
+    expect(shot("url=https://example.com").headers).toBeUndefined();
+  });
+
   it("keeps output-changing parameters, sorted, and leaves out response, timeout and api_key", () => {
     const p = shot("url=https://example.com&format=jpg&response=json&timeout=5000&api_key=sk_live_x&darkMode=1");
     expect(Object.keys(p)).toEqual([...Object.keys(p)].sort());

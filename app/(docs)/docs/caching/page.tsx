@@ -15,7 +15,9 @@ export default function CachingPage() {
   const fields = describeParams(screenshotParams);
   // Read from the schema: the same flags lib/results/key.ts uses to build cache keys.
   const inKey = fields.filter((f) => f.cacheKey !== false && !f.secret).map((f) => f.name);
-  const notInKey = fields.filter((f) => f.cacheKey === false || f.secret).map((f) => f.name);
+  // Secrets that change the page (headers, cookies) count by their SHA-256, never by value.
+  const byHash = fields.filter((f) => f.secret && f.cacheKey === "digest").map((f) => f.name);
+  const notInKey = fields.filter((f) => f.cacheKey === false || (f.secret && f.cacheKey !== "digest")).map((f) => f.name);
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Guides" title="Caching & files">
@@ -45,6 +47,10 @@ export default function CachingPage() {
             {name}
           </code>
         ))}
+      </p>
+      <p>
+        Part of the key only as a SHA-256 of their values, which are never stored:{" "}
+        {byHash.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}.
       </p>
       <p>
         Not part of the key: {notInKey.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}. <code>quality</code>{" "}
