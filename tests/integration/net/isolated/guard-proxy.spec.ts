@@ -140,6 +140,11 @@ describe("guard proxy", () => {
     try {
       expect((await proxyGet(locked.port, `${fixture.origin}/hello`)).status).toBe(407);
       expect((await proxyConnect(locked.port, `127.0.0.1:${fixture.port}`)).statusLine).toMatch(/ 407 /);
+      const upgrade = await proxyUpgrade(locked.port, `http://127.0.0.1:${fixture.port}/ws`);
+      expect(upgrade).toMatch(/^HTTP\/1\.1 407 /);
+      // RFC 9110 §11.7.1: every 407 names the scheme it wants, on each of the three paths.
+      expect(upgrade.toLowerCase()).toContain('proxy-authenticate: basic realm="glance-guard"');
+      expect((await proxyGet(locked.port, `${fixture.origin}/hello`)).headers["proxy-authenticate"]).toBe('Basic realm="glance-guard"');
       const auth = `Basic ${Buffer.from("glance:s3cret").toString("base64")}`;
       expect((await proxyGet(locked.port, `${fixture.origin}/hello`, { "proxy-authorization": auth })).status).toBe(200);
       expect((await proxyGet(locked.port, `http://127.0.0.1:${P}/`, { "proxy-authorization": auth })).status).toBe(403);

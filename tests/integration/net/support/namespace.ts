@@ -41,7 +41,8 @@ export function assertIsolated(): void {
   }
 }
 
-export async function runIsolatedSpecs(timeoutMs: number, extraEnv: Record<string, string> = {}): Promise<InnerRun> {
+/** Runs the isolated specs (only those named in `only`, or all when it is empty) in a fresh namespace. */
+export async function runIsolatedSpecs(timeoutMs: number, only: string[], extraEnv: Record<string, string> = {}): Promise<InnerRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "glance-netns-"));
   const resolv = path.join(dir, "resolv.conf");
   const report = path.join(dir, "report.json");
@@ -62,6 +63,7 @@ export async function runIsolatedSpecs(timeoutMs: number, extraEnv: Record<strin
     process.execPath, vitest, "run",
     "--config", "tests/integration/net/vitest.isolated.config.ts",
     "--reporter=default", "--reporter=json", `--outputFile.json=${report}`,
+    ...only.map((spec) => `tests/integration/net/isolated/${spec}`),
   ];
   const child = spawn("unshare", args, {
     cwd: root,

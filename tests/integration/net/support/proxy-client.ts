@@ -49,21 +49,23 @@ export function proxyConnect(proxyPort: number, authority: string, firstBytes?: 
 }
 
 /** A WebSocket upgrade sent to the proxy in absolute form. */
-export function proxyUpgrade(proxyPort: number, absoluteUrl: string): Promise<string> {
+/** A WebSocket upgrade sent to the proxy in absolute form; resolves with the response head (status line first). */
+export function proxyUpgrade(proxyPort: number, absoluteUrl: string, headers = ""): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: "127.0.0.1", port: proxyPort }, () => {
       const host = new URL(absoluteUrl).host;
-      socket.write(`GET ${absoluteUrl} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      socket.write(`GET ${absoluteUrl} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${headers}\r\n`);
     });
     let data = "";
     socket.on("data", (d) => {
       data += d.toString("latin1");
-      if (data.includes("\r\n")) {
+      const end = data.indexOf("\r\n\r\n");
+      if (end >= 0) {
         socket.destroy();
-        resolve(data.slice(0, data.indexOf("\r\n")));
+        resolve(data.slice(0, end));
       }
     });
-    socket.on("close", () => resolve(data.split("\r\n")[0] ?? ""));
+    socket.on("close", () => resolve(data));
     socket.on("error", reject);
   });
 }
