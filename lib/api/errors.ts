@@ -69,6 +69,11 @@ export const ERROR_CODES = {
     summary: "The target host could not be resolved or connected to.",
     help: "The host name does not resolve or refused the connection. Check the URL from a public network.",
   },
+  selector_not_found: {
+    status: 400,
+    summary: "No element matched the selector (selector, click or scrollTo) within the timeout.",
+    help: "The page never had an element matching the parameter named in `param`. Check the selector against the page as a browser without cookies sees it, wait for it to appear (waitUntil=networkidle0), or raise timeout.",
+  },
   template_not_found: {
     status: 400,
     summary: "No OG template has this name.",

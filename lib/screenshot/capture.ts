@@ -1,6 +1,7 @@
 /**
- * One capture, start to finish, on a fresh page: emulation → blockers → load → wait for the
- * caller's selector → consent banners → custom CSS/JS → lazy content → delay → image or PDF.
+ * One capture, start to finish, on a fresh page: emulation → blockers → load (waitUntil) → wait
+ * for the caller's selector → consent banners → custom CSS/JS → hideSelectors → click → lazy
+ * content → scrollTo → delay → image (of one element with `selector`) or PDF.
  * Every wait draws on the request's deadline.
  */
 import "server-only";
@@ -11,6 +12,7 @@ import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
 import { enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
+import { clickElement, findElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
 import { navigate } from "./navigate";
 import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
@@ -39,7 +41,7 @@ async function prepare(session: RenderSession, plan: CapturePlan) {
   if (!baselineViewport) await page.setViewport(viewport);
   await shapeRequests(session, plan);
   // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
-  if (plan.customCSS || plan.customJS) await page.setBypassCSP(true);
+  if (plan.customCSS || plan.customJS || plan.hideSelectors) await page.setBypassCSP(true);
   if (plan.blockAds || plan.blockCookies) {
     await enableRequestBlocking(page, { ads: plan.blockAds, cookies: plan.blockCookies, targetUrl: plan.url });
   }
@@ -85,13 +87,16 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
 async function captureAnswering(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
   const consent = await prepare(session, plan);
-  await navigate(page, plan.url, guard, deadline);
+  await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);
   if (consent) await consent.settle(deadline);
   await applyCustomizations(page, plan, deadline);
+  if (plan.hideSelectors) await hideElements(page, plan.hideSelectors, deadline);
+  if (plan.click) await clickElement(page, plan.click, deadline);
   // A PDF prints everything, so lazy content must be loaded for it as for a full-page image.
   if (plan.fullPage || plan.pdf) await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT));
+  if (plan.scrollTo) await scrollPage(page, plan.scrollTo, deadline);
   if (plan.delayMs > 0) await deadline.sleep(plan.delayMs);
 
   if (plan.pdf) {
@@ -107,6 +112,11 @@ async function captureAnswering(session: RenderSession, plan: CapturePlan): Prom
     optimizeForSpeed: true,
     captureBeyondViewport: false,
   };
+  if (plan.selector) {
+    const bytes = await captureElement(page, plan.selector, options, deadline);
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    return { bytes, contentType: CONTENT_TYPES[ext], ext, width, height };
+  }
   if (plan.clip) {
     options.clip = plan.clip;
     options.captureBeyondViewport = true;
@@ -118,4 +128,15 @@ async function captureAnswering(session: RenderSession, plan: CapturePlan): Prom
   const bytes = Buffer.from(await deadline.race(page.screenshot(options)));
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { bytes, contentType: CONTENT_TYPES[ext], ext, width, height };
+}
+
+/** One element's box, scrolled into view first; an element without a box is the caller's 400. */
+async function captureElement(page: Page, selector: string, options: ScreenshotOptions, deadline: Deadline): Promise<Buffer> {
+  const element = await findElement(page, selector, "selector", deadline);
+  const box = await deadline.race(element.boundingBox());
+  if (!box || box.width < 1 || box.height < 1) {
+    throw new ApiError("invalid_parameter", "selector matched an element that has no visible box (hidden or zero-size).", { param: "selector" });
+  }
+  await deadline.race(element.scrollIntoView());
+  return Buffer.from(await deadline.race(element.screenshot({ ...options, captureBeyondViewport: true })));
 }

@@ -9,23 +9,11 @@ import type { Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
 import { paramDoc } from "@/lib/api/params";
-import { cacheKeyParams, CONTENT_TYPES, serveResult } from "@/lib/results";
+import { CONTENT_TYPES, serveResult } from "@/lib/results";
+import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
 import { renderScreenshot } from "./render";
-
-/**
- * The parameters as they will be rendered: a device preset's width/height/deviceScale replace
- * the defaults it overrides (D8), so two requests that render differently never share a key.
- */
-function renderedParams(params: ScreenshotParams, plan: CapturePlan): Record<string, unknown> {
-  return {
-    ...params,
-    width: plan.viewport.width,
-    height: plan.viewport.height,
-    deviceScale: plan.viewport.deviceScaleFactor,
-  };
-}
 
 /** What to change when a render runs out of time: `timeout`, up to the schema's maximum. */
 const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
@@ -37,7 +25,7 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
 
   return serveResult(ctx, {
     endpoint: "screenshot",
-    keyParams: cacheKeyParams(screenshotParams, renderedParams(ctx.params, plan)),
+    keyParams: screenshotKeyParams(ctx.params, plan),
     ext: plan.format,
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,

@@ -10,6 +10,7 @@ import type { Deadline } from "@/lib/browser";
 import { timeoutError } from "@/lib/browser";
 import { GUARD_HEADER } from "@/lib/net/guard-proxy";
 import type { PageGuard } from "@/lib/net/page-guard";
+import type { WaitUntil } from "./params-page";
 
 /** Chromium's net error for the main document, when it failed before any response. */
 function netErrorOf(error: unknown): string | undefined {
@@ -32,10 +33,10 @@ function guardRefusal(guard: PageGuard): ApiError | undefined {
   );
 }
 
-export async function navigate(page: Page, url: string, guard: PageGuard, deadline: Deadline): Promise<HTTPResponse | null> {
+export async function navigate(page: Page, url: string, guard: PageGuard, deadline: Deadline, waitUntil: WaitUntil = "load"): Promise<HTTPResponse | null> {
   let response: HTTPResponse | null;
   try {
-    response = await page.goto(url, { waitUntil: "load", timeout: Math.max(1, deadline.remaining()) });
+    response = await page.goto(url, { waitUntil, timeout: Math.max(1, deadline.remaining()) });
   } catch (error) {
     const refused = guardRefusal(guard);
     if (refused) throw refused;

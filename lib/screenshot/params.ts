@@ -17,6 +17,7 @@ import {
 } from "@/lib/api/params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 import { requestShapingParams } from "./params-request";
+import { pageParams } from "./params-page";
 
 export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
 export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
@@ -111,6 +112,7 @@ export const screenshotParams = z.object({
     description: "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
   }),
   ...requestShapingParams,
+  ...pageParams,
   response: responseParam(),
   api_key: apiKeyParam(),
   ...signedUrlParams(),

@@ -6,6 +6,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { DEVICE_PRESETS } from "./devices";
 import type { PdfPageSize, ScreenshotFormat, ScreenshotParams } from "./params";
+import { type PageSteps, planPageSteps } from "./plan-page";
 
 /** D10: fullPage captures at most this many CSS pixels of height. */
 export const FULL_PAGE_MAX_HEIGHT = 16_384;
@@ -57,7 +58,7 @@ export interface RequestShaping {
   mediaType?: "screen" | "print";
 }
 
-export interface CapturePlan {
+export interface CapturePlan extends PageSteps {
   url: string;
   format: ScreenshotFormat;
   /** Only for jpg and webp. */
@@ -123,6 +124,7 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
       reducedMotion: params.reducedMotion,
       mediaType: params.mediaType,
     },
+    ...planPageSteps(params),
   };
 }
 

@@ -1,0 +1,54 @@
+/**
+ * The capture options added after the customer's list (issue 17, D19): which part of the page,
+ * what happens on it before capture. Fields of the one screenshot schema (spread into it in
+ * params.ts), so validation, plan gates, docs, playground, OpenAPI and the cache key read them
+ * like every other field. Plans follow the spec's own gates: choosing what to capture and when is
+ * Free (like clip and waitForSelector), cleaning the page is Starter (like blockAds), acting on
+ * the page is Pro (like customJS).
+ */
+import { enumParam, stringParam } from "@/lib/api/params";
+
+export const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
+export type WaitUntil = (typeof WAIT_UNTIL_EVENTS)[number];
+
+/** scrollTo as a number: CSS pixels from the top, at most this far. */
+export const SCROLL_TO_MAX_PX = 100_000;
+
+const SELECTOR_MAX = 512;
+
+export const pageParams = {
+  waitUntil: enumParam("waitUntil", {
+    values: WAIT_UNTIL_EVENTS,
+    default: "load",
+    description:
+      "When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).",
+  }),
+  selector: stringParam("selector", {
+    maxLength: SELECTOR_MAX,
+    description:
+      "Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage.",
+    example: "#pricing",
+  }),
+  hideSelectors: stringParam("hideSelectors", {
+    maxLength: 2_000,
+    plan: "starter",
+    pattern: "selector, selector, …",
+    description: "Hide every element matching these CSS selectors (comma-separated) before capture: they are removed from the layout.",
+    example: ".chat-widget, #newsletter-popup",
+  }),
+  click: stringParam("click", {
+    maxLength: SELECTOR_MAX,
+    plan: "pro",
+    description:
+      "Click the first element matching this CSS selector before capture (after customCSS/customJS), e.g. to open a tab or a menu. Waited for like selector; add delay for an animation.",
+    example: "#show-details",
+  }),
+  scrollTo: stringParam("scrollTo", {
+    maxLength: SELECTOR_MAX,
+    pattern: "selector or pixels",
+    check: (v) => (/^\d+$/.test(v) && Number(v) > SCROLL_TO_MAX_PX ? `scrollTo must be a CSS selector or a number of pixels up to ${SCROLL_TO_MAX_PX}.` : null),
+    description:
+      "Scroll before capture: to the first element matching a CSS selector (its top at the top of the viewport), or a number of CSS pixels down. The viewport capture then shows that part of the page.",
+    example: "#features",
+  }),
+};
