@@ -66,6 +66,13 @@ export function schemas(): Record<string, JsonSchema> {
           },
         },
         dialogCount: { type: "integer", description: "How many dialogs the page opened in all, only when it opened any." },
+        blockedRequests: {
+          type: "object",
+          description:
+            "Requests each enabled blocker stopped, only when one was on: ads (blockAds), cookies (blockCookies), trackers (blockTrackers), chats (blockChats), requests (blockRequests). A request is counted once, by the first blocker that matched (blockRequests, then the lists in that order).",
+          properties: Object.fromEntries(["ads", "cookies", "trackers", "chats", "requests"].map((name) => [name, { type: "integer", minimum: 0 }])),
+          additionalProperties: false,
+        },
       },
     },
     OgMetadata: {

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
-import { enableRequestBlocking } from "./blocking";
+import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
 import { clickElement, findElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
@@ -30,6 +30,8 @@ export interface CaptureOutput {
   pages?: number;
   /** The JavaScript dialogs the page opened and how they were answered (D17). */
   dialogs?: { dialogs: DialogRecord[]; dialogCount: number };
+  /** Requests each enabled blocker stopped (D19); absent when none was on. */
+  blockedRequests?: BlockingStats["counts"];
 }
 
 /** Changes only what differs from the page's baseline (each change is a DevTools round trip). */
@@ -42,10 +44,9 @@ async function prepare(session: RenderSession, plan: CapturePlan) {
   await shapeRequests(session, plan);
   // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
   if (plan.customCSS || plan.customJS || plan.hideSelectors) await page.setBypassCSP(true);
-  if (plan.blockAds || plan.blockCookies) {
-    await enableRequestBlocking(page, { ads: plan.blockAds, cookies: plan.blockCookies, targetUrl: plan.url });
-  }
-  return plan.blockCookies ? enableConsentHandling(page) : undefined;
+  const blockers = { ads: plan.blockAds, cookies: plan.blockCookies, trackers: plan.blockTrackers, chats: plan.blockChats, patterns: plan.blockRequests };
+  const blocking = anyBlocking(blockers) ? await enableRequestBlocking(page, { ...blockers, targetUrl: plan.url }) : undefined;
+  return { consent: plan.blockCookies ? await enableConsentHandling(page) : undefined, blocking };
 }
 
 async function waitForSelector(page: Page, selector: string, deadline: Deadline) {
@@ -85,8 +86,14 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
 }
 
 async function captureAnswering(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
+  const { consent, blocking } = await prepare(session, plan);
+  const output = await loadAndCapture(session, plan, consent);
+  // A copy: requests still in flight after the capture must not change what is reported.
+  return blocking ? { ...output, blockedRequests: { ...blocking.counts } } : output;
+}
+
+async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent: Awaited<ReturnType<typeof prepare>>["consent"]): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
-  const consent = await prepare(session, plan);
   await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);

@@ -9,12 +9,13 @@
 import { cacheKeyParams } from "@/lib/results/key";
 import { paramDoc } from "@/lib/api/params";
 import { screenshotParams, type ScreenshotParams } from "./params";
+import { blockingParams } from "./params-blocking";
 import { pageParams } from "./params-page";
 import { requestShapingParams } from "./params-request";
 import type { CapturePlan } from "./plan";
 
 /** Fields added after the customer's list; keyed only when set to something other than their default. */
-const ADDED_FIELDS: readonly string[] = [...Object.keys(pageParams), ...Object.keys(requestShapingParams)];
+const ADDED_FIELDS: readonly string[] = [...Object.keys(pageParams), ...Object.keys(requestShapingParams), ...Object.keys(blockingParams)];
 
 export function screenshotKeyParams(params: ScreenshotParams, plan: Pick<CapturePlan, "viewport">): Record<string, unknown> {
   const rendered: Record<string, unknown> = {

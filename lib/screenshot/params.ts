@@ -16,6 +16,7 @@ import {
   urlParam,
 } from "@/lib/api/params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
+import { blockingParams } from "./params-blocking";
 import { requestShapingParams } from "./params-request";
 import { pageParams } from "./params-page";
 
@@ -113,6 +114,7 @@ export const screenshotParams = z.object({
   }),
   ...requestShapingParams,
   ...pageParams,
+  ...blockingParams,
   response: responseParam(),
   api_key: apiKeyParam(),
   ...signedUrlParams(),

@@ -73,6 +73,10 @@ export interface CapturePlan extends PageSteps {
   waitForSelector?: string;
   blockAds: boolean;
   blockCookies: boolean;
+  blockTrackers: boolean;
+  blockChats: boolean;
+  /** URL patterns (`*` wildcards) whose requests are aborted. */
+  blockRequests?: string[];
   darkMode: boolean;
   customCSS?: string;
   customJS?: string;
@@ -112,6 +116,9 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
     waitForSelector: params.waitForSelector,
     blockAds: params.blockAds,
     blockCookies: params.blockCookies,
+    blockTrackers: params.blockTrackers,
+    blockChats: params.blockChats,
+    blockRequests: params.blockRequests,
     darkMode: params.darkMode,
     customCSS: params.customCSS,
     customJS: params.customJS,

@@ -16,6 +16,6 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, ac
     width: output.width,
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
-    ...(output.dialogs ? { details: output.dialogs } : {}),
+    ...(output.dialogs || output.blockedRequests ? { details: { ...output.dialogs, ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}) } } : {}),
   };
 }

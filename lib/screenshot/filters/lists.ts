@@ -20,6 +20,18 @@ export const FILTER_LISTS = {
     file: "adguard-cookie-notices.txt",
     license: "GPL-3.0 (AdGuard filters)",
   },
+  trackers: {
+    title: "AdGuard Tracking Protection filter",
+    rulesetId: 3,
+    file: "adguard-tracking-protection.txt",
+    license: "GPL-3.0 (AdGuard filters)",
+  },
+  chats: {
+    title: "AdGuard Widgets filter (live chats, support assistants and other third-party widgets)",
+    rulesetId: 22,
+    file: "adguard-widgets.txt",
+    license: "GPL-3.0 (AdGuard filters)",
+  },
 } as const satisfies Record<string, FilterListInfo>;
 
 export type FilterListName = keyof typeof FILTER_LISTS;
