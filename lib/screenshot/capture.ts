@@ -1,17 +1,18 @@
 /**
  * One capture, start to finish, on a fresh page: emulation → blockers → load (waitUntil) → wait
  * for the caller's selector → consent banners → custom CSS/JS → hideSelectors → click → lazy
- * content → scrollTo → delay → image (of one element with `selector`) or PDF.
+ * content → scrollTo → delay → image (of one element with `selector`; resized with imageWidth/
+ * imageHeight) or PDF.
  * Every wait draws on the request's deadline.
  */
 import "server-only";
 import { TimeoutError, type Page, type ScreenshotOptions } from "puppeteer-core";
-import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
+import { finishImage } from "./encode";
 import { clickElement, findElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
 import { navigate } from "./navigate";
@@ -113,28 +114,31 @@ async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent
   }
 
   const ext = plan.format as Exclude<ResultExt, "pdf">;
+  // A capture that will be resized is taken lossless and encoded once, by the resize (encode.ts).
+  const captureType = plan.resize ? "png" : ext === "jpg" ? "jpeg" : ext;
   const options: ScreenshotOptions = {
-    type: ext === "jpg" ? "jpeg" : ext,
-    quality: plan.quality,
+    type: captureType,
+    quality: captureType === "png" ? undefined : plan.quality,
     optimizeForSpeed: true,
     captureBeyondViewport: false,
+    omitBackground: plan.omitBackground,
   };
+  let bytes: Buffer;
   if (plan.selector) {
-    const bytes = await captureElement(page, plan.selector, options, deadline);
-    const { width = 0, height = 0 } = await sharp(bytes).metadata();
-    return { bytes, contentType: CONTENT_TYPES[ext], ext, width, height };
+    bytes = await captureElement(page, plan.selector, options, deadline);
+  } else {
+    if (plan.clip) {
+      options.clip = plan.clip;
+      options.captureBeyondViewport = true;
+    } else if (plan.fullPage) {
+      const height = fullPageHeight(await documentHeight(page), plan);
+      options.clip = { x: 0, y: 0, width: plan.viewport.width, height };
+      options.captureBeyondViewport = true;
+    }
+    bytes = Buffer.from(await deadline.race(page.screenshot(options)));
   }
-  if (plan.clip) {
-    options.clip = plan.clip;
-    options.captureBeyondViewport = true;
-  } else if (plan.fullPage) {
-    const height = fullPageHeight(await documentHeight(page), plan);
-    options.clip = { x: 0, y: 0, width: plan.viewport.width, height };
-    options.captureBeyondViewport = true;
-  }
-  const bytes = Buffer.from(await deadline.race(page.screenshot(options)));
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
-  return { bytes, contentType: CONTENT_TYPES[ext], ext, width, height };
+  const image = await deadline.race(finishImage(bytes, ext, plan.quality, plan.resize));
+  return { bytes: image.bytes, contentType: CONTENT_TYPES[ext], ext, width: image.width, height: image.height };
 }
 
 /** One element's box, scrolled into view first; an element without a box is the caller's 400. */

@@ -6,10 +6,14 @@
  * Free (like clip and waitForSelector), cleaning the page is Starter (like blockAds), acting on
  * the page is Pro (like customJS).
  */
-import { enumParam, stringParam } from "@/lib/api/params";
+import { boolParam, enumParam, stringParam } from "@/lib/api/params";
+import { optionalIntParam } from "@/lib/api/params-optional";
 
 export const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
 export type WaitUntil = (typeof WAIT_UNTIL_EVENTS)[number];
+
+/** imageWidth / imageHeight: the largest output side a resize may ask for (the viewport's own maximum). */
+export const RESIZE_MAX_PX = 3840;
 
 /** scrollTo as a number: CSS pixels from the top, at most this far. */
 export const SCROLL_TO_MAX_PX = 100_000;
@@ -50,5 +54,22 @@ export const pageParams = {
     description:
       "Scroll before capture: to the first element matching a CSS selector (its top at the top of the viewport), or a number of CSS pixels down. The viewport capture then shows that part of the page.",
     example: "#features",
+  }),
+  omitBackground: boolParam("omitBackground", {
+    default: false,
+    description: "Transparent instead of the browser's white default background, where the page sets none (png and webp only).",
+  }),
+  imageWidth: optionalIntParam("imageWidth", {
+    min: 1,
+    max: RESIZE_MAX_PX,
+    description:
+      "Resize the captured image to this width in pixels, e.g. for thumbnails. Alone it keeps the aspect ratio; with imageHeight the image is exactly that size. Images only.",
+    example: "320",
+  }),
+  imageHeight: optionalIntParam("imageHeight", {
+    min: 1,
+    max: RESIZE_MAX_PX,
+    description: "Resize the captured image to this height in pixels (see imageWidth). Images only.",
+    example: "200",
   }),
 };

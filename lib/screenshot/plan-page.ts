@@ -15,12 +15,23 @@ export interface PageSteps {
   hideSelectors?: string;
   click?: string;
   scrollTo?: { selector: string } | { y: number };
+  omitBackground: boolean;
+  /** Output size after capture; one side alone keeps the aspect ratio. */
+  resize?: { width?: number; height?: number };
 }
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
   if (params.selector !== undefined) {
     const conflict = params.format === "pdf" ? "format=pdf (a PDF is paginated, not cut to an element)" : params.clip ? "clip" : params.fullPage ? "fullPage" : undefined;
     if (conflict) throw new ApiError("invalid_parameter", `selector captures one element and cannot be combined with ${conflict}.`, { param: "selector" });
+  }
+  if (params.omitBackground && (params.format === "jpg" || params.format === "pdf")) {
+    throw new ApiError("invalid_parameter", `omitBackground needs a format with transparency (png or webp), not ${params.format}.`, { param: "omitBackground" });
+  }
+  const resized = params.imageWidth !== undefined || params.imageHeight !== undefined;
+  if (resized && params.format === "pdf") {
+    const param = params.imageWidth !== undefined ? "imageWidth" : "imageHeight";
+    throw new ApiError("invalid_parameter", `${param} resizes images; it has no meaning for format=pdf.`, { param });
   }
   const scrollTo = params.scrollTo === undefined ? undefined : /^\d+$/.test(params.scrollTo) ? { y: Number(params.scrollTo) } : { selector: params.scrollTo };
   return {
@@ -29,5 +40,7 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
     hideSelectors: params.hideSelectors,
     click: params.click,
     scrollTo,
+    omitBackground: params.omitBackground,
+    resize: resized ? { width: params.imageWidth, height: params.imageHeight } : undefined,
   };
 }
