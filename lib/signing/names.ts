@@ -1,6 +1,6 @@
 /**
  * Names and limits of signed URLs (D15), free of Node APIs so schemas, docs and client
- * components can share them. The canonical form and the signing itself: lib/signing/canonical.ts.
+ * components can share them. The canonical form: lib/signing/canonical-query.ts; signing: canonical.ts (Node), web-crypto.ts (browser).
  */
 export const SIGNATURE_PARAM = "signature";
 export const KEY_ID_PARAM = "key_id";

@@ -5,12 +5,14 @@ import { useId } from "react";
 import { Field, Input, Spinner } from "@/components/ui";
 import { SIGN_IN_HREF } from "@/components/site/links";
 import type { SessionState } from "@/components/site/use-session";
+import { SignedFields, type SigningInput } from "./signed-fields";
 
-export type AuthMode = "session" | "key";
+export type AuthMode = "session" | "key" | "signed";
 
 /**
  * How the playground authenticates (D13): signed-in users render through their session (no key
  * needed) or may switch to a key; visitors paste a key, which stays in this page's memory only.
+ * Anyone may instead sign the URL in the browser with a key's public id and signing secret (D15).
  */
 export function AuthPanel({
   session,
@@ -18,12 +20,16 @@ export function AuthPanel({
   onModeChange,
   apiKey,
   onApiKeyChange,
+  signing,
+  onSigningChange,
 }: {
   session: SessionState;
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   apiKey: string;
   onApiKeyChange: (key: string) => void;
+  signing: SigningInput;
+  onSigningChange: (next: SigningInput) => void;
 }) {
   const id = useId();
   if (session.status === "loading") {
@@ -67,18 +73,17 @@ export function AuthPanel({
     </Field>
   );
 
-  if (session.status === "signed-out") return keyField;
+  const modes: ReadonlyArray<readonly [AuthMode, string]> = [
+    ...(session.status === "signed-in" ? [["session", `Your account${session.email ? ` (${session.email})` : ""}`] as const] : []),
+    ["key", "An API key"],
+    ["signed", "A signed URL"],
+  ];
 
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-800">Render with</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        {(
-          [
-            ["session", `Your account${session.email ? ` (${session.email})` : ""}`],
-            ["key", "An API key"],
-          ] as const
-        ).map(([value, label]) => (
+        {modes.map(([value, label]) => (
           <label key={value} className="inline-flex cursor-pointer items-center gap-2">
             <input
               type="radio"
@@ -94,6 +99,7 @@ export function AuthPanel({
         ))}
       </div>
       {mode === "key" && keyField}
+      {mode === "signed" && <SignedFields value={signing} onChange={onSigningChange} />}
     </fieldset>
   );
 }

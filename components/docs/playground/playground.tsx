@@ -10,10 +10,14 @@ import { ParamControl } from "./param-control";
 import { buildQuery, initialValues, outputExtension, templateValues, visibleFields } from "./query";
 import { RequiredMark } from "./required-mark";
 import { ResultView, resultAnnouncement } from "./result-view";
+import { expiresFor, type SigningInput } from "./signed-fields";
+import { SignedUrlOutput } from "./signed-url-output";
 import { SnippetTabs } from "./snippet-tabs";
 import { KEY_PLACEHOLDER } from "./snippets";
 import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
 import { VariableControl } from "./variable-control";
+import { PUBLIC_ID_PATTERN } from "@/lib/signing/names";
+import { signUrlWithWebCrypto, webCryptoAvailable } from "@/lib/signing/web-crypto";
 
 /** Free-text parameters get the full row; numbers, choices and switches share rows. */
 const isWide = (field: ParamField) => field.kind === "url" || field.kind === "string" || field.kind === "list";
@@ -39,6 +43,8 @@ export function Playground({
   const [chosenMode, setMode] = useState<AuthMode | null>(null);
   const mode: AuthMode = chosenMode ?? (session.status === "signed-in" ? "session" : "key");
   const [apiKey, setApiKey] = useState("");
+  const [signing, setSigning] = useState<SigningInput>({ keyId: "", signingSecret: "", expiry: "never" });
+  const [signed, setSigned] = useState<{ input: string; url: string } | null>(null);
   const [values, setValues] = useState<FormValues>(() => initialValues(endpoint, fields, templates[0]));
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const origin = useOrigin("");
@@ -63,8 +69,42 @@ export function Playground({
     });
   }
 
+  const signingProblem =
+    mode !== "signed"
+      ? null
+      : !PUBLIC_ID_PATTERN.test(signing.keyId)
+        ? "Enter the key's public id (pk_live_ followed by 24 letters and digits) from its page in the dashboard."
+        : !signing.signingSecret
+          ? "Enter the key's signing secret (shown once when the key was created or its secret rolled)."
+          : !webCryptoAvailable()
+            ? "This browser offers Web Crypto only on https pages (or localhost): open the docs over https to sign here."
+            : null;
+
+  /** Signs the current query in this page (the secret never leaves it). */
+  async function signCurrent(): Promise<string> {
+    return signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), {
+      keyId: signing.keyId,
+      signingSecret: signing.signingSecret,
+      expires: expiresFor(signing.expiry),
+    });
+  }
+
+  // The signed URL shown follows the form (a URL signed for other input is not shown); Render re-signs.
+  const signingInput = mode === "signed" && !signingProblem ? JSON.stringify([origin, endpoint, query, signing]) : null;
+  const signedUrl = signed && signed.input === signingInput ? signed.url : null;
+  useEffect(() => {
+    if (!signingInput) return;
+    let current = true;
+    signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), { keyId: signing.keyId, signingSecret: signing.signingSecret, expires: expiresFor(signing.expiry) }).then(
+      (url) => void (current && setSigned({ input: signingInput, url })),
+      () => undefined,
+    );
+    return () => void (current = false);
+  }, [signingInput, origin, endpoint, query, signing]);
+
   async function render(event: FormEvent) {
     event.preventDefault();
+    if (mode === "signed") return renderSigned();
     if (!useSessionAuth && !apiKey) {
       setOutcome({ kind: "network", message: "Paste an API key first (or sign in to render through your account)." });
       return;
@@ -77,13 +117,29 @@ export function Playground({
         credentials: "same-origin",
         cache: "no-store",
       });
-      const result = await readOutcome(response);
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-      objectUrl.current = result.kind === "binary" ? result.objectUrl : null;
-      setOutcome(result);
+      show(await readOutcome(response));
     } catch {
       setOutcome({ kind: "network", message: "The server could not be reached. Check your connection and try again." });
     }
+  }
+
+  async function renderSigned() {
+    if (signingProblem) return setOutcome({ kind: "network", message: signingProblem });
+    setOutcome({ kind: "loading" });
+    try {
+      const url = await signCurrent();
+      if (signingInput) setSigned({ input: signingInput, url });
+      // No cookie, no header: exactly what a crawler or an <img> on another site sends.
+      show(await readOutcome(await fetch(url, { credentials: "omit", cache: "no-store" })));
+    } catch {
+      setOutcome({ kind: "network", message: "The server could not be reached. Check your connection and try again." });
+    }
+  }
+
+  function show(result: Outcome) {
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = result.kind === "binary" ? result.objectUrl : null;
+    setOutcome(result);
   }
 
   const idPrefix = `pg-${endpoint}`;
@@ -92,7 +148,7 @@ export function Playground({
       <Card>
         <CardContent>
           <form onSubmit={render} className="space-y-5" aria-label={`${endpoint} request`}>
-            <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} />
+            <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} signing={signing} onSigningChange={setSigning} />
             <hr className="border-slate-100" />
             {endpoint === "og" && (
               <Field htmlFor={`${idPrefix}-template`} label={<><code className="font-mono text-[13px]">template</code><RequiredMark /></>} hint={template?.description}>
@@ -138,22 +194,26 @@ export function Playground({
           </p>
           <ResultView outcome={outcome} alt={endpoint === "og" ? `Open Graph image from the ${values.template} template` : `Screenshot of ${values.url}`} />
         </section>
-        <section aria-label="Code" className="space-y-3">
-          <h3 className="text-sm font-semibold text-slate-900">The same request in code</h3>
-          <p className="text-xs text-slate-500">
-            {useSessionAuth
-              ? `The playground renders through your session at /api/playground/${endpoint} with this exact query; in your code, call /v1/${endpoint} with a key in place of ${KEY_PLACEHOLDER}.`
-              : "Exactly the request the Render button sends: same URL, same query order, same X-API-Key header."}
-          </p>
-          <SnippetTabs
-            request={{
-              url: publicUrl,
-              apiKey: useSessionAuth || !apiKey ? KEY_PLACEHOLDER : apiKey,
-              json,
-              fileName: `${endpoint === "og" ? "og" : "screenshot"}.${outputExtension(values)}`,
-            }}
-          />
-        </section>
+        {mode === "signed" ? (
+          <SignedUrlOutput endpoint={endpoint} url={signedUrl} problem={signingProblem} />
+        ) : (
+          <section aria-label="Code" className="space-y-3">
+            <h3 className="text-sm font-semibold text-slate-900">The same request in code</h3>
+            <p className="text-xs text-slate-500">
+              {useSessionAuth
+                ? `The playground renders through your session at /api/playground/${endpoint} with this exact query; in your code, call /v1/${endpoint} with a key in place of ${KEY_PLACEHOLDER}.`
+                : "Exactly the request the Render button sends: same URL, same query order, same X-API-Key header."}
+            </p>
+            <SnippetTabs
+              request={{
+                url: publicUrl,
+                apiKey: useSessionAuth || !apiKey ? KEY_PLACEHOLDER : apiKey,
+                json,
+                fileName: `${endpoint === "og" ? "og" : "screenshot"}.${outputExtension(values)}`,
+              }}
+            />
+          </section>
+        )}
       </div>
     </div>
   );
