@@ -108,3 +108,26 @@ export async function createKeyInDashboard(page: Page, name: string): Promise<st
 export function apiGet(pathAndQuery: string, apiKey?: string): Promise<Response> {
   return fetch(`${e2e.appUrl}${pathAndQuery}`, { headers: apiKey ? { "X-API-Key": apiKey } : {} });
 }
+
+export interface SignableKey {
+  key: string;
+  publicId: string;
+  signingSecret: string;
+}
+
+/** Creates a key on the keys page and returns what the new-key panel shows once (D15). */
+export async function createSignableKeyInDashboard(page: Page, name: string): Promise<SignableKey> {
+  const key = await createKeyInDashboard(page, name);
+  const signingSecret = await page.getByTestId("new-signing-secret").inputValue();
+  expect(signingSecret).toMatch(/^ss_live_[A-Za-z0-9_-]{43}$/);
+  const publicId = (await page.getByTestId("new-key-panel").textContent())?.match(/pk_live_[A-Za-z0-9]{24}/)?.[0];
+  if (!publicId) throw new Error("the new-key panel shows no public id");
+  return { key, publicId, signingSecret };
+}
+
+/** The user id of an account, by e-mail. */
+export async function userIdOf(email: string): Promise<string> {
+  const rows = await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email.toLowerCase()]);
+  if (rows.length !== 1) throw new Error(`no user ${email}`);
+  return rows[0]!.id;
+}
