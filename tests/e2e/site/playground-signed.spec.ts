@@ -7,6 +7,9 @@
 import { expect, test, type Request } from "@playwright/test";
 import { createSignableKeyInDashboard, e2e, setPlan, signInByEmail, uniqueEmail, type SignableKey } from "../support";
 
+// Several renders and page loads on a shared, loaded machine: generous, never a race.
+test.describe.configure({ timeout: 180_000 });
+
 async function proKey(browser: import("@playwright/test").Browser): Promise<SignableKey> {
   const context = await browser.newContext();
   try {
