@@ -94,16 +94,19 @@ describe("page content options", () => {
   });
 
   it("waitForSelector waits for an element that appears after load", async () => {
-    const without = await decode(await expectOk(await h.shoot({ url: "late-element.html", width: 200, height: 200 })));
+    // Without waiting, the capture must beat the element: 30 s is out of reach even on a loaded machine.
+    const without = await decode(await expectOk(await h.shoot({ url: "late-element.html?after=30000", width: 200, height: 200 })));
     expectColor(without.pixel(100, 100), WHITE, "before the element exists");
     const withSelector = await decode(await expectOk(await h.shoot({ url: "late-element.html", width: 200, height: 200, waitForSelector: "#late" })));
     expectColor(withSelector.pixel(100, 100), GREEN, "after waiting for #late");
   });
 
   it("delay waits after load", async () => {
-    const now = await decode(await expectOk(await h.shoot({ url: "color-change.html", width: 200, height: 200 })));
+    // The change comes 30 s after load without a delay (no loaded machine is that slow), and 1.2 s
+    // after load with a 1.5 s delay: only the delay can put the capture after it on a quick machine.
+    const now = await decode(await expectOk(await h.shoot({ url: "color-change.html?after=30000", width: 200, height: 200 })));
     expectColor(now.pixel(100, 100), WHITE, "right after load");
-    const later = await decode(await expectOk(await h.shoot({ url: "color-change.html", width: 200, height: 200, delay: 1500 })));
+    const later = await decode(await expectOk(await h.shoot({ url: "color-change.html?after=1200", width: 200, height: 200, delay: 1500 })));
     expectColor(later.pixel(100, 100), BLUE, "1.5 s after load");
   });
 
