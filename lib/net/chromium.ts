@@ -5,7 +5,8 @@
  * with this instance's guard as its proxy and no bypass at all, loopback included
  * (`contextBoundary`). That holds whatever flags the browser was started with — a local Chromium,
  * a plain `--remote-debugging-port` Chromium or browserless — and each app instance's renders go
- * through that instance's own guard. Launch flags are a second layer where we control the launch.
+ * through that instance's own guard. Launch flags (where we control the launch, and browserless
+ * launch arguments) close the rest: the browser's own traffic goes to a sink that cannot resolve.
  */
 import type { BrowserContextOptions } from "puppeteer-core";
 import { env } from "@/lib/env";
@@ -18,14 +19,27 @@ import { guardProxy } from "./guard-proxy";
 export const GUARD_BYPASS_LIST = ["<-loopback>"];
 
 /**
- * Flags that do not route traffic but close what a proxy cannot see: Chromium's own name
- * resolution (it sends names to the proxy unresolved; anything it would still resolve fails,
- * except the guard's host), QUIC, non-proxied WebRTC UDP, and the requests Chromium makes on its
- * own (background networking, component updates, sync, sign-in, time queries, prediction).
- * The README's "Remote Chromium fleets" section prints this list from here.
+ * Where a browser's own traffic goes: nowhere. Every render's context names this instance's guard
+ * as its proxy (`contextBoundary`), so what is left on the browser-wide proxy is what Chromium
+ * sends of its own accord (at every launch it asks update.googleapis.com for an on-demand
+ * component and accounts.google.com for sign-in state, whatever --disable-component-update
+ * says). A proxy under a reserved name (RFC 2606 .invalid) that the resolver rules below refuse
+ * to resolve fails those requests inside the browser: no packet, no guard log, no fallback to
+ * direct (a fixed proxy list has none).
+ */
+export const BROWSER_OWN_TRAFFIC_SINK = "http://browser-own-traffic.glance.invalid:9";
+
+/**
+ * Flags that close what a per-context proxy cannot see: the browser's own traffic (to the sink
+ * above, loopback included), Chromium's own name resolution (it sends names to the proxy
+ * unresolved; anything it would still resolve fails, except the guard's host), QUIC, non-proxied
+ * WebRTC UDP, and the background services that would otherwise keep trying (sync, sign-in, time
+ * queries, prediction). The README's "Remote Chromium fleets" section prints this list from here.
  */
 export function chromiumHardeningFlags(guardHost: string): string[] {
   return [
+    `--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`,
+    `--proxy-bypass-list=${GUARD_BYPASS_LIST.join(";")}`,
     `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${guardHost}`,
     "--disable-quic",
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -43,11 +57,6 @@ export function chromiumHardeningFlags(guardHost: string): string[] {
 
 function hostOf(proxyUrl: string): string {
   return new URL(proxyUrl).hostname.replace(/^\[|\]$/g, "");
-}
-
-/** Launch flags for a Chromium we start ourselves: the guard as the browser-wide proxy too. */
-export function chromiumBoundaryFlags(proxyUrl: string): string[] {
-  return [`--proxy-server=${proxyUrl}`, `--proxy-bypass-list=${GUARD_BYPASS_LIST.join(";")}`, ...chromiumHardeningFlags(hostOf(proxyUrl))];
 }
 
 /**
@@ -70,17 +79,18 @@ export async function contextBoundary(): Promise<Pick<BrowserContextOptions, "pr
 
 /** Extra launch flags for a locally launched Chromium; starts the guard on first use. */
 export async function chromiumNetworkArgs(): Promise<string[]> {
-  return chromiumBoundaryFlags(await guardUrlForBrowsers());
+  return chromiumHardeningFlags(hostOf(await guardUrlForBrowsers()));
 }
 
-/** Flags that must not reach a remote launch: browserless rewrites a launch proxy's bypass list. */
+/** A caller's proxy flags are replaced by ours (the sink): browserless would route a real proxy around loopback. */
 const PROXY_FLAG_NAMES = new Set(["--proxy-server", "--proxy-bypass-list", "--proxy-pac-url", "--proxy-auto-detect", "--no-proxy-server"]);
 
 /**
  * For a remote endpoint that takes launch arguments in its URL (browserless: `launch={"args":[…]}`),
- * returns the URL with the hardening flags added and any proxy flags removed. No proxy flag is
- * sent: browserless answers one by adding its own host and external address to the bypass list
- * (F3 in issue 13), and the per-context proxy (`contextBoundary`) is the boundary anyway. DevTools
+ * returns the URL with the hardening flags added and any proxy flags of the caller's removed. The
+ * only browser-wide proxy sent is the sink: browserless adds its own host and external address
+ * to a launch proxy's bypass list (F3 in issue 13), which matters only for a proxy that leads
+ * somewhere; pages are held by the per-context proxy (`contextBoundary`). DevTools
  * addresses (http(s)://, /devtools/browser/…) take no arguments and are returned unchanged, as is
  * everything when NET_GUARD_URL is unset.
  */

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { chromiumBoundaryFlags, chromiumHardeningFlags } from "@/lib/net/chromium";
+import { BROWSER_OWN_TRAFFIC_SINK, chromiumHardeningFlags } from "@/lib/net/chromium";
 
 const readme = readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
 
@@ -20,11 +20,12 @@ describe("Chromium flags", () => {
     expect(readmeFlags()).toEqual(chromiumHardeningFlags("<guard host>"));
   });
 
-  it("a launched Chromium gets the guard as proxy with only the loopback rule removed, then the hardening flags", () => {
-    expect(chromiumBoundaryFlags("http://[::1]:3128")).toEqual([
-      "--proxy-server=http://[::1]:3128",
-      "--proxy-bypass-list=<-loopback>",
-      ...chromiumHardeningFlags("::1"),
-    ]);
+  it("the browser-wide proxy is a sink under a reserved name that the resolver rules refuse, never a guard", () => {
+    const flags = chromiumHardeningFlags("::1");
+    const sink = new URL(BROWSER_OWN_TRAFFIC_SINK);
+    expect(flags.slice(0, 2)).toEqual([`--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`, "--proxy-bypass-list=<-loopback>"]);
+    expect(sink.hostname.endsWith(".invalid")).toBe(true); // RFC 2606: resolves nowhere
+    expect(flags).toContain("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ::1"); // only the guard's host resolves
+    expect(flags.filter((f) => f.startsWith("--proxy-server="))).toHaveLength(1);
   });
 });

@@ -4,16 +4,17 @@
  * pop-ups, a service worker, preconnect and speculation rules; by loopback spellings, localhost,
  * private and metadata addresses that the namespace routes to the canary, a name resolving to
  * loopback and a rebinding name) must leave the canary silent:
- * - with the guard proxy alone (it is the boundary), and
- * - with the proxy and the per-page guard together (how the service renders).
+ * - with the guard proxy alone as the browser-wide proxy (it is the boundary), and
+ * - as the service renders: the service's launch flags (the browser's own traffic to a sink), this
+ *   instance's guard as the context's proxy and the per-page guard.
  * A control run without the boundary shows the same pages do reach the canary.
  */
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chromiumBoundaryFlags, chromiumNetworkArgs } from "@/lib/net/chromium";
+import { chromiumNetworkArgs, contextBoundary } from "@/lib/net/chromium";
 import { startGuardProxy, type GuardProxy, type GuardRefusal } from "@/lib/net/guard-proxy";
 import { ATTACK_KINDS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
-import { launchChromium } from "../support/browser";
+import { guardAsBrowserProxyFlags, launchChromium } from "../support/browser";
 import { type Visit, visit as visitPage } from "../support/visit";
 import { setAllowedOrigins, startWorld, type World } from "../support/world";
 
@@ -33,8 +34,10 @@ afterAll(async () => {
 });
 beforeEach(() => world.canary.reset());
 
-function visit(browser: Browser, path: string, withPageGuard: boolean, waitDone = true): Promise<Visit> {
-  return visitPage(browser, `${fixture.origin}${path}`, { withPageGuard, waitDone });
+async function visit(browser: Browser, path: string, withPageGuard: boolean, waitDone = true): Promise<Visit> {
+  // The service's renders carry the guard on their context; the guard-alone runs use the launch proxy.
+  const context = withPageGuard ? await contextBoundary() : undefined;
+  return visitPage(browser, `${fixture.origin}${path}`, { withPageGuard, waitDone, context });
 }
 
 const NAV_TARGETS = (p: number) => [`http://127.0.0.1:${p}/nav`, `http://localhost:${p}/nav`, `http://169.254.169.254:${p}/nav`, `http://canary.test:${p}/nav`];
@@ -50,7 +53,7 @@ function describeBoundary(name: string, withPageGuard: boolean) {
         browser = await launchChromium(await chromiumNetworkArgs()); // the service's own flags and shared guard
       } else {
         guard = await startGuardProxy({ onRefusal: (r) => refusals.push(r) });
-        browser = await launchChromium(chromiumBoundaryFlags(guard.url));
+        browser = await launchChromium(guardAsBrowserProxyFlags(guard.url));
       }
     });
     afterAll(async () => {

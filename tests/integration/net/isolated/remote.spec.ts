@@ -7,10 +7,10 @@
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "@/lib/env";
-import { chromiumBoundaryFlags, remoteEndpointWithGuard } from "@/lib/net/chromium";
+import { BROWSER_OWN_TRAFFIC_SINK, remoteEndpointWithGuard } from "@/lib/net/chromium";
 import { guardOptionsFromEnv, startGuardProxy, type GuardProxy } from "@/lib/net/guard-proxy";
 import { guardPage } from "@/lib/net/page-guard";
-import { launchChromium } from "../support/browser";
+import { guardAsBrowserProxyFlags, launchChromium } from "../support/browser";
 import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { setAllowedOrigins, sleep, startWorld, type World } from "../support/world";
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("remoteEndpointWithGuard", () => {
-  it("adds the hardening flags to a browserless endpoint and removes every proxy flag (browserless would bypass its own host, F3)", async () => {
+  it("adds the hardening flags to a browserless endpoint and replaces the caller's proxy flags by the sink (browserless would bypass its own host, F3)", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
     const launch = JSON.stringify({ stealth: true, args: ["--window-size=800,600", "--proxy-server=http://elsewhere:8080"] });
@@ -42,7 +42,7 @@ describe("remoteEndpointWithGuard", () => {
     const merged = JSON.parse(out.searchParams.get("launch") ?? "{}") as { stealth: boolean; args: string[] };
     expect(merged.stealth).toBe(true);
     expect(merged.args).toContain("--window-size=800,600");
-    expect(merged.args.filter((a) => a.startsWith("--proxy-"))).toEqual([]);
+    expect(merged.args.filter((a) => a.startsWith("--proxy-"))).toEqual([`--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`, "--proxy-bypass-list=<-loopback>"]);
     expect(merged.args).toEqual(expect.arrayContaining(["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
   });
 
@@ -78,7 +78,7 @@ describe("a browser behind a token-protected guard", () => {
     process.env.NET_GUARD_TOKEN = "fleet-secret";
     reloadEnv();
     guard = await startGuardProxy({ token: "fleet-secret" });
-    browser = await launchChromium(chromiumBoundaryFlags(guard.url));
+    browser = await launchChromium(guardAsBrowserProxyFlags(guard.url));
   });
   afterAll(async () => {
     await browser?.close();
