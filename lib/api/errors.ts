@@ -74,6 +74,11 @@ export const ERROR_CODES = {
     summary: "No element matched the selector (selector, click or scrollTo) within the timeout.",
     help: "The page never had an element matching the parameter named in `param`. Check the selector against the page as a browser without cookies sees it, wait for it to appear (waitUntil=networkidle0), or raise timeout.",
   },
+  target_http_error: {
+    status: 422,
+    summary: "The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default).",
+    help: "The page answered with the status in the X-Target-Status header. Nothing was captured, stored or counted against your renders. Fix the url, or pass failOnHttpError=false to capture the error page as it looks.",
+  },
   template_not_found: {
     status: 400,
     summary: "No OG template has this name.",
@@ -175,6 +180,7 @@ const REASON_PHRASES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   408: "Request Timeout",
+  422: "Unprocessable Content",
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",

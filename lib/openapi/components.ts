@@ -66,6 +66,21 @@ export function schemas(): Record<string, JsonSchema> {
           },
         },
         dialogCount: { type: "integer", description: "How many dialogs the page opened in all, only when it opened any." },
+        finalUrl: { type: "string", description: "The URL the page ended on: after HTTP redirects and any script or meta-refresh navigation." },
+        targetStatus: { type: ["integer", "null"], description: "The HTTP status of the target's main document (also X-Target-Status)." },
+        title: { type: "string", description: "The page's title (first 1,000 characters)." },
+        metaTags: {
+          type: "object",
+          description: "The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters.",
+          additionalProperties: { type: "string" },
+        },
+        timings: {
+          type: "object",
+          description: "Milliseconds per phase of the render: navigate (loading to waitUntil), wait (selectors, banners, scripts, clicks, scrolling, delay), capture (screenshot or print), encode (reading and resizing the image). Of the original render on a HIT.",
+          required: ["navigate", "wait", "capture", "encode"],
+          properties: Object.fromEntries(["navigate", "wait", "capture", "encode"].map((name) => [name, { type: "integer", minimum: 0 }])),
+          additionalProperties: false,
+        },
         blockedRequests: {
           type: "object",
           description:
@@ -142,6 +157,9 @@ export function headers(): Record<string, JsonSchema> {
     XCache: { description: "HIT when served from the cache, MISS when freshly rendered.", schema: { type: "string", enum: ["HIT", "MISS"] } },
     XRenderTime: int("Render duration in milliseconds (of the original render on a HIT)."),
     XImageSize: int("File size in bytes."),
+    XTargetStatus: int(
+      "Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error.",
+    ),
     RateLimitLimit: int(
       "Requests allowed per minute: the account's plan (all keys together); on a 401 and on the endpoints that need no key, the allowance of the client address.",
     ),

@@ -16,7 +16,7 @@ import { ogVariablesParameter, queryParameters, type JsonSchema } from "./params
 const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"];
 // OG collects unknown parameters as template variables, and fetches images through the
 // invalid_variable path, so the URL/target codes are screenshot-only.
-const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable"];
+const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable", "selector_not_found", "target_http_error"];
 const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
@@ -64,7 +64,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           responses: {
             "200": {
               description: "The image or PDF (default), or its metadata (`response=json`).",
-              headers: RENDER_HEADERS,
+              headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
               content: {
                 "image/png": binary("image/png"),
                 "image/jpeg": binary("image/jpeg"),

@@ -39,6 +39,10 @@ export interface RenderOutput {
   pages?: number;
   /** Further facts for the JSON answer, stored with the result (e.g. the dialogs a page opened, D17). */
   details?: Record<string, unknown>;
+  /** Answer headers that describe the result (X-Target-Status, D19), stored so a HIT sends them too. */
+  headers?: Record<string, string>;
+  /** Keep the result at most this long, whatever the plan allows (an error page captured on purpose, D19). */
+  maxTtlSeconds?: number;
 }
 
 export interface RenderJob {
@@ -63,6 +67,10 @@ export interface RenderJob {
    * signed answer may then say `immutable` (D15). A screenshot's page can change: never pinned.
    */
   pinned?: boolean;
+  /** Render again and replace the stored result, even when one is cached (fresh=true, D19). */
+  fresh?: boolean;
+  /** The caller's own cache lifetime (cacheTtl, D19); the plan's TTL caps it. */
+  ttlSeconds?: number;
   /** What the caller can change to avoid a 504, from the endpoint's schema (e.g. "Raise `timeout` (up to 60000 ms)"). */
   timeoutAdvice?: string;
 }
@@ -96,7 +104,7 @@ export function createResultService(deps: {
 
   async function serve(ctx: ServeContext, job: RenderJob): Promise<Response> {
     const key = await cacheKey({ accountId: ctx.caller.userId, endpoint: job.endpoint, params: job.keyParams });
-    const ttlMs = cacheTtlSeconds(ctx.caller.plan) * 1000;
+    const planTtlSeconds = cacheTtlSeconds(ctx.caller.plan);
 
     let led = false;
     const produce = async (signal: AbortSignal): Promise<StoredResult> => {
@@ -113,6 +121,7 @@ export function createResultService(deps: {
         throw error;
       }
       const renderMs = Math.max(0, Math.round(performance.now() - started));
+      const ttlMs = Math.min(planTtlSeconds, job.ttlSeconds ?? Infinity, output.maxTtlSeconds ?? Infinity) * 1000;
       const result: NewResult = {
         bytes: output.bytes,
         contentType: job.contentType,
@@ -122,6 +131,7 @@ export function createResultService(deps: {
           height: output.height,
           ...(output.pages !== undefined ? { pages: output.pages } : {}),
           ...(output.details ? { details: output.details } : {}),
+          ...(output.headers ? { headers: output.headers } : {}),
           renderMs,
         },
       };
@@ -136,7 +146,7 @@ export function createResultService(deps: {
     let outcome: FlightOutcome;
     for (;;) {
       try {
-        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal });
+        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal, fresh: job.fresh });
         break;
       } catch (error) {
         if (error instanceof DeadlineExceeded) throw timeoutError(job.timeoutAdvice);
@@ -166,7 +176,9 @@ function timeoutError(advice: string | undefined): ApiError {
 }
 
 function resultHeaders(stored: StoredResult, hit: boolean): Record<string, string> {
+  const described = stored.metadata.headers;
   return {
+    ...(described && typeof described === "object" ? (described as Record<string, string>) : {}),
     "X-Cache": hit ? "HIT" : "MISS",
     "X-Render-Time": String(stored.metadata.renderMs),
     "X-Image-Size": String(stored.bytes.length),

@@ -88,23 +88,28 @@ export class SingleFlight {
    * Rejects with DeadlineExceeded at `deadline` (epoch ms), with the flight's error if the render
    * failed, or with the signal's reason if `signal` (the client's request) aborts first.
    */
-  async run(key: string, produce: Producer, wait: { deadline: number; signal?: AbortSignal }): Promise<FlightOutcome> {
+  async run(key: string, produce: Producer, wait: { deadline: number; signal?: AbortSignal; fresh?: boolean }): Promise<FlightOutcome> {
+    const fresh = wait.fresh === true;
     // A result held in this process's memory needs no flight, timer or abort listener.
-    const kept = this.store.peek?.(key);
+    const kept = fresh ? null : this.store.peek?.(key);
     if (kept) return { result: kept, source: "stored" };
-    let flight = this.flights.get(key);
+    // fresh=true (D19) never takes what is stored, so it never joins a flight that may answer
+    // from the store: identical fresh requests share their own flight, which renders and replaces.
+    const flightKey = fresh ? `${key}:fresh` : key;
+    let flight = this.flights.get(flightKey);
     const joined = flight !== undefined;
     if (!flight) {
       const controller = new AbortController();
       const created: Flight = { controller, waiters: 0, settled: false, promise: Promise.resolve() as never };
-      created.promise = this.fly(key, produce, controller.signal).finally(() => {
+      const flown = fresh ? produce(controller.signal).then((result): FlightOutcome => ({ result, source: "rendered" })) : this.fly(key, produce, controller.signal);
+      created.promise = flown.finally(() => {
         created.settled = true;
         clearTimeout(created.orphanTimer);
-        if (this.flights.get(key) === created) this.flights.delete(key);
+        if (this.flights.get(flightKey) === created) this.flights.delete(flightKey);
       });
       // A flight whose waiters all left must not surface as an unhandled rejection.
       created.promise.catch(() => {});
-      this.flights.set(key, created);
+      this.flights.set(flightKey, created);
       flight = created;
     }
     const outcome = await this.wait(flight, wait.deadline, wait.signal);

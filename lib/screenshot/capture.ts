@@ -2,24 +2,26 @@
  * One capture, start to finish, on a fresh page: emulation → blockers → load (waitUntil) → wait
  * for the caller's selector → consent banners → custom CSS/JS → hideSelectors → click → lazy
  * content → scrollTo → delay → image (of one element with `selector`; resized with imageWidth/
- * imageHeight) or PDF.
- * Every wait draws on the request's deadline.
+ * imageHeight) or PDF. A target that answers an HTTP error stops after loading unless
+ * failOnHttpError=false. Every wait draws on the request's deadline; each phase is timed.
  */
 import "server-only";
-import { TimeoutError, type Page, type ScreenshotOptions } from "puppeteer-core";
+import { TimeoutError, type Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
 import { finishImage } from "./encode";
-import { clickElement, findElement, hideElements, scrollPage } from "./interactions";
+import { clickElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
 import { navigate } from "./navigate";
 import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
+import { type PageFacts, PhaseClock, readPageFacts, targetHttpError } from "./page-facts";
 import { printPdf } from "./pdf";
+import { shootImage } from "./shoot";
 import { shapeRequests } from "./request-shaping";
-import { type CapturePlan, FULL_PAGE_MAX_HEIGHT, fullPageHeight } from "./plan";
+import { type CapturePlan, FULL_PAGE_MAX_HEIGHT } from "./plan";
 
 export interface CaptureOutput {
   bytes: Buffer;
@@ -33,6 +35,8 @@ export interface CaptureOutput {
   dialogs?: { dialogs: DialogRecord[]; dialogCount: number };
   /** Requests each enabled blocker stopped (D19); absent when none was on. */
   blockedRequests?: BlockingStats["counts"];
+  /** The page and the render as response=json reports them (D19). */
+  facts: PageFacts & { timings: PhaseClock["ms"] };
 }
 
 /** Changes only what differs from the page's baseline (each change is a DevTools round trip). */
@@ -95,7 +99,11 @@ async function captureAnswering(session: RenderSession, plan: CapturePlan): Prom
 
 async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent: Awaited<ReturnType<typeof prepare>>["consent"]): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
-  await navigate(page, plan.url, guard, deadline, plan.waitUntil);
+  const clock = new PhaseClock();
+  const response = await navigate(page, plan.url, guard, deadline, plan.waitUntil);
+  const targetStatus = response ? response.status() : null;
+  clock.lap("navigate");
+  if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);
   if (consent) await consent.settle(deadline);
@@ -106,48 +114,21 @@ async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent
   if (plan.fullPage || plan.pdf) await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT));
   if (plan.scrollTo) await scrollPage(page, plan.scrollTo, deadline);
   if (plan.delayMs > 0) await deadline.sleep(plan.delayMs);
+  const facts = await readPageFacts(page, targetStatus, deadline);
+  clock.lap("wait");
 
   if (plan.pdf) {
     const contentHeight = plan.fullPage ? await documentHeight(page) : undefined;
     const pdf = await deadline.race(printPdf(page, plan.pdf, plan.viewport.width, contentHeight, deadline));
-    return { bytes: pdf.bytes, contentType: CONTENT_TYPES.pdf, ext: "pdf", width: pdf.width, height: pdf.height, pages: pdf.pages };
+    clock.lap("capture");
+    const timings = clock.ms;
+    return { bytes: pdf.bytes, contentType: CONTENT_TYPES.pdf, ext: "pdf", width: pdf.width, height: pdf.height, pages: pdf.pages, facts: { ...facts, timings } };
   }
 
   const ext = plan.format as Exclude<ResultExt, "pdf">;
-  // A capture that will be resized is taken lossless and encoded once, by the resize (encode.ts).
-  const captureType = plan.resize ? "png" : ext === "jpg" ? "jpeg" : ext;
-  const options: ScreenshotOptions = {
-    type: captureType,
-    quality: captureType === "png" ? undefined : plan.quality,
-    optimizeForSpeed: true,
-    captureBeyondViewport: false,
-    omitBackground: plan.omitBackground,
-  };
-  let bytes: Buffer;
-  if (plan.selector) {
-    bytes = await captureElement(page, plan.selector, options, deadline);
-  } else {
-    if (plan.clip) {
-      options.clip = plan.clip;
-      options.captureBeyondViewport = true;
-    } else if (plan.fullPage) {
-      const height = fullPageHeight(await documentHeight(page), plan);
-      options.clip = { x: 0, y: 0, width: plan.viewport.width, height };
-      options.captureBeyondViewport = true;
-    }
-    bytes = Buffer.from(await deadline.race(page.screenshot(options)));
-  }
-  const image = await deadline.race(finishImage(bytes, ext, plan.quality, plan.resize));
-  return { bytes: image.bytes, contentType: CONTENT_TYPES[ext], ext, width: image.width, height: image.height };
-}
-
-/** One element's box, scrolled into view first; an element without a box is the caller's 400. */
-async function captureElement(page: Page, selector: string, options: ScreenshotOptions, deadline: Deadline): Promise<Buffer> {
-  const element = await findElement(page, selector, "selector", deadline);
-  const box = await deadline.race(element.boundingBox());
-  if (!box || box.width < 1 || box.height < 1) {
-    throw new ApiError("invalid_parameter", "selector matched an element that has no visible box (hidden or zero-size).", { param: "selector" });
-  }
-  await deadline.race(element.scrollIntoView());
-  return Buffer.from(await deadline.race(element.screenshot({ ...options, captureBeyondViewport: true })));
+  const shot = await shootImage(page, plan, deadline);
+  clock.lap("capture");
+  const image = await deadline.race(finishImage(shot, ext, plan.quality, plan.resize));
+  clock.lap("encode");
+  return { bytes: image.bytes, contentType: CONTENT_TYPES[ext], ext, width: image.width, height: image.height, facts: { ...facts, timings: clock.ms } };
 }

@@ -37,9 +37,8 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
     },
     // The render keeps the request's deadline: a page that never finishes holds a browser slot
     // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.
-    render: async (signal) => {
-      const { bytes, width, height, pages, details } = await renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId);
-      return { bytes, width, height, ...(pages !== undefined ? { pages } : {}), ...(details ? { details } : {}) };
-    },
+    render: (signal) => renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId),
+    fresh: ctx.params.fresh,
+    ttlSeconds: ctx.params.cacheTtl,
   });
 };

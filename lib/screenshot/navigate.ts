@@ -2,7 +2,8 @@
  * Loading the target and turning a failed load into the right answer: a document refused by the
  * target guard is a 400 private_address (D9), a host that cannot be reached or a TLS failure is
  * a 400 target_unreachable (D10), a load past the deadline is a 504. The target's own HTTP
- * errors (404, 500 pages) are captured as they look: that is what the page shows.
+ * errors (404, 500 pages) come back as a response like any other: whether they are captured is
+ * failOnHttpError's decision (capture.ts, D19).
  */
 import type { HTTPResponse, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";

@@ -8,12 +8,17 @@
  */
 import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { optionalIntParam } from "@/lib/api/params-optional";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
 
 export const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
 export type WaitUntil = (typeof WAIT_UNTIL_EVENTS)[number];
 
 /** imageWidth / imageHeight: the largest output side a resize may ask for (the viewport's own maximum). */
 export const RESIZE_MAX_PX = 3840;
+
+/** cacheTtl's upper bound: the longest plan's cache time (D4); each plan is capped at its own. */
+export const CACHE_TTL_MAX_SECONDS = Math.max(...PLAN_IDS.map((id) => PLANS[id].cacheTtlDays)) * 86_400;
+export const CACHE_TTL_MIN_SECONDS = 60;
 
 /** scrollTo as a number: CSS pixels from the top, at most this far. */
 export const SCROLL_TO_MAX_PX = 100_000;
@@ -71,5 +76,23 @@ export const pageParams = {
     max: RESIZE_MAX_PX,
     description: "Resize the captured image to this height in pixels (see imageWidth). Images only.",
     example: "200",
+  }),
+  failOnHttpError: boolParam("failOnHttpError", {
+    default: true,
+    description:
+      "When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way.",
+  }),
+  cacheTtl: optionalIntParam("cacheTtl", {
+    min: CACHE_TTL_MIN_SECONDS,
+    max: CACHE_TTL_MAX_SECONDS,
+    cacheKey: false,
+    description:
+      "Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.",
+    example: "3600",
+  }),
+  fresh: boolParam("fresh", {
+    default: false,
+    cacheKey: false,
+    description: "Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render).",
   }),
 };

@@ -18,6 +18,8 @@ export interface PageSteps {
   omitBackground: boolean;
   /** Output size after capture; one side alone keeps the aspect ratio. */
   resize?: { width?: number; height?: number };
+  /** Stop with 422 target_http_error when the main document answers 4xx/5xx. */
+  failOnHttpError: boolean;
 }
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
@@ -42,5 +44,6 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
     scrollTo,
     omitBackground: params.omitBackground,
     resize: resized ? { width: params.imageWidth, height: params.imageHeight } : undefined,
+    failOnHttpError: params.failOnHttpError,
   };
 }

@@ -7,15 +7,25 @@ import type { RenderOutput } from "@/lib/results";
 import { capture } from "./capture";
 import type { CapturePlan } from "./plan";
 
+/** How long a captured error page (the target answered 4xx/5xx) stays cached at most (D19). */
+export const ERROR_PAGE_TTL_SECONDS = 300;
+
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
-export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput & { contentType: string }> {
+export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
   const output = await withPage(deadline, (session) => capture(session, plan), { account });
+  const status = output.facts.targetStatus;
   return {
     bytes: output.bytes,
-    contentType: output.contentType,
     width: output.width,
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
-    ...(output.dialogs || output.blockedRequests ? { details: { ...output.dialogs, ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}) } } : {}),
+    details: {
+      ...output.facts,
+      ...output.dialogs,
+      ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}),
+    },
+    ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
+    // Only reached with failOnHttpError=false: the error page was asked for, but is not kept for long.
+    ...(status !== null && status >= 400 ? { maxTtlSeconds: ERROR_PAGE_TTL_SECONDS } : {}),
   };
 }

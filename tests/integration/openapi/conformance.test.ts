@@ -25,8 +25,8 @@ let free: TestAccount;
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
+  server = http.createServer((req, res) => {
+    res.writeHead(req.url === "/gone" ? 410 : 200, { "content-type": "text/html" });
     res.end("<!doctype html><title>fixture</title><body style='margin:0;background:#4f46e5'><h1>OpenAPI fixture</h1></body>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -96,7 +96,11 @@ describe("real answers match the document", () => {
       "/v1/screenshot",
       await GET(apiRequest(`/v1/screenshot?url=${url}&width=640&height=400&response=json`, { apiKey: pro.apiKey })),
     )) as Obj;
-    expect(json).toMatchObject({ width: 640, height: 400, format: "png" });
+    expect(json).toMatchObject({ width: 640, height: 400, format: "png", targetStatus: 200, title: "fixture" });
+
+    const gone = await GET(apiRequest(`/v1/screenshot?url=${encodeURIComponent(`${origin}/gone`)}`, { apiKey: pro.apiKey }));
+    expect([gone.status, gone.headers.get("x-target-status")]).toEqual([422, "410"]);
+    await conforms("/v1/screenshot", gone);
 
     await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}`)));
     await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&width=99999`, { apiKey: pro.apiKey })));

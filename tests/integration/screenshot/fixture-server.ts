@@ -53,6 +53,16 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>slow</title><p>slow page</p>"), ms);
       return;
     }
+    if (pathname === "/redirect") {
+      // An HTTP redirect to a fixture file (?to=name.html): the final URL differs from the asked one.
+      const to = new URL(req.url ?? "/", "http://fixture").searchParams.get("to") ?? "basic.html";
+      return void res.writeHead(302, { location: `/${path.basename(to)}` }).end();
+    }
+    if (pathname === "/status.html") {
+      // An HTML error page with the status asked for (?code=500).
+      const code = Number(new URL(req.url ?? "/", "http://fixture").searchParams.get("code")) || 500;
+      return void res.writeHead(code, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><title>Error ${code}</title><h1>Error ${code}</h1>`);
+    }
     const file = path.join(FIXTURES, path.basename(pathname));
     if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");
     try {

@@ -59,8 +59,15 @@ export default function CachingPage() {
         template, all its variables, <code>format</code>, <code>quality</code>, <code>width</code> and <code>height</code>.
       </p>
       <p>
-        Need a fresh capture of a page that changed? Change any keyed parameter — for example add a harmless query string
-        to the target URL.
+        Need a fresh capture of a page that changed? Add <code>fresh=true</code>: the page is rendered again (a MISS,
+        counted as a render) and the new result replaces the cached one, so later requests without it get the new
+        capture. With several instances, another instance may still answer from its in-memory copy of the old result for
+        as long as that copy lives.
+      </p>
+      <p>
+        <code>cacheTtl</code> sets how many seconds the result a request stores is kept (at least 60), up to your
+        plan&apos;s cache time below; a longer value is capped to it. It is not part of the key: a result already cached
+        is served until it expires.
       </p>
 
       <h2 id="ttl">How long results live</h2>

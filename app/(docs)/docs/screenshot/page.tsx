@@ -100,6 +100,15 @@ export default function ScreenshotReferencePage() {
       <div className="not-prose">
         <MetadataTable schema="ScreenshotMetadata" />
       </div>
+      <h3 id="target-errors">When the target answers an error</h3>
+      <p>
+        Every capture says what the page&apos;s server answered in <code>X-Target-Status</code> (and{" "}
+        <code>targetStatus</code> in the JSON metadata). When that is a 4xx or 5xx, the answer is{" "}
+        <code>422 target_http_error</code> with the same header: nothing is captured, cached or counted against your
+        renders, so a broken link never costs you a render or leaves an error page in your cache.
+        To capture the error page as it looks, pass{" "}
+        <code>failOnHttpError=false</code>: that counts as a render and is cached for 5 minutes at most.
+      </p>
       <h3 id="dialogs">Dialogs</h3>
       <p>
         A page that opens <code>alert</code>, <code>confirm</code>, <code>prompt</code> or a <code>beforeunload</code>{" "}
