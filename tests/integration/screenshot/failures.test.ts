@@ -128,4 +128,36 @@ describe("time and crashes (D10)", () => {
     const fresh = await browserSource().acquire(new Deadline(10_000));
     expect(fresh.process()?.pid).not.toBe(pid);
   });
+
+  it("/readyz fails from the moment no browser can render and recovers with the browser (D17)", async () => {
+    const { browserSource, Deadline } = await import("@/lib/browser");
+    const { reloadEnv } = await import("@/lib/env");
+    const { GET } = await import("@/app/readyz/route");
+    const readyz = async () => {
+      const response = await GET(new Request("http://localhost/readyz"));
+      return { status: response.status, checks: ((await response.json()) as { checks: Record<string, string> }).checks };
+    };
+    expect((await h.shoot({ url: "basic.html?ready-warm" })).status).toBe(200);
+    expect(await readyz()).toMatchObject({ status: 200, checks: { browser: "ok" } });
+
+    // Kill the browser and take away what would relaunch it: readiness must not coast on the
+    // renders that just succeeded.
+    const previous = process.env.CHROME_PATH;
+    process.env.CHROME_PATH = "/nonexistent/chromium";
+    reloadEnv();
+    try {
+      const browser = await browserSource().acquire(new Deadline(10_000));
+      process.kill(browser.process()!.pid!, "SIGKILL");
+      await expect.poll(() => browser.connected, { timeout: 10_000 }).toBe(false);
+      expect(await readyz()).toMatchObject({ status: 503, checks: { browser: "unavailable" } });
+      expect((await problemOf(await h.shoot({ url: "basic.html?ready-dead" }))).status).toBe(502);
+    } finally {
+      if (previous === undefined) delete process.env.CHROME_PATH;
+      else process.env.CHROME_PATH = previous;
+      reloadEnv();
+    }
+    // The browser can be launched again: ready again, and captures work.
+    await expect.poll(async () => (await readyz()).status, { timeout: 60_000, interval: 1_000 }).toBe(200);
+    expect((await h.shoot({ url: "basic.html?ready-again" })).status).toBe(200);
+  }, 120_000);
 });
