@@ -41,6 +41,8 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
     params: z.output<S>,
     parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string>; caller: Caller },
   ) => V | Promise<V>;
+  /** POST with the parameters as a JSON body of at most maxBytes (D19); without it POST is a 405. */
+  jsonBody?: { maxBytes: number };
   /** The host a request targets, for the request log (D18); only endpoints that fetch a URL have one. */
   targetHost?: (params: z.output<S>) => string | undefined;
 }

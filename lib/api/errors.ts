@@ -116,8 +116,23 @@ export const ERROR_CODES = {
   },
   method_not_allowed: {
     status: 405,
-    summary: "The API answers GET only.",
-    help: "Every endpoint answers GET only: put all inputs in the query string.",
+    summary: "The endpoint does not answer this method (the Allow header lists those it does).",
+    help: "Every endpoint answers GET with its inputs in the query string; POST /v1/screenshot also takes them as a JSON body. The Allow header lists the methods of the path.",
+  },
+  invalid_body: {
+    status: 400,
+    summary: "The POST body is not a JSON object, or the query of a POST carries more than api_key.",
+    help: "Send one JSON object whose fields are the endpoint's parameters (the same names and meanings as the query string), e.g. {\"html\": \"<h1>Hi</h1>\", \"format\": \"pdf\"}. On POST only api_key may stay in the query.",
+  },
+  payload_too_large: {
+    status: 413,
+    summary: "The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot).",
+    help: "The JSON body is over 5 MiB. Host large pages and pass their url instead of html, or move images out of the HTML (data: URLs are big) to public URLs.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    summary: "The POST body is not sent as application/json.",
+    help: "Send the body as JSON with Content-Type: application/json.",
   },
   request_timeout: {
     status: 408,
@@ -180,6 +195,8 @@ const REASON_PHRASES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   408: "Request Timeout",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   422: "Unprocessable Content",
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",

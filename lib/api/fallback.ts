@@ -17,19 +17,30 @@ export const notFound = keylessRoute((request: Request): Response => {
 /** What the GET-only API routes take (OPTIONS is answered, without CORS: keys stay server-side). */
 const ALLOW = "GET, HEAD, OPTIONS";
 
-/** POST/PUT/PATCH/DELETE of the GET-only API routes (lib/api/get-only.ts). */
-export const methodNotAllowed = keylessRoute((request: Request): Response => {
-  const id = requestIdFor(request);
-  return problemResponse(new ApiError("method_not_allowed", `${request.method} is not supported; use GET.`), id, {
-    Allow: ALLOW,
-    "X-Request-Id": id,
+/** The 405 of a route's unsupported methods, naming what it does take (`allow`, e.g. "GET, HEAD, POST, OPTIONS"). */
+export function methodNotAllowedFor(allow: string) {
+  const use = allow.split(", ").filter((m) => m !== "HEAD" && m !== "OPTIONS").join(" or ");
+  return keylessRoute((request: Request): Response => {
+    const id = requestIdFor(request);
+    return problemResponse(new ApiError("method_not_allowed", `${request.method} is not supported; use ${use}.`), id, {
+      Allow: allow,
+      "X-Request-Id": id,
+    });
   });
-});
+}
 
 /**
- * OPTIONS of the GET-only API routes (lib/api/get-only.ts). Next would otherwise answer it itself, without
- * the X-Request-Id (D14) and RateLimit-* (D4) every /v1 answer carries.
+ * A route's OPTIONS. Next would otherwise answer it itself, without the X-Request-Id (D14) and
+ * RateLimit-* (D4) every /v1 answer carries.
  */
-export const allowedMethods = keylessRoute((request: Request): Response => {
-  return new Response(null, { status: 204, headers: { Allow: ALLOW, "X-Request-Id": requestIdFor(request) } });
-});
+export function allowedMethodsFor(allow: string) {
+  return keylessRoute((request: Request): Response => {
+    return new Response(null, { status: 204, headers: { Allow: allow, "X-Request-Id": requestIdFor(request) } });
+  });
+}
+
+/** POST/PUT/PATCH/DELETE of the GET-only API routes (lib/api/get-only.ts). */
+export const methodNotAllowed = methodNotAllowedFor(ALLOW);
+
+/** OPTIONS of the GET-only API routes (lib/api/get-only.ts). */
+export const allowedMethods = allowedMethodsFor(ALLOW);

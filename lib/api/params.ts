@@ -78,7 +78,7 @@ function queryParam<Out>(transform: (value: string | undefined, ctx: Ctx) => unk
   return raw().transform(transform) as QueryParam<Out>;
 }
 
-type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean };
+type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean | "digest" };
 
 /** Adds a field's metadata to paramRegistry (for builders in other files, e.g. params-json.ts). */
 export function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {

@@ -1,6 +1,6 @@
 /**
  * The one path every /v1 API request takes (ARCHITECTURE.md#the-request-path):
- * request id → key auth → query parsing with the endpoint's schema → plan gates → rate limit →
+ * request id → key auth → query (or POST JSON body) parsing with the endpoint's schema → plan gates → rate limit →
  * handler (which calls consumeRender on a cache miss) → common headers (RateLimit-*, X-Quota-*)
  * → problem+json for any error → log line → usage event for the request log (queued, written in
  * batches after the reply).
@@ -11,6 +11,7 @@ import type { Authenticator } from "@/lib/api/auth";
 import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
+import { paramsFromJsonBody } from "@/lib/api/body";
 import { parseQuery } from "@/lib/api/query";
 import { checkAnonymousLimit, checkRateLimit, peekAnonymousLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
@@ -52,7 +53,9 @@ export function apiRoute<S extends z.ZodObject, V>(
     try {
       caller = await authenticate(request, url);
       quota = new QuotaTracker(caller);
-      const parsed = parseQuery(url.searchParams, spec.params, { extras: spec.extras });
+      // A POST's JSON body is turned into the query form: one schema, one parser (D19).
+      const input = request.method === "POST" && spec.jsonBody ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes) : url.searchParams;
+      const parsed = parseQuery(input, spec.params, { extras: spec.extras });
       usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = await spec.validate(parsed.params, { ...parsed, caller });
       enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);

@@ -43,9 +43,10 @@ export function schemas(): Record<string, JsonSchema> {
     },
     ScreenshotMetadata: {
       type: "object",
-      required: ["url", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
+      required: ["imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
       properties: {
-        url: { type: "string", format: "uri", description: "The captured URL, normalised." },
+        url: { type: "string", format: "uri", description: "The captured URL, normalised (absent for html)." },
+        htmlSha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "For a page given as html: the SHA-256 of the html (hex), in place of url." },
         ...renderFields,
         width: { type: "integer", description: "Output width in pixels (PDF: page width in CSS px)." },
         height: { type: "integer", description: "Output height in pixels (PDF: page height in CSS px)." },

@@ -10,7 +10,8 @@ import { screenshotParams } from "@/lib/screenshot/params";
 import { usageResponseSchema } from "@/lib/usage/schema";
 import { z } from "zod";
 import { errorResponses, headers, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
-import { ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
+import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
+import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 
 /** Codes only one of the two render endpoints can answer with; every other API code applies to both. */
 const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"];
@@ -18,11 +19,13 @@ const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"]
 // invalid_variable path, so the URL/target codes are screenshot-only.
 const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable", "selector_not_found", "target_http_error"];
 const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
+/** Only a POST body can be these (D19); only /v1/screenshot takes one. */
+const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 export const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
 export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
-export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c));
+export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c) && !BODY_ONLY.includes(c));
 
 const binary = (mediaType: string) => ({ schema: { type: "string", contentMediaType: mediaType } });
 const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
@@ -65,6 +68,30 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
             "200": {
               description: "The image or PDF (default), or its metadata (`response=json`).",
               headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
+              content: {
+                "image/png": binary("image/png"),
+                "image/jpeg": binary("image/jpeg"),
+                "image/webp": binary("image/webp"),
+                "application/pdf": binary("application/pdf"),
+                "application/json": json("ScreenshotMetadata"),
+              },
+            },
+            ...errorResponses(SCREENSHOT_ERROR_CODES),
+          },
+        },
+        post: {
+          operationId: "captureScreenshotFromBody",
+          tags: ["Screenshots"],
+          summary: "Capture a web page or HTML (parameters as a JSON body)",
+          description:
+            "The same capture as GET, with the parameters as one JSON object instead of a query string, validated by the same schema: a body and a query that say the same thing share one cached result. " +
+            "Give `url`, or `html` (the page itself, e.g. an invoice to print with `format=pdf`). Keeps headers, cookies and large inputs out of URLs.",
+          externalDocs: { url: `${appUrl}/docs/screenshot#post` },
+          requestBody: { required: true, content: { "application/json": { schema: jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES) } } },
+          responses: {
+            "200": {
+              description: "The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html).",
+              headers: RENDER_HEADERS,
               content: {
                 "image/png": binary("image/png"),
                 "image/jpeg": binary("image/jpeg"),

@@ -82,6 +82,32 @@ export function queryParameters(schema: z.ZodObject): JsonSchema[] {
   return describeParams(schema).map(queryParameter);
 }
 
+/**
+ * The JSON body of a POST (D19): one property per schema field, meaning what the query parameter
+ * means; structured values as JSON (a header map as an object, pattern lists and clip/margin as
+ * arrays, which their query text is also accepted for). Not the API key or signed-URL fields:
+ * the key goes in the header, and signed URLs are GET only.
+ */
+export function jsonBodySchema(schema: z.ZodObject, maxBytes: number): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of describeParams(schema)) {
+    if (field.signing || field.name === "api_key") continue;
+    const text = paramSchema(field);
+    let property: JsonSchema = text;
+    if (field.bodyType === "object") property = { type: "object", additionalProperties: { type: "string" } };
+    else if (field.bodyType === "array") property = { oneOf: [{ type: "array", items: { type: "string" } }, text] };
+    else if (field.kind === "list") property = { oneOf: [{ type: "array", items: { type: "number", minimum: field.min, maximum: field.max } }, text] };
+    properties[field.name] = { ...property, description: [field.description, ...notes(field)].join(" ") };
+    if (field.secret) properties[field.name]["x-secret"] = true;
+  }
+  return {
+    type: "object",
+    description: `The query parameters as one JSON object (at most ${maxBytes / 1024 / 1024} MiB); exactly one of url and html. Only api_key may stay in the query.`,
+    properties,
+    additionalProperties: false,
+  };
+}
+
 function variableSchema(variable: OgVariable): JsonSchema {
   switch (variable.type) {
     case "text":

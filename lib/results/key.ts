@@ -21,7 +21,7 @@ const LOSSLESS_FORMATS = new Set(["png", "pdf"]);
 /**
  * The parameters of `params` that belong in the cache key, read from the schema's metadata so a
  * new parameter is in the key unless its definition says otherwise: everything except
- * `cacheKey: false` (response, timeout, api_key) and secrets (those marked "digest" as their hash); `quality` only for lossy formats;
+ * `cacheKey: false` (response, timeout, api_key) and secrets; fields marked "digest" (headers, cookies, html) as their hash; `quality` only for lossy formats;
  * PDF options only for format=pdf; undefined values omitted. Keys come back sorted.
  *
  * Pass the parameters as they will actually be rendered. Where one parameter changes what
@@ -32,9 +32,10 @@ export function cacheKeyParams(schema: z.ZodObject, params: Record<string, unkno
   const format = typeof params.format === "string" ? params.format : undefined;
   const out: Record<string, unknown> = {};
   for (const meta of describeParams(schema)) {
-    // A secret that changes the output (headers, cookies) is in the key only as its SHA-256: the key
-    // is itself an HMAC, but the value must not be recoverable from anything that is stored.
-    if (meta.secret && meta.cacheKey === "digest") {
+    // A secret that changes the output (headers, cookies) or a large input (html) is in the key only
+    // as its SHA-256: the key is itself an HMAC, but a secret must not be recoverable from anything
+    // stored, and a 5 MB page need not be hashed twice over in canonical JSON.
+    if (meta.cacheKey === "digest") {
       const secret = params[meta.name];
       if (secret !== undefined) out[meta.name] = createHash("sha256").update(canonicalJson(secret)).digest("hex");
       continue;

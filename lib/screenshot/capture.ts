@@ -15,7 +15,7 @@ import { enableConsentHandling } from "./consent";
 import { finishImage } from "./encode";
 import { clickElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
-import { navigate } from "./navigate";
+import { loadHtml, navigate } from "./navigate";
 import { documentHeight, fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { type PageFacts, PhaseClock, readPageFacts, targetHttpError } from "./page-facts";
 import { printPdf } from "./pdf";
@@ -100,7 +100,8 @@ async function captureAnswering(session: RenderSession, plan: CapturePlan): Prom
 async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent: Awaited<ReturnType<typeof prepare>>["consent"]): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
   const clock = new PhaseClock();
-  const response = await navigate(page, plan.url, guard, deadline, plan.waitUntil);
+  // A page given as html has no response of its own (no status to report or fail on).
+  const response = plan.html !== undefined ? await loadHtml(page, plan.html, deadline, plan.waitUntil).then(() => null) : await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   const targetStatus = response ? response.status() : null;
   clock.lap("navigate");
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);

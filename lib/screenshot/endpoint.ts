@@ -9,6 +9,7 @@
  */
 import type { EndpointSpec } from "@/lib/api/context";
 import { screenshotParams } from "./params";
+import { SCREENSHOT_BODY_MAX_BYTES } from "./params-input";
 import { type CapturePlan, planCapture } from "./plan";
 
 export const screenshotEndpoint = {
@@ -16,5 +17,7 @@ export const screenshotEndpoint = {
   params: screenshotParams,
   extras: "reject",
   validate: (params, { given }) => planCapture(params, given),
-  targetHost: (params) => new URL(params.url).host,
+  targetHost: (params) => (params.url ? new URL(params.url).host : undefined),
+  // POST: the same parameters as a JSON body (D19), html included.
+  jsonBody: { maxBytes: SCREENSHOT_BODY_MAX_BYTES },
 } as const satisfies EndpointSpec<typeof screenshotParams, CapturePlan>;

@@ -5,6 +5,7 @@
  * before any browser work or quota, D9). `timeout` bounds the whole request from here on (D10).
  */
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
@@ -29,11 +30,13 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
     ext: plan.format,
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
-    describe: { url: plan.url },
+    // A page given as html is named by its hash (D19): the JSON answer never repeats the page.
+    describe: plan.html !== undefined ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") } : { url: plan.url },
     timeoutAdvice: TIMEOUT_ADVICE,
     // Resolving the host (D9) is for a render: a HIT serves what was public when it was captured.
+    // html has no address of its own; what it loads meets the guard like any page's subresources.
     prepare: async () => {
-      await deadline.race(assertPublicTarget(plan.url));
+      if (plan.html === undefined) await deadline.race(assertPublicTarget(plan.url));
     },
     // The render keeps the request's deadline: a page that never finishes holds a browser slot
     // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.

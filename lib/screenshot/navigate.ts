@@ -67,3 +67,19 @@ export async function navigate(page: Page, url: string, guard: PageGuard, deadli
   if (refused) throw refused;
   return response;
 }
+
+/**
+ * A page given as html (D19), written into the blank page. Everything it loads goes through the
+ * page guard and the guard proxy like any page's subresources; a load past the deadline is a 504.
+ */
+export async function loadHtml(page: Page, html: string, deadline: Deadline, waitUntil: WaitUntil = "load"): Promise<void> {
+  try {
+    // setContent knows load and domcontentloaded; the network-idle waits follow the load.
+    const idle = waitUntil === "networkidle0" ? 0 : waitUntil === "networkidle2" ? 2 : undefined;
+    await page.setContent(html, { waitUntil: idle === undefined ? (waitUntil as "load" | "domcontentloaded") : "load", timeout: Math.max(1, deadline.remaining()) });
+    if (idle !== undefined) await page.waitForNetworkIdle({ idleTime: 500, concurrency: idle, timeout: Math.max(1, deadline.remaining()) });
+  } catch (error) {
+    if (deadline.expired() || (error instanceof Error && error.name === "TimeoutError")) throw timeoutError(deadline.totalMs);
+    throw error;
+  }
+}

@@ -17,6 +17,7 @@ import {
 } from "@/lib/api/params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 import { blockingParams } from "./params-blocking";
+import { inputParams } from "./params-input";
 import { requestShapingParams } from "./params-request";
 import { pageParams } from "./params-page";
 
@@ -26,14 +27,15 @@ export const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] a
 
 export const screenshotParams = z.object({
   url: urlParam("url", {
-    required: true,
+    required: false,
     maxLength: 2048,
-    description: "The public http or https page to capture. Private and internal addresses are refused.",
+    description: "The public http or https page to capture; required unless html is given. Private and internal addresses are refused.",
     example: "https://example.com",
     // Hosts that are private on their face are a 400 with the other parameter errors (D2: before
     // plan gates and the rate limit); names are resolved and checked when a render starts (D9).
     refuse: (url) => (isEvidentlyPrivateTarget(url) ? { code: "private_address", message: PRIVATE_TARGET_DETAIL } : null),
   }),
+  ...inputParams,
   format: enumParam("format", {
     values: SCREENSHOT_FORMATS,
     default: "png",

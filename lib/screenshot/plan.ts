@@ -5,6 +5,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { DEVICE_PRESETS } from "./devices";
+import { pageInput } from "./plan-input";
 import type { PdfPageSize, ScreenshotFormat, ScreenshotParams } from "./params";
 import { type PageSteps, planPageSteps } from "./plan-page";
 
@@ -59,7 +60,10 @@ export interface RequestShaping {
 }
 
 export interface CapturePlan extends PageSteps {
+  /** The page to load; HTML_PAGE_URL when `html` is given (plan-input.ts). */
   url: string;
+  /** The caller's page as HTML, written into a blank document instead of loading `url`. */
+  html?: string;
   format: ScreenshotFormat;
   /** Only for jpg and webp. */
   quality?: number;
@@ -97,7 +101,7 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
   const clip = params.clip && format !== "pdf" ? clipOf(params.clip, scale, format) : undefined;
 
   return {
-    url: params.url,
+    ...pageInput(params),
     format,
     quality: format === "jpg" || format === "webp" ? params.quality : undefined,
     viewport: {

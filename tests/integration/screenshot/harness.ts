@@ -17,6 +17,8 @@ export interface ScreenshotHarness {
   account: TestAccount;
   /** Calls GET /v1/screenshot with `query` (url given as a fixture file name or full URL). */
   shoot(query: Record<string, string | number | boolean>, options?: { account?: TestAccount }): Promise<Response>;
+  /** Calls POST /v1/screenshot with `body` (an object is sent as JSON; a string as it is). */
+  post(body: unknown, options?: { account?: TestAccount; contentType?: string; query?: string }): Promise<Response>;
   accountOn(plan: PlanId): Promise<TestAccount>;
   close(): Promise<void>;
 }
@@ -29,7 +31,7 @@ export async function startHarness(
     ...options.env,
     extra: { ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","), BROWSER_CONCURRENCY: "4", ...options.env?.extra },
   });
-  const { GET } = await import("@/app/v1/screenshot/route");
+  const { GET, POST } = await import("@/app/v1/screenshot/route");
   const account = await createTestAccount({ plan: options.plan ?? "business" });
 
   const shoot: ScreenshotHarness["shoot"] = (query, opts = {}) => {
@@ -42,11 +44,21 @@ export async function startHarness(
     return GET(apiRequest(`/v1/screenshot?${params}`, { apiKey: (opts.account ?? account).apiKey }));
   };
 
+  const post: ScreenshotHarness["post"] = (body, opts = {}) =>
+    POST(
+      new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
+        method: "POST",
+        headers: { "X-API-Key": (opts.account ?? account).apiKey, "Content-Type": opts.contentType ?? "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    );
+
   return {
     fx,
     testEnv,
     account,
     shoot,
+    post,
     accountOn: (plan) => createTestAccount({ plan }),
     async close() {
       const { shutdownBrowsers } = await import("@/lib/browser");

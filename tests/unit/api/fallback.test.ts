@@ -1,33 +1,36 @@
 import { describe, expect, it } from "vitest";
 
-/** The GET-only /v1 routes, which answer the other methods through lib/api/get-only.ts. */
-const GET_ONLY_ROUTES: ReadonlyArray<[string, () => Promise<unknown>]> = [
-  ["screenshot", () => import("@/app/v1/screenshot/route")],
-  ["files", () => import("@/app/v1/files/[file]/route")],
-  ["openapi.json", () => import("@/app/v1/openapi.json/route")],
-  ["og", () => import("@/app/v1/og/route")],
-  ["og/templates", () => import("@/app/v1/og/templates/route")],
-  ["usage", () => import("@/app/v1/usage/route")],
+const GET_ONLY = "GET, HEAD, OPTIONS";
+const SCREENSHOT = "GET, HEAD, POST, OPTIONS";
+
+/** The /v1 routes with the methods they take; the others get a 405 (lib/api/fallback.ts). */
+const ROUTES: ReadonlyArray<[string, () => Promise<unknown>, string]> = [
+  ["screenshot", () => import("@/app/v1/screenshot/route"), SCREENSHOT],
+  ["files", () => import("@/app/v1/files/[file]/route"), GET_ONLY],
+  ["openapi.json", () => import("@/app/v1/openapi.json/route"), GET_ONLY],
+  ["og", () => import("@/app/v1/og/route"), GET_ONLY],
+  ["og/templates", () => import("@/app/v1/og/templates/route"), GET_ONLY],
+  ["usage", () => import("@/app/v1/usage/route"), GET_ONLY],
 ];
 
 // D1: every non-2xx answer under /v1 is problem+json, also for wrong methods and unknown paths.
 describe("/v1 fallbacks", () => {
-  it.each(GET_ONLY_ROUTES)("%s answers other methods with a 405 problem", async (_name, load) => {
+  it.each(ROUTES)("%s answers other methods with a 405 problem", async (_name, load, allow) => {
     const route = (await load()) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"].filter((m) => !allow.includes(m))) {
       const res = await route[method](new Request("http://localhost:3000/v1/x", { method }));
       expect(res.status).toBe(405);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
-      expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers.get("allow")).toBe(allow);
       expect(await res.json()).toMatchObject({ status: 405, code: "method_not_allowed", title: "Method Not Allowed" });
     }
   });
 
-  it.each(GET_ONLY_ROUTES)("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load) => {
+  it.each(ROUTES)("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load, allow) => {
     const route = (await load()) as unknown as { OPTIONS: (r: Request) => Promise<Response> };
     const res = await route.OPTIONS(new Request("http://localhost:3000/v1/x", { method: "OPTIONS", headers: { "X-Forwarded-For": "127.0.0.61" } }));
     expect(res.status).toBe(204);
-    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("allow")).toBe(allow);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number(res.headers.get("ratelimit-limit"))).toBeGreaterThan(0);
     expect(res.headers.get("access-control-allow-origin")).toBeNull();

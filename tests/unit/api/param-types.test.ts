@@ -48,8 +48,8 @@ describe("parameter builders", () => {
 });
 
 describe("endpoint parameter types", () => {
-  it("screenshot: url, format, pageSize and every defaulted parameter are present", () => {
-    expectTypeOf<ScreenshotParams["url"]>().toEqualTypeOf<string>();
+  it("screenshot: format, pageSize and every defaulted parameter are present; url may be absent (html instead, D19)", () => {
+    expectTypeOf<ScreenshotParams["url"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ScreenshotParams["format"]>().toEqualTypeOf<ScreenshotFormat>();
     expectTypeOf<ScreenshotParams["pageSize"]>().toEqualTypeOf<PdfPageSize>();
     expectTypeOf<ScreenshotParams["device"]>().toEqualTypeOf<DevicePresetName | undefined>();

@@ -79,8 +79,6 @@ describe("parseQuery with the screenshot schema", () => {
     ["url=file:///etc/passwd", "unsupported_url", "url"],
     ["url=example.com", "unsupported_url", "url"],
     ["url=https://user:pw@example.com", "unsupported_url", "url"],
-    ["format=png", "missing_parameter", "url"],
-    ["url=", "missing_parameter", "url"],
     ["url=https://e.com&Width=5", "unknown_parameter", "Width"],
     ["url=https://e.com&url=https://f.com", "invalid_parameter", "url"],
     ["url=https://e.com&constructor=x", "unknown_parameter", "constructor"],

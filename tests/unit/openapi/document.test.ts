@@ -97,7 +97,8 @@ describe("OpenAPI document", () => {
       expect(shot.headers[h], h).toBeDefined();
     }
     const { schemas } = doc().components;
-    expect(schemas.ScreenshotMetadata.required).toEqual(["url", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
+    // url or, for a page given as html (D19), htmlSha256.
+    expect(schemas.ScreenshotMetadata.required).toEqual(["imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
     expect(schemas.OgMetadata.required[0]).toBe("template");
   });
 

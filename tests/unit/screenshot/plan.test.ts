@@ -97,3 +97,25 @@ describe("fullPageHeight", () => {
     expect(3840 * 3 * height * 3).toBeLessThanOrEqual(MAX_CAPTURE_PIXELS);
   });
 });
+
+describe("url or html (D19)", () => {
+  const planOf = (query: string) => {
+    const { params, given } = parseQuery(new URLSearchParams(query), screenshotParams, { extras: "reject" });
+    return planCapture(params, given);
+  };
+
+  it("needs exactly one of them", () => {
+    for (const query of ["format=png", "url="]) {
+      expect(apiErrorOf(() => planOf(query))).toMatchObject({ status: 400, code: "missing_parameter", param: "url" });
+    }
+    expect(apiErrorOf(() => planOf("url=https://e.com&html=%3Cp%3Ex"))).toMatchObject({ status: 400, code: "invalid_parameter", param: "html" });
+    expect(planOf("html=%3Cp%3Ex%3C%2Fp%3E")).toMatchObject({ url: "about:blank", html: "<p>x</p>" });
+  });
+
+  it("refuses headers and cookies with html: there is no origin to send them to", () => {
+    for (const name of ["headers", "cookies"]) {
+      const query = `html=x&${name}=${encodeURIComponent('{"a":"b"}')}`;
+      expect(apiErrorOf(() => planOf(query))).toMatchObject({ status: 400, code: "invalid_parameter", param: name });
+    }
+  });
+});

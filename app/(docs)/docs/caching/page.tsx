@@ -14,9 +14,9 @@ export const metadata: Metadata = {
 export default function CachingPage() {
   const fields = describeParams(screenshotParams);
   // Read from the schema: the same flags lib/results/key.ts uses to build cache keys.
-  const inKey = fields.filter((f) => f.cacheKey !== false && !f.secret).map((f) => f.name);
-  // Secrets that change the page (headers, cookies) count by their SHA-256, never by value.
-  const byHash = fields.filter((f) => f.secret && f.cacheKey === "digest").map((f) => f.name);
+  const byHash = fields.filter((f) => f.cacheKey === "digest").map((f) => f.name);
+  const inKey = fields.filter((f) => f.cacheKey !== false && f.cacheKey !== "digest" && !f.secret).map((f) => f.name);
+  // Secrets that change the page (headers, cookies) and html count by their SHA-256, never by value.
   const notInKey = fields.filter((f) => f.cacheKey === false || (f.secret && f.cacheKey !== "digest")).map((f) => f.name);
   return (
     <article className="prose-docs">
@@ -49,7 +49,7 @@ export default function CachingPage() {
         ))}
       </p>
       <p>
-        Part of the key only as a SHA-256 of their values, which are never stored:{" "}
+        Part of the key only as a SHA-256 of their values (header and cookie values are never stored):{" "}
         {byHash.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}.
       </p>
       <p>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { OriginCode } from "@/components/docs/origin-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
@@ -13,6 +14,10 @@ import { PLANS } from "@/lib/plans";
 
 /** The PDF options share one gate; pageSize stands for them. */
 const pdfPlan = paramDoc(screenshotParams, "pageSize").plan ?? "free";
+
+const POST_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/screenshot -H 'X-API-Key: sk_live_…' \\
+  -H 'Content-Type: application/json' \\
+  -d '{"html": "<h1>Invoice 42</h1>", "format": "pdf", "footerTemplate": "<div style=\\"font-size:9px\\">Page <span class=\\"pageNumber\\"></span></div>"}'`;
 
 export const metadata: Metadata = {
   title: "Screenshot API",
@@ -56,6 +61,32 @@ export default function ScreenshotReferencePage() {
       <div className="not-prose">
         <ParamTable fields={fields.filter((f) => f.pdfOnly)} label="PDF-only query parameters" />
       </div>
+
+      <Anchor id="post">POST with a JSON body</Anchor>
+      <p>
+        <code>POST /v1/screenshot</code> takes the same parameters as one JSON object (<code>Content-Type: application/json</code>,
+        at most 5 MiB), validated by the same rules: a body and a query that say the same thing share one cached result.
+        Numbers and booleans may be JSON values; <code>clip</code> and <code>margin</code> may be arrays of numbers,{" "}
+        <code>blockRequests</code> an array of strings, <code>headers</code> and <code>cookies</code> objects. Only{" "}
+        <code>api_key</code> may stay in the query (the <code>X-API-Key</code> header is better); signed URLs are GET only.
+      </p>
+      <p>
+        Instead of <code>url</code>, send the page itself as <code>html</code> — an invoice or report to print with{" "}
+        <code>format=pdf</code>, say, with <code>headerTemplate</code>/<code>footerTemplate</code> page numbers, print CSS
+        and <code>break-before: page</code>. Everything it loads is checked like a url page&apos;s subresources (public
+        addresses only); relative links need a <code>&lt;base href&gt;</code>. The JSON metadata names it by{" "}
+        <code>htmlSha256</code>.
+      </p>
+      <OriginCode caption="Shell" code={POST_EXAMPLE} className="not-prose" />
+      <p>
+        Errors: <Link href="/docs/errors#unsupported_media_type">415</Link> for a body that is not JSON,{" "}
+        <Link href="/docs/errors#payload_too_large">413</Link> over 5 MiB,{" "}
+        <Link href="/docs/errors#invalid_body">400 invalid_body</Link> for malformed JSON, and the usual 400s for both or
+        neither of <code>url</code> and <code>html</code>. In a query string, <code>headers</code> and <code>cookies</code>{" "}
+        are JSON objects too (URL-encoded): <code>headers={"{"}&quot;Authorization&quot;:&quot;Bearer …&quot;{"}"}</code>.
+        Their values are sent only to the url&apos;s own origin and are never logged, stored or returned; prefer POST so they
+        stay out of URLs and access logs.
+      </p>
 
       <Anchor id="devices">Device presets</Anchor>
       <p>

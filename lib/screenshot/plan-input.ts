@@ -1,0 +1,22 @@
+/**
+ * What the capture loads (D19): the url, or the caller's html. Exactly one of them; headers and
+ * cookies need the url's origin, so they cannot go with html. Checked in the validate step, so
+ * these are 400s before plan gates and the rate limit (D2).
+ */
+import { ApiError } from "@/lib/api/errors";
+import type { ScreenshotParams } from "./params";
+
+/** The document an html page is written into: no origin, so nothing is same-origin with it. */
+export const HTML_PAGE_URL = "about:blank";
+
+export function pageInput(params: Pick<ScreenshotParams, "url" | "html" | "headers" | "cookies">): { url: string; html?: string } {
+  if (params.html !== undefined) {
+    if (params.url !== undefined) throw new ApiError("invalid_parameter", "Give url or html, not both.", { param: "html" });
+    for (const name of ["headers", "cookies"] as const) {
+      if (params[name]) throw new ApiError("invalid_parameter", `${name} are sent to the url's origin; a page given as html has none.`, { param: name });
+    }
+    return { url: HTML_PAGE_URL, html: params.html };
+  }
+  if (params.url === undefined) throw new ApiError("missing_parameter", "url is required (or html, e.g. in a POST body).", { param: "url" });
+  return { url: params.url };
+}
