@@ -2,7 +2,7 @@
  * A second app instance for the fleet tests: its own process, its own guard (NET_GUARD_PORT) and
  * its own lib/browser, rendering on the same remote browsers (BROWSER_WS_ENDPOINT) as the test's
  * in-process instance. The parent sends a URL over IPC; the child loads it in a render and answers
- * the page's text, or the error code.
+ * the page's text (or, with `screenshot`, the size of a PNG of it), or the error code.
  * Run with: node --conditions=react-server --import tsx tests/support/instance-child.ts
  */
 import { Deadline, withPage } from "@/lib/browser";
@@ -14,9 +14,11 @@ import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
 installGracefulShutdown();
 exitAfterAppShutdown(async () => {}, 75_000);
 
-process.on("message", (message: { id: number; url: string }) => {
+process.on("message", (message: { id: number; url: string; screenshot?: boolean }) => {
   void withPage(new Deadline(45_000), async ({ page }) => {
     await page.goto(message.url, { waitUntil: "load" });
+    // bench:fleet asks for a PNG as a capture would; the answer is its size, not its bytes.
+    if (message.screenshot) return `png ${(await page.screenshot({ type: "png" })).length}`;
     return page.evaluate(() => document.body.innerText);
   }).then(
     (text) => process.send?.({ id: message.id, ok: true, text }),

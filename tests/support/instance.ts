@@ -11,8 +11,8 @@ export interface RenderAnswer {
 
 export interface AppInstance {
   child: ChildProcess;
-  /** Renders `url` in the instance (withPage) and answers the page's text or the error code. */
-  render(url: string): Promise<RenderAnswer>;
+  /** Renders `url` in the instance (withPage) and answers the page's text (or a PNG's size) or the error code. */
+  render(url: string, options?: { screenshot?: boolean }): Promise<RenderAnswer>;
   exited: Promise<number | null>;
 }
 
@@ -31,7 +31,7 @@ export async function startInstance(env: Record<string, string>): Promise<AppIns
   return {
     child,
     exited,
-    render: (url) =>
+    render: (url, options = {}) =>
       new Promise((resolve) => {
         const id = ++next;
         const onMessage = (m: RenderAnswer & { id?: number }) => {
@@ -40,7 +40,7 @@ export async function startInstance(env: Record<string, string>): Promise<AppIns
           resolve(m);
         };
         child.on("message", onMessage);
-        child.send({ id, url });
+        child.send({ id, url, screenshot: options.screenshot });
       }),
   };
 }
