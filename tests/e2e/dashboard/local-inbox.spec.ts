@@ -17,7 +17,7 @@ let dataDir: string;
 let log = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // the embedded database starts and migrates first: slow on a loaded machine
   dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-local-"));
   const command = serverCommand(process.cwd(), { port: e2e.localAppPort, hostname: "localhost" });
   server = spawn(command.command, command.args, {
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
   await expect
-    .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, { timeout: 90_000, intervals: [250] })
+    .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, { timeout: 270_000, intervals: [250] })
     .toBe(200);
 });
 
@@ -49,6 +49,7 @@ test.afterAll(async () => {
 });
 
 test("sign-in through the local inbox page, with the link also in the server log", async ({ page }) => {
+  test.setTimeout(180_000); // first requests to a cold embedded database, on a loaded machine
   const email = uniqueEmail("local");
   await page.goto(`${appUrl}/signin`);
   await expect(page.getByText("Local mode: no mail server is configured")).toBeVisible();
@@ -68,4 +69,11 @@ test("sign-in through the local inbox page, with the link also in the server log
   await signIn.click();
   await expect(page).toHaveURL(`${appUrl}/dashboard`);
   await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+
+  // Nothing configured means no self-serve billing (D18): a contact route, not a checkout.
+  await page.goto(`${appUrl}/dashboard/billing`);
+  await expect(page.getByTestId("billing-off")).toContainText("Self-serve billing is not enabled on this deployment.");
+  await expect(page.getByRole("button", { name: /Upgrade/ })).toHaveCount(0);
+  await page.goto(`${appUrl}/pricing`);
+  await expect(page.locator("[data-plan=pro]").getByRole("link")).toHaveAttribute("href", "/signin");
 });

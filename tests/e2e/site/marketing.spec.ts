@@ -53,7 +53,8 @@ test.describe("marketing site", () => {
       await expect(card).toContainText(`${plan.rendersPerMonth.toLocaleString("en-US")} renders / month`);
       await expect(card).toContainText(`${plan.requestsPerMinute.toLocaleString("en-US")} requests / minute`);
       await expect(card).toContainText(`${plan.cacheTtlDays}-day`);
-      await expect(card.getByRole("link")).toHaveAttribute("href", "/signin");
+      // Billing is on in the e2e app (D18): paid plans lead to their checkout on the billing page.
+      await expect(card.getByRole("link")).toHaveAttribute("href", plan.priceUsdPerMonth === 0 ? "/signin" : `/dashboard/billing?plan=${id}`);
     }
     await expect(page.locator("[data-plan=starter]")).toContainText("darkMode");
     await expect(page.locator("[data-plan=pro]")).toContainText("/v1/og");

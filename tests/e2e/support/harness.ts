@@ -5,6 +5,7 @@
  *  - an SMTP listener that captures every mail, readable at <controlUrl>/mails;
  *  - a GitHub OAuth + REST stub (github-stub.ts);
  *  - a static server for tests/e2e/fixtures, allowed as a private origin for rendering tests;
+ *  - a stand-in for Stripe's API and hosted pages (billing is on, D18); its calls at <controlUrl>/stripe-calls;
  *  - the BUILT app (scripts/server.ts, as `npm start`; build dir from NEXT_DIST_DIR) with all of the above configured.
  * The build is done before (scripts/test.sh), never here. SIGTERM/SIGINT tear everything down.
  */
@@ -19,6 +20,7 @@ import pg from "pg";
 import type { SMTPServer } from "smtp-server";
 import { serverCommand } from "../../../lib/edge/command";
 import { createSmtpCapture } from "../../support/smtp-capture";
+import { startStripeStandIn, type StripeStandIn } from "../../support/stripe-stand-in";
 import { createGitHubStub } from "./github-stub";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
@@ -34,6 +36,7 @@ interface CapturedMail extends ParsedMail {
 const mails: CapturedMail[] = [];
 const servers: Array<{ close(cb: () => void): void }> = [];
 let app: ChildProcess | undefined;
+let stripeStandIn: StripeStandIn | undefined;
 let dataDir: string | undefined;
 let stopping = false;
 
@@ -74,6 +77,10 @@ function startControl(): Promise<void> {
       const list = to ? mails.filter((m) => m.envelopeTo.includes(to)) : mails;
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify(list));
+    }
+    if (url.pathname === "/stripe-calls" && req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify(stripeStandIn?.calls ?? []));
     }
     res.writeHead(404).end();
   });
@@ -124,6 +131,10 @@ function startApp(): void {
     CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium",
     BROWSER_CONCURRENCY: "2",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
+    STRIPE_SECRET_KEY: "sk_test_glance_e2e",
+    STRIPE_WEBHOOK_SECRET: e2e.stripeWebhookSecret,
+    STRIPE_API_URL: e2e.stripeUrl,
+    ...e2e.stripePrices,
   };
   const server = serverCommand(root, { port: e2e.appPort, hostname: "127.0.0.1" });
   app = spawn(server.command, server.args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
@@ -146,6 +157,7 @@ async function stop(exitCode = 0): Promise<void> {
     });
   }
   await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  await stripeStandIn?.close();
   await adminQuery(`DROP DATABASE IF EXISTS ${e2e.databaseName} WITH (FORCE)`).catch((e) => say(`could not drop database: ${e}`));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   process.exit(exitCode);
@@ -157,8 +169,9 @@ async function main() {
   await adminQuery(`DROP DATABASE IF EXISTS ${e2e.databaseName} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${e2e.databaseName}`);
   dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-"));
+  stripeStandIn = await startStripeStandIn({ port: Number(new URL(e2e.stripeUrl).port), hostedPages: true });
   await Promise.all([startSmtp(), startControl(), startFixtures(), listen(createGitHubStub({ clientId: e2e.githubClientId, clientSecret: e2e.githubClientSecret, appOrigin: e2e.appUrl }), Number(new URL(e2e.githubUrl).port))]);
-  say(`smtp :${e2e.smtpPort}, control ${e2e.controlUrl}, github stub ${e2e.githubUrl}, fixtures ${e2e.fixturesUrl}, database ${e2e.databaseName}`);
+  say(`smtp :${e2e.smtpPort}, control ${e2e.controlUrl}, github stub ${e2e.githubUrl}, fixtures ${e2e.fixturesUrl}, stripe ${e2e.stripeUrl}, database ${e2e.databaseName}`);
   startApp();
   say(`app starting at ${e2e.appUrl} from ${distDir}`);
 }

@@ -20,9 +20,21 @@ export const e2e = {
   fixturesUrl: `http://${host}:${E2E_PORT + 4}`,
   /** A second app on the embedded default (no DATABASE_URL, no EMAIL_SERVER), started by its own spec. */
   localAppPort: E2E_PORT + 5,
+  /** A stand-in for Stripe's API and its hosted Checkout / Portal pages (tests/support/stripe-stand-in.ts). */
+  stripeUrl: `http://${host}:${E2E_PORT + 6}`,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,
   githubClientId: "glance-e2e-client",
   githubClientSecret: "glance-e2e-secret-0123456789",
+  /** Billing is on in the e2e app (D18); tests sign webhook events with this secret. */
+  stripeWebhookSecret: "whsec_glance_e2e",
+  stripePrices: {
+    STRIPE_PRICE_STARTER_MONTHLY: "price_e2e_starter_m",
+    STRIPE_PRICE_STARTER_YEARLY: "price_e2e_starter_y",
+    STRIPE_PRICE_PRO_MONTHLY: "price_e2e_pro_m",
+    STRIPE_PRICE_PRO_YEARLY: "price_e2e_pro_y",
+    STRIPE_PRICE_BUSINESS_MONTHLY: "price_e2e_business_m",
+    STRIPE_PRICE_BUSINESS_YEARLY: "price_e2e_business_y",
+  },
 } as const;
