@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui";
-import { DOCS_NAV, DOCS_PAGES } from "./nav";
+import { DOCS_NAV, DOCS_PAGES } from "@/components/site/links";
 
 function Links({ pathname }: { pathname: string }) {
   return (

@@ -1,36 +1,7 @@
 import Link from "next/link";
-import { SIGN_IN_HREF } from "./links";
+import { FOOTER_COLUMNS, OPENAPI_HREF } from "./links";
 import { Logo } from "./logo";
 
-const COLUMNS = [
-  {
-    title: "Product",
-    links: [
-      { href: "/", label: "Overview" },
-      { href: "/pricing", label: "Pricing" },
-      { href: "/docs/templates", label: "OG templates" },
-      { href: SIGN_IN_HREF, label: "Sign in" },
-    ],
-  },
-  {
-    title: "Docs",
-    links: [
-      { href: "/docs/getting-started", label: "Getting started" },
-      { href: "/docs/screenshot", label: "Screenshot API" },
-      { href: "/docs/og", label: "Open Graph API" },
-      { href: "/docs/errors", label: "Errors" },
-    ],
-  },
-  {
-    title: "Developers",
-    links: [
-      { href: "/docs/authentication", label: "Authentication" },
-      { href: "/docs/caching", label: "Caching" },
-      { href: "/docs/limits", label: "Limits & plans" },
-      { href: "/v1/openapi.json", label: "OpenAPI spec" },
-    ],
-  },
-] as const;
 
 export function SiteFooter() {
   return (
@@ -42,13 +13,13 @@ export function SiteFooter() {
             Screenshots, PDFs and Open Graph images from one GET request.
           </p>
         </div>
-        {COLUMNS.map((column) => (
+        {FOOTER_COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.href + link.label}>
-                  {link.href.startsWith("/v1/") ? (
+                  {link.href === OPENAPI_HREF ? (
                     <a href={link.href} className="text-sm text-slate-600 hover:text-slate-900">
                       {link.label}
                     </a>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DOCS_NAV } from "@/components/docs/nav";
+import { DOCS_NAV } from "@/components/site/links";
 import { DocsPageHeader } from "@/components/docs/page-header";
 
 export const metadata: Metadata = {
