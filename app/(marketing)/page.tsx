@@ -81,7 +81,7 @@ export default function LandingPage() {
             </p>
             <ol className="mt-8 space-y-5">
               {[
-                ["Create a key", "Sign in with e-mail or GitHub and create a key in the dashboard."],
+                ["Create a key", "Sign in with your e-mail (or GitHub, where it is enabled) and create a key in the dashboard."],
                 ["Call the API", "GET /v1/screenshot or /v1/og with your options as query parameters."],
                 ["Ship it", "Serve the image, store it, or link the imageUrl — it stays cached for your plan's TTL."],
               ].map(([title, body], i) => (

@@ -231,7 +231,12 @@ export interface ProblemBody {
   code: ErrorCode;
   param?: string;
   requestId?: string;
+  /** Where to buy a plan that lifts this error (plan gates, the monthly quota). */
+  upgradeUrl?: string;
 }
+
+/** Errors a higher plan lifts: their problem names the pricing page (issue 20: a path, not a dead end). */
+const LIFTED_BY_UPGRADE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["plan_upgrade_required", "quota_exceeded"]);
 
 /** The reason phrase of a status the API answers with. */
 export function reasonPhrase(status: number): string {
@@ -247,6 +252,7 @@ export function problemBody(error: ApiError, requestId?: string): ProblemBody {
     code: error.code,
     ...(error.param ? { param: error.param } : {}),
     ...(requestId ? { requestId } : {}),
+    ...(LIFTED_BY_UPGRADE.has(error.code) ? { upgradeUrl: `${env().APP_URL}/pricing` } : {}),
   };
 }
 

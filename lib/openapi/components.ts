@@ -39,6 +39,7 @@ export function schemas(): Record<string, JsonSchema> {
         code: { type: "string", enum: Object.keys(ERROR_CODES), description: "Stable machine-readable code." },
         param: { type: "string", description: "The query parameter at fault, when there is one.", examples: ["width"] },
         requestId: { type: "string", description: "Same as the X-Request-Id header." },
+        upgradeUrl: { type: "string", format: "uri", description: "On plan_upgrade_required and quota_exceeded: the pricing page, where a higher plan lifts the error." },
       },
     },
     ScreenshotMetadata: {

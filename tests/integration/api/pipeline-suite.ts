@@ -206,6 +206,8 @@ export function definePipelineSuite(
       expect((await route(apiRequest(`${target}&darkMode=false`, { apiKey: free.apiKey }))).status).toBe(200);
       const body = await problemOf(await route(apiRequest(`${target}&blockAds=true`, { apiKey: free.apiKey })));
       expect(body.detail).toBe("blockAds requires the Starter plan or higher.");
+      // The refusal says where to go next (issue 20): the pricing page of this deployment.
+      expect((body as { upgradeUrl?: string }).upgradeUrl).toMatch(/^https?:\/\/[^/]+\/pricing$/);
       const starter = await createTestAccount({ plan: "starter" });
       expect((await route(apiRequest(`${target}&blockAds=true`, { apiKey: starter.apiKey }))).status).toBe(200);
     });

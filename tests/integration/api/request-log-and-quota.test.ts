@@ -160,7 +160,9 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
     await db.monthlyUsage.create({ data: { userId: account.userId, month: monthKey(), renders: 100 } });
     const route = await renderingRoute();
     const refused = await route(apiRequest("/v1/screenshot?url=https://example.com", { apiKey: account.apiKey }));
-    expect((await problemOf(refused)).code).toBe("quota_exceeded");
+    const exhausted = await problemOf(refused);
+    expect(exhausted.code).toBe("quota_exceeded");
+    expect((exhausted as { upgradeUrl?: string }).upgradeUrl).toMatch(/\/pricing$/);
     expect(refused.headers.get("x-quota-remaining")).toBe("0");
 
     const anonymous = await screenshot(apiRequest("/v1/screenshot?url=https://example.com"));

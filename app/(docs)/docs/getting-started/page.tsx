@@ -31,7 +31,7 @@ export default function GettingStartedPage() {
 
       <h2 id="account">1. Sign in</h2>
       <p>
-        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link) or with GitHub. New accounts
+        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link), or with GitHub where this deployment enables it. New accounts
         start on the {PLANS.free.name} plan: {PLANS.free.rendersPerMonth} renders a month and{" "}
         {PLANS.free.requestsPerMinute} requests a minute, no card needed.
       </p>
@@ -54,7 +54,7 @@ export default function GettingStartedPage() {
       <h2 id="options">4. Add options</h2>
       <p>
         Everything is a query parameter: <code>format=webp</code>, <code>fullPage=true</code>, <code>width=390</code>,{" "}
-        <code>darkMode=true</code>… Remember to URL-encode values (the target URL especially). Ask for JSON to get the
+        <code>delay=1000</code>… (the reference marks the few that need a paid plan). Remember to URL-encode values (the target URL especially). Ask for JSON to get the
         dimensions, size and a link to the stored file:
       </p>
       <OriginCode caption="Shell" code={JSON_REQUEST} className="not-prose" />
