@@ -2,9 +2,13 @@
  * The Stripe webhook (D18): the signature is verified against the raw body before anything else
  * (a bad one is a 400 and changes nothing); each event id is applied once, in the same transaction
  * as its effect, under the account's lock; events this service does not act on are acknowledged.
+ * A failure while applying (the database down) is a problem+json 500: nothing was recorded, so
+ * Stripe's retry of the event applies it later.
  */
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
+import { ApiError, problemResponse } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { withAccountLock, type Tx } from "@/lib/billing/plan-change";
@@ -17,6 +21,20 @@ export interface WebhookResult {
 }
 
 const HANDLED = new Set(["checkout.session.completed", "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted", "invoice.payment_failed"]);
+
+/** The route's whole answer: JSON for a handled event, problem+json when it could not be applied now. */
+export async function stripeWebhookResponse(payload: string, signature: string | null): Promise<Response> {
+  try {
+    const { status, body } = await handleStripeWebhook(payload, signature);
+    return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    // Any 5xx makes Stripe retry (with backoff, for up to three days). The event id was not
+    // recorded (its transaction did not commit), so the retry is applied, not taken for a replay.
+    const requestId = randomUUID();
+    log.error("stripe webhook could not be applied; Stripe will retry it", { requestId, error: { name: (error as Error)?.name } });
+    return problemResponse(new ApiError("internal_error", "The event could not be applied right now and was not recorded; Stripe's retry will apply it."), requestId);
+  }
+}
 
 export async function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): Promise<WebhookResult> {
   if (!billingEnabled()) return { status: 404, body: { error: "Billing is not configured." } };
