@@ -70,7 +70,19 @@ export async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = 
   }
 }
 
-export class KeepKeysError extends Error {}
+/** Why a choice of keys to keep was refused: a code the dashboard maps to its own fixed text. */
+export type KeepKeysErrorCode = "none-chosen" | "too-many" | "not-yours";
+
+export class KeepKeysError extends Error {
+  constructor(readonly code: KeepKeysErrorCode) {
+    super(`keep keys refused: ${code}`);
+    this.name = "KeepKeysError";
+  }
+}
+
+export function isKeepKeysErrorCode(value: unknown): value is KeepKeysErrorCode {
+  return value === "none-chosen" || value === "too-many" || value === "not-yours";
+}
 
 /** The customer's choice (dashboard): these keys stay active, every other unrevoked key is paused. */
 export async function keepKeys(userId: string, keepIds: readonly string[], now = new Date()): Promise<void> {
@@ -78,10 +90,10 @@ export async function keepKeys(userId: string, keepIds: readonly string[], now =
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
     const limit = PLANS[user.plan].maxApiKeys;
     const unique = [...new Set(keepIds)];
-    if (unique.length === 0) throw new KeepKeysError("Choose at least one key to keep.");
-    if (unique.length > limit) throw new KeepKeysError(`The ${PLANS[user.plan].name} plan allows ${limit} active keys: choose at most ${limit}.`);
+    if (unique.length === 0) throw new KeepKeysError("none-chosen");
+    if (unique.length > limit) throw new KeepKeysError("too-many");
     const owned = await tx.apiKey.count({ where: { userId, revokedAt: null, id: { in: unique } } });
-    if (owned !== unique.length) throw new KeepKeysError("Some of the chosen keys do not exist or are revoked.");
+    if (owned !== unique.length) throw new KeepKeysError("not-yours");
     await tx.apiKey.updateMany({ where: { userId, revokedAt: null, id: { in: unique } }, data: { pausedAt: null } });
     await tx.apiKey.updateMany({ where: { userId, revokedAt: null, pausedAt: null, id: { notIn: unique } }, data: { pausedAt: now } });
   });

@@ -1,5 +1,6 @@
 import { keepKeysAction } from "@/app/(dashboard)/dashboard/billing/actions";
 import { buttonClass } from "@/components/dashboard/styles";
+import type { KeepKeysErrorCode } from "@/lib/billing/plan-change";
 import type { ApiKeySummary } from "@/lib/keys/service";
 import { PLANS, type PlanId } from "@/lib/plans";
 
@@ -7,7 +8,19 @@ import { PLANS, type PlanId } from "@/lib/plans";
  * After a move to a plan with fewer keys (D18): the newest keys beyond its limit are paused, and
  * the customer chooses here which keys stay active. Nothing is revoked.
  */
-export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan: PlanId; error?: string }) {
+function keepKeysMessage(code: KeepKeysErrorCode, plan: PlanId): string {
+  const { name, maxApiKeys } = PLANS[plan];
+  switch (code) {
+    case "none-chosen":
+      return "Choose at least one key to keep.";
+    case "too-many":
+      return `The ${name} plan allows ${maxApiKeys} active keys: choose at most ${maxApiKeys}.`;
+    case "not-yours":
+      return "Some of the chosen keys do not exist or are revoked.";
+  }
+}
+
+export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan: PlanId; error?: KeepKeysErrorCode }) {
   const live = keys.filter((k) => !k.revokedAt);
   const paused = live.filter((k) => k.pausedAt).length;
   if (paused === 0) return null;
@@ -21,7 +34,7 @@ export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan:
         The {name} plan allows {maxApiKeys} active keys, so the newest beyond that answer 401 api_key_paused. Nothing was
         revoked: choose up to {maxApiKeys} keys to keep active.
       </p>
-      {error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}
+      {error && <p className="mt-2 text-sm font-medium text-red-700" data-testid="keep-error">{keepKeysMessage(error, plan)}</p>}
       <form action={keepKeysAction} className="mt-3 space-y-1">
         {live.map((k) => (
           <label key={k.id} className="flex items-center gap-2 text-sm text-slate-800">

@@ -57,7 +57,8 @@ export async function keepKeysAction(formData: FormData): Promise<void> {
   try {
     await keepKeys(user.id, keep);
   } catch (error) {
-    if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${encodeURIComponent(error.message)}`);
+    // A code, never text: the keys page maps it to its own message (nothing from the URL is shown).
+    if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${error.code}`);
     throw error;
   }
   revalidatePath("/dashboard", "layout");

@@ -7,6 +7,7 @@ import { PausedKeys } from "@/components/dashboard/keys/paused-keys";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
+import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { PLANS } from "@/lib/plans";
@@ -31,7 +32,8 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
         title="API Keys"
         description="Keys authenticate your requests (X-API-Key header); in public pages use signed URLs, which carry the key's public id and a signature instead. Revoking a key takes effect immediately."
       />
-      <PausedKeys keys={keys} plan={user.plan} error={typeof keepError === "string" ? keepError : undefined} />
+      {/* Only a known code selects a fixed message: no text from the URL reaches the page. */}
+      <PausedKeys keys={keys} plan={user.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
       <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
           New key
