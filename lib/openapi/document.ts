@@ -30,6 +30,19 @@ export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(
 const binary = (mediaType: string) => ({ schema: { type: "string", contentMediaType: mediaType } });
 const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
 
+/** A capture's 200, GET or POST: the same formats and headers, X-Target-Status included. */
+const screenshotOk = (description: string) => ({
+  description,
+  headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
+  content: {
+    "image/png": binary("image/png"),
+    "image/jpeg": binary("image/jpeg"),
+    "image/webp": binary("image/webp"),
+    "application/pdf": binary("application/pdf"),
+    "application/json": json("ScreenshotMetadata"),
+  },
+});
+
 const planList = Object.values(PLANS)
   .map((p) => `${p.name} ($${p.priceUsdPerMonth}/month): ${p.requestsPerMinute} requests/minute, ${p.rendersPerMonth.toLocaleString("en-US")} renders/month, ${p.cacheTtlDays}-day cache`)
   .join("; ");
@@ -65,17 +78,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           externalDocs: { url: `${appUrl}/docs/screenshot` },
           parameters: queryParameters(screenshotParams),
           responses: {
-            "200": {
-              description: "The image or PDF (default), or its metadata (`response=json`).",
-              headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
-              content: {
-                "image/png": binary("image/png"),
-                "image/jpeg": binary("image/jpeg"),
-                "image/webp": binary("image/webp"),
-                "application/pdf": binary("application/pdf"),
-                "application/json": json("ScreenshotMetadata"),
-              },
-            },
+            "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`)."),
             ...errorResponses(SCREENSHOT_ERROR_CODES),
           },
         },
@@ -89,17 +92,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           externalDocs: { url: `${appUrl}/docs/screenshot#post` },
           requestBody: { required: true, content: { "application/json": { schema: jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES) } } },
           responses: {
-            "200": {
-              description: "The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html).",
-              headers: RENDER_HEADERS,
-              content: {
-                "image/png": binary("image/png"),
-                "image/jpeg": binary("image/jpeg"),
-                "image/webp": binary("image/webp"),
-                "application/pdf": binary("application/pdf"),
-                "application/json": json("ScreenshotMetadata"),
-              },
-            },
+            "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html)."),
             ...errorResponses(SCREENSHOT_ERROR_CODES),
           },
         },

@@ -96,6 +96,11 @@ describe("OpenAPI document", () => {
     for (const h of ["X-Cache", "X-Render-Time", "X-Image-Size", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"]) {
       expect(shot.headers[h], h).toBeDefined();
     }
+    // A POST capture (D19) answers the same formats and headers as a GET one.
+    const posted = (doc().paths["/v1/screenshot"] as { post: { responses: Record<string, typeof shot> } }).post.responses["200"];
+    expect(Object.keys(posted.content)).toEqual(Object.keys(shot.content));
+    expect(Object.keys(posted.headers).sort()).toEqual(Object.keys(shot.headers).sort());
+    expect(shot.headers["X-Target-Status"]).toBeDefined();
     const { schemas } = doc().components;
     // url or, for a page given as html (D19), htmlSha256.
     expect(schemas.ScreenshotMetadata.required).toEqual(["imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
