@@ -47,7 +47,8 @@ test.describe("docs playground", () => {
     await signInByEmail(page, email);
     await setPlan(email, "pro");
     await page.goto("/docs/og");
-    await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+    // Session-dependent UI appears after hydration and /api/auth/session: slow on a loaded machine.
+    await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible({ timeout: 30_000 });
     const playground = page.getByTestId("playground-og");
     await expect(playground.getByTestId("auth-mode-session")).toBeChecked();
     await expect(playground.getByTestId("playground-api-key")).toHaveCount(0);
@@ -95,7 +96,7 @@ test.describe("docs playground", () => {
     await page.goto("/docs/screenshot");
     const playground = page.getByTestId("playground-screenshot");
     // The key field appears once the page is hydrated and knows the visitor is signed out.
-    await expect(playground.getByTestId("playground-api-key")).toBeVisible();
+    await expect(playground.getByTestId("playground-api-key")).toBeVisible({ timeout: 30_000 });
     await expect(playground.locator("[data-param=pageSize]")).toHaveCount(0);
     await expect(playground.locator("[data-param=api_key]")).toHaveCount(0);
     await expect(playground.locator("[data-param=width]")).toHaveAttribute("max", "3840");
