@@ -30,7 +30,8 @@ export default function ScreenshotReferencePage() {
     <article className="prose-docs">
       <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/screenshot</code>}>
         Renders a public web page in a fresh, isolated browser and returns a PNG, JPEG, WebP or PDF — or, with{" "}
-        <code>response=json</code>, metadata with a link to the stored file. All inputs are query parameters.
+        <code>response=json</code>, metadata with a link to the stored file. Inputs are query parameters, or the same fields as one JSON body
+        with <Link href="#post">POST</Link> (for HTML input and large values).
       </DocsPageHeader>
 
       <Anchor id="playground">Try it</Anchor>
