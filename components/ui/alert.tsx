@@ -35,26 +35,3 @@ export function Alert({
   );
 }
 
-/** Shown where a list has no items yet; `action` is usually a Button or link. */
-export function EmptyState({
-  title,
-  description,
-  action,
-  icon,
-  className,
-}: {
-  title: ReactNode;
-  description?: ReactNode;
-  action?: ReactNode;
-  icon?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn("flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center", className)}>
-      {icon && <div className="mb-3 text-slate-400">{icon}</div>}
-      <p className="text-sm font-semibold text-slate-900">{title}</p>
-      {description && <p className="mt-1 max-w-sm text-sm text-slate-600">{description}</p>}
-      {action && <div className="mt-5">{action}</div>}
-    </div>
-  );
-}

@@ -15,7 +15,7 @@ export function Textarea({ className, rows = 4, ...rest }: TextareaHTMLAttribute
   return <textarea rows={rows} className={cn(control, "py-2 font-[inherit]", className)} {...rest} />;
 }
 
-export function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
+function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={cn("text-sm font-medium text-slate-800", className)} {...rest} />;
 }
 

@@ -103,11 +103,6 @@ export function parseAddress(input: string): ipaddr.IPv4 | ipaddr.IPv6 | undefin
   return undefined;
 }
 
-/** True when `input` is an IP literal (see parseAddress). */
-export function isIpLiteral(input: string): boolean {
-  return parseAddress(input) !== undefined;
-}
-
 /**
  * True only for a public unicast address. Anything that does not parse as an address, and every
  * special-purpose range (see the tables above), is not public.

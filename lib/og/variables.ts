@@ -8,8 +8,6 @@ import { findTemplate, OG_LIMITS, OG_TEMPLATE_NAMES, type BuiltInTemplateInfo, t
 import { parseColor, toHex, type Rgba } from "@/lib/og/colors";
 import { isAllowedOrigin } from "@/lib/net/policy";
 
-export type OgValue = string | string[] | Rgba;
-
 /** Variables after validation, typed per variable kind. */
 export interface OgVariables {
   text: Record<string, string>;

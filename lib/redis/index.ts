@@ -9,7 +9,7 @@ import { IoRedisClient } from "@/lib/redis/ioredis";
 import type { RedisLike } from "@/lib/redis/types";
 import { UpstashClient } from "@/lib/redis/upstash";
 
-export type { RedisLike, SetOptions } from "@/lib/redis/types";
+export type { RedisLike } from "@/lib/redis/types";
 
 // Kept on globalThis so Next's dev-mode module reloads reuse the connection instead of leaking one
 // per edit. Keyed by configuration because tests switch configuration between files.

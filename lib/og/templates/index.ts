@@ -12,5 +12,3 @@ export const TEMPLATE_COMPONENTS: Record<OgTemplateName, TemplateComponent> = {
   "stats-card": StatsCard,
   "changelog-card": ChangelogCard,
 };
-
-export type { TemplateProps } from "@/lib/og/templates/parts";

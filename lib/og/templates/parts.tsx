@@ -5,7 +5,6 @@
  * always explicit: the two satori versions default differently.
  */
 import type { CSSProperties, ReactElement, ReactNode } from "react";
-import type { Rgba } from "@/lib/og/colors";
 import type { Theme } from "@/lib/og/templates/theme";
 import { px } from "@/lib/og/templates/theme";
 import type { Fitted } from "@/lib/og/templates/fit";
@@ -20,9 +19,6 @@ export interface TemplateProps {
 }
 
 export type TemplateComponent = (props: TemplateProps) => ReactElement;
-
-/** Colours a template may be given (D11: every template accepts accent and bgColor). */
-export type TemplateColors = { accent?: Rgba; bgColor?: Rgba };
 
 export const box: CSSProperties = { display: "flex", boxSizing: "border-box" };
 
