@@ -7,7 +7,6 @@ const nextConfig: NextConfig = {
   // Native and browser-driving packages must stay plain Node requires, not bundled.
   serverExternalPackages: [
     "puppeteer-core",
-    "@ghostery/adblocker-puppeteer",
     "@duckduckgo/autoconsent",
     "sharp",
     "pg",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite (README's second command): lint, types, unit, integration (real
-# PostgreSQL, Redis, Chromium), a production build, end-to-end in a real browser.
+# The whole test suite (README's second command): lint, types, unused code (knip), unit,
+# integration (real PostgreSQL, Redis, Chromium), a production build, end-to-end in a real browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -12,6 +12,8 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint";        npx eslint . --max-warnings=0
 step "typecheck";   npx tsc --noEmit
+# Unused files, exports and npm dependencies (knip.jsonc says what is run by path and why).
+step "unused";      npx knip --no-progress
 step "unit";        npx vitest run --project unit --passWithNoTests --reporter=default --reporter=json --outputFile=.test-reports/unit.json
 step "integration"; npx vitest run --project integration --reporter=default --reporter=json --outputFile=.test-reports/integration.json
 step "build";       NEXT_DIST_DIR=.next npx next build 2>&1 | tee .test-reports/build.log
