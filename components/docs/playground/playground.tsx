@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Button, Card, CardContent, Select, Switch, Field } from "@/components/ui";
 import { useOrigin } from "@/components/site/use-origin";
 import { useSession } from "@/components/site/use-session";
+import { useAccountTemplates } from "./account-templates";
 import { AuthPanel, type AuthMode } from "./auth-panel";
 import { readOutcome, type Outcome } from "./outcome";
 import { ParamControl } from "./param-control";
@@ -32,13 +33,17 @@ const withQuery = (base: string, query: string) => (query ? `${base}?${query}` :
 export function Playground({
   endpoint,
   fields,
-  templates = [],
+  templates: builtIn = [],
 }: {
   endpoint: EndpointName;
   fields: readonly ParamField[];
   templates?: readonly TemplateInfo[];
 }) {
   const session = useSession();
+  // Signed in, the account's own templates follow the built-in ones (D21); they render with any mode.
+  const own = useAccountTemplates(endpoint === "og" && session.status === "signed-in");
+  const templates = useMemo(() => [...builtIn, ...own], [builtIn, own]);
+  const ownNames = useMemo(() => new Set(own.map((t) => t.name)), [own]);
   // Until the visitor picks one, the mode follows the session: signed in → session, else key.
   const [chosenMode, setMode] = useState<AuthMode | null>(null);
   const mode: AuthMode = chosenMode ?? (session.status === "signed-in" ? "session" : "key");
@@ -155,7 +160,7 @@ export function Playground({
                 <Select id={`${idPrefix}-template`} aria-describedby={`${idPrefix}-template-hint`} data-param="template" value={values.template} onChange={(e) => chooseTemplate(e.target.value)}>
                   {templates.map((t) => (
                     <option key={t.name} value={t.name}>
-                      {t.name}
+                      {ownNames.has(t.name) ? `${t.name} (yours)` : t.name}
                     </option>
                   ))}
                 </Select>

@@ -58,6 +58,18 @@ test("design, preview, save and use an account template", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText("Restored version 1 as version 3.");
   await expect(editor).toHaveValue(source("#ffffff"));
 
+  // The docs playground, signed in, offers the account's template after the built-ins and renders it (D21).
+  await page.goto("/docs/og");
+  const playground = page.getByTestId("playground-og");
+  const option = playground.locator("[data-param=template] option", { hasText: "launch-card (yours)" });
+  await expect(option).toHaveCount(1, { timeout: 30_000 });
+  await playground.locator("[data-param=template]").selectOption("launch-card");
+  await playground.locator("[data-variable=title]").fill("From the docs");
+  await playground.getByTestId("render").click();
+  await expect(playground.getByTestId("result-image")).toBeVisible({ timeout: 30_000 });
+  const rendered = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(rendered).toEqual([1200, 630]);
+
   // Another account cannot use it.
   const other = uniqueEmail("stranger");
   const otherPage = await page.context().browser()!.newPage();
@@ -67,5 +79,14 @@ test("design, preview, save and use an account template", async ({ page }) => {
   const refused = await apiGet("/v1/og?template=launch-card", otherKey);
   expect(refused.status).toBe(400);
   expect(((await refused.json()) as { code: string }).code).toBe("template_not_found");
+  // Nor see it in its playground: its own list (empty) follows the built-ins.
+  await otherPage.goto("/docs/og");
+  await expect(otherPage.getByRole("link", { name: "Dashboard" }).first()).toBeVisible({ timeout: 30_000 });
+  const listed = await otherPage.evaluate(async () => {
+    const body = (await (await fetch("/api/playground/og/templates")).json()) as { templates: Array<{ name: string }> };
+    return body.templates.map((t) => t.name);
+  });
+  expect(listed).toEqual([]);
+  await expect(otherPage.getByTestId("playground-og").locator("[data-param=template] option", { hasText: "launch-card" })).toHaveCount(0);
   await otherPage.close();
 });

@@ -1,0 +1,22 @@
+/**
+ * The account's own OG templates for the docs playground (D13, D21): the session cookie
+ * (same-origin only) instead of an API key; the same shape as /v1/og/templates' accountTemplates.
+ */
+import { problemResponse, toApiError } from "@/lib/api/errors";
+import { requestIdFor } from "@/lib/api/request";
+import { authenticateSession } from "@/lib/auth/session-caller";
+import { accountTemplatesListing } from "@/lib/og/listing";
+import { listTemplates } from "@/lib/og/studio/store";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request) {
+  const requestId = requestIdFor(request);
+  try {
+    const caller = await authenticateSession(request, new URL(request.url));
+    const templates = accountTemplatesListing(await listTemplates(caller.userId));
+    return Response.json({ templates }, { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } });
+  } catch (error) {
+    return problemResponse(toApiError(error), requestId, { "X-Request-Id": requestId });
+  }
+}
