@@ -50,7 +50,8 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
 export interface Caller {
   userId: string;
   plan: PlanId;
-  apiKeyId: string;
+  /** The key the request authenticated with; null for the session-authenticated playground. */
+  apiKeyId: string | null;
   /** The account's renders this month as read with the key, for X-Quota-* (absent: read when needed). */
   rendersThisMonth?: number;
   /** Set for a verified signed URL (D15): its `expires` (epoch s), if any. Drives public caching. */

@@ -131,7 +131,7 @@ export function apiRoute<S extends z.ZodObject, V>(
     if (caller) {
       const event = {
         userId: caller.userId,
-        apiKeyId: caller.apiKeyId || null,
+        apiKeyId: caller.apiKeyId,
         endpoint: spec.id,
         status,
         cache: usage.cache,

@@ -23,5 +23,5 @@ export const authenticateSession: Authenticator = async (request) => {
   if (!isSameOriginRequest(request.headers)) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
   const user = await findSessionUser(cookieValue(request.headers.get("cookie"), sessionCookieName()));
   if (!user) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
-  return { userId: user.id, plan: user.plan, apiKeyId: "" };
+  return { userId: user.id, plan: user.plan, apiKeyId: null };
 };

@@ -35,7 +35,7 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string): P
  */
 export async function consumeKeyAndAccountRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
   const cap = caller.keyLimits?.monthlyRenderCap;
-  const keyCharge = cap === null || cap === undefined || !caller.apiKeyId ? null : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
+  const keyCharge = cap === null || cap === undefined || caller.apiKeyId === null ? null : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
   let account: RenderCharge;
   try {
     account = await consumeRender(caller, now);

@@ -48,7 +48,7 @@ describe("authenticateSession", () => {
     const { authenticateSession } = await import("@/lib/auth/session-caller");
     const cookie = `theme=dark; authjs.session-token=${token}; other=1`;
     const viaFetchMetadata = await authenticateSession(request({ cookie, "sec-fetch-site": "same-origin" }), new URL(APP));
-    expect(viaFetchMetadata).toEqual({ userId, plan: "pro", apiKeyId: "" });
+    expect(viaFetchMetadata).toEqual({ userId, plan: "pro", apiKeyId: null });
     const viaOrigin = await authenticateSession(request({ cookie, origin: APP }), new URL(APP));
     expect(viaOrigin.userId).toBe(userId);
   });
