@@ -9,7 +9,7 @@ import "server-only";
 import { TimeoutError, type Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
-import { CONTENT_TYPES, type ResultExt } from "@/lib/results/types";
+import type { ResultExt } from "@/lib/results/types";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
 import { enableConsentHandling } from "./consent";
 import { finishImage } from "./encode";
@@ -25,8 +25,6 @@ import { type CapturePlan, FULL_PAGE_MAX_HEIGHT } from "./plan";
 
 export interface CaptureOutput {
   bytes: Buffer;
-  contentType: string;
-  ext: ResultExt;
   /** Output pixels for images; paper size in CSS px for PDF (D7). */
   width: number;
   height: number;
@@ -123,7 +121,7 @@ async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent
     const pdf = await deadline.race(printPdf(page, plan.pdf, plan.viewport.width, contentHeight, deadline));
     clock.lap("capture");
     const timings = clock.ms;
-    return { bytes: pdf.bytes, contentType: CONTENT_TYPES.pdf, ext: "pdf", width: pdf.width, height: pdf.height, pages: pdf.pages, facts: { ...facts, timings } };
+    return { bytes: pdf.bytes, width: pdf.width, height: pdf.height, pages: pdf.pages, facts: { ...facts, timings } };
   }
 
   const ext = plan.format as Exclude<ResultExt, "pdf">;
@@ -131,5 +129,5 @@ async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent
   clock.lap("capture");
   const image = await deadline.race(finishImage(shot, ext, plan.quality, plan.resize));
   clock.lap("encode");
-  return { bytes: image.bytes, contentType: CONTENT_TYPES[ext], ext, width: image.width, height: image.height, facts: { ...facts, timings: clock.ms } };
+  return { bytes: image.bytes, width: image.width, height: image.height, facts: { ...facts, timings: clock.ms } };
 }
