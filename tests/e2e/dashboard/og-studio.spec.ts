@@ -70,6 +70,13 @@ test("design, preview, save and use an account template", async ({ page }) => {
   const rendered = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
   expect(rendered).toEqual([1200, 630]);
 
+  // The gallery lists it under "Your templates" with its variables.
+  await page.goto("/docs/templates");
+  const mine = page.locator("[data-account-template=launch-card]");
+  await expect(mine).toBeVisible({ timeout: 30_000 });
+  await expect(mine.locator("[data-variable-row=title]")).toBeVisible();
+  await expect(mine.locator("[data-variable-row=ink]")).toBeVisible();
+
   // Another account cannot use it.
   const other = uniqueEmail("stranger");
   const otherPage = await page.context().browser()!.newPage();
@@ -87,6 +94,8 @@ test("design, preview, save and use an account template", async ({ page }) => {
     return body.templates.map((t) => t.name);
   });
   expect(listed).toEqual([]);
+  await otherPage.goto("/docs/templates");
+  await expect(otherPage.getByTestId("account-templates")).toContainText("You have no templates of your own yet", { timeout: 30_000 });
   await expect(otherPage.getByTestId("playground-og").locator("[data-param=template] option", { hasText: "launch-card" })).toHaveCount(0);
   await otherPage.close();
 });

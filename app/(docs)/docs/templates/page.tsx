@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
-import { Badge, CodeBlock, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { AccountTemplates } from "@/components/docs/account-templates";
+import { TemplateVariablesTable } from "@/components/docs/template-variables";
+import { CodeBlock } from "@/components/ui";
 import { exampleImagePath, exampleQuery, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 
@@ -37,35 +39,13 @@ export default function TemplatesPage() {
                 className="aspect-[1200/630] w-full max-w-3xl rounded-xl border border-slate-200 shadow-sm"
               />
               <CodeBlock caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} wrap />
-              <Table label={`Variables of ${template.name}`}>
-                <THead>
-                  <TR>
-                    <TH>Variable</TH>
-                    <TH>Type</TH>
-                    <TH className="min-w-72">Description</TH>
-                    <TH>Example</TH>
-                  </TR>
-                </THead>
-                <TBody>
-                  {template.variables.map((v) => (
-                    <TR key={v.name} data-variable-row={v.name}>
-                      <TD>
-                        <div className="flex flex-col items-start gap-1">
-                          <code className="font-mono text-[13px] font-semibold text-slate-900">{v.name}</code>
-                          {v.required && <Badge tone="danger">required</Badge>}
-                        </div>
-                      </TD>
-                      <TD className="font-mono text-xs">{v.type}</TD>
-                      <TD>{v.description}</TD>
-                      <TD className="max-w-64 whitespace-pre-line break-words font-mono text-xs">{v.example}</TD>
-                    </TR>
-                  ))}
-                </TBody>
-              </Table>
+              <TemplateVariablesTable template={template.name} variables={template.variables} />
             </div>
           </section>
         );
       })}
+
+      <AccountTemplates />
     </article>
   );
 }
