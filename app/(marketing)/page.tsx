@@ -3,6 +3,7 @@ import Link from "next/link";
 import { FeatureGrid } from "@/components/site/feature-grid";
 import { LandingCode } from "@/components/site/landing-code";
 import { SIGN_IN_HREF } from "@/components/site/links";
+import { WhatsNew } from "@/components/site/whats-new";
 import { exampleImagePath, SHOWCASE_EXAMPLES, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { Badge, buttonClasses } from "@/components/ui";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
@@ -101,6 +102,21 @@ export default function LandingPage() {
               <p className="border-b border-slate-200 px-4 py-2 text-xs font-medium text-slate-500">With response=json</p>
               <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-800">{JSON_SAMPLE}</pre>
             </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="whats-new" className="border-t border-slate-200">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+          <h2 id="whats-new" className="text-3xl font-bold tracking-tight text-slate-900">
+            What&apos;s new
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-slate-600">
+            New capture options, each one a parameter of the same request, validated, documented and in the playground.
+            A plan badge marks the ones that need a paid plan.
+          </p>
+          <div className="mt-10">
+            <WhatsNew />
           </div>
         </div>
       </section>

@@ -2,7 +2,7 @@
  * What each plan unlocks, derived from the endpoint schemas' plan gates (D3) and the endpoints'
  * minimum plans, so the pricing page changes when a gate does.
  */
-import { describeParams } from "@/lib/api/params";
+import { describeParams, paramDoc } from "@/lib/api/params";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { PLAN_IDS, type PlanId } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
@@ -31,6 +31,14 @@ export function gatedFeatures(): GatedFeature[] {
     group: "Open Graph images",
   };
   return [...fromSchema, og];
+}
+
+/**
+ * The lowest plan that may use a screenshot parameter, from the same gates as the pricing page.
+ * Throws on a name the schema does not have, so marketing copy cannot name a parameter that isn't.
+ */
+export function minimumPlan(param: string): PlanId {
+  return paramDoc(screenshotParams, param).plan ?? "free";
 }
 
 /** Features first available on `plan` (not those of lower plans). */
