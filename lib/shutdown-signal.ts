@@ -13,7 +13,7 @@ export function publishShutdown(done: Promise<void>): void {
 }
 
 /** Resolves when the app's shutdown is done, or at once when none was started. */
-export function appShutdown(): Promise<void> {
+function appShutdown(): Promise<void> {
   return (globalThis as GlobalWithShutdown)[SHUTDOWN_KEY] ?? Promise.resolve();
 }
 

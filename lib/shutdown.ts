@@ -14,7 +14,7 @@ import { publishShutdown } from "@/lib/shutdown-signal";
 /** The longest `timeout` a render can have (60 s) and a little for its context to close. */
 const DRAIN_MAX_MS = 65_000;
 
-export async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
+async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
   log.info("shutdown.begin");
   stopTakingRenders();
   await drainRenders(maxMs);

@@ -8,7 +8,7 @@ const PLOT_W = W - M.left - M.right;
 const PLOT_H = H - M.top - M.bottom;
 
 /** A round axis maximum with four even steps. */
-export function niceMax(max: number): number {
+function niceMax(max: number): number {
   if (max <= 4) return 4;
   const magnitude = 10 ** Math.floor(Math.log10(max / 4));
   for (const step of [1, 2, 2.5, 5, 10]) {

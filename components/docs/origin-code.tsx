@@ -3,7 +3,7 @@
 import { useOrigin } from "@/components/site/use-origin";
 import { CodeBlock } from "@/components/ui";
 
-export const HOST_PLACEHOLDER = "https://YOUR_GLANCE_HOST";
+const HOST_PLACEHOLDER = "https://YOUR_GLANCE_HOST";
 
 /**
  * A code block whose examples point at the host serving these docs: pages stay static, and the

@@ -6,7 +6,7 @@
  * server, so what a customer copies is what was verified.
  */
 
-export const NODE_HELPER = `// sign.mjs — Node.js 18+ (node:crypto)
+const NODE_HELPER = `// sign.mjs — Node.js 18+ (node:crypto)
 import { createHmac } from "node:crypto";
 
 const enc = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
@@ -28,7 +28,7 @@ const [base, path, json, keyId, secret, expires] = process.argv.slice(2);
 console.log(signUrl(base, path, JSON.parse(json), keyId, secret, expires));
 `;
 
-export const WEB_CRYPTO_HELPER = `// sign-edge.mjs — Web Crypto: Cloudflare Workers, Vercel Edge, Deno, browsers, Node 20+
+const WEB_CRYPTO_HELPER = `// sign-edge.mjs — Web Crypto: Cloudflare Workers, Vercel Edge, Deno, browsers, Node 20+
 const enc = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
 const utf8 = new TextEncoder();
 function compare(a, b) {
@@ -57,7 +57,7 @@ if (typeof process !== "undefined" && process.argv?.length > 2) {
 }
 `;
 
-export const PYTHON_HELPER = `# sign.py — Python 3.8+ (standard library only)
+const PYTHON_HELPER = `# sign.py — Python 3.8+ (standard library only)
 import hashlib, hmac, json, sys
 from urllib.parse import quote
 
@@ -76,7 +76,7 @@ if __name__ == "__main__":
     print(sign_url(base, path, json.loads(params), key_id, secret, sys.argv[6] if len(sys.argv) > 6 else None))
 `;
 
-export const PHP_HELPER = `<?php
+const PHP_HELPER = `<?php
 // sign.php — PHP 7.4+ (no extensions beyond the defaults)
 function glance_sign_url(string $base, string $path, array $params, string $keyId, string $signingSecret, ?int $expires = null): string {
     $params['key_id'] = $keyId;

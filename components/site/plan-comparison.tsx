@@ -5,7 +5,7 @@ import { gatedFeatures, includes } from "./plan-features";
 const n = (v: number) => v.toLocaleString("en-US");
 
 /** The D4 numbers, one row each, in the order a buyer compares them. */
-export const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string; hint?: string }> = [
+const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string; hint?: string }> = [
   { label: "Price", value: (p) => (p.priceUsdPerMonth === 0 ? "$0" : `$${p.priceUsdPerMonth}/mo`) },
   { label: "Renders / month", value: (p) => n(p.rendersPerMonth), hint: "Cache misses; cache hits are free." },
   { label: "Requests / minute", value: (p) => n(p.requestsPerMinute), hint: "All keys of the account together." },

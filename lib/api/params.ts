@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PlanId } from "@/lib/plans";
 import { MAX_EXPIRY_SECONDS, PUBLIC_ID_PATTERN, SIGNATURE_PATTERN } from "@/lib/signing/names";
 
-export type ParamKind = "string" | "integer" | "number" | "boolean" | "enum" | "url" | "list";
+type ParamKind = "string" | "integer" | "number" | "boolean" | "enum" | "url" | "list";
 
 export interface ParamMeta {
   kind: ParamKind;
@@ -210,7 +210,7 @@ export function numberListParam(
   return register(schema, { kind: "list", ...meta });
 }
 
-export function metaOf(schema: z.ZodType): ParamMeta | undefined {
+function metaOf(schema: z.ZodType): ParamMeta | undefined {
   return paramRegistry.get(schema);
 }
 

@@ -28,14 +28,14 @@ import { EXPIRES_PARAM, KEY_ID_PARAM, SIGNATURE_PARAM, SIGNED_URL_PARAMS } from 
 /** The same field definitions as the endpoint schemas' (one builder), parsed before the schema runs. */
 const FIELDS = signedUrlParams();
 
-export function isSignedRequest(query: URLSearchParams): boolean {
+function isSignedRequest(query: URLSearchParams): boolean {
   return SIGNED_URL_PARAMS.some((name) => query.has(name));
 }
 
 export const authenticateKeyOrSignature: Authenticator = (request, url) =>
   isSignedRequest(url.searchParams) ? authenticateSignature(request, url) : authenticateApiKey(request, url);
 
-export async function authenticateSignature(request: Request, url: URL): Promise<Caller> {
+async function authenticateSignature(request: Request, url: URL): Promise<Caller> {
   const query = url.searchParams;
   // Duplicates first: the canonical form never has to choose between two values of one name.
   const seen = new Set<string>();

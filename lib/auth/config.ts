@@ -80,4 +80,4 @@ export function authConfig(): Promise<NextAuthConfig> {
 
 // Lazy form: NextAuth calls this per use, after the database and the secret are ready. A fresh
 // object each time, because next-auth fills defaults into the object it is given.
-export const { handlers, auth } = NextAuth(async () => ({ ...(await authConfig()) }));
+export const { handlers } = NextAuth(async () => ({ ...(await authConfig()) }));

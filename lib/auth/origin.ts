@@ -5,7 +5,7 @@
  */
 import { env } from "@/lib/env";
 
-export function appOrigin(): string {
+function appOrigin(): string {
   return new URL(env().APP_URL).origin;
 }
 

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db";
 import { SIGN_IN_LINK_MAX_AGE_SECONDS } from "@/lib/auth/constants";
 
 export const SIGN_IN_EMAIL_LIMIT = 3;
-export const SIGN_IN_EMAIL_WINDOW_SECONDS = 10 * 60;
+const SIGN_IN_EMAIL_WINDOW_SECONDS = 10 * 60;
 
 export async function signInEmailAllowed(email: string, now = new Date()): Promise<boolean> {
   const db = await getDb();

@@ -53,7 +53,7 @@ export async function applyDuePlanChange(userId: string, now = new Date()): Prom
  * Pauses the newest active keys beyond the plan's limit, or un-pauses the oldest paused keys
  * while there is room. Revoked keys are never touched.
  */
-export async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Date()): Promise<void> {
+async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Date()): Promise<void> {
   const limit = PLANS[plan].maxApiKeys;
   const keys = await tx.apiKey.findMany({
     where: { userId, revokedAt: null },

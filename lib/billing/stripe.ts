@@ -11,10 +11,10 @@ import type { PlanId } from "@/lib/plans";
 
 export const PAID_PLANS = ["starter", "pro", "business"] as const satisfies readonly PlanId[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
-export const BILLING_INTERVALS = ["monthly", "yearly"] as const;
+const BILLING_INTERVALS = ["monthly", "yearly"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-export class BillingDisabledError extends Error {
+class BillingDisabledError extends Error {
   constructor() {
     super("Self-serve billing is not configured.");
     this.name = "BillingDisabledError";

@@ -15,7 +15,7 @@ import { withAccountLock, type Tx } from "@/lib/billing/plan-change";
 import { billingConfig, billingEnabled, stripe } from "@/lib/billing/stripe";
 import { applyCheckoutCompleted, applyPaymentFailed, applySubscription, type Applied } from "@/lib/billing/subscription-state";
 
-export interface WebhookResult {
+interface WebhookResult {
   status: number;
   body: { received: true; outcome: "applied" | "duplicate" | "stale" | "ignored" } | { error: string };
 }
@@ -36,7 +36,7 @@ export async function stripeWebhookResponse(payload: string, signature: string |
   }
 }
 
-export async function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): Promise<WebhookResult> {
+async function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): Promise<WebhookResult> {
   if (!billingEnabled()) return { status: 404, body: { error: "Billing is not configured." } };
   let event: Stripe.Event;
   try {

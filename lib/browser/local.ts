@@ -30,7 +30,7 @@ const RENDER_FLAGS = [
   "--use-mock-keychain",
 ];
 
-export function findChromium(): string | undefined {
+function findChromium(): string | undefined {
   const configured = env().CHROME_PATH;
   if (configured) return existsSync(configured) ? configured : undefined;
   return CANDIDATE_PATHS.find((p) => existsSync(p));

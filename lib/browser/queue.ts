@@ -45,7 +45,7 @@ export interface QueueReport {
   refused: number;
 }
 
-export function rendererBusy(retryAfterMs: number, detail: string): ApiError {
+function rendererBusy(retryAfterMs: number, detail: string): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new ApiError("renderer_busy", `${detail} Retry in ${seconds} s.`, { headers: { "Retry-After": String(seconds) } });
 }

@@ -11,11 +11,11 @@ import type { Browser, Page } from "puppeteer-core";
 import { log } from "@/lib/log";
 
 /** Past any of these a page counts as heavy (Chromium's own page metrics). */
-export const PAGE_BUDGET = { frames: 1_000, nodes: 1_000_000, jsHeapBytes: 512 * 1024 * 1024 } as const;
+const PAGE_BUDGET = { frames: 1_000, nodes: 1_000_000, jsHeapBytes: 512 * 1024 * 1024 } as const;
 /** A page that cannot even report its metrics within this is taken as hung. */
 const METRICS_TIMEOUT_MS = 1_000;
-export const MAX_RENDERS = 500;
-export const MAX_AGE_MS = 30 * 60_000;
+const MAX_RENDERS = 500;
+const MAX_AGE_MS = 30 * 60_000;
 
 /** What a browser source must offer to have its browsers replaced (local Chromium). */
 export interface Replaceable {

@@ -29,7 +29,7 @@ interface Endpoint {
 }
 
 /** ws(s):// is a browser WebSocket endpoint; http(s):// is a DevTools HTTP address (/json/version). */
-export function connectOptionsFor(endpoint: string): ConnectOptions {
+function connectOptionsFor(endpoint: string): ConnectOptions {
   const common = { defaultViewport: null, protocolTimeout: 90_000 } as const;
   return /^https?:\/\//i.test(endpoint) ? { ...common, browserURL: endpoint } : { ...common, browserWSEndpoint: endpoint };
 }
@@ -39,7 +39,7 @@ export function connectOptionsFor(endpoint: string): ConnectOptions {
  * restart the id is new. Its DevTools HTTP address (`http://host:port`, /json/version) gives the
  * current one, so such an endpoint falls back to it when the id no longer answers.
  */
-export function devtoolsAddressOf(endpoint: string): string | undefined {
+function devtoolsAddressOf(endpoint: string): string | undefined {
   const match = /^(ws|wss):\/\/([^/?#]+)\/devtools\/browser\/[^/?#]+$/i.exec(endpoint);
   if (!match) return undefined;
   return `${match[1].toLowerCase() === "wss" ? "https" : "http"}://${match[2]}`;

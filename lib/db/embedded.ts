@@ -22,7 +22,7 @@ interface ServerInfo {
 const OWNED = Symbol.for("glance.embeddedDb.owned");
 const shared = globalThis as { [OWNED]?: Promise<string> };
 
-export function embeddedUrl(port: number): string {
+function embeddedUrl(port: number): string {
   return `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
 }
 

@@ -46,7 +46,7 @@ function clientErrorToApiError(error: NodeJS.ErrnoException): ApiError | undefin
 }
 
 /** Answers on the raw socket: the parser failed, so there is no ServerResponse to use. */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const apiError = clientErrorToApiError(error);
   // A response already on its way (keep-alive after an answer) cannot be followed by another one.
   const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
@@ -69,7 +69,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 }
 
 /** A refusal for a request the parser accepted but the app would misread; undefined to pass it on. */
-export function refusal(req: IncomingMessage): ApiError | undefined {
+function refusal(req: IncomingMessage): ApiError | undefined {
   const url = req.url ?? "/";
   const queryAt = url.indexOf("?");
   if (queryAt < 0 || !/^\/v1(\/|\?|$)/i.test(url)) return undefined;

@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt } from "node:crypto";
 
-export const KEY_PREFIX = "sk_live_";
+const KEY_PREFIX = "sk_live_";
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const RANDOM_LENGTH = 32;
 const KEY_PATTERN = /^sk_live_[A-Za-z0-9]{32}$/;
@@ -22,7 +22,7 @@ export function generateApiKey(): string {
 }
 
 /** A key's public id for signed URLs (D15): not a credential, safe in public HTML. */
-export const PUBLIC_ID_PREFIX = "pk_live_";
+const PUBLIC_ID_PREFIX = "pk_live_";
 
 export function generatePublicId(): string {
   return PUBLIC_ID_PREFIX + randomText(24);

@@ -31,7 +31,7 @@ export class KeyChurnError extends KeyCreationRefused {
 
 const HOUR_MS = 3_600_000;
 
-export class AccountNotFoundError extends Error {
+class AccountNotFoundError extends Error {
   constructor() {
     super("No such account.");
     this.name = "AccountNotFoundError";
@@ -68,7 +68,7 @@ function toSummary({ signingNonce, ...row }: Omit<ApiKeySummary, "signable"> & {
 
 export const MAX_KEY_NAME_LENGTH = 64;
 
-export function normaliseKeyName(name: string | undefined | null): string {
+function normaliseKeyName(name: string | undefined | null): string {
   const trimmed = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_KEY_NAME_LENGTH);
   return trimmed || "Default key";
 }

@@ -13,10 +13,10 @@ import { createHmac } from "node:crypto";
 import { env } from "@/lib/env";
 import { persistedSecret } from "@/lib/secrets/persisted";
 
-export const SIGNING_SECRET_PREFIX = "ss_live_";
+const SIGNING_SECRET_PREFIX = "ss_live_";
 const DERIVATION_LABEL = "glance-signing-v1";
 
-export function urlSigningServerSecret(): Promise<string> {
+function urlSigningServerSecret(): Promise<string> {
   return persistedSecret(env().URL_SIGNING_SECRET, "url-signing-secret");
 }
 

@@ -16,7 +16,7 @@ import { guardProxy } from "./guard-proxy";
  * Chromium bypasses proxies for loopback unless told otherwise; "<-loopback>" removes that
  * implicit rule, so 127.0.0.1, [::1] and localhost also meet the guard. Nothing else is bypassed.
  */
-export const GUARD_BYPASS_LIST = ["<-loopback>"];
+const GUARD_BYPASS_LIST = ["<-loopback>"];
 
 /**
  * Where a browser's own traffic goes: nowhere. Every render's context names this instance's guard
@@ -64,7 +64,7 @@ function hostOf(proxyUrl: string): string {
  * browsers on other hosts), else the guard's own address (a guard listening on every interface
  * is still reached over loopback). Starts the guard on first use.
  */
-export async function guardUrlForBrowsers(): Promise<string> {
+async function guardUrlForBrowsers(): Promise<string> {
   const guard = await guardProxy();
   const configured = env().NET_GUARD_URL;
   if (configured) return configured;

@@ -14,11 +14,11 @@ import { isAllowedOrigin } from "./policy";
 import { checkHost } from "./resolve";
 
 /** Higher than anything a content blocker uses, so a refusal cannot be overridden. */
-export const GUARD_ABORT_PRIORITY = 1_000_000;
+const GUARD_ABORT_PRIORITY = 1_000_000;
 
 export type BlockReason = "unsupported_url" | "private_address" | "target_unreachable";
 
-export interface BlockedRequest {
+interface BlockedRequest {
   /** Origin only: paths and queries can carry secrets. */
   origin: string;
   reason: BlockReason;

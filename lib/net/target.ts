@@ -7,7 +7,7 @@ import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";
 
 /** Parses a caller-supplied URL; only http and https are accepted. */
-export function parseHttpUrl(raw: string): URL | undefined {
+function parseHttpUrl(raw: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(raw);

@@ -5,7 +5,7 @@
  * No React here, so the validator and the docs can import it cheaply.
  */
 
-export type OgVariableType = "text" | "color" | "image_url" | "list" | "number";
+type OgVariableType = "text" | "color" | "image_url" | "list" | "number";
 
 export interface OgVariable {
   name: string;

@@ -25,7 +25,7 @@ export const OG_CONTENT_TYPES: Record<OgFormat, string> = {
 };
 
 /** An account's template (lib/og/studio), compiled when it was saved. */
-export interface StudioTemplateRef {
+interface StudioTemplateRef {
   name: string;
   compiled: CompiledTemplate;
 }
@@ -42,7 +42,7 @@ export interface OgRenderRequest {
 }
 
 /** Which engine drew the card and why (D21): part of the JSON metadata of a render. */
-export interface OgEngineReport {
+interface OgEngineReport {
   engine: "satori" | "chromium";
   /** Why satori was not enough (chromium only). */
   shaping?: ShapingNeed[];
@@ -144,7 +144,7 @@ export async function warmUpOgRenderer(): Promise<void> {
  * SVG → image. Encoder settings favour speed over the last few percent of size: these are
  * flat-colour cards, and the result is cached for days (D4) anyway.
  */
-export async function encode(svgOrPng: string | Buffer, format: OgFormat, quality: number): Promise<Buffer> {
+async function encode(svgOrPng: string | Buffer, format: OgFormat, quality: number): Promise<Buffer> {
   // An SVG string from satori (rasterized at 1 px per unit) or a PNG from the browser engine.
   const image = typeof svgOrPng === "string" ? sharp(Buffer.from(svgOrPng), { density: 72 }) : sharp(svgOrPng);
   switch (format) {

@@ -36,7 +36,7 @@ export function templateNotFound(name: string): ApiError {
   );
 }
 
-export function resolveTemplate(name: string): BuiltInTemplateInfo {
+function resolveTemplate(name: string): BuiltInTemplateInfo {
   const template = findTemplate(name);
   if (!template) throw templateNotFound(name);
   return template;
@@ -120,7 +120,7 @@ function parseInto(into: OgVariables, variable: OgVariable, value: string): stri
  * Line breaks, tabs and runs of spaces in text variables collapse to one space (a card is laid
  * out by the template, not by the caller's whitespace); other control characters are dropped.
  */
-export function cleanText(value: string): string {
+function cleanText(value: string): string {
   return value
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
     .replace(/\s+/g, " ")

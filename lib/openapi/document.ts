@@ -23,7 +23,7 @@ const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
 const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
-export const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
+const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
 export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
 export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c) && !BODY_ONLY.includes(c));
 

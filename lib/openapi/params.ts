@@ -13,7 +13,7 @@ export type JsonSchema = Record<string, unknown>;
 type Field = { name: string } & ParamMeta;
 
 /** JSON Schema of one query parameter (what a valid value looks like). */
-export function paramSchema(field: Field): JsonSchema {
+function paramSchema(field: Field): JsonSchema {
   const schema: JsonSchema = {};
   switch (field.kind) {
     case "integer":
@@ -63,7 +63,7 @@ function notes(field: Field): string[] {
 }
 
 /** An OpenAPI Parameter Object for one schema field. */
-export function queryParameter(field: Field): JsonSchema {
+function queryParameter(field: Field): JsonSchema {
   const parameter: JsonSchema = {
     name: field.name,
     in: "query",

@@ -85,7 +85,7 @@ export interface ResultService {
 }
 
 /** The public URL of a stored result (D7). */
-export function fileUrl(key: string, ext: ResultExt): string {
+function fileUrl(key: string, ext: ResultExt): string {
   return `${env().APP_URL}/v1/files/${key}.${ext}`;
 }
 
@@ -251,7 +251,7 @@ function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: Render
 const services = new WeakMap<ResultStore, ResultService>();
 
 /** The service for the current configuration (shared store and Redis of this process). */
-export function defaultResultService(): ResultService {
+function defaultResultService(): ResultService {
   const store = getResultStore();
   let service = services.get(store);
   if (!service) services.set(store, (service = createResultService({ store, redis: getRedis() })));

@@ -20,7 +20,7 @@ import { resultRedisKey } from "@/lib/results/redis-store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
 
 /** stored: was already in the store (a HIT); rendered: this flight rendered it; waited: another request did. */
-export type FlightSource = "stored" | "rendered" | "waited";
+type FlightSource = "stored" | "rendered" | "waited";
 
 export interface FlightOutcome {
   result: StoredResult;
@@ -39,7 +39,7 @@ export interface SingleFlightOptions {
   orphanGraceMs: number;
 }
 
-export const SINGLE_FLIGHT_DEFAULTS: SingleFlightOptions = {
+const SINGLE_FLIGHT_DEFAULTS: SingleFlightOptions = {
   lockTtlMs: 30_000,
   pollMinMs: 20,
   pollMaxMs: 250,

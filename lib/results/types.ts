@@ -2,7 +2,7 @@
  * What a stored render looks like, and the store interface its three adapters implement
  * (files under DATA_DIR, Redis over TCP, Upstash over REST — D12).
  */
-export const RESULT_EXTS = ["png", "jpg", "webp", "pdf"] as const;
+const RESULT_EXTS = ["png", "jpg", "webp", "pdf"] as const;
 export type ResultExt = (typeof RESULT_EXTS)[number];
 
 export const CONTENT_TYPES: Record<ResultExt, string> = {

@@ -4,7 +4,7 @@
  * Smartsupp and Facebook's customer chat). Their scripts are stopped by the Widgets list
  * where it has a rule; a page that ships the widget itself still gets it hidden here.
  */
-export const CHAT_WIDGET_SELECTORS = [
+const CHAT_WIDGET_SELECTORS = [
   "#intercom-container",
   "#intercom-frame",
   ".intercom-lightweight-app",

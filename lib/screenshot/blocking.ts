@@ -23,7 +23,7 @@ const BLOCK_PRIORITY = 100;
  * Generic ad containers (EasyList's most common element-hiding selectors: AdSense, Google
  * Publisher Tag slots, Taboola/Outbrain widgets, Carbon, generic ad-slot classes).
  */
-export const AD_CONTAINER_SELECTORS = [
+const AD_CONTAINER_SELECTORS = [
   "ins.adsbygoogle",
   ".adsbygoogle",
   "[id^='google_ads_iframe']",
@@ -59,7 +59,7 @@ export const AD_CONTAINER_SELECTORS = [
   "#ad-slot",
 ];
 
-export const AD_HIDING_CSS = `${AD_CONTAINER_SELECTORS.join(",\n")} { display: none !important; }`;
+const AD_HIDING_CSS = `${AD_CONTAINER_SELECTORS.join(",\n")} { display: none !important; }`;
 
 /**
  * Runs in every frame before the page's scripts, so the style is there from the first paint.
@@ -87,7 +87,7 @@ function injectStyleEarlySource(css: string): string {
 }
 
 /** The blockers a render can have on; `requests` is the caller's own patterns. */
-export type BlockerName = FilterListName | "requests";
+type BlockerName = FilterListName | "requests";
 
 export interface BlockingOptions {
   ads: boolean;
@@ -110,7 +110,7 @@ export function anyBlocking(o: Omit<BlockingOptions, "targetUrl">): boolean {
 }
 
 /** A blockRequests pattern as a regular expression: `*` matches anything, the rest literally, anywhere in the URL. */
-export function patternToRegExp(pattern: string): RegExp {
+function patternToRegExp(pattern: string): RegExp {
   const body = pattern
     .split("*")
     .map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, "\\$&"))

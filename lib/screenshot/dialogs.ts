@@ -16,7 +16,7 @@
  */
 import type { Dialog, Page } from "puppeteer-core";
 
-export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
+type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
 
 export interface DialogRecord {
   type: DialogType;
@@ -35,7 +35,7 @@ export interface DialogLog {
   stop(): void;
 }
 
-export const DIALOG_ANSWERS: Record<DialogType, DialogRecord["answer"]> = {
+const DIALOG_ANSWERS: Record<DialogType, DialogRecord["answer"]> = {
   alert: true,
   confirm: false,
   prompt: null,

@@ -16,7 +16,7 @@ import type { PageSteps } from "./plan-page";
  * reply) before the deadline: a quarter of the timeout, between 1.5 and 5 seconds. On a loaded
  * machine a fixed 1.5 s was measured to be too little at timeout=5000.
  */
-export function elementAnswerMarginMs(totalMs: number): number {
+function elementAnswerMarginMs(totalMs: number): number {
   return Math.min(5_000, Math.max(1_500, Math.round(totalMs / 4)));
 }
 

@@ -10,18 +10,18 @@ import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { optionalIntParam } from "@/lib/api/params-optional";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 
-export const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
+const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
 export type WaitUntil = (typeof WAIT_UNTIL_EVENTS)[number];
 
 /** imageWidth / imageHeight: the largest output side a resize may ask for (the viewport's own maximum). */
-export const RESIZE_MAX_PX = 3840;
+const RESIZE_MAX_PX = 3840;
 
 /** cacheTtl's upper bound: the longest plan's cache time (D4); each plan is capped at its own. */
-export const CACHE_TTL_MAX_SECONDS = Math.max(...PLAN_IDS.map((id) => PLANS[id].cacheTtlDays)) * 86_400;
-export const CACHE_TTL_MIN_SECONDS = 60;
+const CACHE_TTL_MAX_SECONDS = Math.max(...PLAN_IDS.map((id) => PLANS[id].cacheTtlDays)) * 86_400;
+const CACHE_TTL_MIN_SECONDS = 60;
 
 /** scrollTo as a number: CSS pixels from the top, at most this far. */
-export const SCROLL_TO_MAX_PX = 100_000;
+const SCROLL_TO_MAX_PX = 100_000;
 
 const SELECTOR_MAX = 512;
 

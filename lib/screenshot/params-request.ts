@@ -7,7 +7,7 @@
 import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { jsonMapParam } from "@/lib/api/params-json";
 
-export const MEDIA_TYPES = ["screen", "print"] as const;
+const MEDIA_TYPES = ["screen", "print"] as const;
 
 /**
  * Names `headers` may not set: the Fetch standard's forbidden request headers (the browser or the
@@ -49,7 +49,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
 /** RFC 6265 cookie-octet: no spaces, quotes, commas, semicolons or backslashes. */
 const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 
-export function headerProblem(name: string, value: string): string | null {
+function headerProblem(name: string, value: string): string | null {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 64))} is not a valid header name.`;
   const lower = name.toLowerCase();
   const reason = FORBIDDEN_HEADERS.get(lower) ?? (lower.startsWith("proxy-") || lower.startsWith("sec-") ? "the browser or proxy owns it" : undefined);
@@ -59,7 +59,7 @@ export function headerProblem(name: string, value: string): string | null {
   return null;
 }
 
-export function cookieProblem(name: string, value: string): string | null {
+function cookieProblem(name: string, value: string): string | null {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 64))} is not a valid cookie name.`;
   if (value.length > 4096) return `the value of ${name} is longer than 4096 characters.`;
   if (!COOKIE_VALUE.test(value)) return `the value of ${name} must be cookie-safe (no spaces, quotes, commas, semicolons or backslashes; URL-encode them).`;

@@ -22,8 +22,8 @@ import { requestShapingParams } from "./params-request";
 import { pageParams } from "./params-page";
 
 export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
-export const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
-export const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;
+const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
+const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;
 
 export const screenshotParams = z.object({
   url: urlParam("url", {

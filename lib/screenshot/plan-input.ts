@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { ScreenshotParams } from "./params";
 
 /** The document an html page is written into: no origin, so nothing is same-origin with it. */
-export const HTML_PAGE_URL = "about:blank";
+const HTML_PAGE_URL = "about:blank";
 
 export function pageInput(params: Pick<ScreenshotParams, "url" | "html" | "headers" | "cookies">): { url: string; html?: string } {
   if (params.html !== undefined) {

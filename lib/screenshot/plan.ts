@@ -16,11 +16,11 @@ export const WEBP_MAX_DIMENSION = 16_383;
 /** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
 export const MAX_CAPTURE_PIXELS = 100_000_000;
 
-export const MM_PER_INCH = 25.4;
-export const CSS_PX_PER_INCH = 96;
+const MM_PER_INCH = 25.4;
+const CSS_PX_PER_INCH = 96;
 
 /** Paper sizes in inches (portrait). */
-export const PAGE_SIZES_IN: Record<PdfPageSize, { width: number; height: number }> = {
+const PAGE_SIZES_IN: Record<PdfPageSize, { width: number; height: number }> = {
   letter: { width: 8.5, height: 11 },
   legal: { width: 8.5, height: 14 },
   tabloid: { width: 11, height: 17 },
@@ -29,7 +29,7 @@ export const PAGE_SIZES_IN: Record<PdfPageSize, { width: number; height: number 
   a5: { width: 148 / MM_PER_INCH, height: 210 / MM_PER_INCH },
 };
 
-export interface Viewport {
+interface Viewport {
   width: number;
   height: number;
   deviceScaleFactor: number;
@@ -50,7 +50,7 @@ export interface PdfPlan {
 }
 
 /** Request shaping (D19): what the browser says and sends. headers/cookies are secrets. */
-export interface RequestShaping {
+interface RequestShaping {
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   locale?: string;

@@ -8,7 +8,7 @@ import { capture } from "./capture";
 import type { CapturePlan } from "./plan";
 
 /** How long a captured error page (the target answered 4xx/5xx) stays cached at most (D19). */
-export const ERROR_PAGE_TTL_SECONDS = 300;
+const ERROR_PAGE_TTL_SECONDS = 300;
 
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
 export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {

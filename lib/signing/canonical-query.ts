@@ -21,7 +21,7 @@ import { SIGNATURE_PARAM } from "@/lib/signing/names";
 const encoder = new TextEncoder();
 
 /** Byte-wise comparison of the UTF-8 encodings (not UTF-16 code units, which order differently). */
-export function compareUtf8(a: string, b: string): number {
+function compareUtf8(a: string, b: string): number {
   const x = encoder.encode(a);
   const y = encoder.encode(b);
   const n = Math.min(x.length, y.length);

@@ -13,7 +13,7 @@ export function webCryptoAvailable(): boolean {
   return typeof globalThis.crypto !== "undefined" && typeof globalThis.crypto.subtle !== "undefined";
 }
 
-export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
+async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -12,7 +12,7 @@ import { log } from "@/lib/log";
 import { PLANS, type PlanId } from "@/lib/plans";
 import { monthKey } from "@/lib/usage/quota";
 
-export const QUOTA_ALERT_THRESHOLDS = [80, 100] as const;
+const QUOTA_ALERT_THRESHOLDS = [80, 100] as const;
 
 /** Thresholds (percent) that the render taking the count from renders - 1 to renders crosses. */
 export function crossedThresholds(renders: number, limit: number): number[] {

@@ -22,7 +22,7 @@ export interface RequestLogFilter {
   before?: string;
 }
 
-export interface RequestLogEntry {
+interface RequestLogEntry {
   id: string;
   at: Date;
   endpoint: string;

@@ -2,7 +2,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 
-export interface RenderAnswer {
+interface RenderAnswer {
   ok: boolean;
   text?: string;
   error?: string;

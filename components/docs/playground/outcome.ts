@@ -11,7 +11,7 @@ export interface ResponseFacts {
   requestId?: string;
 }
 
-export interface Problem {
+interface Problem {
   type?: string;
   title?: string;
   status?: number;

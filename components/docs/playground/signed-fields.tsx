@@ -10,7 +10,7 @@ export interface SigningInput {
   expiry: ExpiryChoice;
 }
 
-export const EXPIRY_CHOICES = { never: "Never (until the key is revoked or its secret rolled)", "1h": "In 1 hour", "1d": "In 1 day", "30d": "In 30 days" } as const;
+const EXPIRY_CHOICES = { never: "Never (until the key is revoked or its secret rolled)", "1h": "In 1 hour", "1d": "In 1 day", "30d": "In 30 days" } as const;
 export type ExpiryChoice = keyof typeof EXPIRY_CHOICES;
 const EXPIRY_SECONDS: Record<ExpiryChoice, number | undefined> = { never: undefined, "1h": 3600, "1d": 86_400, "30d": 30 * 86_400 };
 

@@ -35,13 +35,13 @@ function stringLiteral(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
-export function curlSnippet(r: SnippetRequest): string {
+function curlSnippet(r: SnippetRequest): string {
   const lines = [`curl ${shellQuote(r.url)}`, `  -H ${shellQuote(`X-API-Key: ${r.apiKey}`)}`];
   lines.push(r.json ? "  --fail-with-body" : `  --fail-with-body -o ${shellQuote(r.fileName)}`);
   return lines.join(" \\\n");
 }
 
-export function javascriptSnippet(r: SnippetRequest): string {
+function javascriptSnippet(r: SnippetRequest): string {
   const head = [
     ...(r.json ? [] : [`import { writeFile } from "node:fs/promises";`, ""]),
     `const response = await fetch(${stringLiteral(r.url)}, {`,
@@ -55,7 +55,7 @@ export function javascriptSnippet(r: SnippetRequest): string {
   return [...head, ...tail].join("\n");
 }
 
-export function pythonSnippet(r: SnippetRequest): string {
+function pythonSnippet(r: SnippetRequest): string {
   const head = [
     `import requests`,
     ``,

@@ -20,7 +20,6 @@ import { parseStyle, type Declaration, type VariableKind } from "@/lib/og/studio
 import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/studio/markup";
 
 export { TemplateError };
-export type { VariableKind };
 
 export const STUDIO_LIMITS = {
   sourceMaxChars: 20_000,
@@ -30,7 +29,7 @@ export const STUDIO_LIMITS = {
   nameMaxChars: 40,
 } as const;
 
-export const VARIABLE_KINDS: readonly VariableKind[] = ["text", "color", "image_url", "list", "number"];
+const VARIABLE_KINDS: readonly VariableKind[] = ["text", "color", "image_url", "list", "number"];
 /** Query parameters of /v1/og and the loop variable: never usable as variable names. */
 const RESERVED = new Set(["template", "format", "width", "height", "quality", "response", "api_key", "item", "signature", "expires"]);
 const VARIABLE_NAME = /^[a-z][a-z0-9_]*$/;

@@ -18,7 +18,7 @@ import { catalogVariables, checkSource, defaultsOf, deleteTemplate, getTemplate,
 import { validateVariables } from "@/lib/og/variables";
 import { PLAN_IDS } from "@/lib/plans";
 
-export const PREVIEW_SIZES = [
+const PREVIEW_SIZES = [
   [1200, 630],
   [1080, 1080],
   [1600, 900],

@@ -12,7 +12,7 @@ export interface MarkupElement {
   line: number;
 }
 
-export interface MarkupText {
+interface MarkupText {
   kind: "text";
   text: string;
   line: number;

@@ -46,7 +46,7 @@ function isWideScript(cp: number): boolean {
 }
 
 /** Estimated width of one character in em. */
-export function charWidth(char: string, bold = false): number {
+function charWidth(char: string, bold = false): number {
   const cp = char.codePointAt(0)!;
   let w: number;
   if (isWideScript(cp) || (cp >= 0x2600 && cp <= 0x27bf)) w = 1;
@@ -69,7 +69,7 @@ const graphemes = (text: string): string[] =>
   SIMPLE.test(text) ? text.split("") : Array.from(segmenter.segment(text), (s) => s.segment);
 
 /** Width of a run of text in em. */
-export function textWidth(text: string, bold = false): number {
+function textWidth(text: string, bold = false): number {
   let w = 0;
   for (const g of graphemes(text)) w += charWidth(g, bold);
   return w;

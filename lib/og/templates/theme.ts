@@ -8,8 +8,8 @@ import { contrastRatio, css, luminance, mix, type Rgba } from "@/lib/og/colors";
 /** Family name templates ask for; lib/og/fonts registers Inter Latin under it, the rest as fallbacks. */
 export const FONT_FAMILY = "Inter";
 
-export const DEFAULT_BG: Rgba = { r: 11, g: 16, b: 32, a: 1 }; // deep navy
-export const DEFAULT_ACCENT: Rgba = { r: 99, g: 102, b: 241, a: 1 }; // indigo
+const DEFAULT_BG: Rgba = { r: 11, g: 16, b: 32, a: 1 }; // deep navy
+const DEFAULT_ACCENT: Rgba = { r: 99, g: 102, b: 241, a: 1 }; // indigo
 
 const INK: Rgba = { r: 15, g: 23, b: 42, a: 1 };
 const SNOW: Rgba = { r: 248, g: 250, b: 252, a: 1 };

@@ -11,7 +11,7 @@ import { ENGINE_VERSION, FiltersEngine, Request, type RequestType } from "@ghost
 import { env } from "@/lib/env";
 import { FILTER_LISTS, type FilterListName } from "./lists";
 
-export interface FilterVerdict {
+interface FilterVerdict {
   blocked: boolean;
   /** The list's filter that decided, for logs and tests. */
   filter?: string;
@@ -23,7 +23,7 @@ export interface FilterEngine {
 }
 
 /** Where the shipped lists live; the app always runs from the repository root. */
-export function filterListPath(name: FilterListName): string {
+function filterListPath(name: FilterListName): string {
   return path.join(process.cwd(), "lib", "screenshot", "filters", FILTER_LISTS[name].file);
 }
 

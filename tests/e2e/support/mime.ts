@@ -43,7 +43,7 @@ function decodeQuotedPrintable(body: string): Buffer {
   return Buffer.from(bytes);
 }
 
-export function decodeEncodedWords(value: string): string {
+function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>

@@ -17,7 +17,7 @@ export async function stripeCalls(): Promise<RecordedStripeCall[]> {
 }
 
 /** Posts a signed event to /api/stripe/webhook and returns the app's answer. */
-export async function sendStripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): Promise<{ status: number; body: unknown }> {
+async function sendStripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): Promise<{ status: number; body: unknown }> {
   sequence += 1;
   const event = { id: `evt_e2e_${Date.now().toString(36)}_${sequence}`, object: "event", type, created, livemode: false, pending_webhooks: 1, api_version: null, request: null, data: { object } };
   const payload = JSON.stringify(event);

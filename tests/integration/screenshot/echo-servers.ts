@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface SeenRequest {
+interface SeenRequest {
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;

@@ -104,7 +104,7 @@ export async function decode(bytes: Buffer): Promise<Decoded> {
 }
 
 /** Colour comparison with room for JPEG/WebP artefacts. */
-export function near(actual: [number, number, number], expected: [number, number, number], tolerance = 24): boolean {
+function near(actual: [number, number, number], expected: [number, number, number], tolerance = 24): boolean {
   return actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance);
 }
 

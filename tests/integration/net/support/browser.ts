@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { BROWSER_OWN_TRAFFIC_SINK, chromiumHardeningFlags } from "@/lib/net/chromium";
 
-export function chromePath(): string {
+function chromePath(): string {
   const candidates = [process.env.CHROME_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/google-chrome"];
   const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
   if (!found) throw new Error("no Chromium found (set CHROME_PATH)");

@@ -8,7 +8,7 @@ import dgram from "node:dgram";
 import http from "node:http";
 import type net from "node:net";
 
-export interface CanaryEvent {
+interface CanaryEvent {
   kind: "connection" | "request" | "upgrade" | "datagram";
   remote?: string;
   local?: string;

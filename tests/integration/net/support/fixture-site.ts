@@ -16,7 +16,7 @@ export const CANARY_HOSTS = [
 export const ATTACK_KINDS = [
   "img", "css", "font", "iframe", "fetch", "xhr", "eventsource", "websocket", "preconnect", "popup", "serviceworker", "subresource-redirect", "webrtc",
 ] as const;
-export const NAVIGATION_KINDS = ["redirect", "meta", "script-nav", "form"] as const;
+const NAVIGATION_KINDS = ["redirect", "meta", "script-nav", "form"] as const;
 
 export interface FixtureSite {
   port: number;

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-export const NAMESPACE_MARKER = "GLANCE_NET_NAMESPACE";
+const NAMESPACE_MARKER = "GLANCE_NET_NAMESPACE";
 
 /** Addresses added to `lo` inside the namespace; specs point attacks at them. */
 export const LOOPBACK_ALIASES = ["10.0.0.1", "169.254.169.254", "192.168.1.1", "172.16.0.1", "100.64.0.1"];
@@ -20,7 +20,7 @@ export const STAND_IN_PUBLIC_IP = "203.0.114.10";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
 
-export interface InnerResult {
+interface InnerResult {
   file: string;
   fullName: string;
   status: string;

@@ -16,7 +16,7 @@ import { assertIsolated, STAND_IN_PUBLIC_IP } from "./namespace";
 
 export const PUBLIC_IP = "93.184.216.34";
 
-export function answer(name: string, type: "A" | "AAAA", count: number): string[] | undefined {
+function answer(name: string, type: "A" | "AAAA", count: number): string[] | undefined {
   switch (name) {
     case "canary.test":
       return ["127.0.0.1", "::1"];
