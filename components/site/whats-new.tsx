@@ -7,7 +7,7 @@ import { minimumPlan } from "./plan-features";
 const HTML_LIMIT_MIB = SCREENSHOT_BODY_MAX_BYTES / (1024 * 1024);
 
 /** A docs row for one screenshot parameter (components/docs/param-table.tsx gives each row this id). */
-export const paramHref = (name: string) => `/docs/screenshot#param-${name}`;
+const paramHref = (name: string) => `/docs/screenshot#param-${name}`;
 
 interface NewCapability {
   id: string;
@@ -22,7 +22,7 @@ interface NewCapability {
  * What capture options recently added (D19, D15), in words a buyer scans. Only claims the code
  * backs: the size limit comes from the schema's constant, the plans from its gates.
  */
-export const NEW_CAPABILITIES: readonly NewCapability[] = [
+const NEW_CAPABILITIES: readonly NewCapability[] = [
   {
     id: "html",
     title: "HTML to PDF or image",
