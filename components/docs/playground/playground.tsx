@@ -54,6 +54,7 @@ export function Playground({
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const origin = useOrigin("");
   const objectUrl = useRef<string | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
 
   useEffect(() => () => void (objectUrl.current && URL.revokeObjectURL(objectUrl.current)), []);
 
@@ -114,7 +115,7 @@ export function Playground({
       setOutcome({ kind: "network", message: "Paste an API key first (or sign in to render through your account)." });
       return;
     }
-    setOutcome({ kind: "loading" });
+    startLoading();
     const url = useSessionAuth ? withQuery(`${origin}/api/playground/${endpoint}`, query) : publicUrl;
     try {
       const response = await fetch(url, {
@@ -130,7 +131,7 @@ export function Playground({
 
   async function renderSigned() {
     if (signingProblem) return setOutcome({ kind: "network", message: signingProblem });
-    setOutcome({ kind: "loading" });
+    startLoading();
     try {
       const url = await signCurrent();
       if (signingInput) setSigned({ input: signingInput, url });
@@ -139,6 +140,16 @@ export function Playground({
     } catch {
       setOutcome({ kind: "network", message: "The server could not be reached. Check your connection and try again." });
     }
+  }
+
+  /**
+   * A new request clears the old result and brings the result into view (issue 20): on a phone it
+   * sits below the whole form; on a desktop the column is sticky, so this only scrolls when needed.
+   */
+  function startLoading() {
+    setOutcome({ kind: "loading" });
+    const box = resultRef.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > window.innerHeight - 80)) resultRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   function show(result: Outcome) {
@@ -191,8 +202,8 @@ export function Playground({
         </CardContent>
       </Card>
 
-      <div className="min-w-0 space-y-6">
-        <section aria-label="Result" className="space-y-3">
+      <div className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:self-start">
+        <section ref={resultRef} aria-label="Result" className="scroll-mt-20 space-y-3">
           <h3 className="text-sm font-semibold text-slate-900">Result</h3>
           <p aria-live="polite" className="sr-only">
             {resultAnnouncement(outcome)}

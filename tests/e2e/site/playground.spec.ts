@@ -110,3 +110,34 @@ test.describe("docs playground", () => {
     await expect(playground.getByText("Pro+").first()).toBeVisible();
   });
 });
+
+test.describe("playground result in view (issue 20)", () => {
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`on a ${name}, the result is in the viewport after Render, the old one cleared while the new one runs`, async ({ browser, page }) => {
+      const key = await newUserKey(browser, "free");
+      await page.setViewportSize(viewport);
+      await page.goto("/docs/screenshot");
+      const playground = page.getByTestId("playground-screenshot");
+      await playground.getByTestId("playground-api-key").fill(key);
+      await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/?view=${name}`);
+      await playground.locator("[data-param=width]").fill("640");
+      await playground.locator("[data-param=height]").fill("400");
+      // The form is long: Render is reached by scrolling, as a visitor would.
+      await playground.getByTestId("render").scrollIntoViewIfNeeded();
+      await playground.getByTestId("render").click();
+      await expect(playground.getByTestId("result-image")).toBeInViewport({ timeout: 45_000 });
+
+      // A second request: the first image goes at once, the new one arrives in view again.
+      await playground.locator("[data-param=width]").fill("600");
+      await playground.getByTestId("render").scrollIntoViewIfNeeded();
+      await playground.getByTestId("render").click();
+      await expect(playground.getByTestId("result-image")).toHaveCount(0);
+      await expect(playground.getByTestId("result-image")).toBeInViewport({ timeout: 45_000 });
+      const size = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => img.naturalWidth);
+      expect(size).toBe(600);
+    });
+  }
+});
