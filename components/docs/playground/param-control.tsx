@@ -22,11 +22,14 @@ export function ParamControl({
   field,
   value,
   onChange,
+  error,
 }: {
   idPrefix: string;
   field: ParamField;
   value: string;
   onChange: (value: string) => void;
+  /** The API's own message for this parameter (problem+json `param`), shown on the field. */
+  error?: string;
 }) {
   const id = `${idPrefix}-${field.name}`;
   const hint = [field.description.replace(/`/g, ""), rangeHint(field)].filter(Boolean).join(" · ");
@@ -36,7 +39,12 @@ export function ParamControl({
       {field.plan && <PlanBadge plan={field.plan} />}
     </span>
   );
-  const common = { id, "aria-describedby": `${id}-hint`, "data-param": field.name };
+  const common = {
+    id,
+    "aria-describedby": error ? `${id}-error ${id}-hint` : `${id}-hint`,
+    "aria-invalid": error ? true : undefined,
+    "data-param": field.name,
+  };
 
   if (field.kind === "boolean") {
     return (
@@ -53,6 +61,11 @@ export function ParamControl({
         <p id={`${id}-hint`} className="pl-6 text-xs text-slate-500">
           {hint}
         </p>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="pl-6 text-xs font-medium text-red-600">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -119,6 +132,7 @@ export function ParamControl({
         </>
       }
       hint={hint}
+      error={error}
       aside={aside}
     >
       {control}

@@ -54,11 +54,13 @@ export function Playground({
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const origin = useOrigin("");
   const objectUrl = useRef<string | null>(null);
+  const idPrefix = `pg-${endpoint}`;
   const resultRef = useRef<HTMLElement>(null);
 
   useEffect(() => () => void (objectUrl.current && URL.revokeObjectURL(objectUrl.current)), []);
 
   const template = templates.find((t) => t.name === values.template);
+  const fieldError = outcome.kind === "problem" && outcome.problem.param ? { param: outcome.problem.param, detail: outcome.problem.detail ?? "Invalid value." } : null;
   const query = buildQuery(fields, values, template);
   const useSessionAuth = mode === "session" && session.status === "signed-in";
   const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
@@ -156,14 +158,23 @@ export function Playground({
     if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
     objectUrl.current = result.kind === "binary" ? result.objectUrl : null;
     setOutcome(result);
+    // The API's message goes on the field it names, brought to the middle of the screen so the
+    // sticky Render bar at the bottom never covers it (the browser's own bubbles are off: noValidate).
+    const param = result.kind === "problem" ? result.problem.param : undefined;
+    if (param) {
+      requestAnimationFrame(() => {
+        const control = document.getElementById(`${idPrefix}-${param}`);
+        control?.scrollIntoView({ block: "center" });
+        control?.focus({ preventScroll: true });
+      });
+    }
   }
 
-  const idPrefix = `pg-${endpoint}`;
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid={`playground-${endpoint}`}>
       <Card>
         <CardContent>
-          <form onSubmit={render} className="space-y-5" aria-label={`${endpoint} request`}>
+          <form onSubmit={render} noValidate className="space-y-5" aria-label={`${endpoint} request`}>
             <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} signing={signing} onSigningChange={setSigning} />
             <hr className="border-slate-100" />
             {endpoint === "og" && (
@@ -188,7 +199,7 @@ export function Playground({
             <div className="grid gap-5 sm:grid-cols-2">
               {shown.map((field) => (
                 <div key={field.name} className={isWide(field) ? "sm:col-span-2" : undefined}>
-                  <ParamControl idPrefix={idPrefix} field={field} value={values[field.name] ?? ""} onChange={set(field.name)} />
+                  <ParamControl idPrefix={idPrefix} field={field} value={values[field.name] ?? ""} onChange={set(field.name)} error={fieldError?.param === field.name ? fieldError.detail : undefined} />
                 </div>
               ))}
             </div>

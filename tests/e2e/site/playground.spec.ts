@@ -141,3 +141,27 @@ test.describe("playground result in view (issue 20)", () => {
     });
   }
 });
+
+test("a value the API refuses: its problem+json message on the field it names, in view and not under the Render bar (issue 20)", async ({ browser, page }) => {
+  const key = await newUserKey(browser, "free");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/docs/screenshot");
+  const playground = page.getByTestId("playground-screenshot");
+  await playground.getByTestId("playground-api-key").fill(key);
+  await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/`);
+  await playground.locator("[data-param=width]").fill("99999"); // past max: the browser's own bubble would stop it
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/v1/screenshot");
+  await playground.getByTestId("render").scrollIntoViewIfNeeded();
+  await playground.getByTestId("render").click();
+  const problem = (await (await answered).json()) as { param: string; detail: string };
+  expect(problem.param).toBe("width");
+
+  const width = playground.locator("[data-param=width]");
+  await expect(width).toHaveAttribute("aria-invalid", "true");
+  await expect(playground.locator("#pg-screenshot-width-error")).toHaveText(problem.detail);
+  await expect(width).toBeFocused();
+  await expect(width).toBeInViewport();
+  const field = (await width.boundingBox())!;
+  const bar = (await playground.getByTestId("render").boundingBox())!;
+  expect(field.y + field.height).toBeLessThanOrEqual(bar.y); // the sticky bar does not cover it
+});
