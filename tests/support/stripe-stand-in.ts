@@ -11,6 +11,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The price ids the integration tests configure (STRIPE_PRICE_*), one per plan and interval. */
+export const TEST_STRIPE_PRICES = {
+  STRIPE_PRICE_STARTER_MONTHLY: "price_starter_m",
+  STRIPE_PRICE_STARTER_YEARLY: "price_starter_y",
+  STRIPE_PRICE_PRO_MONTHLY: "price_pro_m",
+  STRIPE_PRICE_PRO_YEARLY: "price_pro_y",
+  STRIPE_PRICE_BUSINESS_MONTHLY: "price_business_m",
+  STRIPE_PRICE_BUSINESS_YEARLY: "price_business_y",
+};
+
 export interface RecordedStripeCall {
   method: string;
   path: string;

@@ -8,17 +8,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
 import { useTestEnv } from "@/tests/support/env";
-import { startStripeStandIn, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+import { startStripeStandIn, TEST_STRIPE_PRICES as PRICES, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
 const SECRET = "whsec_test_glance";
-const PRICES = {
-  STRIPE_PRICE_STARTER_MONTHLY: "price_starter_m",
-  STRIPE_PRICE_STARTER_YEARLY: "price_starter_y",
-  STRIPE_PRICE_PRO_MONTHLY: "price_pro_m",
-  STRIPE_PRICE_PRO_YEARLY: "price_pro_y",
-  STRIPE_PRICE_BUSINESS_MONTHLY: "price_business_m",
-  STRIPE_PRICE_BUSINESS_YEARLY: "price_business_y",
-};
 const signer = new Stripe("sk_test_signer").webhooks;
 const DAY = 86_400;
 
