@@ -3,7 +3,7 @@ import type http from "node:http";
 import type net from "node:net";
 import { isAllowedOrigin } from "../policy";
 import { bareHost, checkHost } from "../resolve";
-import { connectPinned, parseAuthority, refuseSocket, splice, type GuardContext, type GuardRefusal, type RefusalStatus } from "./wire";
+import { connectPinned, parseAuthority, socketRefuser, splice, type GuardContext } from "./wire";
 
 /** The client's first bytes: what tells TLS from plain WebSocket once the tunnel is open. */
 function firstChunk(client: net.Socket, head: Buffer): Promise<Buffer> {
@@ -15,11 +15,7 @@ function firstChunk(client: net.Socket, head: Buffer): Promise<Buffer> {
 }
 
 export async function openTunnel(guard: GuardContext, req: http.IncomingMessage, client: net.Socket, head: Buffer) {
-  client.on("error", () => client.destroy());
-  const fail = (status: RefusalStatus, refusal?: GuardRefusal) => {
-    if (refusal) guard.refuse(refusal);
-    refuseSocket(client, status);
-  };
+  const fail = socketRefuser(guard, client);
   if (!guard.authorized(req)) return fail(407, { kind: "connect", host: "", port: 0, reason: "unauthorized" });
   const authority = parseAuthority(req.url);
   if (!authority) return fail(400);

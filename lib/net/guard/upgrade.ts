@@ -3,7 +3,7 @@ import type http from "node:http";
 import type net from "node:net";
 import { isAllowedOrigin } from "../policy";
 import { checkHost } from "../resolve";
-import { connectPinned, parsePort, refuseSocket, splice, type GuardContext, type GuardRefusal, type RefusalStatus } from "./wire";
+import { connectPinned, parsePort, socketRefuser, splice, type GuardContext } from "./wire";
 
 /** The request line and headers for the origin server: origin-form path, no proxy credentials. */
 function originRequest(req: http.IncomingMessage, target: URL): string {
@@ -18,11 +18,7 @@ function originRequest(req: http.IncomingMessage, target: URL): string {
 }
 
 export async function forwardUpgrade(guard: GuardContext, req: http.IncomingMessage, client: net.Socket, head: Buffer) {
-  client.on("error", () => client.destroy());
-  const fail = (status: RefusalStatus, refusal?: GuardRefusal) => {
-    if (refusal) guard.refuse(refusal);
-    refuseSocket(client, status);
-  };
+  const fail = socketRefuser(guard, client);
   if (!guard.authorized(req)) return fail(407, { kind: "upgrade", host: "", port: 0, reason: "unauthorized" });
   let target: URL;
   try {

@@ -109,8 +109,21 @@ export function refuseResponse(res: http.ServerResponse, status: RefusalStatus) 
   res.end(status === 407 ? "Proxy authentication required\n" : "Blocked by the Glance target guard\n");
 }
 
-/** The same refusal written on a raw socket (CONNECT and upgrade leave HTTP behind). */
-export function refuseSocket(client: net.Socket, status: RefusalStatus) {
+/**
+ * For the raw-socket paths (CONNECT and upgrade leave HTTP behind): a socket error closes the
+ * client, and the returned function tells the guard of a refusal (when there is one to report)
+ * and writes it.
+ */
+export function socketRefuser(guard: GuardContext, client: net.Socket) {
+  client.on("error", () => client.destroy());
+  return (status: RefusalStatus, refusal?: GuardRefusal) => {
+    if (refusal) guard.refuse(refusal);
+    refuseSocket(client, status);
+  };
+}
+
+/** The same refusal written on a raw socket. */
+function refuseSocket(client: net.Socket, status: RefusalStatus) {
   const lines = [`HTTP/1.1 ${status} ${STATUS_TEXT[status]}`];
   for (const [name, value] of Object.entries(refusalHeaders(status))) lines.push(`${name}: ${value}`);
   lines.push("content-length: 0");
