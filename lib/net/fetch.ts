@@ -50,7 +50,7 @@ interface Hop {
   bytes?: Buffer;
 }
 
-function pinnedLookup(address: string): LookupFunction {
+export function pinnedLookup(address: string): LookupFunction {
   const family = address.includes(":") ? 6 : 4;
   // Asynchronous like dns.lookup: a synchronous answer makes net emit connect errors before
   // the request's error handler is attached (an uncaught exception).
