@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { findKeyOwner, createApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
+import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 
 export const DEMO_EMAIL = "demo@glance.local";
 
@@ -22,6 +23,8 @@ export async function bootstrap(): Promise<void> {
   await authSecret();
   const db = await getDb(); // runs migrations
   warmUpInBackground();
+  // Webhook deliveries (D20): pending ones, from before a restart too, are sent from here on.
+  startWebhookDispatcher();
   if (env().mode.database !== "embedded" || !env().appIsLocal) return;
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");

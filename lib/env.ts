@@ -85,6 +85,12 @@ const schema = z.object({
   CACHE_SECRET: optionalString,
   /** Server secret signing secrets are derived from (D15); persisted under DATA_DIR when unset. Equal on every instance. */
   URL_SIGNING_SECRET: optionalString,
+  /** Webhooks (D20): delay before the first retry; each later one waits 5× longer (tests shorten it). */
+  WEBHOOK_RETRY_BASE_MS: intWithDefault(5_000, 1, 3_600_000),
+  /** Webhooks (D20): attempts per delivery, the first included, before it is marked failed. */
+  WEBHOOK_MAX_ATTEMPTS: intWithDefault(8, 1, 20),
+  /** Webhooks (D20): how often each instance looks for due deliveries (new ones are sent at once). */
+  WEBHOOK_POLL_MS: intWithDefault(2_000, 10, 600_000),
   /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */
   BENCH_STATIC_FILE: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),

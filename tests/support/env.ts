@@ -76,6 +76,9 @@ export async function useTestEnv(options: TestEnvOptions = {}): Promise<TestEnv>
       // Write pending usage events first, so no flush reconnects to a database being dropped.
       const { flushUsage } = await import("@/lib/usage/record");
       await flushUsage();
+      // Likewise stop a webhook dispatcher the file started (directly or through bootstrap, D20).
+      const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+      await stopWebhookDispatcher();
       const { disconnectDb } = await import("@/lib/db");
       await disconnectDb();
       await db?.drop();
