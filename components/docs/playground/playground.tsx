@@ -1,21 +1,23 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Button, Card, CardContent, Select, Switch, Field } from "@/components/ui";
+import { Button, Card, CardContent, CopyButton, Select, Switch, Field } from "@/components/ui";
 import { useOrigin } from "@/components/site/use-origin";
 import { useSession } from "@/components/site/use-session";
 import { useAccountTemplates } from "./account-templates";
 import { AuthPanel, type AuthMode } from "./auth-panel";
 import { readOutcome, type Outcome } from "./outcome";
 import { ParamControl } from "./param-control";
-import { buildQuery, initialValues, outputExtension, templateValues, visibleFields } from "./query";
+import { buildQuery, outputExtension, templateValues, visibleFields } from "./query";
 import { RequiredMark } from "./required-mark";
 import { ResultView, resultAnnouncement } from "./result-view";
 import { expiresFor, type SigningInput } from "./signed-fields";
 import { SignedUrlOutput } from "./signed-url-output";
+import { shareUrl } from "./share";
+import { useLinkedForm } from "./use-linked-form";
 import { SnippetTabs } from "./snippet-tabs";
 import { KEY_PLACEHOLDER } from "./snippets";
-import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
+import type { EndpointName, ParamField, TemplateInfo } from "./types";
 import { VariableControl } from "./variable-control";
 import { PUBLIC_ID_PATTERN } from "@/lib/signing/names";
 import { signUrlWithWebCrypto, webCryptoAvailable } from "@/lib/signing/web-crypto";
@@ -50,7 +52,8 @@ export function Playground({
   const [apiKey, setApiKey] = useState("");
   const [signing, setSigning] = useState<SigningInput>({ keyId: "", signingSecret: "", expiry: "never" });
   const [signed, setSigned] = useState<{ input: string; url: string } | null>(null);
-  const [values, setValues] = useState<FormValues>(() => initialValues(endpoint, fields, templates[0]));
+  // The form follows the page URL both ways (D22): a shared link fills it, and the URL follows edits.
+  const { values, update: setValues, template } = useLinkedForm(endpoint, fields, builtIn[0], templates);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const origin = useOrigin("");
   const objectUrl = useRef<string | null>(null);
@@ -59,7 +62,7 @@ export function Playground({
 
   useEffect(() => () => void (objectUrl.current && URL.revokeObjectURL(objectUrl.current)), []);
 
-  const template = templates.find((t) => t.name === values.template);
+
   const fieldError = outcome.kind === "problem" && outcome.problem.param ? { param: outcome.problem.param, detail: outcome.problem.detail ?? "Invalid value." } : null;
   const query = buildQuery(fields, values, template);
   const useSessionAuth = mode === "session" && session.status === "signed-in";
@@ -221,6 +224,10 @@ export function Playground({
           </p>
           <ResultView outcome={outcome} alt={endpoint === "og" ? `Open Graph image from the ${values.template} template` : `Screenshot of ${values.url}`} />
         </section>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
+          <p className="text-xs text-slate-600">A link to this form as it is now (never your key or secret).</p>
+          <CopyButton value={shareUrl(origin, endpoint, buildQuery(fields, values, template))} label="Copy link" copiedLabel="Link copied" />
+        </div>
         {mode === "signed" ? (
           <SignedUrlOutput endpoint={endpoint} url={signedUrl} problem={signingProblem} />
         ) : (

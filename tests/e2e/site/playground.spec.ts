@@ -130,11 +130,20 @@ test.describe("playground result in view (issue 20)", () => {
       await playground.getByTestId("render").click();
       await expect(playground.getByTestId("result-image")).toBeInViewport({ timeout: 45_000 });
 
-      // A second request: the first image goes at once, the new one arrives in view again.
+      // A second request: the first image goes at once, the new one arrives in view again. The
+      // request is held until the old image is seen gone (a fast render could otherwise replace it
+      // between two looks), then passes on unchanged.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route((url) => url.pathname === "/v1/screenshot", async (route) => {
+        await held;
+        await route.continue();
+      });
       await playground.locator("[data-param=width]").fill("600");
       await playground.getByTestId("render").scrollIntoViewIfNeeded();
       await playground.getByTestId("render").click();
       await expect(playground.getByTestId("result-image")).toHaveCount(0);
+      release();
       await expect(playground.getByTestId("result-image")).toBeInViewport({ timeout: 45_000 });
       const size = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => img.naturalWidth);
       expect(size).toBe(600);

@@ -1,0 +1,60 @@
+/**
+ * Shareable playground state (issue 20, D22): the docs page URL carries the form's request (never
+ * the key), a shared link fills the form again, and "Copy link" copies that link.
+ */
+import { expect, test } from "@playwright/test";
+import { e2e } from "../support";
+import { readSnippets, requestInSnippet } from "./helpers";
+
+const FAKE_KEY = `sk_live_${"a1".repeat(16)}`;
+
+test("the page URL follows the form without the key; Copy link opens the same form and request elsewhere", async ({ browser, page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/docs/screenshot");
+  const entries = await page.evaluate(() => history.length);
+  const playground = page.getByTestId("playground-screenshot");
+  await playground.getByTestId("playground-api-key").fill(FAKE_KEY);
+  // The starting form adds nothing to the address.
+  await expect(page).toHaveURL(`${e2e.appUrl}/docs/screenshot`);
+  await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/shared?x=1`);
+  await playground.locator("[data-param=width]").fill("640");
+  await playground.locator("[data-param=format]").selectOption("jpg");
+  const expectedQuery = new URLSearchParams({ url: `${e2e.fixturesUrl}/shared?x=1`, format: "jpg", width: "640" }).toString();
+  await expect(page).toHaveURL(`${e2e.appUrl}/docs/screenshot?${expectedQuery}`);
+  expect(page.url()).not.toContain(FAKE_KEY);
+  // Typing replaced the address: no history entry per keystroke.
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+
+  await playground.getByRole("button", { name: "Copy link" }).click();
+  await expect(playground.getByRole("button", { name: "Link copied" })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(`${e2e.appUrl}/docs/screenshot?${expectedQuery}#playground`);
+
+  // Someone else opens it: same values, same request in the snippets, no key.
+  const other = await browser.newPage();
+  await other.goto(link);
+  const shared = other.getByTestId("playground-screenshot");
+  await expect(shared.locator("[data-param=url]")).toHaveValue(`${e2e.fixturesUrl}/shared?x=1`);
+  await expect(shared.locator("[data-param=width]")).toHaveValue("640");
+  await expect(shared.locator("[data-param=format]")).toHaveValue("jpg");
+  await expect(shared.getByTestId("playground-api-key")).toHaveValue("");
+  const snippets = await readSnippets(shared);
+  expect(requestInSnippet("curl", snippets.curl)).toEqual({ url: `${e2e.appUrl}/v1/screenshot?${expectedQuery}`, apiKey: "YOUR_API_KEY" });
+  await other.close();
+});
+
+test("an OG link names the template and its variables; a link with a key in it does not fill the key", async ({ page }) => {
+  const query = new URLSearchParams({ template: "stats-card", title: "Shared numbers", stat1_number: "7" }).toString();
+  await page.goto(`/docs/og?${query}&api_key=${FAKE_KEY}#playground`);
+  const playground = page.getByTestId("playground-og");
+  await expect(playground.locator("[data-param=template]")).toHaveValue("stats-card");
+  await expect(playground.locator("[data-variable=title]")).toHaveValue("Shared numbers");
+  await expect(playground.locator("[data-variable=stat1_number]")).toHaveValue("7");
+  // Variables the link leaves out stay empty, so the request is the link's.
+  await expect(playground.locator("[data-variable=stat2_number]")).toHaveValue("");
+  await expect(playground.getByTestId("playground-api-key")).toHaveValue("");
+  expect(requestInSnippet("curl", (await readSnippets(playground)).curl).url).toBe(`${e2e.appUrl}/v1/og?${query}`);
+  // The address is rewritten to the form's request: the key in the link is dropped from it.
+  await expect(page).toHaveURL(`${e2e.appUrl}/docs/og?${query}#playground`);
+});
+
