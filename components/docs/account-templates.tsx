@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { CodeBlock } from "@/components/ui";
+import { ExampleCode } from "./example-code";
 import { useSession } from "@/components/site/use-session";
 import { useAccountTemplates } from "./playground/account-templates";
 import { TemplateVariablesTable } from "./template-variables";
@@ -33,7 +33,7 @@ export function AccountTemplates() {
               <code className="font-mono">{template.name}</code>
             </h3>
             {template.description && <p className="text-sm text-slate-600">{template.description}</p>}
-            <CodeBlock caption="Query" code={`GET /v1/og?template=${encodeURIComponent(template.name)}`} wrap />
+            <ExampleCode caption="Query" code={`GET /v1/og?template=${encodeURIComponent(template.name)}`} wrap />
             <TemplateVariablesTable template={template.name} variables={template.variables} />
           </div>
         ))

@@ -50,6 +50,27 @@ export function valuesFromQuery(
   return values;
 }
 
+/**
+ * The parameters a link never carries: the secret ones (api_key; headers and cookies, which may
+ * hold credentials for the target) and the signed-URL fields (key_id, expires, signature), which
+ * belong to one signer and one moment. A unit test keeps this list equal to the schemas' secret
+ * and signing parameters.
+ */
+export const NEVER_LINKED = ["api_key", "headers", "cookies", "key_id", "expires", "signature"] as const;
+
+/**
+ * The "Open in playground" link for a code example, or null when it shows no GET request to
+ * /v1/screenshot or /v1/og (a POST body, a function call). Reads the first such URL in the code,
+ * `&amp;` as in HTML examples too, and leaves out what NEVER_LINKED names.
+ */
+export function playgroundLinkIn(code: string): string | null {
+  const match = /\/v1\/(screenshot|og)\?([^\s'"<>`]+)/.exec(code);
+  if (!match) return null;
+  const params = new URLSearchParams(match[2].replaceAll("&amp;", "&"));
+  for (const name of NEVER_LINKED) params.delete(name);
+  return playgroundHref(match[1] as EndpointName, params);
+}
+
 /** The absolute address of the playground showing this query (the "Copy link" button's value). */
 export function shareUrl(origin: string, endpoint: EndpointName, query: string): string {
   return `${origin}${playgroundHref(endpoint, query)}`;

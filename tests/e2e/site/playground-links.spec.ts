@@ -3,8 +3,21 @@
  * the key), a shared link fills the form again, and "Copy link" copies that link.
  */
 import { expect, test } from "@playwright/test";
+import { DOCS_PAGES } from "@/components/site/links";
+import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { e2e } from "../support";
 import { readSnippets, requestInSnippet } from "./helpers";
+
+/** What a link never carries (D22): keys, target credentials and the signed-URL fields. */
+const UNLINKED = ["api_key", "headers", "cookies", "key_id", "expires", "signature"];
+
+/** The endpoint and parameters of the first GET /v1 request written in an example's text. */
+function requestIn(text: string): { endpoint: string; params: string[][] } | null {
+  const match = /\/v1\/(screenshot|og)\?([^\s'"<>`]+)/.exec(text);
+  if (!match) return null;
+  const params = [...new URLSearchParams(match[2])].filter(([name]) => !UNLINKED.includes(name));
+  return { endpoint: match[1], params: params.sort() };
+}
 
 const FAKE_KEY = `sk_live_${"a1".repeat(16)}`;
 
@@ -58,3 +71,41 @@ test("an OG link names the template and its variables; a link with a key in it d
   await expect(page).toHaveURL(`${e2e.appUrl}/docs/og?${query}#playground`);
 });
 
+test("every docs example with a GET /v1 request and every gallery template opens a playground whose snippet is that request", async ({ page }) => {
+  const examples: Array<{ page: string; href: string; request: NonNullable<ReturnType<typeof requestIn>> }> = [];
+  for (const { href: docsPage } of DOCS_PAGES) {
+    await page.goto(docsPage);
+    for (const example of await page.locator("[data-example]").all()) {
+      const request = requestIn((await example.locator("pre").textContent()) ?? "");
+      const link = example.getByTestId("open-in-playground");
+      if (!request) {
+        await expect(link, `${docsPage}: an example without a GET request has no link`).toHaveCount(0);
+        continue;
+      }
+      await expect(link, `${docsPage}: example ${JSON.stringify(request)}`).toHaveCount(1);
+      examples.push({ page: docsPage, href: (await link.getAttribute("href"))!, request });
+    }
+    // No /v1 request is shown in a code block outside an example (which would have no link).
+    for (const block of await page.locator("pre").all()) {
+      if (!requestIn((await block.textContent()) ?? "")) continue;
+      const inExample = await block.evaluate((el) => Boolean(el.closest("[data-example]")) || Boolean(el.closest("[data-testid^=playground-]")));
+      expect(inExample, `${docsPage}: a code block with a /v1 request outside an example`).toBe(true);
+    }
+  }
+  // The gallery has one per template, plus the guides' examples.
+  expect(examples.filter((e) => e.page === "/docs/templates").length).toBe(OG_TEMPLATES.length);
+  expect(examples.filter((e) => e.page !== "/docs/templates").length).toBeGreaterThanOrEqual(4);
+
+  for (const example of examples) {
+    await page.goto(example.href);
+    const playground = page.getByTestId(`playground-${example.request.endpoint}`);
+    await expect(playground).toBeVisible();
+    // The form takes the link's values after hydration; the snippet then names the example's request.
+    await expect
+      .poll(async () => {
+        const url = new URL(requestInSnippet("curl", (await readSnippets(playground)).curl).url);
+        return { path: url.pathname, params: [...url.searchParams].sort() };
+      }, { message: `${example.page} → ${example.href}` })
+      .toEqual({ path: `/v1/${example.request.endpoint}`, params: example.request.params });
+  }
+});

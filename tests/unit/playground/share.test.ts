@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildQuery, initialValues } from "@/components/docs/playground/query";
-import { playgroundHref, sharedQuery, valuesFromQuery } from "@/components/docs/playground/share";
+import { NEVER_LINKED, playgroundHref, playgroundLinkIn, sharedQuery, valuesFromQuery } from "@/components/docs/playground/share";
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
@@ -63,3 +63,33 @@ describe("playground links", () => {
   });
 });
 
+describe("Open in playground links from code examples", () => {
+  it("never carry the parameters the schemas mark secret or signing", () => {
+    const marked = [...screenshotFields, ...ogFields].filter((f) => f.secret || f.signing).map((f) => f.name);
+    expect([...new Set(marked)].sort()).toEqual([...NEVER_LINKED].sort());
+  });
+
+  it("read the first GET /v1 request of an example, HTML-escaped or not, without its key or signature", () => {
+    expect(playgroundLinkIn("curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&format=webp' \\\n  -H 'X-API-Key: sk_live_…'")).toBe(
+      "/docs/screenshot?url=https%3A%2F%2Fexample.com&format=webp#playground",
+    );
+    expect(playgroundLinkIn('<img src="https://h/v1/og?key_id=pk_live_x&amp;template=default&amp;title=Hello%20world&amp;signature=abc">')).toBe(
+      "/docs/og?template=default&title=Hello+world#playground",
+    );
+    expect(playgroundLinkIn("GET /v1/og?api_key=sk_live_1&template=blog-post")).toBe("/docs/og?template=blog-post#playground");
+  });
+
+  it("give none for an example that is not a GET request to an endpoint with a playground", () => {
+    expect(playgroundLinkIn("curl https://h/v1/screenshot -d '{\"html\": \"<h1>x</h1>\"}'")).toBeNull();
+    expect(playgroundLinkIn("curl https://h/v1/usage?x=1")).toBeNull();
+    expect(playgroundLinkIn('signUrl("https://h", "/v1/og", { template: "blog-post" })')).toBeNull();
+  });
+
+  it("a link read back by the playground is the example's request, for every template in the gallery", () => {
+    for (const template of OG_TEMPLATES) {
+      const query = new URLSearchParams({ template: template.name, ...Object.fromEntries(template.variables.map((v) => [v.name, v.example])) }).toString();
+      const href = playgroundLinkIn(`GET /v1/og?${query}`)!;
+      expect(reproduced("og", new URL(href, "http://x").search), template.name).toBe(query);
+    }
+  });
+});

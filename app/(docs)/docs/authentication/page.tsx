@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OriginCode } from "@/components/docs/origin-code";
+import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { AUTH_MESSAGES } from "@/lib/api/auth";
 import { keyCreationsPerHour, PLAN_IDS, PLANS } from "@/lib/plans";
@@ -29,7 +29,7 @@ export default function AuthenticationPage() {
       </DocsPageHeader>
 
       <h2 id="header">The X-API-Key header (preferred)</h2>
-      <OriginCode caption="Shell" code={HEADER} className="not-prose" />
+      <ExampleCode caption="Shell" code={HEADER} className="not-prose" />
       <p>A header stays out of server logs, proxies and browser history.</p>
 
       <h2 id="public-html">In public HTML: signed URLs</h2>
@@ -38,7 +38,7 @@ export default function AuthenticationPage() {
         Use a <Link href="/docs/signed-urls">signed URL</Link>: the key&apos;s public id plus a signature made on your server
         with its signing secret.
       </p>
-      <OriginCode caption="HTML" code={SIGNED} className="not-prose" />
+      <ExampleCode caption="HTML" code={SIGNED} className="not-prose" />
 
       <h2 id="query">The api_key query parameter</h2>
       <p>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OriginCode } from "@/components/docs/origin-code";
+import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { SIGN_IN_HREF } from "@/components/site/links";
 import { paramDoc } from "@/lib/api/params";
@@ -45,7 +45,7 @@ export default function GettingStartedPage() {
 
       <h2 id="first-request">3. Make your first request</h2>
       <p>Replace <code>YOUR_API_KEY</code> with your key, then run:</p>
-      <OriginCode caption="Shell" code={FIRST} className="not-prose" />
+      <ExampleCode caption="Shell" code={FIRST} className="not-prose" />
       <p>
         <code>example.png</code> is a {paramDoc(screenshotParams, "width").default} × {paramDoc(screenshotParams, "height").default} capture of the page. Run it again: the response header{" "}
         <code>X-Cache: HIT</code> shows it came from your cache — instant, and not counted against your renders.
@@ -57,7 +57,7 @@ export default function GettingStartedPage() {
         <code>delay=1000</code>… (the reference marks the few that need a paid plan). Remember to URL-encode values (the target URL especially). Ask for JSON to get the
         dimensions, size and a link to the stored file:
       </p>
-      <OriginCode caption="Shell" code={JSON_REQUEST} className="not-prose" />
+      <ExampleCode caption="Shell" code={JSON_REQUEST} className="not-prose" />
       <p>
         The <Link href="/docs/screenshot">screenshot reference</Link> lists every parameter and has a playground that
         writes this code for you in curl, JavaScript and Python.
@@ -71,7 +71,7 @@ export default function GettingStartedPage() {
         which carries the key&apos;s public id and a signature made with its signing secret (the dashboard&apos;s URL builder
         makes one for you):
       </p>
-      <OriginCode caption="HTML" code={IMG_TAG} className="not-prose" />
+      <ExampleCode caption="HTML" code={IMG_TAG} className="not-prose" />
 
       <h2 id="next">Next</h2>
       <ul>

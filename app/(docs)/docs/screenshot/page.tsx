@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OriginCode } from "@/components/docs/origin-code";
+import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
@@ -78,7 +78,7 @@ export default function ScreenshotReferencePage() {
         addresses only); relative links need a <code>&lt;base href&gt;</code>. The JSON metadata names it by{" "}
         <code>htmlSha256</code>.
       </p>
-      <OriginCode caption="Shell" code={POST_EXAMPLE} className="not-prose" />
+      <ExampleCode caption="Shell" code={POST_EXAMPLE} className="not-prose" />
       <p>
         Errors: <Link href="/docs/errors#unsupported_media_type">415</Link> for a body that is not JSON,{" "}
         <Link href="/docs/errors#payload_too_large">413</Link> over 5 MiB,{" "}

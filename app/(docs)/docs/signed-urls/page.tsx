@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OriginCode } from "@/components/docs/origin-code";
+import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { SIGNING_HELPERS } from "@/components/docs/signing-helpers";
 import { CodeBlock } from "@/components/ui";
@@ -37,7 +37,7 @@ export default function SignedUrlsPage() {
         its public id and proves, with a signature, that you made it — no secret in the page.
       </DocsPageHeader>
 
-      <OriginCode caption="HTML" code={META_TAG} className="not-prose" />
+      <ExampleCode caption="HTML" code={META_TAG} className="not-prose" />
 
       <h2 id="credentials">What you need</h2>
       <ul>
@@ -75,7 +75,7 @@ export default function SignedUrlsPage() {
         <li>The string to sign is the path, <code>?</code>, and that query.</li>
         <li><code>signature</code> = hex HMAC-SHA256 of the string to sign, keyed with the signing secret (its UTF-8 bytes).</li>
       </ol>
-      <CodeBlock caption="String to sign" code={STRING_TO_SIGN} className="not-prose" />
+      <ExampleCode caption="String to sign" code={STRING_TO_SIGN} className="not-prose" />
       <p>
         So the same parameters always sign the same way, however your URL orders or encodes them; a changed, added or removed
         parameter, or the same query on the other endpoint, is refused.

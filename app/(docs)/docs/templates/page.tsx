@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { AccountTemplates } from "@/components/docs/account-templates";
 import { TemplateVariablesTable } from "@/components/docs/template-variables";
-import { CodeBlock } from "@/components/ui";
+import { ExampleCode } from "@/components/docs/example-code";
 import { exampleImagePath, exampleQuery, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 
@@ -38,7 +38,7 @@ export default function TemplatesPage() {
                 loading="lazy"
                 className="aspect-[1200/630] w-full max-w-3xl rounded-xl border border-slate-200 shadow-sm"
               />
-              <CodeBlock caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} wrap />
+              <ExampleCode caption="Query" code={`GET /v1/og?${exampleQuery(example)}`} wrap />
               <TemplateVariablesTable template={template.name} variables={template.variables} />
             </div>
           </section>
