@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
+import { WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
+import { requireUser } from "@/lib/auth/session";
+import { recentDeliveries } from "@/lib/webhooks/log";
+import { webhookSettings } from "@/lib/webhooks/settings";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+/** Webhooks (D20): the default URL, the signing secret and the log of recent deliveries. */
+export default async function WebhooksPage() {
+  const user = await requireUser("/dashboard/webhooks");
+  const [settings, deliveries] = await Promise.all([webhookSettings(user.id), recentDeliveries(user.id)]);
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            Async jobs report their result to a URL you choose, signed per the Standard Webhooks specification.{" "}
+            <Link href="/docs/async" className={linkClass}>How to verify them</Link>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className={`${cardClass} p-5`} aria-labelledby="webhook-url-title">
+          <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">Endpoint</h2>
+          <WebhookUrlForm url={settings.url} />
+        </section>
+        <section className={`${cardClass} p-5`} aria-labelledby="webhook-secret-title">
+          <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">Signing</h2>
+          <WebhookSecret secret={settings.secret} />
+        </section>
+      </div>
+      <section className="mt-8" aria-labelledby="delivery-log-title">
+        <h2 id="delivery-log-title" className="mb-1 text-lg font-semibold text-slate-900">Deliveries</h2>
+        <p className="mb-3 text-sm text-slate-600">The newest 50, each with every attempt. Failed attempts are retried after 5 s, then each wait 5× longer, for about a day.</p>
+        <DeliveryLog deliveries={deliveries} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { CodeBlock } from "@/components/ui";
+import { VERIFY_JAVASCRIPT, VERIFY_PYTHON } from "@/lib/webhooks/snippets";
+
+export const metadata: Metadata = {
+  title: "Async & webhooks",
+  description: "Hand Glance a render as a job and get the result posted to your URL, signed per the Standard Webhooks specification.",
+};
+
+const EXAMPLE_HEADERS = `POST /hooks/glance HTTP/1.1
+content-type: application/json
+user-agent: Glance-Webhooks/1.0
+webhook-id: msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+webhook-timestamp: 1795500000
+webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`;
+
+const EXAMPLE_BODY = `{
+  "type": "job.succeeded",
+  "timestamp": "2026-11-24T07:00:00.000Z",
+  "data": { "id": "…", "status": "succeeded", … }
+}`;
+
+const EXPRESS = `// Express: verify against the raw body, before any JSON parser touches it.
+import express from "express";
+import { verifyWebhook } from "./verify-webhook.mjs";
+
+const app = express();
+app.post("/hooks/glance", express.text({ type: "application/json" }), (req, res) => {
+  let event;
+  try {
+    event = verifyWebhook(process.env.GLANCE_WEBHOOK_SECRET, req.headers, req.body);
+  } catch {
+    return res.sendStatus(400);
+  }
+  // Deliveries can repeat: skip a webhook-id you have already handled.
+  res.sendStatus(204);
+  handle(event);
+});`;
+
+export default function AsyncPage() {
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Guides" title="Async & webhooks">
+        Instead of holding a connection while a page renders, hand Glance the render as a job and have the result posted to
+        your URL when it is done, signed so you can tell it came from us.
+      </DocsPageHeader>
+
+      <h2 id="where">Where webhooks go</h2>
+      <p>
+        A job reports to the <code>webhookUrl</code> given with it, otherwise to your account&apos;s default URL (dashboard,{" "}
+        <Link href="/dashboard/webhooks">Webhooks</Link>), otherwise nowhere — you can still poll the job. Only public{" "}
+        <code>http</code>/<code>https</code> addresses are accepted, exactly as for a capture <code>url</code>: a URL that is
+        or resolves to a private, loopback or metadata address is refused with <code>400 private_address</code> when you give
+        it, and checked again on every delivery. Redirects are not followed: answer the webhook at the URL you gave.
+      </p>
+
+      <h2 id="events">Events</h2>
+      <ul>
+        <li><code>job.succeeded</code> and <code>job.failed</code>: one per job; <code>data</code> is the job as its status URL returns it.</li>
+        <li><code>batch.completed</code>: one per bulk batch, once every item has finished.</li>
+      </ul>
+      <CodeBlock caption="A delivery" code={`${EXAMPLE_HEADERS}\n\n${EXAMPLE_BODY}`} className="not-prose" />
+
+      <h2 id="verify">Verifying a delivery</h2>
+      <p>
+        Deliveries are signed per the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> specification, so its
+        libraries for your language work as they are. The signature is the base64 HMAC-SHA256 of{" "}
+        <code>webhook-id.webhook-timestamp.body</code>, keyed with your signing secret (the bytes after <code>whsec_</code>,
+        base64-decoded), sent as <code>v1,&lt;signature&gt;</code>. Your signing secret is on the dashboard&apos;s Webhooks page.
+        Verify the raw body as received, and refuse timestamps more than five minutes away from now (replays).
+      </p>
+      <p>Both of these are complete and dependency-free; our test suite runs these exact programs against real signed deliveries.</p>
+      <h3 id="verify-javascript">JavaScript (Node.js)</h3>
+      <CodeBlock caption="verify-webhook.mjs" code={VERIFY_JAVASCRIPT} className="not-prose" />
+      <CodeBlock caption="Using it" code={EXPRESS} className="not-prose" />
+      <h3 id="verify-python">Python</h3>
+      <CodeBlock caption="verify_webhook.py" code={VERIFY_PYTHON} className="not-prose" />
+
+      <h2 id="retries">Retries and the delivery log</h2>
+      <p>
+        Answer with any <code>2xx</code> within 15 seconds. Anything else — another status, a redirect, a timeout, a refused
+        connection — is retried after 5 seconds, then each wait five times longer (25 s, 2 min, 10 min, 52 min, 4.3 h, 21.7 h):
+        eight attempts over about 27 hours, after which the delivery is marked failed. Every attempt carries the same{" "}
+        <code>webhook-id</code>, and the same event is never sent as two deliveries, so deduplicate on it. Pending deliveries
+        survive restarts of our servers. The dashboard&apos;s Webhooks page lists recent deliveries with every attempt: your
+        server&apos;s status or why nothing was sent, and how long it took.
+      </p>
+
+      <h2 id="secret">Rolling the secret</h2>
+      <p>
+        Rolling the signing secret (dashboard, Webhooks) takes effect on the next attempt; the old secret stops verifying at
+        once, so update your receiver right after.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+/**
+ * The account's webhook settings (D20): the default URL jobs report to, and the signing secret
+ * receivers verify deliveries with (shown, copyable, rollable).
+ */
+import { useActionState, useId } from "react";
+import {
+  rollWebhookSecretAction,
+  saveWebhookUrlAction,
+  type WebhookSecretState,
+  type WebhookUrlState,
+} from "@/lib/webhooks/actions";
+import { SubmitButton } from "@/components/dashboard/submit-button";
+import { Alert, CopyButton, Input } from "@/components/ui";
+
+export function WebhookUrlForm({ url }: { url: string | null }) {
+  const [state, action] = useActionState<WebhookUrlState, FormData>(saveWebhookUrlAction, { status: "idle" });
+  const id = useId();
+  return (
+    <form action={action} className="space-y-3" data-testid="webhook-url">
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-url`} className="block text-sm font-medium text-slate-900">
+          Default webhook URL <span className="font-normal text-slate-500">(empty: none)</span>
+        </label>
+        <Input id={`${id}-url`} name="url" type="url" inputMode="url" defaultValue={url ?? ""} placeholder="https://example.com/hooks/glance" className="font-mono" autoComplete="off" maxLength={2048} />
+        <p className="text-sm text-slate-600">Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted.</p>
+      </div>
+      <SubmitButton variant="secondary" pendingLabel="Saving…">
+        Save URL
+      </SubmitButton>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "saved" && <Alert tone="success">{state.url ? "Saved. The next job's webhook goes there." : "Cleared. Only jobs with their own webhookUrl send webhooks."}</Alert>}
+    </form>
+  );
+}
+
+export function WebhookSecret({ secret }: { secret: string }) {
+  const [state, action] = useActionState<WebhookSecretState>(rollWebhookSecretAction, { status: "idle" });
+  const id = useId();
+  return (
+    <form action={action} className="space-y-3" data-testid="webhook-secret">
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-secret`} className="block text-sm font-medium text-slate-900">
+          Signing secret
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input id={`${id}-secret`} readOnly value={secret} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton value={secret} label="Copy signing secret" size="md" />
+        </div>
+        <p className="text-sm text-slate-600">Verify each delivery&apos;s webhook-signature with it (see the docs). Rolling takes effect on the next attempt; the old secret stops verifying.</p>
+      </div>
+      <SubmitButton variant="secondary" pendingLabel="Rolling…">
+        Roll signing secret
+      </SubmitButton>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "rolled" && <Alert tone="success">Rolled. Update your receiver with the new secret.</Alert>}
+    </form>
+  );
+}

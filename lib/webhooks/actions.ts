@@ -1,0 +1,45 @@
+"use server";
+/**
+ * Dashboard actions on the account's webhooks (D20): save or clear the default URL (checked like a
+ * capture URL, D9) and roll the signing secret. Each re-checks the origin (CSRF) and the session
+ * and touches only the signed-in account.
+ */
+import { headers } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { ApiError } from "@/lib/api/errors";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { getCurrentUser } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { rollWebhookSecret, setDefaultWebhookUrl } from "./settings";
+
+export type WebhookUrlState = { status: "idle" } | { status: "saved"; url: string | null } | { status: "error"; message: string };
+export type WebhookSecretState = { status: "idle" } | { status: "rolled" } | { status: "error"; message: string };
+
+async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
+  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
+  const user = await getCurrentUser();
+  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage webhooks." };
+}
+
+export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: FormData): Promise<WebhookUrlState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  const raw = formData.get("url");
+  try {
+    const url = await setDefaultWebhookUrl(who.userId, typeof raw === "string" ? raw : null);
+    revalidatePath("/dashboard/webhooks");
+    return { status: "saved", url };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: "error", message: error.message };
+    throw error;
+  }
+}
+
+export async function rollWebhookSecretAction(): Promise<WebhookSecretState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  await rollWebhookSecret(who.userId);
+  log.info("webhook secret rolled", { userId: who.userId });
+  revalidatePath("/dashboard/webhooks");
+  return { status: "rolled" };
+}

@@ -1,0 +1,63 @@
+/**
+ * #18 webhooks in the dashboard (D20): the default URL is checked like a capture URL when saved
+ * (a loopback address that is not allow-listed is refused), the signing secret is shown and
+ * rolls, and the delivery log shows what the running server's dispatcher sent: a delivery to a
+ * receiver answering 200, and one to a receiver answering 404 with its failed attempt.
+ */
+import { expect, test } from "@playwright/test";
+import { e2e, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("default URL, signing secret and the delivery log", async ({ page }) => {
+  const email = uniqueEmail("hooks");
+  await signInByEmail(page, email);
+  const userId = await userIdOf(email);
+
+  await page.goto("/dashboard/webhooks");
+  await waitForHydration(page, "input[name=url]");
+  const secretField = page.getByLabel("Signing secret", { exact: true });
+  const secret = await secretField.inputValue();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+  const urlForm = page.getByTestId("webhook-url");
+  await urlForm.getByLabel(/Default webhook URL/).fill("http://127.0.0.1:9/hooks");
+  await urlForm.getByRole("button", { name: "Save URL" }).click();
+  await expect(urlForm.getByRole("alert")).toContainText("non-public address");
+  expect(await sql("SELECT url FROM webhook_settings WHERE user_id = $1 AND url IS NOT NULL", [userId])).toEqual([]);
+
+  // The fixture server is on the app's ALLOW_PRIVATE_ORIGINS and answers a POST to / with 200.
+  await urlForm.getByLabel(/Default webhook URL/).fill(`${e2e.fixturesUrl}/`);
+  await urlForm.getByRole("button", { name: "Save URL" }).click();
+  await expect(urlForm.getByRole("status")).toContainText("Saved");
+  expect(await sql("SELECT url FROM webhook_settings WHERE user_id = $1", [userId])).toEqual([{ url: `${e2e.fixturesUrl}/` }]);
+
+  await page.getByTestId("webhook-secret").getByRole("button", { name: "Roll signing secret" }).click();
+  await expect(page.getByTestId("webhook-secret").getByRole("status")).toContainText("Rolled");
+  await expect(secretField).not.toHaveValue(secret);
+  await expect(secretField).toHaveValue(/^whsec_/);
+
+  // Two deliveries as the jobs module records them; the server's dispatcher sends them.
+  for (const [id, url] of [["msg_e2e_ok_" + userId, `${e2e.fixturesUrl}/`], ["msg_e2e_404_" + userId, `${e2e.fixturesUrl}/no-such-receiver`]]) {
+    await sql(
+      `INSERT INTO webhook_deliveries (id, user_id, event_type, url, body, next_attempt_at) VALUES ($1, $2, 'job.succeeded', $3, '{"type":"job.succeeded"}', now())`,
+      [id, userId, url],
+    );
+  }
+  await expect
+    .poll(async () => (await sql("SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id LIKE $1", [`msg_e2e_%${userId}`]))[0]!.n, { timeout: 30_000 })
+    .toBe(2);
+
+  await page.goto("/dashboard/webhooks");
+  const log = page.getByTestId("delivery-log");
+  const ok = log.locator("li").filter({ hasText: "delivered" });
+  const failing = log.locator("li").filter({ hasText: "pending" });
+  await expect(ok).toHaveCount(1);
+  await expect(failing).toHaveCount(1);
+  await failing.locator("summary").click();
+  await expect(failing.locator("tbody tr")).toHaveCount(1);
+  await expect(failing.locator("tbody tr")).toContainText("Answered 404");
+  await expect(failing).toContainText(`msg_e2e_404_${userId}`);
+  await ok.locator("summary").click();
+  await expect(ok.locator("tbody tr")).toContainText("200");
+});
