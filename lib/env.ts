@@ -89,6 +89,8 @@ const schema = z.object({
   WEBHOOK_RETRY_BASE_MS: intWithDefault(5_000, 1, 3_600_000),
   /** Webhooks (D20): attempts per delivery, the first included, before it is marked failed. */
   WEBHOOK_MAX_ATTEMPTS: intWithDefault(8, 1, 20),
+  /** Webhooks (D20): how long a receiver has to answer one attempt. */
+  WEBHOOK_TIMEOUT_MS: intWithDefault(15_000, 1_000, 60_000),
   /** Webhooks (D20): how often each instance looks for due deliveries (new ones are sent at once). */
   WEBHOOK_POLL_MS: intWithDefault(2_000, 10, 600_000),
   /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */

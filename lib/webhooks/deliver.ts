@@ -11,16 +11,20 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import { Webhook } from "standardwebhooks";
 import { getDb, getPool } from "@/lib/db";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { SafeFetchError } from "@/lib/net/fetch";
 import { safePost } from "@/lib/net/post";
 import { nextAttemptAt } from "./backoff";
 import { webhookSettings } from "./settings";
 
-/** How long a receiver has to answer one attempt. */
-export const DELIVERY_TIMEOUT_MS = 15_000;
-/** A claim outlives any attempt; after it, another instance may take the delivery over. */
-const LEASE_SECONDS = DELIVERY_TIMEOUT_MS / 1000 + 30;
+/**
+ * A claim outlives any attempt (the receiver's timeout, signing and recording): after it, another
+ * instance may take the delivery over, so it must not run out while the first is still sending.
+ */
+function leaseSeconds(): number {
+  return (2 * env().WEBHOOK_TIMEOUT_MS) / 1000 + 5;
+}
 const BATCH = 10;
 
 interface Claimed {
@@ -51,7 +55,7 @@ async function claimDue(limit: number, asOf: Date, skip: string[]): Promise<Clai
          AND NOT ("id" = ANY($4::text[]))
        ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING "id", "user_id" AS "userId", "url", "body", "attempts"`,
-    [limit, LEASE_SECONDS, asOf, skip],
+    [limit, leaseSeconds(), asOf, skip],
   );
   return rows;
 }
@@ -76,7 +80,7 @@ async function send(delivery: Claimed): Promise<Outcome> {
     const { status } = await safePost(delivery.url, {
       body: delivery.body,
       headers: signedHeaders(secret, delivery.id, delivery.body, startedAt),
-      timeoutMs: DELIVERY_TIMEOUT_MS,
+      timeoutMs: env().WEBHOOK_TIMEOUT_MS,
     });
     const ok = status >= 200 && status < 300;
     const error = ok ? null : status >= 300 && status < 400 ? `Answered ${status}: redirects are not followed` : `Answered ${status}`;

@@ -1,6 +1,6 @@
 /**
  * Each instance's delivery loop (D20): a pass over due deliveries every WEBHOOK_POLL_MS, and one
- * at once when this instance enqueues an event. All state is in the database, so a restart loses
+ * at once when this instance enqueues an event; now and then it also prunes the log (retention.ts). All state is in the database, so a restart loses
  * nothing: the first pass after start picks up what was pending. State lives on globalThis because
  * Next loads this module once per bundle (instrumentation, each route) and they must share one loop.
  */
@@ -8,12 +8,14 @@ import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { runWebhookDeliveries } from "./deliver";
+import { PRUNE_INTERVAL_MS, pruneWebhookLog } from "./retention";
 
 interface Loop {
   stopped: boolean;
   timer?: NodeJS.Timeout;
   pass?: Promise<void>;
   wakeAgain: boolean;
+  lastPrune: number;
 }
 
 const KEY = Symbol.for("glance.webhooks.dispatcher");
@@ -29,7 +31,11 @@ function runPass(loop: Loop): void {
   if (loop.stopped || loop.pass) return;
   loop.wakeAgain = false;
   loop.pass = runWebhookDeliveries()
-    .then(() => undefined)
+    .then(async () => {
+      if (Date.now() - loop.lastPrune < PRUNE_INTERVAL_MS) return;
+      loop.lastPrune = Date.now();
+      await pruneWebhookLog();
+    })
     .catch((error: unknown) => log.warn("webhook pass failed", { error }))
     .finally(() => {
       loop.pass = undefined;
@@ -39,7 +45,7 @@ function runPass(loop: Loop): void {
 
 export function startWebhookDispatcher(): void {
   if (shared[KEY] && !shared[KEY].stopped) return;
-  const loop: Loop = { stopped: false, wakeAgain: false };
+  const loop: Loop = { stopped: false, wakeAgain: false, lastPrune: 0 };
   shared[KEY] = loop;
   schedule(loop, 0);
 }

@@ -218,6 +218,29 @@ describe("target safety", () => {
   });
 });
 
+describe("retention", () => {
+  it("prunes finished deliveries past 30 days with their attempts, never a pending one", async () => {
+    const { pruneWebhookLog } = await import("@/lib/webhooks/retention");
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const recent = new Date(Date.now() - 29 * 86_400_000);
+    const rows = [
+      { id: "msg_old_delivered", state: "delivered", finishedAt: old },
+      { id: "msg_old_failed", state: "failed", finishedAt: old },
+      { id: "msg_recent_delivered", state: "delivered", finishedAt: recent },
+      { id: "msg_old_pending", state: "pending", finishedAt: null, nextAttemptAt: new Date(Date.now() + 86_400_000) },
+    ];
+    for (const row of rows) {
+      await db.webhookDelivery.create({ data: { userId: account.userId, eventType: "job.succeeded", url: "https://example.com/", body: "{}", createdAt: old, ...row } });
+      await db.webhookAttempt.create({ data: { deliveryId: row.id, attempt: 1, startedAt: old, durationMs: 1, ok: row.state === "delivered" } });
+    }
+    expect(await pruneWebhookLog()).toBe(2);
+    const left = await db.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } });
+    expect(left.map((r) => r.id).sort()).toEqual(["msg_old_pending", "msg_recent_delivered"]);
+    expect(await db.webhookAttempt.count({ where: { deliveryId: { in: ["msg_old_delivered", "msg_old_failed"] } } })).toBe(0);
+    await db.webhookDelivery.deleteMany({ where: { id: { in: ["msg_old_pending", "msg_recent_delivered"] } } });
+  });
+});
+
 describe("the dispatcher", () => {
   it("delivers what was pending before a restart, including a delivery held by an instance that died", async () => {
     const ids: string[] = [];

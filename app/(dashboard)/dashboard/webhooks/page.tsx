@@ -6,6 +6,7 @@ import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
 import { WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
 import { requireUser } from "@/lib/auth/session";
 import { recentDeliveries } from "@/lib/webhooks/log";
+import { WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
 import { webhookSettings } from "@/lib/webhooks/settings";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -37,7 +38,7 @@ export default async function WebhooksPage() {
       </div>
       <section className="mt-8" aria-labelledby="delivery-log-title">
         <h2 id="delivery-log-title" className="mb-1 text-lg font-semibold text-slate-900">Deliveries</h2>
-        <p className="mb-3 text-sm text-slate-600">The newest 50, each with every attempt. Failed attempts are retried after 5 s, then each wait 5× longer, for about a day.</p>
+        <p className="mb-3 text-sm text-slate-600">The newest 50 of the last {WEBHOOK_LOG_RETENTION_DAYS} days, each with every attempt. Failed attempts are retried after 5 s, then each wait 5× longer, for about a day.</p>
         <DeliveryLog deliveries={deliveries} />
       </section>
     </>

@@ -61,7 +61,7 @@ export default function AsyncPage() {
         <li><code>job.succeeded</code> and <code>job.failed</code>: one per job; <code>data</code> is the job as its status URL returns it.</li>
         <li><code>batch.completed</code>: one per bulk batch, once every item has finished.</li>
       </ul>
-      <CodeBlock caption="A delivery" code={`${EXAMPLE_HEADERS}\n\n${EXAMPLE_BODY}`} className="not-prose" />
+      <CodeBlock caption="A delivery (example values)" code={`${EXAMPLE_HEADERS}\n\n${EXAMPLE_BODY}`} className="not-prose" />
 
       <h2 id="verify">Verifying a delivery</h2>
       <p>
