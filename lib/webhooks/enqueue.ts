@@ -6,8 +6,8 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/lib/db";
+import type pg from "pg";
+import { getPool } from "@/lib/db";
 import { wakeWebhookDispatcher } from "./dispatcher";
 import { defaultWebhookUrl } from "./settings";
 
@@ -25,30 +25,31 @@ export interface WebhookEvent {
   url?: string | null;
 }
 
-type Client = Prisma.TransactionClient | Awaited<ReturnType<typeof getDb>>;
+/** A pool or one client of it, e.g. inside the caller's transaction. */
+type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 export function webhookIdFor(userId: string, key: string): string {
   return `msg_${createHash("sha256").update(`${userId}\n${key}`, "utf8").digest("base64url").slice(0, 27)}`;
 }
 
 /**
- * Records the delivery (inside the caller's transaction when `tx` is given, so the event and
+ * Records the delivery (inside the caller's transaction when `client` is one, so the event and
  * what caused it commit together) and wakes this instance's dispatcher. Returns the webhook-id,
  * or null when the account has no URL to send to. The URL was checked when it was saved and is
  * checked again on every attempt.
  */
-export async function enqueueWebhook(event: WebhookEvent, tx?: Client): Promise<string | null> {
+export async function enqueueWebhook(event: WebhookEvent, client?: Queryable): Promise<string | null> {
   const url = event.url ?? (await defaultWebhookUrl(event.userId));
   if (!url) return null;
   const id = webhookIdFor(event.userId, event.key);
   const createdAt = new Date();
   const body = JSON.stringify({ type: event.type, timestamp: createdAt.toISOString(), data: event.data });
-  const db = tx ?? (await getDb());
-  await db.webhookDelivery.createMany({
-    data: [{ id, userId: event.userId, eventType: event.type, url, body, createdAt, nextAttemptAt: createdAt }],
-    skipDuplicates: true,
-  });
-  // Inside a transaction the row is not visible before the commit; the poll finds it then.
-  if (!tx) wakeWebhookDispatcher();
+  await (client ?? (await getPool())).query(
+    `INSERT INTO "webhook_deliveries" ("id", "user_id", "event_type", "url", "body", "created_at", "next_attempt_at")
+     VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT ("id") DO NOTHING`,
+    [id, event.userId, event.type, url, body, createdAt],
+  );
+  // Inside a transaction the row is not visible before the commit; the next poll finds it then.
+  if (!client) wakeWebhookDispatcher();
   return id;
 }

@@ -179,6 +179,22 @@ describe("retries", () => {
     expect(JSON.parse(receiver.received[0].body).data.id).toBe("twice");
   });
 
+  it("enqueued inside the caller's transaction, it exists only if that commits", async () => {
+    const pool = await (await import("@/lib/db")).getPool();
+    for (const outcome of ["ROLLBACK", "COMMIT"]) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await webhooks.enqueueWebhook(job(`tx-${outcome}`), client);
+        await client.query(outcome);
+      } finally {
+        client.release();
+      }
+    }
+    await deliver.runWebhookDeliveries();
+    expect(receiver.received.map((r) => JSON.parse(r.body).data.id)).toEqual(["tx-COMMIT"]);
+  });
+
   it("an account without a default URL and a job without one: nothing is recorded", async () => {
     const other = await createTestAccount();
     expect(await webhooks.enqueueWebhook({ ...job("none"), userId: other.userId })).toBeNull();
