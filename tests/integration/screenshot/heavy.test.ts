@@ -1,7 +1,7 @@
 /**
  * Isolation after heavy pages (D17) in a real Chromium: a page with 10,000 iframes times out, its
- * browser is replaced in the background (the old process killed), and the next normal capture
- * takes its usual time instead of paying for the teardown.
+ * browser is replaced in the background (the old process killed) while the next captures are
+ * served. `npm run bench:heavy` measures that the next capture takes its usual time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
@@ -13,12 +13,6 @@ beforeAll(async () => {
   await expectOk(await h.shoot({ url: "basic.html?warm" }));
 });
 afterAll(async () => h?.close());
-
-async function captureMs(query: Record<string, string | number>): Promise<number> {
-  const started = Date.now();
-  await expectOk(await h.shoot(query));
-  return Date.now() - started;
-}
 
 async function browserPid(): Promise<number> {
   const { Deadline, withPage } = await import("@/lib/browser");
@@ -37,20 +31,22 @@ function alive(pid: number): boolean {
 }
 
 describe("heavy pages (D17)", () => {
-  it("a 10,000-iframe page is followed by a normal capture in its usual time, on a fresh browser", async () => {
-    const usual: number[] = [];
-    for (let i = 0; i < 3; i++) usual.push(await captureMs({ url: `basic.html?usual=${i}` }));
-    const median = usual.sort((a, b) => a - b)[1];
+  // How long the next capture takes is measured by `npm run bench:heavy`, not asserted here:
+  // a wall-clock bound in a test fails whenever the machine is busy.
+  it("a 10,000-iframe page: 504, the next capture is served, the degraded browser is replaced and killed", async () => {
     const before = await browserPid();
 
     const problem = await problemOf(await h.shoot({ url: "iframes.html", timeout: 10_000 }));
     expect(problem).toMatchObject({ status: 504, code: "render_timeout" });
 
-    const after = await captureMs({ url: "basic.html?after-heavy" });
-    expect(after, `usual ${usual.join(", ")} ms`).toBeLessThanOrEqual(2 * median + 1_000);
-    // The degraded browser was replaced and its process is gone.
+    // Served while the replacement is being made (no request sees the gap).
+    await expectOk(await h.shoot({ url: "basic.html?after-heavy" }));
+    // The degraded browser was replaced and its process is gone; captures go to the new one.
     await expect.poll(() => alive(before), { timeout: 40_000 }).toBe(false);
-    expect(await browserPid()).not.toBe(before);
+    const replacement = await browserPid();
+    expect(replacement).not.toBe(before);
+    await expectOk(await h.shoot({ url: "basic.html?on-the-replacement" }));
+    expect(alive(replacement)).toBe(true);
   });
 
   it("replaces a browser after its render limit, ready before it is handed out, the old one killed when idle", async () => {
