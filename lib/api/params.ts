@@ -25,8 +25,16 @@ export interface ParamMeta {
   /** Human description of a structured string, e.g. "x,y,w,h". */
   pattern?: string;
   example?: string;
-  /** Never logged, never part of a cache key, hidden from forms. */
+  /**
+   * Never logged, never returned, never part of a cache key in plain (see `cacheKey: "digest"`),
+   * never put in a shareable playground link.
+   */
   secret?: boolean;
+  /**
+   * The caller's credential (api_key): not a form field — the playground sends the key in the
+   * X-API-Key header. Secret request options a customer types (headers, cookies) are not this.
+   */
+  credential?: boolean;
   /**
    * false: an output-only switch (response=json) or per-request knob (timeout), not part of the
    * cache key. "digest": a secret whose SHA-256 (never the value) is part of the key (headers, cookies).
@@ -263,6 +271,7 @@ export function apiKeyParam() {
   return register(schema, {
     kind: "string",
     secret: true,
+    credential: true,
     cacheKey: false,
     description: "The API key, when the X-API-Key header cannot be used (the header is preferred).",
   });

@@ -3,8 +3,9 @@
  * query string, and both the live request and the three snippets use that exact string, so what
  * you copy is what ran. Rules: schema order, then (OG) the template's variables in catalog order;
  * empty values and values equal to the schema default are left out; PDF-only parameters only
- * with format=pdf; secret parameters (api_key) never (the key travels in the X-API-Key header), nor the
- * signed-URL parameters (D15: the signer adds them).
+ * with format=pdf; the api_key parameter never (the key travels in the X-API-Key header), nor the
+ * signed-URL parameters (D15: the signer adds them). Secret options the customer types (headers,
+ * cookies, Pro) are shown and sent like any other.
  */
 import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
 
@@ -14,7 +15,7 @@ export function defaultString(field: ParamField): string {
 
 /** Fields the form shows for the current values. */
 export function visibleFields(fields: readonly ParamField[], values: FormValues): ParamField[] {
-  return fields.filter((f) => !f.secret && !f.signing && (!f.pdfOnly || values.format === "pdf"));
+  return fields.filter((f) => !f.credential && !f.signing && (!f.pdfOnly || values.format === "pdf"));
 }
 
 export function initialValues(
@@ -24,7 +25,7 @@ export function initialValues(
 ): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    if (field.secret || field.signing) continue;
+    if (field.credential || field.signing) continue;
     values[field.name] = defaultString(field);
   }
   if (endpoint === "screenshot") values.url = "https://example.com";

@@ -92,7 +92,7 @@ test.describe("docs playground", () => {
     expect(requestInSnippet("curl", jsonSnippets.curl).url).toBe(`${e2e.appUrl}/v1/og${new URL(jsonUrl).search}`);
   });
 
-  test("the form follows the schema: PDF options only for format=pdf, no api_key field, plan badges", async ({ page }) => {
+  test("the form follows the schema: PDF options only for format=pdf, no api_key field, headers and cookies fields, plan badges", async ({ page }) => {
     await page.goto("/docs/screenshot");
     const playground = page.getByTestId("playground-screenshot");
     // The key field appears once the page is hydrated and knows the visitor is signed out.
@@ -108,6 +108,12 @@ test.describe("docs playground", () => {
     expect(requestInSnippet("curl", curl).url).toMatch(/\/v1\/screenshot\?url=https%3A%2F%2Fexample\.com&format=pdf&pageSize=a4$/);
     expect(curl).toContain("-o 'screenshot.pdf'");
     await expect(playground.getByText("Pro+").first()).toBeVisible();
+    // Secret request options (Pro) are form fields like any other: the customer types them.
+    await playground.locator("[data-param=headers]").fill('{"X-Tenant":"acme"}');
+    await playground.locator("[data-param=cookies]").fill('{"session":"s1"}');
+    const withSecrets = requestInSnippet("curl", (await readSnippets(playground)).curl).url;
+    expect(new URL(withSecrets).searchParams.get("headers")).toBe('{"X-Tenant":"acme"}');
+    expect(new URL(withSecrets).searchParams.get("cookies")).toBe('{"session":"s1"}');
   });
 });
 
