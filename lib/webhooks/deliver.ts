@@ -116,6 +116,18 @@ async function record(delivery: Claimed, outcome: Outcome): Promise<void> {
 }
 
 /**
+ * One attempt, sent and recorded. An error of ours (the database, the secret) is logged and leaves
+ * the delivery claimed: it is tried again when the claim runs out, and the others in the batch go on.
+ */
+async function attempt(delivery: Claimed): Promise<void> {
+  try {
+    await record(delivery, await send(delivery));
+  } catch (error) {
+    log.warn("webhook attempt could not be made", { deliveryId: delivery.id, error });
+  }
+}
+
+/**
  * Sends every delivery due at `asOf` (default: now), in batches, and returns how many attempts
  * were made. One pass tries each delivery at most once.
  * The dispatcher calls it; tests call it to run one pass deterministically (and pass a later
@@ -127,7 +139,7 @@ export async function runWebhookDeliveries(options: { asOf?: Date } = {}): Promi
   for (;;) {
     const batch = await claimDue(BATCH, asOf, tried);
     if (batch.length === 0) return tried.length;
-    await Promise.all(batch.map(async (delivery) => record(delivery, await send(delivery))));
+    await Promise.all(batch.map((delivery) => attempt(delivery)));
     tried.push(...batch.map((d) => d.id));
   }
 }

@@ -3,7 +3,7 @@
  * reported to, and the signing secret (derived from a stored nonce, secret.ts).
  */
 import "server-only";
-import { getDb } from "@/lib/db";
+import { getDb, getPool } from "@/lib/db";
 import { deriveWebhookSecret, newSecretNonce } from "./secret";
 import { assertWebhookUrl } from "./url";
 
@@ -13,9 +13,12 @@ export interface WebhookSettingsView {
 }
 
 async function settingsRow(userId: string) {
+  // Created on first use. INSERT … ON CONFLICT rather than Prisma's upsert, which is a read then
+  // a write: two deliveries of one account signed at once would both try to create the row.
+  const pool = await getPool();
+  await pool.query(`INSERT INTO "webhook_settings" ("user_id", "secret_nonce") VALUES ($1, $2) ON CONFLICT ("user_id") DO NOTHING`, [userId, newSecretNonce()]);
   const db = await getDb();
-  // Created on first use; the no-op update keeps an existing nonce (and so the secret).
-  return db.webhookSettings.upsert({ where: { userId }, create: { userId, secretNonce: newSecretNonce() }, update: {} });
+  return db.webhookSettings.findUniqueOrThrow({ where: { userId } });
 }
 
 export async function webhookSettings(userId: string): Promise<WebhookSettingsView> {

@@ -179,6 +179,17 @@ describe("retries", () => {
     expect(JSON.parse(receiver.received[0].body).data.id).toBe("twice");
   });
 
+  it("several deliveries of an account that never opened its settings are signed and sent in one pass", async () => {
+    const fresh = await createTestAccount();
+    const ids: Array<string | null> = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await webhooks.enqueueWebhook({ ...job(`fresh-${n}`), userId: fresh.userId, url: `${receiver.origin}/hooks` }));
+    expect(await deliver.runWebhookDeliveries()).toBe(4);
+    expect(await db.webhookDelivery.count({ where: { userId: fresh.userId, state: "delivered" } })).toBe(4);
+    const { secret } = await settings.webhookSettings(fresh.userId);
+    for (const r of receiver.received) expect(() => new Webhook(secret).verify(r.body, r.headers)).not.toThrow();
+    expect(receiver.received.map((r) => r.headers["webhook-id"]).sort()).toEqual(ids.sort());
+  });
+
   it("enqueued inside the caller's transaction, it exists only if that commits", async () => {
     const pool = await (await import("@/lib/db")).getPool();
     for (const outcome of ["ROLLBACK", "COMMIT"]) {
