@@ -1,19 +1,22 @@
 "use server";
 /**
  * Dashboard actions on the account's webhooks (D20): save or clear the default URL (checked like a
- * capture URL, D9) and roll the signing secret. Each re-checks the origin (CSRF) and the session
+ * capture URL, D9), roll the signing secret, and send a `webhook.test` event to the default URL. Each re-checks the origin (CSRF) and the session
  * and touches only the signed-in account.
  */
+import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/errors";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { getCurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { rollWebhookSecret, setDefaultWebhookUrl } from "./settings";
+import { enqueueWebhook } from "./enqueue";
+import { defaultWebhookUrl, rollWebhookSecret, setDefaultWebhookUrl } from "./settings";
 
 export type WebhookUrlState = { status: "idle" } | { status: "saved"; url: string | null } | { status: "error"; message: string };
 export type WebhookSecretState = { status: "idle" } | { status: "rolled" } | { status: "error"; message: string };
+export type TestWebhookState = { status: "idle" } | { status: "sent"; id: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
   if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
@@ -42,4 +45,14 @@ export async function rollWebhookSecretAction(): Promise<WebhookSecretState> {
   log.info("webhook secret rolled", { userId: who.userId });
   revalidatePath("/dashboard/webhooks");
   return { status: "rolled" };
+}
+
+/** A `webhook.test` delivery to the default URL, signed and retried like any other, to try a receiver. */
+export async function sendTestWebhookAction(): Promise<TestWebhookState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  if (!(await defaultWebhookUrl(who.userId))) return { status: "error", message: "Save a default webhook URL first." };
+  const id = await enqueueWebhook({ userId: who.userId, type: "webhook.test", key: `test:${randomUUID()}`, data: { message: "A test event from the Glance dashboard." } });
+  revalidatePath("/dashboard/webhooks");
+  return id ? { status: "sent", id } : { status: "error", message: "Save a default webhook URL first." };
 }

@@ -11,7 +11,7 @@ import { getPool } from "@/lib/db";
 import { wakeWebhookDispatcher } from "./dispatcher";
 import { defaultWebhookUrl } from "./settings";
 
-export const WEBHOOK_EVENT_TYPES = ["job.succeeded", "job.failed", "batch.completed"] as const;
+export const WEBHOOK_EVENT_TYPES = ["job.succeeded", "job.failed", "batch.completed", "webhook.test"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEvent {

@@ -1,12 +1,14 @@
 "use client";
 /**
- * The account's webhook settings (D20): the default URL jobs report to, and the signing secret
- * receivers verify deliveries with (shown, copyable, rollable).
+ * The account's webhook settings (D20): the default URL jobs report to (with a test event to try
+ * a receiver), and the signing secret receivers verify deliveries with (shown, copyable, rollable).
  */
 import { useActionState, useId } from "react";
 import {
   rollWebhookSecretAction,
   saveWebhookUrlAction,
+  sendTestWebhookAction,
+  type TestWebhookState,
   type WebhookSecretState,
   type WebhookUrlState,
 } from "@/lib/webhooks/actions";
@@ -54,6 +56,19 @@ export function WebhookSecret({ secret }: { secret: string }) {
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
       {state.status === "rolled" && <Alert tone="success">Rolled. Update your receiver with the new secret.</Alert>}
+    </form>
+  );
+}
+
+export function SendTestWebhook() {
+  const [state, action] = useActionState<TestWebhookState>(sendTestWebhookAction, { status: "idle" });
+  return (
+    <form action={action} className="space-y-2" data-testid="webhook-test">
+      <SubmitButton variant="ghost" pendingLabel="Sending…">
+        Send a test event
+      </SubmitButton>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "sent" && <Alert tone="success">Queued as {state.id}: it appears in the deliveries below.</Alert>}
     </form>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * #18 webhooks in the dashboard (D20): the default URL is checked like a capture URL when saved
  * (a loopback address that is not allow-listed is refused), the signing secret is shown and
- * rolls, and the delivery log shows what the running server's dispatcher sent: a delivery to a
- * receiver answering 200, and one to a receiver answering 404 with its failed attempt.
+ * rolls, a test event is sent, and the delivery log shows what the running server's dispatcher
+ * sent: the test event, a delivery to a receiver answering 200, and one to a receiver answering
+ * 404 with its failed attempt.
  */
 import { expect, test } from "@playwright/test";
 import { e2e, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
@@ -32,6 +33,13 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await expect(urlForm.getByRole("status")).toContainText("Saved");
   expect(await sql("SELECT url FROM webhook_settings WHERE user_id = $1", [userId])).toEqual([{ url: `${e2e.fixturesUrl}/` }]);
 
+  // A test event to the saved URL: queued, sent by the server's dispatcher, shown delivered below.
+  await page.getByTestId("webhook-test").getByRole("button", { name: "Send a test event" }).click();
+  await expect(page.getByTestId("webhook-test").getByRole("status")).toContainText("Queued as msg_");
+  await expect
+    .poll(async () => (await sql("SELECT state FROM webhook_deliveries WHERE user_id = $1 AND event_type = 'webhook.test'", [userId])).map((r) => r.state), { timeout: 30_000 })
+    .toEqual(["delivered"]);
+
   await page.getByTestId("webhook-secret").getByRole("button", { name: "Roll signing secret" }).click();
   await expect(page.getByTestId("webhook-secret").getByRole("status")).toContainText("Rolled");
   await expect(secretField).not.toHaveValue(secret);
@@ -50,7 +58,8 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
 
   await page.goto("/dashboard/webhooks");
   const log = page.getByTestId("delivery-log");
-  const ok = log.locator("li").filter({ hasText: "delivered" });
+  const ok = log.locator("li").filter({ hasText: "delivered" }).filter({ hasText: "job.succeeded" });
+  await expect(log.locator("li").filter({ hasText: "webhook.test" })).toContainText("delivered");
   const failing = log.locator("li").filter({ hasText: "pending" });
   await expect(ok).toHaveCount(1);
   await expect(failing).toHaveCount(1);

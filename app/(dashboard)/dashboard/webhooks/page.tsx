@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
-import { WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
+import { SendTestWebhook, WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
 import { requireUser } from "@/lib/auth/session";
 import { recentDeliveries } from "@/lib/webhooks/log";
 import { WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
@@ -30,6 +30,11 @@ export default async function WebhooksPage() {
         <section className={`${cardClass} p-5`} aria-labelledby="webhook-url-title">
           <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">Endpoint</h2>
           <WebhookUrlForm url={settings.url} />
+          {settings.url && (
+            <div className="mt-4 border-t border-slate-100 pt-4">
+              <SendTestWebhook />
+            </div>
+          )}
         </section>
         <section className={`${cardClass} p-5`} aria-labelledby="webhook-secret-title">
           <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">Signing</h2>

@@ -60,6 +60,7 @@ export default function AsyncPage() {
       <ul>
         <li><code>job.succeeded</code> and <code>job.failed</code>: one per job; <code>data</code> is the job as its status URL returns it.</li>
         <li><code>batch.completed</code>: one per bulk batch, once every item has finished.</li>
+        <li><code>webhook.test</code>: sent when you press &ldquo;Send a test event&rdquo; on the dashboard&apos;s Webhooks page, to try your receiver.</li>
       </ul>
       <CodeBlock caption="A delivery (example values)" code={`${EXAMPLE_HEADERS}\n\n${EXAMPLE_BODY}`} className="not-prose" />
 
