@@ -100,7 +100,7 @@ export default function LandingPage() {
             <LandingCode query={HERO_QUERY} fileName="example.webp" />
             <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
               <p className="border-b border-slate-200 px-4 py-2 text-xs font-medium text-slate-500">With response=json</p>
-              <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-800">{JSON_SAMPLE}</pre>
+              <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-800">{JSON_SAMPLE}</pre>
             </div>
           </div>
         </div>

@@ -36,7 +36,7 @@ function Range({ field }: { field: ParamField }) {
   if (field.kind === "boolean") return <span>true / false (or 1 / 0)</span>;
   if (field.kind === "url") return <span>http(s), ≤ {field.max?.toLocaleString("en-US")} chars</span>;
   if (field.max !== undefined) return <span>≤ {field.max.toLocaleString("en-US")} chars</span>;
-  return <span className="text-slate-400">—</span>;
+  return <span className="text-slate-500">—</span>;
 }
 
 /**
@@ -67,7 +67,7 @@ export function ParamTable({ fields, label }: { fields: readonly ParamField[]; l
               </div>
             </TD>
             <TD className="whitespace-nowrap font-mono text-xs">{KIND_LABEL[field.kind]}</TD>
-            <TD className="font-mono text-xs">{field.default === undefined ? <span className="text-slate-400">—</span> : String(field.default)}</TD>
+            <TD className="font-mono text-xs">{field.default === undefined ? <span className="text-slate-500">—</span> : String(field.default)}</TD>
             <TD className="text-xs">
               <Range field={field} />
             </TD>

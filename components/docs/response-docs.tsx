@@ -28,7 +28,7 @@ export function MetadataTable({ schema }: { schema: "ScreenshotMetadata" | "OgMe
             </TD>
             <TD className="whitespace-nowrap font-mono text-xs">
               {p.enum ? p.enum.join(" | ") : Array.isArray(p.type) ? p.type.join(" | ") : p.type}
-              {!s.required.includes(name) && <span className="text-slate-400"> (optional)</span>}
+              {!s.required.includes(name) && <span className="text-slate-500"> (optional)</span>}
             </TD>
             <TD>{p.description}</TD>
           </TR>

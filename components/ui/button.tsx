@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 import { Spinner } from "./spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "link";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "inverse" | "danger" | "link";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
 const base =
@@ -15,6 +15,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary: "bg-slate-900 text-white shadow-sm hover:bg-slate-700",
   outline: "border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  // Ghost on a dark surface (code blocks). Its own variant: a text colour passed in className
+  // does not reliably beat the variant's (no class merging), which once left Copy at 1.9:1.
+  inverse: "text-slate-200 hover:bg-slate-800 hover:text-white",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600",
   link: "text-brand-700 underline-offset-4 hover:underline",
 };

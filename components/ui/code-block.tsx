@@ -28,13 +28,14 @@ export function CodeBlock({
           {copy && (
             <CopyButton
               value={code}
-              variant="ghost"
-              className="h-7 text-slate-300 hover:bg-slate-800 hover:text-white"
+              variant="inverse"
+              className="h-7"
             />
           )}
         </div>
       )}
-      <pre className={cn("overflow-x-auto p-4 text-[13px] leading-relaxed", wrap && "whitespace-pre-wrap [overflow-wrap:anywhere]")}>
+      {/* Focusable, so a keyboard can scroll a long line into view (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      <pre tabIndex={0} className={cn("overflow-x-auto p-4 text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400", wrap && "whitespace-pre-wrap [overflow-wrap:anywhere]")}>
         <code>{children ?? code}</code>
       </pre>
     </div>

@@ -98,7 +98,7 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
       return (
         <div className="space-y-3" data-testid="result-json">
           <Facts facts={outcome.facts} />
-          <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-[13px] leading-relaxed text-slate-100 [overflow-wrap:anywhere]">
+          <pre tabIndex={0} className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-[13px] leading-relaxed text-slate-100 [overflow-wrap:anywhere]">
             {JSON.stringify(outcome.body, null, 2)}
           </pre>
           {imageUrl && !isPdf && (
