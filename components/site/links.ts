@@ -20,11 +20,30 @@ export const MAIN_NAV = [
   { href: "/pricing", label: "Pricing" },
 ] as const satisfies readonly SiteLink[];
 
-/** The nav item for a path: the longest href that is the path or a folder above it. */
-export function activeNavHref(pathname: string): string | undefined {
-  return MAIN_NAV.map((item) => item.href as string)
-    .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
-    .sort((a, b) => b.length - a.length)[0];
+const API_REFERENCE_HREF = "/docs/screenshot";
+
+const within = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+/**
+ * The header item a page belongs to (D22): the item that is the page itself; else "API
+ * reference" for the pages of the docs sidebar's API reference section (/docs/og is reference,
+ * not "Docs", though it sits under /docs); else the longest href that is a folder above it.
+ */
+function activeNavHref(pathname: string): string | undefined {
+  const hrefs: string[] = MAIN_NAV.map((item) => item.href);
+  if (hrefs.includes(pathname)) return pathname;
+  const reference = DOCS_NAV.find((section) => section.title === "API reference")?.items ?? [];
+  if (reference.some((item) => within(pathname, item.href))) return API_REFERENCE_HREF;
+  return hrefs.filter((href) => within(pathname, href)).sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * aria-current for a header link on this page: "page" when the link is this page, "true" when the
+ * page is in the link's section (a guide under "Docs", /docs/og under "API reference").
+ */
+export function navCurrent(pathname: string, href: string): "page" | "true" | undefined {
+  if (activeNavHref(pathname) !== href) return undefined;
+  return pathname === href ? "page" : "true";
 }
 
 /** The docs sidebar, in reading order. Every page under app/(docs)/docs appears here once. */

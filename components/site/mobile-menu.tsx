@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { AccountLinks } from "./account-links";
-import { activeNavHref, MAIN_NAV } from "./links";
+import { MAIN_NAV, navCurrent } from "./links";
 
 /** The navigation below the `md` breakpoint: a disclosure button and a panel under the header. */
 export function MobileMenu() {
@@ -43,8 +43,8 @@ export function MobileMenu() {
               <Link
                 key={item.href}
                 href={item.href}
-                aria-current={activeNavHref(pathname) === item.href ? "page" : undefined}
-                className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50 aria-[current=page]:text-brand-700"
+                aria-current={navCurrent(pathname, item.href)}
+                className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50 [&[aria-current]]:bg-brand-50 [&[aria-current]]:text-brand-700"
               >
                 {item.label}
               </Link>

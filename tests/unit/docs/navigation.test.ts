@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DOCS_NAV, DOCS_PAGES, FOOTER_COLUMNS, MAIN_NAV, OPENAPI_HREF, SIGN_IN_HREF } from "@/components/site/links";
+import { DOCS_NAV, DOCS_PAGES, FOOTER_COLUMNS, MAIN_NAV, navCurrent, OPENAPI_HREF, SIGN_IN_HREF } from "@/components/site/links";
 
 const APP = path.resolve(__dirname, "../../../app");
 
@@ -44,5 +44,21 @@ describe("site navigation", () => {
     const listed = DOCS_NAV.flatMap((section) => section.items.map((item) => item.href));
     expect([...listed].sort()).toEqual(docsPages);
     expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it("the header marks exactly one item per site page: Docs for guides, API reference for the endpoint pages", () => {
+    const marked = (pathname: string) =>
+      Object.fromEntries(MAIN_NAV.map((item) => [item.label, navCurrent(pathname, item.href)]).filter(([, current]) => current));
+    expect(marked("/docs")).toEqual({ Docs: "page" });
+    expect(marked("/docs/getting-started")).toEqual({ Docs: "true" });
+    expect(marked("/docs/errors")).toEqual({ Docs: "true" });
+    expect(marked("/docs/screenshot")).toEqual({ "API reference": "page" });
+    expect(marked("/docs/og")).toEqual({ "API reference": "true" });
+    expect(marked("/docs/templates")).toEqual({ Templates: "page" });
+    expect(marked("/pricing")).toEqual({ Pricing: "page" });
+    expect(marked("/docs/no-such-page")).toEqual({ Docs: "true" });
+    expect(marked("/")).toEqual({});
+    // Every docs page is under one item, never two.
+    for (const { href } of DOCS_PAGES) expect(Object.keys(marked(href)), href).toHaveLength(1);
   });
 });
