@@ -226,7 +226,7 @@ export function Playground({
         </section>
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
           <p className="text-xs text-slate-600">A link to this form as it is now (never your key or secret).</p>
-          <CopyButton value={shareUrl(origin, endpoint, buildQuery(fields, values, template))} label="Copy link" copiedLabel="Link copied" />
+          <CopyButton value={shareUrl(origin, endpoint, fields, values, template)} label="Copy link" copiedLabel="Link copied" />
         </div>
         {mode === "signed" ? (
           <SignedUrlOutput endpoint={endpoint} url={signedUrl} problem={signingProblem} />

@@ -71,9 +71,18 @@ export function playgroundLinkIn(code: string): string | null {
   return playgroundHref(match[1] as EndpointName, params);
 }
 
-/** The absolute address of the playground showing this query (the "Copy link" button's value). */
-export function shareUrl(origin: string, endpoint: EndpointName, query: string): string {
-  return `${origin}${playgroundHref(endpoint, query)}`;
+/**
+ * The query a link carries: the form's request without its secret parameters. The form sends
+ * headers and cookies (credentials for the target) when typed, but an address is copied, logged
+ * and kept in history, so they never go into one.
+ */
+export function linkQuery(fields: readonly ParamField[], values: FormValues, template: TemplateInfo | undefined): string {
+  return buildQuery(fields.filter((f) => !f.secret), values, template);
+}
+
+/** The absolute address of the playground showing this form (the "Copy link" button's value). */
+export function shareUrl(origin: string, endpoint: EndpointName, fields: readonly ParamField[], values: FormValues, template: TemplateInfo | undefined): string {
+  return `${origin}${playgroundHref(endpoint, linkQuery(fields, values, template))}`;
 }
 
 /** The query the page URL should carry: empty while the form is as the page first showed it. */
@@ -83,6 +92,6 @@ export function sharedQuery(
   template: TemplateInfo | undefined,
   startingQuery: string,
 ): string {
-  const query = buildQuery(fields, values, template);
+  const query = linkQuery(fields, values, template);
   return query === startingQuery ? "" : query;
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { buildQuery, initialValues } from "./query";
-import { sharedQuery, valuesFromQuery } from "./share";
+import { initialValues } from "./query";
+import { linkQuery, sharedQuery, valuesFromQuery } from "./share";
 import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
 
 const never = () => () => {};
@@ -18,7 +18,7 @@ export function useLinkedForm(endpoint: EndpointName, fields: readonly ParamFiel
   const search = useSyncExternalStore(never, () => window.location.search, () => "");
   const hydrated = useSyncExternalStore(never, () => true, () => false);
   const starting = useMemo(() => initialValues(endpoint, fields, startingTemplate), [endpoint, fields, startingTemplate]);
-  const startingQuery = useMemo(() => buildQuery(fields, starting, startingTemplate), [fields, starting, startingTemplate]);
+  const startingQuery = useMemo(() => linkQuery(fields, starting, startingTemplate), [fields, starting, startingTemplate]);
   const linked = useMemo(() => valuesFromQuery(endpoint, fields, new URLSearchParams(search), startingTemplate), [endpoint, fields, search, startingTemplate]);
   const [edited, setEdited] = useState<FormValues | null>(null);
   const values = edited ?? linked ?? starting;

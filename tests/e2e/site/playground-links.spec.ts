@@ -29,12 +29,15 @@ test("the page URL follows the form without the key; Copy link opens the same fo
   await playground.getByTestId("playground-api-key").fill(FAKE_KEY);
   // The starting form adds nothing to the address.
   await expect(page).toHaveURL(`${e2e.appUrl}/docs/screenshot`);
+  // Headers and cookies are sent by the form but never put in an address (credentials for the target).
+  await playground.locator("[data-param=headers]").fill('{"Authorization":"Bearer e2e-secret"}');
   await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/shared?x=1`);
   await playground.locator("[data-param=width]").fill("640");
   await playground.locator("[data-param=format]").selectOption("jpg");
   const expectedQuery = new URLSearchParams({ url: `${e2e.fixturesUrl}/shared?x=1`, format: "jpg", width: "640" }).toString();
   await expect(page).toHaveURL(`${e2e.appUrl}/docs/screenshot?${expectedQuery}`);
   expect(page.url()).not.toContain(FAKE_KEY);
+  expect(page.url()).not.toContain("e2e-secret");
   // Typing replaced the address: no history entry per keystroke.
   expect(await page.evaluate(() => history.length)).toBe(entries);
 
@@ -42,6 +45,8 @@ test("the page URL follows the form without the key; Copy link opens the same fo
   await expect(playground.getByRole("button", { name: "Link copied" })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(`${e2e.appUrl}/docs/screenshot?${expectedQuery}#playground`);
+  // The form's own request does carry them: the snippet shows the header parameter.
+  expect(requestInSnippet("curl", (await readSnippets(playground)).curl).url).toContain("e2e-secret");
 
   // Someone else opens it: same values, same request in the snippets, no key.
   const other = await browser.newPage();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildQuery, initialValues } from "@/components/docs/playground/query";
-import { NEVER_LINKED, playgroundHref, playgroundLinkIn, sharedQuery, valuesFromQuery } from "@/components/docs/playground/share";
+import { NEVER_LINKED, playgroundHref, playgroundLinkIn, sharedQuery, shareUrl, valuesFromQuery } from "@/components/docs/playground/share";
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
@@ -41,6 +41,15 @@ describe("playground links", () => {
     expect(values).not.toBeNull();
     expect(Object.keys(values!).filter((k) => ["api_key", "keyId", "signature", "expires"].includes(k))).toEqual([]);
     expect(reproduced("screenshot", "url=https%3A%2F%2Fexample.org%2F&api_key=sk_live_abc")).toBe("url=https%3A%2F%2Fexample.org%2F");
+  });
+
+  it("the page URL and Copy link leave out headers and cookies the form sends (secret: credentials for the target)", () => {
+    const values = { ...initialValues("screenshot", screenshotFields), headers: '{"Authorization":"Bearer t"}', cookies: '{"session":"s"}', width: "640" };
+    expect(buildQuery(screenshotFields, values)).toContain("headers=");
+    const startingQuery = buildQuery(screenshotFields, initialValues("screenshot", screenshotFields));
+    const shared = sharedQuery(screenshotFields, values, undefined, startingQuery);
+    expect(shared).toBe("url=https%3A%2F%2Fexample.com&width=640");
+    expect(shareUrl("http://h", "screenshot", screenshotFields, values, undefined)).toBe("http://h/docs/screenshot?url=https%3A%2F%2Fexample.com&width=640#playground");
   });
 
   it("a query the playground did not make (or one of only secrets) leaves the page's starting form", () => {
