@@ -3,8 +3,9 @@
  * (a loopback address that is not allow-listed is refused), the signing secret is shown and
  * rolls, a test event is sent, and the delivery log shows what the running server's dispatcher
  * sent: the test event, a delivery to a receiver answering 200, and one to a receiver answering
- * 404 with its failed attempt.
+ * 404 with its failed attempt; the page passes axe.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { e2e, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
 
@@ -69,4 +70,8 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await expect(failing).toContainText(`msg_e2e_404_${userId}`);
   await ok.locator("summary").click();
   await expect(ok.locator("tbody tr")).toContainText("200");
+
+  // The page with its log open passes axe like the public pages (tests/e2e/site/accessibility.spec.ts).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
