@@ -129,6 +129,21 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<boole
 }
 
 /**
+ * Renames the user's own active key (D22); the name is normalised as at creation. Returns the
+ * stored name, or null when the key does not exist, is someone else's, or is revoked — the three
+ * answered alike, so an id reveals nothing about another account.
+ */
+export async function renameApiKey(userId: string, keyId: string, name: string): Promise<string | null> {
+  const db = await getDb();
+  const rows = await db.apiKey.updateManyAndReturn({
+    where: { id: keyId, userId, revokedAt: null },
+    data: { name: normaliseKeyName(name) },
+    select: { name: true },
+  });
+  return rows[0]?.name ?? null;
+}
+
+/**
  * Gives the user's active key a new signing secret (D15) and returns it — shown once. Every URL
  * signed with the previous one stops verifying on the next request, on every instance.
  * Null when the key does not exist, is someone else's, or is revoked.

@@ -26,6 +26,7 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
             <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Last used</th>
             <th scope="col" className="hidden px-4 py-3 text-right font-medium md:table-cell">Requests (30 d)</th>
             <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Revoked</th>
             <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -40,6 +41,7 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
                 <div className="mt-1 space-y-0.5 text-xs font-normal text-slate-500 sm:hidden">
                   <p className="whitespace-nowrap font-mono">{k.display}</p>
                   <p>Last used: {k.lastUsedAt ? formatRelative(k.lastUsedAt, now) : "never"}</p>
+                  {k.revokedAt && <p>Revoked: {formatDate(k.revokedAt)}</p>}
                 </div>
               </th>
               <td className="hidden px-4 py-3 font-mono text-xs sm:table-cell">{k.display}</td>
@@ -50,22 +52,25 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
                 {k.lastUsedAt ? (
                   <time dateTime={k.lastUsedAt.toISOString()} title={formatDateTime(k.lastUsedAt)}>{formatRelative(k.lastUsedAt, now)}</time>
                 ) : (
-                  <span className="text-slate-400">Never</span>
+                  <span className="text-slate-500">Never</span>
                 )}
               </td>
               <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{formatNumber(requests.get(k.id) ?? 0)}</td>
               <td className="px-4 py-3">
                 <KeyStatus revokedAt={k.revokedAt} pausedAt={k.pausedAt} />
               </td>
-              <td className="px-4 py-3 text-right">
+              <td className="hidden px-4 py-3 sm:table-cell" data-testid="revoked-at">
                 {k.revokedAt ? (
-                  <time dateTime={k.revokedAt.toISOString()} title={formatDateTime(k.revokedAt)} className="text-xs">
+                  <time dateTime={k.revokedAt.toISOString()} title={formatDateTime(k.revokedAt)}>
                     {formatDate(k.revokedAt)}
                   </time>
                 ) : (
-                  <RevokeKey keyId={k.id} name={k.name} display={k.display} />
+                  <span className="text-slate-500">
+                    —<span className="sr-only">not revoked</span>
+                  </span>
                 )}
               </td>
+              <td className="px-4 py-3 text-right">{!k.revokedAt && <RevokeKey keyId={k.id} name={k.name} display={k.display} />}</td>
             </tr>
           ))}
         </tbody>

@@ -6,13 +6,15 @@
  */
 import { revalidatePath } from "next/cache";
 import { signedInUser } from "./session";
-import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, revokeApiKey } from "@/lib/keys/service";
+import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 
 export type CreateKeyState =
   | { status: "idle" }
   | { status: "created"; id: string; name: string; key: string; display: string; publicId: string; signingSecret: string }
   | { status: "error"; message: string; name?: string };
+
+export type RenameKeyState = { status: "idle" } | { status: "renamed"; name: string } | { status: "error"; message: string };
 
 export type RevokeKeyState = { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
 
@@ -48,4 +50,20 @@ export async function revokeKeyAction(_prev: RevokeKeyState, formData: FormData)
   log.info("key revoked", { userId: who.user.id, apiKeyId: keyId });
   revalidatePath("/dashboard", "layout");
   return { status: "revoked", id: keyId };
+}
+
+/** Renames one of the signed-in user's active keys (D22); another account's key id is "not found". */
+export async function renameKeyAction(_prev: RenameKeyState, formData: FormData): Promise<RenameKeyState> {
+  const keyId = formData.get("keyId");
+  const name = String(formData.get("name") ?? "").replace(/\s+/g, " ").trim();
+  const who = await signedInUser();
+  if ("error" in who) return { status: "error", message: who.error };
+  if (typeof keyId !== "string" || keyId.length === 0 || keyId.length > 64) return { status: "error", message: KEY_NOT_FOUND };
+  if (name.length === 0) return { status: "error", message: "Enter a name for the key." };
+  if (name.length > MAX_KEY_NAME_LENGTH) return { status: "error", message: `Key names are at most ${MAX_KEY_NAME_LENGTH} characters.` };
+  const renamed = await renameApiKey(who.user.id, keyId, name);
+  if (renamed === null) return { status: "error", message: KEY_NOT_FOUND };
+  log.info("key renamed", { userId: who.user.id, apiKeyId: keyId });
+  revalidatePath("/dashboard", "layout");
+  return { status: "renamed", name: renamed };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDateTime, formatNumber, formatRelative } from "@/components/dashboard/format";
 import { KeyStatus } from "@/components/dashboard/keys/key-status";
+import { RenameKey } from "@/components/dashboard/keys/rename-key";
 import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
 import { KeyLimitsForm, RollSigningSecret } from "@/components/dashboard/keys/signing";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -10,7 +11,7 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { RENDER_ENDPOINTS } from "@/lib/api/context";
 import { keyRendersThisMonth } from "@/lib/keys/render-cap";
-import { listApiKeys } from "@/lib/keys/service";
+import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { requestsByKey } from "@/lib/usage/stats";
 
 export const metadata: Metadata = { title: "API key" };
@@ -55,6 +56,10 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       </dl>
       {!key.revokedAt && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <section className={`${cardClass} p-5 lg:col-span-2`} aria-labelledby="rename-title">
+            <h2 id="rename-title" className="mb-3 text-lg font-semibold text-slate-900">Rename</h2>
+            <RenameKey keyId={key.id} name={key.name} maxNameLength={MAX_KEY_NAME_LENGTH} />
+          </section>
           <section className={`${cardClass} p-5`} aria-labelledby="signing-title">
             <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">Signing secret</h2>
             <RollSigningSecret keyId={key.id} signable={key.signable} />
