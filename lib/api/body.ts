@@ -35,9 +35,10 @@ function tooLarge(maxBytes: number): ApiError {
   return new ApiError("payload_too_large", `The JSON body must be at most ${maxBytes / 1024 / 1024} MiB.`);
 }
 
-function asQueryValue(name: string, value: unknown, bodyType: "object" | "array" | "list" | undefined): string | undefined {
+function asQueryValue(name: string, value: unknown, bodyType: "object" | "array" | "json" | "list" | undefined): string | undefined {
   const wrong = (expected: string) => new ApiError("invalid_parameter", `${name} must be ${expected} in a JSON body.`, { param: name });
   if (value === null || value === undefined) return undefined;
+  if (bodyType === "json") return JSON.stringify(value);
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") {
     if (bodyType === "object" || bodyType === "array") throw wrong(bodyType === "object" ? "a JSON object" : "a JSON array of strings");
@@ -76,8 +77,16 @@ export async function paramsFromJsonBody(request: Request, url: URL, schema: z.Z
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("invalid_body", "The body must be one JSON object whose fields are the parameters.");
   }
+  return objectAsQuery(body as Record<string, unknown>, schema, url.searchParams);
+}
+
+/**
+ * One JSON object's fields in query form for `schema`: a POST body (above), or the `params` of an
+ * async job (D20), so a job's parameters mean exactly what the same body means to the endpoint.
+ */
+export function objectAsQuery(body: Record<string, unknown>, schema: z.ZodObject, base?: URLSearchParams): URLSearchParams {
   const kinds = new Map(describeParams(schema).map((f) => [f.name, f.bodyType ?? (f.kind === "list" ? ("list" as const) : undefined)]));
-  const out = new URLSearchParams(url.searchParams);
+  const out = new URLSearchParams(base);
   for (const [name, value] of Object.entries(body)) {
     // Authentication has already read the header or the query: a key in the body would be ignored.
     if (name === "api_key") throw new ApiError("invalid_body", "api_key goes in the X-API-Key header (or the query), not the body.", { param: "api_key" });

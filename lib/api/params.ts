@@ -42,9 +42,10 @@ export interface ParamMeta {
   cacheKey?: boolean | "digest";
   /**
    * A structured value: in a query it is a string (JSON for "object"; comma-separated for "array"),
-   * in a POST body (D19) a JSON object or array of strings.
+   * in a POST body (D19) a JSON object or array of strings; "json": any JSON value, taken as its
+   * JSON text (the job requests of a bulk body, D20).
    */
-  bodyType?: "object" | "array";
+  bodyType?: "object" | "array" | "json";
   /** Part of a signed URL (D15): made by the signer, not typed into a form. */
   signing?: boolean;
 }
