@@ -79,6 +79,13 @@ const schema = z.object({
   /** Test hook: base URL of a Stripe-compatible API (defaults to Stripe's own). */
   STRIPE_API_URL: optionalString,
 
+  /** Async jobs (D20): jobs one instance runs at once (they share BROWSER_CONCURRENCY's slots with synchronous requests). */
+  JOBS_CONCURRENCY: intWithDefault(2, 1, 64),
+  /** Async jobs one account may have running at once, across all instances, so one customer's bulk cannot starve the others. */
+  JOBS_ACCOUNT_CONCURRENCY: intWithDefault(2, 1, 64),
+  /** Seconds an instance's claim on a running job lasts without renewal; a job of an instance that died is picked up again after it. */
+  JOBS_LEASE_SECONDS: intWithDefault(30, 2, 600),
+
   /** Megabytes of recently used results each instance keeps in memory in front of the store; 0 turns it off. */
   RESULT_MEMORY_CACHE_MB: intWithDefault(64, 0, 16_384),
   /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */

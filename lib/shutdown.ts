@@ -16,8 +16,12 @@ const DRAIN_MAX_MS = 65_000;
 
 async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
   log.info("shutdown.begin");
+  // No new async jobs here (D20); the running ones finish with the renders in flight, and what is
+  // still queued waits on the queue (or in the database) for the other instances or the restart.
+  const jobs = import("@/lib/jobs/worker").then((m) => m.stopJobWorkers());
   stopTakingRenders();
   await drainRenders(maxMs);
+  await jobs.catch((error: unknown) => log.warn("job workers did not stop cleanly", { error }));
   await shutdownBrowsers();
   log.info("shutdown.done");
 }

@@ -8,7 +8,7 @@ import type { KeyLimits } from "@/lib/keys/service";
 import type { PlanId } from "@/lib/plans";
 import type { RenderCharge } from "@/lib/usage/quota";
 
-export type EndpointId = "screenshot" | "og" | "usage";
+export type EndpointId = "screenshot" | "og" | "usage" | "jobs";
 
 /** The endpoints that render, which a key can be restricted to (D15). */
 export const RENDER_ENDPOINTS = ["screenshot", "og"] as const;

@@ -114,6 +114,11 @@ export const ERROR_CODES = {
     summary: "No such resource (or it has expired).",
     help: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
   },
+  job_not_found: {
+    status: 404,
+    summary: "No such job or batch for this API key's account.",
+    help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
+  },
   method_not_allowed: {
     status: 405,
     summary: "The endpoint does not answer this method (the Allow header lists those it does).",

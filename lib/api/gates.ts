@@ -12,6 +12,7 @@ const ENDPOINT_NAMES: Record<EndpointSpec["id"], string> = {
   screenshot: "Screenshots",
   og: "Open Graph image generation",
   usage: "The usage endpoint",
+  jobs: "Async jobs",
 };
 
 export function enforcePlanGates(

@@ -1,0 +1,127 @@
+/**
+ * POST /v1/jobs and POST /v1/jobs/bulk as the pipeline sees them (D20). The envelope is parsed
+ * with lib/jobs/params.ts; the validate step then runs the inner request through the render
+ * endpoint's own steps — its schema, its validate, its plan gates and key restrictions — so an
+ * async request is refused exactly where and how the same synchronous request would be, and in
+ * D2's order: every 400 (envelope, webhook, inner parameters) before any 403, then the rate limit.
+ * A refused inner parameter is named `params.<name>` (bulk: `jobs[i].params.<name>`).
+ */
+import type { Caller, EndpointSpec } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { objectAsQuery } from "@/lib/api/body";
+import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
+import { parseQuery } from "@/lib/api/query";
+import { assertPublicTarget } from "@/lib/net/target";
+import { ogEndpoint } from "@/lib/og/endpoint";
+import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
+import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams, WEBHOOK_PRIVATE_DETAIL, type JobEndpoint } from "./params";
+
+/**
+ * The render endpoints a job can run, with the same specs their routes use. A job's parameters
+ * are only known at run time, so the specs are used through their general type here: each is
+ * handed only what its own schema parsed.
+ */
+export const JOB_SPECS: Record<JobEndpoint, EndpointSpec> = { screenshot: screenshotEndpoint as unknown as EndpointSpec, og: ogEndpoint as unknown as EndpointSpec };
+
+/** A validated job request, in the form stored on the job row and run by the worker. */
+export interface JobRequest {
+  endpoint: JobEndpoint;
+  /** The endpoint's parameters in query form, `response=json` included. */
+  query: Array<[string, string]>;
+  /** A screenshot's own `timeout` when it is beyond the synchronous limit (up to ASYNC_TIMEOUT_MAX_MS). */
+  timeoutMs?: number;
+}
+
+function renamed(error: unknown, prefix: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError(error.code, error.message, { param: error.param ? `${prefix}.${error.param}` : prefix, headers: error.headers });
+}
+
+/** The synchronous schema's own limit for `timeout` (60 s); an async job may go up to ASYNC_TIMEOUT_MAX_MS. */
+const SYNC_TIMEOUT_MAX_MS = 60_000;
+
+function takeAsyncTimeout(params: Record<string, unknown>): number | undefined {
+  const raw = params.timeout;
+  if (raw === undefined || raw === null) return undefined;
+  const text = String(raw);
+  if (!/^\d+$/.test(text)) throw new ApiError("invalid_parameter", "timeout must be a whole number (plain decimal digits).", { param: "timeout" });
+  const ms = Number(text);
+  if (ms < 1 || ms > ASYNC_TIMEOUT_MAX_MS) throw new ApiError("parameter_out_of_range", `timeout must be between 1 and ${ASYNC_TIMEOUT_MAX_MS} for an async job.`, { param: "timeout" });
+  // The schema still checks its own range; what lies beyond it is this job's alone.
+  params.timeout = Math.min(ms, SYNC_TIMEOUT_MAX_MS);
+  return ms > SYNC_TIMEOUT_MAX_MS ? ms : undefined;
+}
+
+/** Runs one job request through its endpoint's 400 and 403 steps; returns what the worker will run. */
+async function validateJobRequest(endpoint: JobEndpoint, params: Record<string, unknown>, caller: Caller, prefix = "params"): Promise<JobRequest> {
+  const spec: EndpointSpec = JOB_SPECS[endpoint];
+  try {
+    const copy: Record<string, unknown> = { ...params };
+    // A job's result is always the JSON metadata with the stored file's URL.
+    delete copy.response;
+    const timeoutMs = endpoint === "screenshot" ? takeAsyncTimeout(copy) : undefined;
+    const query = objectAsQuery(copy, spec.params);
+    query.set("response", "json");
+    const parsed = parseQuery(query, spec.params, { extras: spec.extras });
+    await spec.validate(parsed.params, { ...parsed, caller });
+    enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
+    enforceKeyLimits(spec, caller);
+    return { endpoint, query: [...query], ...(timeoutMs ? { timeoutMs } : {}) };
+  } catch (error) {
+    throw renamed(error, prefix);
+  }
+}
+
+/** A webhook URL that names a host resolving to a private address is refused at once (D9, D20); the delivery checks again when it connects. */
+async function checkWebhookUrl(url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  try {
+    await assertPublicTarget(url, "webhookUrl");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "private_address") throw new ApiError("private_address", WEBHOOK_PRIVATE_DETAIL, { param: "webhookUrl" });
+    throw error;
+  }
+}
+
+export const jobsEndpoint = {
+  id: "jobs",
+  params: jobParams,
+  extras: "reject",
+  jsonBody: { maxBytes: JOB_BODY_MAX_BYTES },
+  validate: async (params, { caller }) => {
+    await checkWebhookUrl(params.webhookUrl);
+    return validateJobRequest(params.endpoint, params.params, caller);
+  },
+  targetHost: (params) => {
+    const url = params.params.url;
+    if (typeof url !== "string") return undefined;
+    try {
+      return new URL(url).host;
+    } catch {
+      return undefined;
+    }
+  },
+} as const satisfies EndpointSpec<typeof jobParams, JobRequest>;
+
+export const bulkJobsEndpoint = {
+  id: "jobs",
+  params: bulkParams,
+  extras: "reject",
+  // Each job may carry an html page, but a batch as a whole stays within what one request may send.
+  jsonBody: { maxBytes: JOB_BODY_MAX_BYTES },
+  validate: async (params, { caller }) => {
+    await checkWebhookUrl(params.webhookUrl);
+    const requests: JobRequest[] = [];
+    for (const [index, item] of params.jobs.entries()) {
+      const prefix = `jobs[${index}]`;
+      if (typeof item !== "object" || item === null || Array.isArray(item)) throw new ApiError("invalid_parameter", `${prefix} must be an object { endpoint, params }.`, { param: prefix });
+      const { endpoint, params: inner, ...rest } = item as Record<string, unknown>;
+      const stray = Object.keys(rest)[0];
+      if (stray !== undefined) throw new ApiError("unknown_parameter", `${prefix} has an unknown field ${stray.slice(0, 64)}; a batch has one webhookUrl, beside jobs.`, { param: `${prefix}.${stray.slice(0, 64)}` });
+      if (!(JOB_ENDPOINTS as readonly unknown[]).includes(endpoint)) throw new ApiError("invalid_parameter", `${prefix}.endpoint must be one of: ${JOB_ENDPOINTS.join(", ")}.`, { param: `${prefix}.endpoint` });
+      if (typeof inner !== "object" || inner === null || Array.isArray(inner)) throw new ApiError("invalid_parameter", `${prefix}.params must be a JSON object of the endpoint's parameters.`, { param: `${prefix}.params` });
+      requests.push(await validateJobRequest(endpoint as JobEndpoint, inner as Record<string, unknown>, caller, `${prefix}.params`));
+    }
+    return requests;
+  },
+} as const satisfies EndpointSpec<typeof bulkParams, JobRequest[]>;

@@ -1,0 +1,88 @@
+/**
+ * Runs one claimed job (D20) through the same code a synchronous request takes after its
+ * pipeline: the endpoint's schema and validate step, then its handler (lib/screenshot/handler.ts,
+ * lib/og/handler.ts), which serves from the cache or renders, charges the quota on a miss and
+ * stores the result. Nothing about rendering is written twice. The request was validated when it
+ * was accepted; it is validated again here because what validation computes (a capture plan, a
+ * compiled account template) is not stored, and the account's plan may have changed since.
+ */
+import "server-only";
+import type { ApiContext, Caller } from "@/lib/api/context";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/query";
+import { afterResponse } from "@/lib/api/request";
+import { env } from "@/lib/env";
+import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
+import { log } from "@/lib/log";
+import { handleOg } from "@/lib/og/handler";
+import { isPlanId, PLANS } from "@/lib/plans";
+import { handleScreenshot } from "@/lib/screenshot/handler";
+import type { CapturePlan } from "@/lib/screenshot/plan";
+import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
+import type { RenderCharge } from "@/lib/usage/quota";
+import type { KeyLimits } from "@/lib/keys/service";
+import { isRenderEndpoint } from "@/lib/api/context";
+import { JOB_SPECS } from "./endpoint";
+import { ownerNow, type JobRow, type Outcome } from "./store";
+
+/** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
+export type RunResult = Outcome | { state: "retry"; afterMs: number };
+
+/** Errors that say "not now" rather than "not this job": the job goes back to the queue. */
+const RETRYABLE = new Set(["renderer_busy", "shutting_down"]);
+
+async function callerFor(job: JobRow): Promise<Caller> {
+  const owner = await ownerNow(job.user_id, job.api_key_id);
+  if (!owner || !isPlanId(owner.plan)) throw new ApiError("internal_error", "The account of this job no longer exists.");
+  const keyLimits: KeyLimits = { allowedEndpoints: owner.allowed_endpoints?.filter(isRenderEndpoint) ?? null, monthlyRenderCap: owner.monthly_render_cap };
+  return { userId: job.user_id, plan: owner.plan, apiKeyId: job.api_key_id, keyLimits };
+}
+
+/** The pipeline's render charge (D4, D15, D18) for a job: key cap and account quota, alerts at 80 % and 100 %. */
+async function chargeRender(caller: Caller): Promise<RenderCharge> {
+  const charge = await consumeKeyAndAccountRender(caller);
+  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
+    afterResponse(() => alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) => log.warn("quota alert failed", { error })));
+  }
+  return charge;
+}
+
+async function problemBody(error: ApiError, requestId: string): Promise<Record<string, unknown>> {
+  return (await problemResponse(error, requestId).json()) as Record<string, unknown>;
+}
+
+export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResult> {
+  const requestId = job.id;
+  try {
+    if (!job.request) throw new ApiError("internal_error", "The job's request is missing.");
+    const caller = await callerFor(job);
+    const spec = JOB_SPECS[job.endpoint];
+    const parsed = parseQuery(new URLSearchParams(job.request), spec.params, { extras: spec.extras });
+    let validated: unknown = await spec.validate(parsed.params as never, { ...parsed, caller });
+    // The async limit (up to 120 s) replaces the schema's synchronous one for this capture only.
+    if (job.endpoint === "screenshot" && job.timeout_ms) validated = { ...(validated as CapturePlan), timeoutMs: job.timeout_ms };
+    const ctx: ApiContext<never, never> = {
+      // The handlers read a request only for its abort signal and conditional headers.
+      request: new Request(`${env().APP_URL}/v1/jobs/${job.id}`, { signal }),
+      requestId,
+      receivedAt: Date.now(),
+      caller,
+      params: parsed.params as never,
+      validated: validated as never,
+      given: parsed.given,
+      extras: parsed.extras,
+      usage: {},
+      consumeRender: () => chargeRender(caller),
+    };
+    const handler = job.endpoint === "screenshot" ? handleScreenshot : handleOg;
+    const response = await (handler as (c: ApiContext<never, never>) => Promise<Response>)(ctx);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (response.ok) return { state: "succeeded", result: body };
+    return { state: "failed", error: body };
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (RETRYABLE.has(apiError.code)) return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
+    if (apiError.status >= 500) log.error("job failed", { jobId: job.id, code: apiError.code, error });
+    return { state: "failed", error: await problemBody(apiError, requestId) };
+  }
+}

@@ -1,0 +1,32 @@
+/** The bodies of the /v1/jobs answers (D20): typed for the handlers, published as JSON Schema in the OpenAPI document. */
+import { z } from "zod";
+
+const JOB_STATES = ["queued", "running", "succeeded", "failed"] as const;
+
+export const jobResponseSchema = z.object({
+  id: z.string().describe("`job_` and 24 letters and digits."),
+  status: z.enum(JOB_STATES).describe("queued → running → succeeded or failed. A job whose instance stopped goes back to queued and runs again."),
+  endpoint: z.enum(["screenshot", "og"]),
+  statusUrl: z.url().describe("GET it with your API key for the job's state."),
+  batchId: z.string().optional().describe("The batch the job belongs to (POST /v1/jobs/bulk)."),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable().describe("When it first started running."),
+  finishedAt: z.iso.datetime().nullable(),
+  resultUrl: z.url().optional().describe("The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl."),
+  result: z.record(z.string(), z.unknown()).optional().describe("When it succeeded: the endpoint's response=json answer (ScreenshotMetadata or OgMetadata)."),
+  error: z.record(z.string(), z.unknown()).optional().describe("When it failed: the problem+json (RFC 9457) the synchronous request would have answered."),
+});
+
+export const batchResponseSchema = z.object({
+  id: z.string().describe("`batch_` and 24 letters and digits."),
+  status: z.enum(["pending", "finished"]).describe("finished once every job of the batch has ended."),
+  statusUrl: z.url(),
+  size: z.int(),
+  counts: z.object({ queued: z.int(), running: z.int(), succeeded: z.int(), failed: z.int() }),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  jobs: z.array(jobResponseSchema),
+});
+
+export type JobResponse = z.infer<typeof jobResponseSchema>;
+export type BatchResponse = z.infer<typeof batchResponseSchema>;

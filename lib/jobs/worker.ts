@@ -1,0 +1,109 @@
+/**
+ * The job workers of this instance (D20). Every app instance runs them (started from
+ * lib/bootstrap.ts): `JOBS_CONCURRENCY` jobs at once, taken from the queue. For each job id:
+ * claim the row (one holder at a time, at most `JOBS_ACCOUNT_CONCURRENCY` running per account
+ * across all instances), renew the lease while it runs, record the end once, announce it.
+ * A sweep every lease period puts back on the queue what nobody works on: queued rows whose queue
+ * entry is gone and running rows whose instance died (lease expired).
+ */
+import "server-only";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { onBatchFinished, onJobFinished } from "./complete";
+import { jobQueue, closeJobQueue } from "./queue";
+import { runJob } from "./run";
+import { claimJob, finishJob, orphanedJobs, releaseJob, renewLease } from "./store";
+
+/** Who holds a claim: this process, unique even when a restarted process reuses a pid. */
+const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+
+/** A job whose run never ended this many times (its instance died each time) fails instead of taking a fourth instance down. */
+const MAX_ATTEMPTS = 3;
+
+/** How soon a job whose account is at its limit is looked at again (plus jitter, so a bulk does not come back in lockstep). */
+const ACCOUNT_BUSY_RETRY_MS = 1_000;
+
+/** A queued row older than this without a worker on it may have lost its queue entry. */
+const QUEUED_ORPHAN_MS = 10_000;
+
+/** One job id from the queue: see the file comment. */
+async function processJob(id: string): Promise<{ retryInMs?: number }> {
+  const e = env();
+  const leaseMs = e.JOBS_LEASE_SECONDS * 1000;
+  const claim = await claimJob(id, INSTANCE_ID, leaseMs, e.JOBS_ACCOUNT_CONCURRENCY);
+  if (claim.kind === "gone") return {};
+  if (claim.kind === "account_busy") return { retryInMs: ACCOUNT_BUSY_RETRY_MS + Math.floor(Math.random() * 500) };
+  const job = claim.job;
+
+  const controller = new AbortController();
+  let result: Awaited<ReturnType<typeof runJob>>;
+  if (job.attempts > MAX_ATTEMPTS) {
+    result = { state: "failed", error: { type: `${e.APP_URL}/docs/errors#internal_error`, title: "Internal Server Error", status: 500, code: "internal_error", detail: `The job was interrupted ${MAX_ATTEMPTS} times and was given up.`, requestId: job.id } };
+  } else {
+    // Renewed at a third of the lease, so two missed renewals still leave it held.
+    const renewal = setInterval(() => {
+      renewLease(job.id, INSTANCE_ID, leaseMs).then(
+        (held) => {
+          if (!held) controller.abort(); // another instance took it over: its run is the one that counts
+        },
+        (error: unknown) => log.warn("job lease renewal failed", { jobId: job.id, error }),
+      );
+    }, leaseMs / 3);
+    try {
+      result = await runJob(job, controller.signal);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  if (result.state === "retry") {
+    await releaseJob(job.id, INSTANCE_ID);
+    return { retryInMs: result.afterMs };
+  }
+  const finished = await finishJob(job.id, INSTANCE_ID, result);
+  if (!finished) return {}; // taken over meanwhile: the other instance records the end
+  await onJobFinished(finished.job).catch((error: unknown) => log.error("job completion hook failed", { jobId: job.id, error }));
+  if (finished.batch) await onBatchFinished(finished.batch).catch((error: unknown) => log.error("batch completion hook failed", { batchId: finished.batch?.id, error }));
+  return {};
+}
+
+/** Puts the jobs nobody works on back on the queue; answers how many it found. */
+async function sweepOrphanedJobs(queuedForMs = QUEUED_ORPHAN_MS): Promise<number> {
+  const orphans = await orphanedJobs(queuedForMs);
+  if (orphans.length > 0) await (await jobQueue()).enqueue(orphans.map((o) => o.id));
+  return orphans.length;
+}
+
+/** Puts accepted jobs on the queue. Their rows exist already: if this fails, the sweep enqueues them later. */
+export async function enqueueJobs(ids: readonly string[]): Promise<void> {
+  try {
+    await (await jobQueue()).enqueue(ids);
+  } catch (error) {
+    log.warn("job enqueue failed; the sweep will pick the jobs up", { error, jobs: ids.length });
+  }
+}
+
+let sweeper: NodeJS.Timeout | undefined;
+
+/** Starts this instance's workers and sweep (idempotent). */
+export async function startJobWorkers(): Promise<void> {
+  if (sweeper) return;
+  const e = env();
+  const queue = await jobQueue();
+  queue.start(processJob, e.JOBS_CONCURRENCY);
+  const sweep = () => sweepOrphanedJobs().catch((error: unknown) => log.warn("job sweep failed", { error }));
+  // At start at once: jobs queued before a restart of the embedded default are only in the database.
+  void sweepOrphanedJobs(0).catch((error: unknown) => log.warn("job sweep failed", { error }));
+  sweeper = setInterval(sweep, e.JOBS_LEASE_SECONDS * 1000);
+  sweeper.unref();
+  log.info("job workers started", { instance: INSTANCE_ID, concurrency: e.JOBS_CONCURRENCY, queue: e.REDIS_URL && !e.UPSTASH_REDIS_REST_URL ? "bullmq" : "in-process" });
+}
+
+/** Stops taking jobs and waits for the running ones (shutdown, tests). */
+export async function stopJobWorkers(): Promise<void> {
+  if (sweeper) clearInterval(sweeper);
+  sweeper = undefined;
+  await closeJobQueue();
+}

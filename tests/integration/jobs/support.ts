@@ -1,0 +1,54 @@
+/** Helpers for the async job tests (D20): accept, read and wait for jobs through the real routes. */
+import { apiRequest, type TestAccount } from "@/tests/support/api";
+
+export interface JobBody {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  statusUrl: string;
+  endpoint: string;
+  resultUrl?: string;
+  result?: Record<string, unknown>;
+  error?: Record<string, unknown>;
+  batchId?: string;
+}
+
+export async function postJob(account: TestAccount, body: unknown, path = "/v1/jobs"): Promise<Response> {
+  const { POST } = path === "/v1/jobs" ? await import("@/app/v1/jobs/route") : await import("@/app/v1/jobs/bulk/route");
+  return POST(
+    new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: { "X-API-Key": account.apiKey, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+export async function getJob(account: TestAccount, id: string): Promise<Response> {
+  const { GET } = await import("@/app/v1/jobs/[id]/route");
+  return GET(apiRequest(`/v1/jobs/${id}`, { apiKey: account.apiKey }));
+}
+
+export async function getBatch(account: TestAccount, id: string): Promise<Response> {
+  const { GET } = await import("@/app/v1/jobs/bulk/[id]/route");
+  return GET(apiRequest(`/v1/jobs/bulk/${id}`, { apiKey: account.apiKey }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until the job has ended (the test's own timeout bounds the wait, no clock of ours). */
+export async function waitForJob(account: TestAccount, id: string): Promise<JobBody> {
+  for (;;) {
+    const response = await getJob(account, id);
+    if (response.status !== 200) throw new Error(`GET /v1/jobs/${id}: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as JobBody;
+    if (body.status === "succeeded" || body.status === "failed") return body;
+    await sleep(100);
+  }
+}
+
+/** The stored file behind a result URL, through the real /v1/files route. */
+export async function fetchResultFile(resultUrl: string): Promise<Response> {
+  const { GET } = await import("@/app/v1/files/[file]/route");
+  const file = new URL(resultUrl).pathname.split("/").pop()!;
+  return GET(new Request(resultUrl), { params: Promise.resolve({ file }) });
+}
