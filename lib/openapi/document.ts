@@ -8,6 +8,8 @@ import { ogParams } from "@/lib/og/params";
 import { PLANS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { usageResponseSchema } from "@/lib/usage/schema";
+import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
+import { jobPaths } from "./jobs";
 import { z } from "zod";
 import { errorResponses, headers, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
 import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
@@ -18,7 +20,7 @@ const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"]
 // OG collects unknown parameters as template variables, and fetches images through the
 // invalid_variable path, so the URL/target codes are screenshot-only.
 const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable", "selector_not_found", "target_http_error"];
-const NOT_RENDER: readonly ErrorCode[] = ["not_found"];
+const NOT_RENDER: readonly ErrorCode[] = ["not_found", "job_not_found"];
 /** Only a POST body can be these (D19); only /v1/screenshot takes one. */
 const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 
@@ -66,6 +68,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
       { name: "Screenshots", description: "Capture a public web page as PNG, JPEG, WebP or PDF." },
       { name: "Open Graph images", description: "Render a social card from a template (Pro plan or higher)." },
       { name: "Files", description: "Stored results, addressed by an unguessable key." },
+      { name: "Async jobs", description: "Hand a render over and get its outcome later: poll the job or receive a webhook." },
       { name: "Account", description: "The calling account's plan and usage." },
     ],
     paths: {
@@ -137,6 +140,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           },
         },
       },
+      ...jobPaths(appUrl),
       "/v1/og/templates": {
         get: {
           operationId: "listOgTemplates",
@@ -193,7 +197,10 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
         ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For server-side clients that cannot set headers. Never in public HTML: use a signed URL (key_id, expires, signature) there." },
       },
-      schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema },
+      schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
+        Job: z.toJSONSchema(jobResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
+        JobBatch: z.toJSONSchema(batchResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
+      },
       headers: headers(),
     },
   };

@@ -72,7 +72,7 @@ describe("OpenAPI document", () => {
 
   it("documents every error code, as problem+json, under its status", () => {
     const documented = new Set<string>();
-    for (const path of ["/v1/screenshot", "/v1/og", "/v1/files/{file}"]) {
+    for (const path of ["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"]) {
       for (const [status, response] of Object.entries(operation(path).responses as Obj)) {
         if (Number(status) < 400) continue;
         const media = response.content["application/problem+json"];
