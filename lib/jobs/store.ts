@@ -144,9 +144,12 @@ export async function renewLease(id: string, owner: string, leaseMs: number): Pr
   return rowCount === 1;
 }
 
-/** Gives a claimed job back to the queue (renderers busy, shutting down): it runs again later. */
+/**
+ * Gives a claimed job back to the queue (renderers busy, shutting down): it runs again later. The
+ * claim is not counted as an attempt: attempts count runs that were cut off.
+ */
 export async function releaseJob(id: string, owner: string): Promise<void> {
-  await (await getPool()).query(`UPDATE jobs SET state = 'queued', lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
+  await (await getPool()).query(`UPDATE jobs SET state = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
 }
 
 export type Outcome = { state: "succeeded"; result: Record<string, unknown> } | { state: "failed"; error: Record<string, unknown> };

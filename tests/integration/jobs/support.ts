@@ -42,7 +42,7 @@ export async function waitForJob(account: TestAccount, id: string): Promise<JobB
     if (response.status !== 200) throw new Error(`GET /v1/jobs/${id}: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as JobBody;
     if (body.status === "succeeded" || body.status === "failed") return body;
-    await sleep(100);
+    await sleep(250);
   }
 }
 
