@@ -1,16 +1,35 @@
 /**
- * What happens when a job or a batch ends (D20): the one place completion is announced. Called
- * exactly once per job end (finishJob's conditional update decides who), after the end is
- * recorded, so a webhook never announces an outcome GET /v1/jobs/{id} does not show yet.
+ * What happens when a job or a batch ends (D20): the one place completion is announced.
+ * `announceJobEnd` runs inside the transaction that records the end (lib/jobs/store.ts finishJob),
+ * so the end and its webhook delivery commit together or not at all: a job ends once, and its
+ * webhook is one delivery with one webhook-id (derived from the job's id, lib/webhooks/enqueue.ts)
+ * even if the job were reported twice. A job of a batch has no webhook of its own; the batch's is
+ * announced by the job that ends it. Sending is lib/webhooks' dispatcher's, after the commit.
  */
 import "server-only";
+import type { PoolClient } from "pg";
 import { log } from "@/lib/log";
+import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import type { BatchRow, JobRow } from "./store";
+import { batchView, jobView } from "./view";
 
-export async function onJobFinished(job: JobRow): Promise<void> {
-  log.info("job finished", { jobId: job.id, userId: job.user_id, state: job.state, batchId: job.batch_id ?? undefined, attempts: job.attempts });
+export async function announceJobEnd(client: PoolClient, ended: { job: JobRow; batch?: BatchRow }): Promise<void> {
+  const { job, batch } = ended;
+  if (!job.batch_id) {
+    const type = job.state === "succeeded" ? "job.succeeded" : "job.failed";
+    await enqueueWebhook({ userId: job.user_id, type, key: `job:${job.id}`, data: jobView(job), url: job.webhook_url }, client);
+  }
+  if (batch) {
+    const jobs = (await client.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 ORDER BY created_at, id`, [batch.id])).rows;
+    await enqueueWebhook({ userId: batch.user_id, type: "batch.completed", key: `batch:${batch.id}`, data: batchView(batch, jobs), url: batch.webhook_url }, client);
+  }
 }
 
-export async function onBatchFinished(batch: BatchRow): Promise<void> {
-  log.info("batch finished", { batchId: batch.id, userId: batch.user_id, size: batch.size });
+/** After the end is committed: this instance's dispatcher sends at once rather than at its next poll. */
+export function afterJobEnd(ended: { job: JobRow; batch?: BatchRow }): void {
+  const { job, batch } = ended;
+  log.info("job finished", { jobId: job.id, userId: job.user_id, state: job.state, batchId: job.batch_id ?? undefined, attempts: job.attempts });
+  if (batch) log.info("batch finished", { batchId: batch.id, userId: batch.user_id, size: batch.size });
+  wakeWebhookDispatcher();
 }

@@ -11,10 +11,10 @@ import { ApiError } from "@/lib/api/errors";
 import { objectAsQuery } from "@/lib/api/body";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { assertPublicTarget } from "@/lib/net/target";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
-import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams, WEBHOOK_PRIVATE_DETAIL, type JobEndpoint } from "./params";
+import { assertWebhookUrl } from "@/lib/webhooks/url";
+import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams, type JobEndpoint } from "./params";
 
 /**
  * The render endpoints a job can run, with the same specs their routes use. A job's parameters
@@ -74,13 +74,7 @@ async function validateJobRequest(endpoint: JobEndpoint, params: Record<string, 
 
 /** A webhook URL that names a host resolving to a private address is refused at once (D9, D20); the delivery checks again when it connects. */
 async function checkWebhookUrl(url: string | undefined): Promise<void> {
-  if (url === undefined) return;
-  try {
-    await assertPublicTarget(url, "webhookUrl");
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "private_address") throw new ApiError("private_address", WEBHOOK_PRIVATE_DETAIL, { param: "webhookUrl" });
-    throw error;
-  }
+  if (url !== undefined) await assertWebhookUrl(url, "webhookUrl");
 }
 
 export const jobsEndpoint = {

@@ -21,7 +21,8 @@ export const JOB_BODY_MAX_BYTES = 5 * 1024 * 1024 + 16 * 1024;
 /** A bulk request holds at most this many jobs. */
 const BULK_MAX_ITEMS = 100;
 
-export const WEBHOOK_PRIVATE_DETAIL = "webhookUrl points to a private, loopback or otherwise non-public address, which Glance does not call.";
+/** The same words as lib/webhooks/url.ts, which checks the names that need resolving. */
+const WEBHOOK_PRIVATE_DETAIL = "The webhookUrl points to a private, loopback or otherwise non-public address; webhooks are only sent to public addresses.";
 
 /** The endpoint's parameters as one JSON object (in a query, its JSON text). */
 function paramsObject(name: string, description: string) {
@@ -44,7 +45,7 @@ function webhookUrlParam() {
     required: false,
     maxLength: 2048,
     description:
-      "Called with the job's outcome as signed JSON when it ends (succeeded or failed). A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.",
+      "Called with the job's outcome as signed JSON (Standard Webhooks) when it ends: `job.succeeded` or `job.failed`, or for a batch `batch.completed` once all its jobs have ended. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.",
     example: "https://example.com/hooks/glance",
     refuse: (url) => (isEvidentlyPrivateTarget(url) ? { code: "private_address", message: WEBHOOK_PRIVATE_DETAIL } : null),
   });

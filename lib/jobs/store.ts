@@ -159,7 +159,13 @@ export type Outcome = { state: "succeeded"; result: Record<string, unknown> } | 
  * forgets its request (it may hold secrets). When it was its batch's last, the batch ends too: the
  * batch row is locked first, so of two last jobs ending at once exactly one sees the batch done.
  */
-export async function finishJob(id: string, owner: string, outcome: Outcome): Promise<{ job: JobRow; batch?: BatchRow } | undefined> {
+export async function finishJob(
+  id: string,
+  owner: string,
+  outcome: Outcome,
+  /** Runs in the same transaction once the end is recorded (the completion hook, lib/jobs/complete.ts). */
+  announce: (client: PoolClient, ended: { job: JobRow; batch?: BatchRow }) => Promise<void>,
+): Promise<{ job: JobRow; batch?: BatchRow } | undefined> {
   return inTransaction(async (client) => {
     const { rows } = await client.query<JobRow>(
       `UPDATE jobs SET state = $3, result = $4, error = $5, request = NULL, lease_until = NULL, finished_at = now()
@@ -167,7 +173,11 @@ export async function finishJob(id: string, owner: string, outcome: Outcome): Pr
       [id, owner, outcome.state, outcome.state === "succeeded" ? JSON.stringify(outcome.result) : null, outcome.state === "failed" ? JSON.stringify(outcome.error) : null],
     );
     const job = rows[0];
-    if (!job?.batch_id) return job ? { job } : undefined;
+    if (!job) return undefined;
+    if (!job.batch_id) {
+      await announce(client, { job });
+      return { job };
+    }
     await client.query(`SELECT 1 FROM job_batches WHERE id = $1 FOR UPDATE`, [job.batch_id]);
     const batch = (
       await client.query<BatchRow>(
@@ -176,7 +186,9 @@ export async function finishJob(id: string, owner: string, outcome: Outcome): Pr
         [job.batch_id],
       )
     ).rows[0];
-    return { job, ...(batch ? { batch } : {}) };
+    const ended = { job, ...(batch ? { batch } : {}) };
+    await announce(client, ended);
+    return ended;
   });
 }
 

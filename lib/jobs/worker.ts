@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { onBatchFinished, onJobFinished } from "./complete";
+import { afterJobEnd, announceJobEnd } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
 import { runJob } from "./run";
 import { claimJob, finishJob, orphanedJobs, releaseJob, renewLease } from "./store";
@@ -62,10 +62,9 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
     await releaseJob(job.id, INSTANCE_ID);
     return { retryInMs: result.afterMs };
   }
-  const finished = await finishJob(job.id, INSTANCE_ID, result);
-  if (!finished) return {}; // taken over meanwhile: the other instance records the end
-  await onJobFinished(finished.job).catch((error: unknown) => log.error("job completion hook failed", { jobId: job.id, error }));
-  if (finished.batch) await onBatchFinished(finished.batch).catch((error: unknown) => log.error("batch completion hook failed", { batchId: finished.batch?.id, error }));
+  // The end and its announcement (the webhook delivery) commit together, once per job.
+  const finished = await finishJob(job.id, INSTANCE_ID, result, announceJobEnd);
+  if (finished) afterJobEnd(finished); // otherwise taken over meanwhile: the other instance records the end
   return {};
 }
 

@@ -4,7 +4,8 @@
  * its own Chromium. This test process only accepts jobs (the real POST route) and reads them.
  *
  * - An instance killed (SIGKILL, its Chromium with it) while it runs some jobs and holds others
- *   queued: a new instance completes every job, each recorded as ended once.
+ *   queued: a new instance completes every job, each recorded as ended once and announced by
+ *   one webhook delivery with its own webhook-id.
  * - Two instances on the same database and Redis: a batch runs on both. The pages of the batch
  *   are held by the test server until two are being loaded at once, and each instance takes one
  *   job at a time, so no job completes unless both instances work on the batch.
@@ -16,6 +17,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
 import { postJob, waitForJob, type JobBody } from "./support";
 
 interface Pages {
@@ -109,18 +111,31 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
 
 let testEnv: TestEnv;
 let pages: Pages;
+let receiver: Receiver;
 let account: TestAccount;
 
 beforeAll(async () => {
   pages = await startPages();
-  testEnv = await useTestEnv({ store: "redis", extra: { ALLOW_PRIVATE_ORIGINS: pages.origin, BROWSER_CONCURRENCY: "3" } });
+  receiver = await startReceiver();
+  testEnv = await useTestEnv({
+    store: "redis",
+    extra: { ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`, BROWSER_CONCURRENCY: "3", URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" },
+  });
   account = await createTestAccount({ plan: "business" });
+  // Every job's end goes to the account's default URL; this process sends the deliveries.
+  const { setDefaultWebhookUrl } = await import("@/lib/webhooks/settings");
+  await setDefaultWebhookUrl(account.userId, `${receiver.origin}/hooks`);
+  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  startWebhookDispatcher();
 });
 
 afterAll(async () => {
   await Promise.all([...children].map((w) => w.kill().catch(() => {})));
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
+  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  await stopWebhookDispatcher();
+  await receiver?.close();
   await pages?.close();
   await testEnv?.cleanup();
 });
@@ -171,6 +186,11 @@ describe("an instance that dies with jobs queued", () => {
     // The two cut off were run once more; the others once. Each has one end.
     expect(after.map((r) => r.attempts).sort()).toEqual([1, 1, 1, 1, 2, 2]);
     expect(after.every((r) => r.finished_at !== null)).toBe(true);
+    // None announced twice: one webhook delivery, one webhook-id, per job.
+    const hooksFor = (id: string) => receiver.received.filter((r) => JSON.parse(r.body).data?.id === id);
+    await eventually(() => ids.every((id) => hooksFor(id).length > 0), "every job's webhook");
+    for (const id of ids) expect(hooksFor(id)).toHaveLength(1);
+    expect(new Set(ids.map((id) => hooksFor(id)[0].headers["webhook-id"])).size).toBe(ids.length);
     await second.stop();
   }, 120_000);
 });

@@ -2,25 +2,42 @@
  * Async jobs (D20, issue 18 points 1, 2, 4, 7) on PostgreSQL, the BullMQ queue on real Redis and
  * real Chromium: a job is accepted (202), runs through the screenshot handler and its result file
  * is served; a failing job shows its problem+json; another account's id is a 404; a private
- * webhook address is refused before anything is recorded; a bulk batch ends once, with every job.
+ * webhook address is refused before anything is recorded; a job's end reaches its webhook once,
+ * signed (lib/webhooks); a bulk batch ends once, with every job, and sends one webhook.
  */
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
 import { startHarness, type ScreenshotHarness } from "../screenshot/harness";
+import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
 import { fetchResultFile, getBatch, getJob, postJob, waitForJob, type JobBody } from "./support";
 
 let h: ScreenshotHarness;
+let receiver: Receiver;
 beforeAll(async () => {
-  h = await startHarness({ env: { store: "redis" } });
+  receiver = await startReceiver();
+  h = await startHarness({
+    env: { store: "redis", extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" } },
+    allowOrigins: [receiver.origin],
+  });
   const { startJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();
+  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  startWebhookDispatcher();
 });
 afterAll(async () => {
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
+  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  await stopWebhookDispatcher();
+  await receiver?.close();
   await h?.close();
 });
+
+function deliveriesTo(path: string) {
+  return receiver.received.filter((r) => r.path === path);
+}
 
 async function jobRows(userId: string): Promise<number> {
   const { getPool } = await import("@/lib/db");
@@ -138,6 +155,43 @@ describe("POST /v1/jobs", () => {
   });
 });
 
+describe("completion webhooks", () => {
+  it("sends a job's end to its webhookUrl once, signed with the account's secret, with the job as the GET shows it", async () => {
+    const account = await createTestAccount({ plan: "business" });
+    const ok = (await (await postJob(account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html?hook-ok") }, webhookUrl: `${receiver.origin}/job-ok` })).json()) as JobBody;
+    const bad = (await (await postJob(account, { endpoint: "screenshot", params: { url: `${h.fx.origin}/status.html?code=503` }, webhookUrl: `${receiver.origin}/job-bad` })).json()) as JobBody;
+    const [okEnd, badEnd] = [await waitForJob(account, ok.id), await waitForJob(account, bad.id)];
+    await eventually(() => deliveriesTo("/job-ok").length > 0 && deliveriesTo("/job-bad").length > 0, "both webhooks");
+
+    const { webhookSettings } = await import("@/lib/webhooks/settings");
+    const verifier = new Webhook((await webhookSettings(account.userId)).secret);
+    const [okHook] = deliveriesTo("/job-ok");
+    const okEvent = verifier.verify(okHook.body, okHook.headers) as { type: string; data: JobBody };
+    expect(okEvent.type).toBe("job.succeeded");
+    expect(okEvent.data).toEqual(okEnd);
+    expect(okEvent.data.resultUrl).toMatch(/\/v1\/files\/[0-9a-f]{64}\.png$/);
+    const [badHook] = deliveriesTo("/job-bad");
+    const badEvent = verifier.verify(badHook.body, badHook.headers) as { type: string; data: JobBody };
+    expect(badEvent).toMatchObject({ type: "job.failed", data: { id: bad.id, status: "failed", error: { status: 422, code: "target_http_error" } } });
+    expect(badEvent.data).toEqual(badEnd);
+    expect(okHook.headers["webhook-id"]).not.toBe(badHook.headers["webhook-id"]);
+    // One delivery per job: the database holds one row per event key.
+    const { getPool } = await import("@/lib/db");
+    const { rows } = await (await getPool()).query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE user_id = $1`, [account.userId]);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it("uses the account's default webhook URL when a job has none", async () => {
+    const account = await createTestAccount({ plan: "business" });
+    const { setDefaultWebhookUrl } = await import("@/lib/webhooks/settings");
+    await setDefaultWebhookUrl(account.userId, `${receiver.origin}/default`);
+    const job = (await (await postJob(account, { endpoint: "og", params: { template: "default", title: "Default hook" } })).json()) as JobBody;
+    await waitForJob(account, job.id);
+    await eventually(() => deliveriesTo("/default").some((r) => r.body.includes(job.id)), "the default URL's delivery");
+    expect(JSON.parse(deliveriesTo("/default").find((r) => r.body.includes(job.id))!.body)).toMatchObject({ type: "job.succeeded", data: { id: job.id, status: "succeeded" } });
+  });
+});
+
 describe("POST /v1/jobs/bulk", () => {
   it("accepts a batch, shows each job's state and ends the batch once every job has ended", async () => {
     const jobs = [
@@ -146,7 +200,7 @@ describe("POST /v1/jobs/bulk", () => {
       { endpoint: "screenshot", params: { url: `${h.fx.origin}/status.html?code=500` } },
       { endpoint: "og", params: { template: "default", title: "Bulk" } },
     ];
-    const accepted = await postJob(h.account, { jobs }, "/v1/jobs/bulk");
+    const accepted = await postJob(h.account, { jobs, webhookUrl: `${receiver.origin}/batch` }, "/v1/jobs/bulk");
     expect(accepted.status).toBe(202);
     const batch = (await accepted.json()) as { id: string; size: number; status: string; jobs: JobBody[] };
     expect(batch).toMatchObject({ size: 4, status: "pending" });
@@ -155,6 +209,11 @@ describe("POST /v1/jobs/bulk", () => {
     expect(ended.map((job) => job.status)).toEqual(["succeeded", "succeeded", "failed", "succeeded"]);
     const after = (await (await getBatch(h.account, batch.id)).json()) as { status: string; counts: Record<string, number> };
     expect(after).toMatchObject({ status: "finished", counts: { queued: 0, running: 0, succeeded: 3, failed: 1 } });
+    // One webhook for the batch, when all have ended, and none per job.
+    await eventually(() => deliveriesTo("/batch").length > 0, "the batch's webhook");
+    const hooks = deliveriesTo("/batch");
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0].body)).toMatchObject({ type: "batch.completed", data: { id: batch.id, status: "finished", counts: { succeeded: 3, failed: 1 } } });
     const stranger = await createTestAccount({ plan: "business" });
     expect(await problemOf(await getBatch(stranger, batch.id))).toMatchObject({ status: 404, code: "job_not_found" });
   });
