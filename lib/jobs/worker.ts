@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { afterJobEnd, announceJobEnd } from "./complete";
+import { afterJobEnd, jobEndAnnouncer } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
 import { runJob } from "./run";
 import { claimJob, finishJob, orphanedJobs, releaseJob, renewLease } from "./store";
@@ -63,7 +63,7 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
     return { retryInMs: result.afterMs };
   }
   // The end and its announcement (the webhook delivery) commit together, once per job.
-  const finished = await finishJob(job.id, INSTANCE_ID, result, announceJobEnd);
+  const finished = await finishJob(job.id, INSTANCE_ID, result, await jobEndAnnouncer(job.user_id));
   if (finished) afterJobEnd(finished); // otherwise taken over meanwhile: the other instance records the end
   return {};
 }
