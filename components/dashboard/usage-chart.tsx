@@ -1,5 +1,6 @@
 import { formatDay, formatNumber, formatPercent } from "@/components/dashboard/format";
 import type { DailyUsage } from "@/lib/usage/stats";
+import { ScrollsToEnd } from "./scrolls-to-end";
 
 const W = 720;
 const H = 260;
@@ -51,8 +52,8 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
         <Legend swatch="bg-brand-600" label="Renders (cache misses)" />
         <Legend swatch="bg-emerald-500" label="Cache-hit ratio (right axis)" line />
       </div>
-      {/* Below ~560px the chart scrolls sideways rather than shrinking its labels to illegible sizes. */}
-      <div className="-mx-1 overflow-x-auto px-1">
+      {/* Below ~560px the chart scrolls sideways rather than shrinking its labels to illegible sizes, opening at today. */}
+      <ScrollsToEnd className="-mx-1 overflow-x-auto px-1 focus-visible:outline-2 focus-visible:outline-brand-600">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full min-w-[35rem]" role="img" aria-label={summary} data-testid="usage-chart">
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
           <g key={t}>
@@ -85,7 +86,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
           return <circle key={p} cx={cx} cy={cy} r={2.5} className="fill-emerald-500" />;
         })}
       </svg>
-      </div>
+      </ScrollsToEnd>
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>
   );
@@ -105,7 +106,8 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
   return (
     <table className="w-full text-left text-sm" data-testid="usage-table">
       <caption className="sr-only">Requests, renders and cache-hit ratio per day (UTC), newest first</caption>
-      <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+      {/* Sticky: the table scrolls inside its box, and the column names stay in view. */}
+      <thead className="sticky top-0 border-b border-slate-200 bg-white text-xs uppercase tracking-wide text-slate-500" data-testid="usage-table-head">
         <tr>
           <th scope="col" className="py-2 pr-4 font-medium">Day (UTC)</th>
           <th scope="col" className="py-2 pr-4 text-right font-medium">Requests</th>

@@ -34,7 +34,8 @@ function windowStart(days: number, now: Date): Date {
   return new Date(todayStart - (days - 1) * DAY_MS);
 }
 
-export async function dailyUsage(userId: string, days = 30, now = new Date()): Promise<DailyUsage[]> {
+/** Per UTC day over the last `days` days; with `apiKeyId`, only that key's requests (the key page, D22). */
+export async function dailyUsage(userId: string, days = 30, now = new Date(), apiKeyId: string | null = null): Promise<DailyUsage[]> {
   const start = windowStart(days, now);
   const db = await getDb();
   // created_at is a UTC timestamp without zone: compare and truncate it as such.
@@ -45,6 +46,7 @@ export async function dailyUsage(userId: string, days = 30, now = new Date()): P
            (count(*) FILTER (WHERE cache = 'HIT'))::int AS hits
       FROM usage_events
      WHERE user_id = ${userId} AND created_at >= ${start.toISOString().slice(0, 23)}::timestamp
+       AND (${apiKeyId}::text IS NULL OR api_key_id = ${apiKeyId})
      GROUP BY 1`;
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const out: DailyUsage[] = [];

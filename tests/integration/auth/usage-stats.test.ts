@@ -45,6 +45,18 @@ describe("usage stats", () => {
     expect(days.reduce((s, d) => s + d.requests, 0)).toBe(5);
 
     expect((await requestsByKey(user.id, 30, NOW)).get(key.id)).toBe(5);
+
+    // One key's days (the key page): only its own requests, the same days and gaps.
+    const second = await db.apiKey.create({ data: { userId: user.id, name: "k2", hash: "h2", display: "d2" } });
+    await db.usageEvent.create({ data: { userId: user.id, apiKeyId: second.id, endpoint: "og", status: 200, cache: "MISS", createdAt: at("2026-03-15T07:00:00Z") } });
+    const firstKeyDays = await dailyUsage(user.id, 30, NOW, key.id);
+    const secondKeyDays = await dailyUsage(user.id, 30, NOW, second.id);
+    expect(firstKeyDays[29]).toEqual({ day: "2026-03-15", requests: 2, renders: 1, cacheHits: 1, hitRatio: 0.5 });
+    expect(secondKeyDays[29]).toEqual({ day: "2026-03-15", requests: 1, renders: 1, cacheHits: 0, hitRatio: 0 });
+    expect(secondKeyDays.reduce((s, d) => s + d.requests, 0)).toBe(1);
+    expect((await dailyUsage(user.id, 30, NOW))[29]!.requests).toBe(3);
+    // Another account's key id gives nothing, even with the key's own id.
+    expect((await dailyUsage(other.id, 30, NOW, key.id)).every((d) => d.requests === 0)).toBe(true);
     await db.monthlyUsage.create({ data: { userId: user.id, month: "2026-03", requests: 7, renders: 3 } });
     expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 3 });
     expect(await monthUsage(user.id, at("2026-04-01T00:00:00Z"))).toEqual({ month: "2026-04", requests: 0, renders: 0 });

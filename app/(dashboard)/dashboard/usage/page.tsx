@@ -58,7 +58,7 @@ export default async function UsagePage() {
           <summary className="cursor-pointer rounded-sm text-sm font-medium text-brand-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             Show the numbers as a table
           </summary>
-          <div className="mt-3 max-h-96 overflow-y-auto">
+          <div className="mt-3 max-h-96 overflow-y-auto" tabIndex={0}>
             <UsageTable days={days} />
           </div>
         </details>

@@ -7,12 +7,13 @@ import { RenameKey } from "@/components/dashboard/keys/rename-key";
 import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
 import { KeyLimitsForm, RollSigningSecret } from "@/components/dashboard/keys/signing";
 import { PageHeader } from "@/components/dashboard/shell";
+import { UsageChart } from "@/components/dashboard/usage-chart";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { RENDER_ENDPOINTS } from "@/lib/api/context";
 import { keyRendersThisMonth } from "@/lib/keys/render-cap";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
-import { requestsByKey } from "@/lib/usage/stats";
+import { dailyUsage, requestsByKey } from "@/lib/usage/stats";
 
 export const metadata: Metadata = { title: "API key" };
 
@@ -20,7 +21,8 @@ export const metadata: Metadata = { title: "API key" };
 export default async function KeyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/dashboard/keys/${encodeURIComponent(id)}`);
-  const [keys, requests] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30)]);
+  // The key's own days (D22): filtered by account and key, so another account's id shows nothing.
+  const [keys, requests, days] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30), dailyUsage(user.id, 30, new Date(), id)]);
   const key = keys.find((k) => k.id === id);
   if (!key) notFound();
   const keyRenders = await keyRendersThisMonth(key.id);
@@ -54,6 +56,14 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
           </div>
         ))}
       </dl>
+      <section className={`${cardClass} mt-6 p-5`} aria-labelledby="key-usage-title" data-testid="key-usage">
+        <h2 id="key-usage-title" className="mb-3 text-lg font-semibold text-slate-900">Usage of this key, last 30 days</h2>
+        {days.some((d) => d.requests > 0) ? (
+          <UsageChart days={days} />
+        ) : (
+          <p className="text-sm text-slate-600">No requests with this key in the last 30 days.</p>
+        )}
+      </section>
       {!key.revokedAt && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <section className={`${cardClass} p-5 lg:col-span-2`} aria-labelledby="rename-title">
