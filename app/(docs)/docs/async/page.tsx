@@ -2,12 +2,45 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
+import { ASYNC_TIMEOUT_MAX_MS } from "@/lib/jobs/params";
 import { VERIFY_JAVASCRIPT, VERIFY_PYTHON } from "@/lib/webhooks/snippets";
 
 export const metadata: Metadata = {
   title: "Async & webhooks",
   description: "Hand Glance a render as a job and get the result posted to your URL, signed per the Standard Webhooks specification.",
 };
+
+const CREATE = `curl -X POST 'https://YOUR_GLANCE_HOST/v1/jobs' \\
+  -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
+  -d '{
+    "endpoint": "screenshot",
+    "params": { "url": "https://example.com", "fullPage": true, "format": "pdf", "timeout": 120000 },
+    "webhookUrl": "https://example.com/hooks/glance"
+  }'`;
+
+const ACCEPTED = `HTTP/1.1 202 Accepted
+Location: https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…
+
+{ "id": "job_3k9x…", "status": "queued", "endpoint": "screenshot",
+  "statusUrl": "https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…",
+  "createdAt": "2026-11-24T07:00:00.000Z", "startedAt": null, "finishedAt": null }`;
+
+const POLL = `curl 'https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…' -H 'X-API-Key: sk_live_…'
+
+{ "id": "job_3k9x…", "status": "succeeded", …,
+  "resultUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
+  "result": { "url": "https://example.com/", "imageUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
+              "format": "pdf", "size": 48213, "pages": 3, … } }`;
+
+const BULK = `curl -X POST 'https://YOUR_GLANCE_HOST/v1/jobs/bulk' \\
+  -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
+  -d '{
+    "jobs": [
+      { "endpoint": "screenshot", "params": { "url": "https://example.com/a" } },
+      { "endpoint": "og", "params": { "template": "default", "title": "Hello" } }
+    ],
+    "webhookUrl": "https://example.com/hooks/glance"
+  }'`;
 
 const EXAMPLE_HEADERS = `POST /hooks/glance HTTP/1.1
 content-type: application/json
@@ -46,6 +79,59 @@ export default function AsyncPage() {
         Instead of holding a connection while a page renders, hand Glance the render as a job and have the result posted to
         your URL when it is done, signed so you can tell it came from us.
       </DocsPageHeader>
+
+      <h2 id="jobs">Creating a job</h2>
+      <p>
+        <code>POST /v1/jobs</code> takes a JSON body with the <code>endpoint</code> (<code>screenshot</code> or{" "}
+        <code>og</code>), its <code>params</code> — exactly the fields the endpoint takes, as in a{" "}
+        <Link href="/docs/screenshot">POST /v1/screenshot</Link> body, or the <Link href="/docs/og">OG</Link> template and
+        its variables — and an optional <code>webhookUrl</code>. The request is checked at once, as the synchronous one would
+        be: a bad parameter is a <code>400</code> naming it as <code>params.&lt;name&gt;</code>, a parameter above your plan a{" "}
+        <code>403</code>. Accepted jobs are stored before the <code>202</code> answer, so a job you were given an id for is
+        never lost, even if our servers restart.
+      </p>
+      <CodeBlock caption="Create a job" code={CREATE} className="not-prose" />
+      <CodeBlock caption="The answer" code={ACCEPTED} className="not-prose" />
+      <p>
+        A screenshot job may take up to {ASYNC_TIMEOUT_MAX_MS / 1000} seconds (<code>timeout</code> up to{" "}
+        {ASYNC_TIMEOUT_MAX_MS.toLocaleString("en-US")} ms), twice the synchronous limit; the time counts from when the job
+        starts running. A job&apos;s result is always the endpoint&apos;s JSON metadata with the stored file&apos;s URL, so{" "}
+        <code>response</code> is ignored.
+      </p>
+
+      <h2 id="status">Following a job</h2>
+      <p>
+        <code>GET /v1/jobs/&#123;id&#125;</code> with your API key answers the job&apos;s <code>status</code>:{" "}
+        <code>queued</code>, <code>running</code>, then <code>succeeded</code> with <code>resultUrl</code> (the file, kept for
+        your plan&apos;s cache time) and <code>result</code>, or <code>failed</code> with <code>error</code> — the{" "}
+        <Link href="/docs/errors">problem+json</Link> the synchronous request would have answered. Another account&apos;s job
+        id is a <code>404 job_not_found</code>, like an id that does not exist.
+      </p>
+      <CodeBlock caption="Poll it (or wait for the webhook)" code={POLL} className="not-prose" />
+
+      <h2 id="bulk">Bulk</h2>
+      <p>
+        <code>POST /v1/jobs/bulk</code> takes up to 100 job requests and one optional <code>webhookUrl</code>. All are checked
+        first: one bad item refuses the whole batch, naming it (<code>jobs[3].params.url</code>). The answer is the batch with
+        each job&apos;s id; <code>GET /v1/jobs/bulk/&#123;id&#125;</code> shows every job&apos;s state and the counts, and the
+        batch&apos;s single <code>batch.completed</code> webhook is sent once all its jobs have ended.
+      </p>
+      <CodeBlock caption="A batch" code={BULK} className="not-prose" />
+
+      <h2 id="limits">Limits</h2>
+      <ul>
+        <li>
+          Accepting a job, and each status request, counts against your per-minute <Link href="/docs/limits">rate limit</Link>;
+          the render counts against your monthly renders when it runs (a cached result is free, as always).
+        </li>
+        <li>
+          Only a few jobs of one account run at the same time (two on a default installation); the rest wait their turn, so a large batch takes longer but
+          never holds up other customers&apos; work.
+        </li>
+        <li>
+          If the server running a job stops, another one runs it again from the start; it still ends once, with one webhook.
+        </li>
+      </ul>
 
       <h2 id="where">Where webhooks go</h2>
       <p>
