@@ -216,3 +216,22 @@ export async function ownerNow(userId: string, apiKeyId: string | null): Promise
   );
   return rows[0];
 }
+
+const MAX_PRUNED_PER_RUN = 10_000;
+
+/**
+ * Deletes ended jobs and batches that ended before `cutoff` (a batch takes its jobs with it),
+ * a bounded number at a time; queued and running ones are never pruned, however old.
+ */
+export async function pruneEndedJobs(cutoff: Date): Promise<number> {
+  const pool = await getPool();
+  const batches = await pool.query(
+    `DELETE FROM job_batches WHERE id IN (SELECT id FROM job_batches WHERE finished_at < $1 LIMIT $2)`,
+    [cutoff, MAX_PRUNED_PER_RUN],
+  );
+  const jobs = await pool.query(
+    `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE batch_id IS NULL AND state IN ('succeeded', 'failed') AND finished_at < $1 LIMIT $2)`,
+    [cutoff, MAX_PRUNED_PER_RUN],
+  );
+  return (batches.rowCount ?? 0) + (jobs.rowCount ?? 0);
+}

@@ -14,7 +14,8 @@ import { log } from "@/lib/log";
 import { afterJobEnd, jobEndAnnouncer } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
 import { runJob } from "./run";
-import { claimJob, finishJob, orphanedJobs, releaseJob, renewLease } from "./store";
+import { PLANS } from "@/lib/plans";
+import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease } from "./store";
 
 /** Who holds a claim: this process, unique even when a restarted process reuses a pid. */
 const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -27,6 +28,14 @@ const ACCOUNT_BUSY_RETRY_MS = 1_000;
 
 /** A queued row older than this without a worker on it may have lost its queue entry. */
 const QUEUED_ORPHAN_MS = 10_000;
+
+/**
+ * Ended jobs are kept as long as the longest plan keeps a result (60 days), so a job's status
+ * outlives its file; pruned at most every 10 minutes per instance.
+ */
+const JOB_RETENTION_MS = Math.max(...Object.values(PLANS).map((plan) => plan.cacheTtlDays)) * 86_400_000;
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+let lastPrune = 0;
 
 /** One job id from the queue: see the file comment. */
 async function processJob(id: string): Promise<{ retryInMs?: number }> {
@@ -68,11 +77,13 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
   return {};
 }
 
-/** Puts the jobs nobody works on back on the queue; answers how many it found. */
-async function sweepOrphanedJobs(queuedForMs = QUEUED_ORPHAN_MS): Promise<number> {
+/** Puts the jobs nobody works on back on the queue, and now and then prunes ended ones. */
+async function sweepOrphanedJobs(queuedForMs = QUEUED_ORPHAN_MS): Promise<void> {
   const orphans = await orphanedJobs(queuedForMs);
   if (orphans.length > 0) await (await jobQueue()).enqueue(orphans.map((o) => o.id));
-  return orphans.length;
+  if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
+  lastPrune = Date.now();
+  await pruneEndedJobs(new Date(Date.now() - JOB_RETENTION_MS));
 }
 
 /** Puts accepted jobs on the queue. Their rows exist already: if this fails, the sweep enqueues them later. */

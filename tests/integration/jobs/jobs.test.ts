@@ -227,3 +227,28 @@ describe("POST /v1/jobs/bulk", () => {
     expect(await jobRows(account.userId)).toBe(0);
   });
 });
+
+describe("retention", () => {
+  it("prunes ended jobs and batches past the cutoff, never queued or running ones", async () => {
+    const account = await createTestAccount({ plan: "business" });
+    const { getPool } = await import("@/lib/db");
+    const pool = await getPool();
+    const { pruneEndedJobs } = await import("@/lib/jobs/store");
+    const old = "now() - interval '61 days'";
+    await pool.query(`INSERT INTO job_batches (id, user_id, size, created_at, finished_at) VALUES ('batch_old', $1, 1, ${old}, ${old})`, [account.userId]);
+    await pool.query(
+      `INSERT INTO jobs (id, user_id, batch_id, endpoint, state, created_at, finished_at, lease_until) VALUES
+         ('job_ended', $1, NULL, 'screenshot', 'succeeded', ${old}, ${old}, NULL),
+         ('job_in_old_batch', $1, 'batch_old', 'screenshot', 'failed', ${old}, ${old}, NULL),
+         ('job_running', $1, NULL, 'screenshot', 'running', ${old}, NULL, now() + interval '1 hour'),
+         ('job_recent', $1, NULL, 'screenshot', 'succeeded', now(), now(), NULL)`,
+      [account.userId],
+    );
+    // The old batch (its job goes with it) and the old lone job.
+    expect(await pruneEndedJobs(new Date(Date.now() - 60 * 86_400_000))).toBe(2);
+    const left = (await pool.query<{ id: string }>(`SELECT id FROM jobs WHERE user_id = $1 ORDER BY id`, [account.userId])).rows.map((r) => r.id);
+    expect(left).toEqual(["job_recent", "job_running"]);
+    expect((await pool.query(`SELECT 1 FROM job_batches WHERE id = 'batch_old'`)).rowCount).toBe(0);
+    await pool.query(`DELETE FROM jobs WHERE id = 'job_running'`);
+  });
+});
