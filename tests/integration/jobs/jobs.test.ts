@@ -149,9 +149,18 @@ describe("POST /v1/jobs", () => {
     expect((await waitForJob(h.account, id)).status).toBe("succeeded");
   });
 
-  it("runs an OG job through the OG handler", async () => {
-    const accepted = (await (await postJob(h.account, { endpoint: "og", params: { template: "default", title: "Async card" } })).json()) as JobBody;
-    const done = await waitForJob(h.account, accepted.id);
+  it("runs an OG job through the OG handler, charging the render to the quota when it runs (a HIT is free)", async () => {
+    const account = await createTestAccount({ plan: "pro" });
+    const { GET: usage } = await import("@/app/v1/usage/route");
+    const { apiRequest } = await import("@/tests/support/api");
+    const rendersUsed = async () => ((await (await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }))).json()) as { renders: { used: number } }).renders.used;
+    expect(await rendersUsed()).toBe(0);
+    const accepted = (await (await postJob(account, { endpoint: "og", params: { template: "default", title: "Async card" } })).json()) as JobBody;
+    const done = await waitForJob(account, accepted.id);
+    expect(await rendersUsed()).toBe(1);
+    const again = (await (await postJob(account, { endpoint: "og", params: { template: "default", title: "Async card" } })).json()) as JobBody;
+    expect((await waitForJob(account, again.id)).result).toMatchObject({ imageUrl: done.resultUrl });
+    expect(await rendersUsed()).toBe(1);
     expect(done).toMatchObject({ status: "succeeded", result: { template: "default", width: 1200, height: 630, format: "png" } });
     expect((await fetchResultFile(done.resultUrl!)).headers.get("content-type")).toBe("image/png");
   });
@@ -227,6 +236,25 @@ describe("POST /v1/jobs/bulk", () => {
     const tooMany = Array.from({ length: 101 }, () => jobs[0]);
     expect(await problemOf(await postJob(account, { jobs: tooMany }, "/v1/jobs/bulk"))).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "jobs" });
     expect(await jobRows(account.userId)).toBe(0);
+  });
+});
+
+describe("a job whose runs were cut off", () => {
+  it("fails with internal_error after three interrupted runs instead of taking a fourth instance down", async () => {
+    const { getPool } = await import("@/lib/db");
+    const id = "job_" + "c".repeat(24);
+    // As a job looks after its instance died three times mid-run: running, its lease long expired.
+    await (await getPool()).query(
+      `INSERT INTO jobs (id, user_id, api_key_id, endpoint, request, state, attempts, lease_owner, lease_until, started_at)
+       VALUES ($1, $2, $3, 'screenshot', $4, 'running', 3, 'gone-instance', now() - interval '1 minute', now() - interval '5 minutes')`,
+      [id, h.account.userId, h.account.apiKeyId, JSON.stringify([["url", h.fx.url("basic.html?interrupted")], ["response", "json"]])],
+    );
+    const { jobQueue } = await import("@/lib/jobs/queue");
+    await (await jobQueue()).enqueue([id]);
+    const done = await waitForJob(h.account, id);
+    expect(done).toMatchObject({ status: "failed", error: { status: 500, code: "internal_error" } });
+    expect(String(done.error?.detail)).toMatch(/interrupted 3 times/);
+    expect(h.fx.hits.some((hit) => hit.url === "/basic.html?interrupted")).toBe(false);
   });
 });
 
