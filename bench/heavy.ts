@@ -11,22 +11,14 @@
  * Printed and written to bench/RESULTS.md (heavy section only). The integration test
  * (tests/integration/screenshot/heavy.test.ts) checks the behaviour; this measures its time.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "..");
 
-// The app's server modules import "server-only", which resolves only under this condition.
-if (!process.execArgv.includes("--conditions=react-server")) {
-  const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-    cwd: ROOT,
-  });
-  process.exit(child.status ?? 1);
-}
+rerunUnderReactServer(import.meta.url);
 
 /** `--quick`: a smoke run of the harness itself; results are not recorded. */
 const QUICK = process.argv.includes("--quick");

@@ -20,16 +20,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { studioBench } from "./og-studio";
+import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
 
 const self = fileURLToPath(import.meta.url);
 
-// The app's server modules import "server-only", which resolves to an empty module only under the
-// react-server condition (how Next runs them). `tsx bench/og.ts` lacks it, so re-run with it.
-if (!process.execArgv.some((a) => a.includes("react-server"))) {
-  const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", self, ...process.argv.slice(2)], { stdio: "inherit" });
-  process.exit(run.status ?? 1);
-}
+rerunUnderReactServer(import.meta.url);
 
 /**
  * next/og renders with sharp when it can import it (as here) and with resvg-wasm otherwise (no

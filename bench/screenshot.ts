@@ -20,7 +20,6 @@
  * in-process adapter, which shows the pipeline's own cost without Next's. Load comes from wrk.
  * Results are printed and written to bench/RESULTS.md (screenshot section only).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,20 +28,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startNextServer } from "./support/next-server";
 import { overloadRow, runOverload, type OverloadResult } from "./support/overload";
+import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
 import { runWrk, type LoadResult } from "./support/wrk";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
 
-// The app's server modules import "server-only", which resolves only under this condition.
-if (!process.execArgv.includes("--conditions=react-server")) {
-  const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-    cwd: ROOT,
-  });
-  process.exit(child.status ?? 1);
-}
+rerunUnderReactServer(import.meta.url);
 
 /** `--quick`: a smoke run of the harness itself (few samples); results are not recorded. */
 const OVERLOAD_ONLY = process.argv.includes("--overload-only");
