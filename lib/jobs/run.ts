@@ -9,6 +9,7 @@
 import "server-only";
 import type { ApiContext, Caller } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { afterResponse } from "@/lib/api/request";
 import { env } from "@/lib/env";
@@ -59,6 +60,8 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     const spec = JOB_SPECS[job.endpoint];
     const parsed = parseQuery(new URLSearchParams(job.request), spec.params, { extras: spec.extras });
     let validated: unknown = await spec.validate(parsed.params as never, { ...parsed, caller });
+    // The plan as it is now: an account that moved down since accepting gets the 403 it would get now.
+    enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
     // The async limit (up to 120 s) replaces the schema's synchronous one for this capture only.
     if (job.endpoint === "screenshot" && job.timeout_ms) validated = { ...(validated as CapturePlan), timeoutMs: job.timeout_ms };
     const ctx: ApiContext<never, never> = {

@@ -239,6 +239,24 @@ describe("POST /v1/jobs/bulk", () => {
   });
 });
 
+describe("a job runs as the account is when it runs", () => {
+  it("fails with the plan's 403 when the account moved below the endpoint's plan after accepting", async () => {
+    const account = await createTestAccount({ plan: "pro" });
+    const { stopJobWorkers, startJobWorkers } = await import("@/lib/jobs/worker");
+    await stopJobWorkers(); // nothing runs the job until the plan has changed
+    try {
+      const accepted = (await (await postJob(account, { endpoint: "og", params: { template: "default", title: "Downgraded" } })).json()) as JobBody;
+      expect(accepted.status).toBe("queued");
+      const { getPool } = await import("@/lib/db");
+      await (await getPool()).query(`UPDATE users SET plan = 'free' WHERE id = $1`, [account.userId]);
+      await startJobWorkers();
+      expect(await waitForJob(account, accepted.id)).toMatchObject({ status: "failed", error: { status: 403, code: "plan_upgrade_required" } });
+    } finally {
+      await startJobWorkers();
+    }
+  });
+});
+
 describe("a job whose runs were cut off", () => {
   it("fails with internal_error after three interrupted runs instead of taking a fourth instance down", async () => {
     const { getPool } = await import("@/lib/db");
