@@ -6,10 +6,9 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import type pg from "pg";
 import { getPool } from "@/lib/db";
 import { wakeWebhookDispatcher } from "./dispatcher";
-import { defaultWebhookUrl } from "./settings";
+import { defaultWebhookUrl, type Queryable } from "./settings";
 
 export const WEBHOOK_EVENT_TYPES = ["job.succeeded", "job.failed", "batch.completed", "webhook.test"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -25,8 +24,6 @@ export interface WebhookEvent {
   url?: string | null;
 }
 
-/** A pool or one client of it, e.g. inside the caller's transaction. */
-type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 export function webhookIdFor(userId: string, key: string): string {
   return `msg_${createHash("sha256").update(`${userId}\n${key}`, "utf8").digest("base64url").slice(0, 27)}`;
@@ -39,12 +36,15 @@ export function webhookIdFor(userId: string, key: string): string {
  * checked again on every attempt.
  */
 export async function enqueueWebhook(event: WebhookEvent, client?: Queryable): Promise<string | null> {
-  const url = event.url ?? (await defaultWebhookUrl(event.userId));
+  const db = client ?? (await getPool());
+  // The default is read through the same client: inside a transaction on the embedded database,
+  // which runs one transaction at a time, a read on another connection would wait forever.
+  const url = event.url ?? (await defaultWebhookUrl(event.userId, db));
   if (!url) return null;
   const id = webhookIdFor(event.userId, event.key);
   const createdAt = new Date();
   const body = JSON.stringify({ type: event.type, timestamp: createdAt.toISOString(), data: event.data });
-  await (client ?? (await getPool())).query(
+  await db.query(
     `INSERT INTO "webhook_deliveries" ("id", "user_id", "event_type", "url", "body", "created_at", "next_attempt_at")
      VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT ("id") DO NOTHING`,
     [id, event.userId, event.type, url, body, createdAt],

@@ -3,6 +3,7 @@
  * reported to, and the signing secret (derived from a stored nonce, secret.ts).
  */
 import "server-only";
+import type pg from "pg";
 import { getDb, getPool } from "@/lib/db";
 import { deriveWebhookSecret, newSecretNonce } from "./secret";
 import { assertWebhookUrl } from "./url";
@@ -26,10 +27,13 @@ export async function webhookSettings(userId: string): Promise<WebhookSettingsVi
   return { url: row.url, secret: await deriveWebhookSecret(userId, row.secretNonce) };
 }
 
-/** The URL a job of this account without its own webhookUrl is reported to, if any. */
-export async function defaultWebhookUrl(userId: string): Promise<string | null> {
-  const db = await getDb();
-  return (await db.webhookSettings.findUnique({ where: { userId }, select: { url: true } }))?.url ?? null;
+/** A pool or one client of it, e.g. inside the caller's transaction. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
+
+/** The URL a job of this account without its own webhookUrl is reported to, if any (read through `client` when given). */
+export async function defaultWebhookUrl(userId: string, client?: Queryable): Promise<string | null> {
+  const { rows } = await (client ?? (await getPool())).query<{ url: string | null }>(`SELECT "url" FROM "webhook_settings" WHERE "user_id" = $1`, [userId]);
+  return rows[0]?.url ?? null;
 }
 
 /** Saves (or with null/"" clears) the default URL; throws ApiError when the URL is refused (D9). */
