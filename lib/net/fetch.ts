@@ -3,11 +3,9 @@
  * policy as the browser: each hop is resolved once, checked, and connected to by the checked
  * address (TLS still verifies the real host name), with a redirect limit, a byte cap and a timeout.
  */
-import http from "node:http";
-import https from "node:https";
-import type { LookupFunction } from "node:net";
 import { isAllowedOrigin } from "./policy";
-import { bareHost, checkHost } from "./resolve";
+import { pinnedRequest } from "./pinned";
+import { checkHost } from "./resolve";
 
 export type SafeFetchFailure =
   | "unsupported_url"
@@ -50,33 +48,13 @@ interface Hop {
   bytes?: Buffer;
 }
 
-export function pinnedLookup(address: string): LookupFunction {
-  const family = address.includes(":") ? 6 : 4;
-  // Asynchronous like dns.lookup: a synchronous answer makes net emit connect errors before
-  // the request's error handler is attached (an uncaught exception).
-  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    process.nextTick(() => {
-      if (opts?.all) cb(null, [{ address, family }]);
-      else cb(null, address, family);
-    });
-  }) as unknown as LookupFunction;
-}
-
 function requestOnce(url: URL, address: string, options: Required<SafeFetchOptions>, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === "https:" ? https : http;
-    const req = client.request(
-      {
-        protocol: url.protocol,
-        host: bareHost(url.hostname),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: "GET",
-        headers: { accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*", "user-agent": "GlanceFetch/1.0" },
-        lookup: pinnedLookup(address),
-        agent: false,
-        signal,
-      },
+    const headers = { accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*", "user-agent": "GlanceFetch/1.0" };
+    const req = pinnedRequest(
+      url,
+      address,
+      { method: "GET", headers, signal },
       (res) => {
         const status = res.statusCode ?? 0;
         const contentType = String(res.headers["content-type"] ?? "");

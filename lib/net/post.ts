@@ -5,11 +5,10 @@
  * name). Redirects are never followed: a 3xx is the receiver's answer, so a redirect cannot lead
  * a delivery to an address the check refused.
  */
-import http from "node:http";
-import https from "node:https";
-import { pinnedLookup, SafeFetchError } from "./fetch";
+import { SafeFetchError } from "./fetch";
+import { parseHttpUrl, pinnedRequest } from "./pinned";
 import { isAllowedOrigin } from "./policy";
-import { bareHost, checkHost } from "./resolve";
+import { checkHost } from "./resolve";
 
 export interface SafePostOptions {
   body: string;
@@ -26,33 +25,17 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** The URL if it is one we may POST to at all (http/https, a host, no credentials), else undefined. */
 export function parsePostUrl(raw: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  if (url.hostname === "" || url.username || url.password) return undefined;
-  return url;
+  const url = parseHttpUrl(raw);
+  return url && !url.username && !url.password ? url : undefined;
 }
 
 function postOnce(url: URL, address: string, options: SafePostOptions, signal: AbortSignal): Promise<SafePostResult> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === "https:" ? https : http;
     const body = Buffer.from(options.body, "utf8");
-    const req = client.request(
-      {
-        protocol: url.protocol,
-        host: bareHost(url.hostname),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: "POST",
-        headers: { ...options.headers, "content-length": String(body.length) },
-        lookup: pinnedLookup(address),
-        agent: false,
-        signal,
-      },
+    const req = pinnedRequest(
+      url,
+      address,
+      { method: "POST", headers: { ...options.headers, "content-length": String(body.length) }, signal },
       (res) => {
         let size = 0;
         res.on("data", (chunk: Buffer) => {

@@ -3,21 +3,9 @@
  * boundary — the guard proxy is — but it turns the obvious cases into precise error codes.
  */
 import { ApiError } from "@/lib/api/errors";
+import { parseHttpUrl } from "./pinned";
 import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";
-
-/** Parses a caller-supplied URL; only http and https are accepted. */
-function parseHttpUrl(raw: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  if (url.hostname === "") return undefined;
-  return url;
-}
 
 export const PRIVATE_TARGET_DETAIL = "The url points to a private, loopback or otherwise non-public address, which cannot be captured.";
 
