@@ -10,6 +10,7 @@ import { screenshotParams } from "@/lib/screenshot/params";
 import { usageResponseSchema } from "@/lib/usage/schema";
 import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
 import { jobPaths } from "./jobs";
+import { webhookOperations } from "./webhooks";
 import { z } from "zod";
 import { errorResponses, headers, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
 import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
@@ -192,6 +193,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         },
       },
     },
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },

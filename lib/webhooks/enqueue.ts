@@ -8,10 +8,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getPool } from "@/lib/db";
 import { wakeWebhookDispatcher } from "./dispatcher";
+import type { WebhookEventType } from "./events";
 import { defaultWebhookUrl, type Queryable } from "./settings";
 
-export const WEBHOOK_EVENT_TYPES = ["job.succeeded", "job.failed", "batch.completed", "webhook.test"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEvent {
   userId: string;

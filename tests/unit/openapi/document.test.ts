@@ -7,6 +7,7 @@ import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
 import { buildOpenApiDocument, OG_ERROR_CODES, SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
 import { screenshotParams } from "@/lib/screenshot/params";
+import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from "@/lib/webhooks/events";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking an untyped JSON document
 type Obj = Record<string, any>;
@@ -25,6 +26,21 @@ describe("OpenAPI document", () => {
     const broken = structuredClone(doc());
     delete broken.paths["/v1/screenshot"].get.parameters[0].in;
     await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
+  });
+
+  it("describes every webhook event Glance sends: the signature headers and a body around the job or batch schema", async () => {
+    const api = (await SwaggerParser.dereference(structuredClone(doc()) as never)) as Obj;
+    expect(Object.keys(api.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
+    for (const [type, item] of Object.entries(api.webhooks as Obj)) {
+      const post = item.post as Obj;
+      expect(post.parameters.map((p: Obj) => [p.in, p.name, p.required])).toEqual(Object.keys(WEBHOOK_HEADERS).map((name) => ["header", name, true]));
+      const body = post.requestBody.content["application/json"].schema;
+      expect(body.properties.type.const).toBe(type);
+      expect(body.required).toEqual(["type", "timestamp", "data"]);
+      expect(Object.keys(post.responses)).toEqual(["2XX"]);
+    }
+    expect(api.webhooks["job.succeeded"].post.requestBody.content["application/json"].schema.properties.data.properties.statusUrl).toBeDefined();
+    expect(api.webhooks["batch.completed"].post.requestBody.content["application/json"].schema.properties.data.properties.jobs).toBeDefined();
   });
 
   it("declares both API key schemes and requires one of them on the render endpoints", () => {
