@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { SiteFooter } from "@/components/site/footer";
 import { SiteHeader } from "@/components/site/header";
-import { StatusPanel } from "@/components/site/status-panel";
+import { ErrorPanel } from "@/components/site/status-panel";
 import { buttonClasses } from "@/components/ui";
 
 /**
@@ -17,14 +17,10 @@ export default function SiteError({ error, retry }: { error: unknown; retry: () 
     <>
       <SiteHeader />
       <main id="main">
-        <StatusPanel
-          status="Error"
-          title="Something went wrong"
-          actions={
+        <ErrorPanel
+          retry={retry}
+          ways={
             <>
-              <button type="button" onClick={() => retry()} className={buttonClasses({ size: "lg" })}>
-                Try again
-              </button>
               <Link href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
                 Back to the home page
               </Link>
@@ -40,7 +36,7 @@ export default function SiteError({ error, retry }: { error: unknown; retry: () 
               If it keeps happening, contact support and mention error <code className="font-mono">{digest}</code>.
             </p>
           )}
-        </StatusPanel>
+        </ErrorPanel>
       </main>
       <SiteFooter />
     </>

@@ -1,7 +1,7 @@
 "use client";
 
 import "./globals.css";
-import { StatusPanel } from "@/components/site/status-panel";
+import { ErrorPanel } from "@/components/site/status-panel";
 import { buttonClasses } from "@/components/ui";
 
 /**
@@ -15,23 +15,17 @@ export default function GlobalError({ retry }: { error: unknown; retry: () => vo
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <title>Something went wrong · Glance</title>
         <main id="main">
-          <StatusPanel
-            status="Error"
-            title="Something went wrong"
-            actions={
-              <>
-                <button type="button" onClick={() => retry()} className={buttonClasses({ size: "lg" })}>
-                  Try again
-                </button>
-                {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: the client app is what failed */}
-                <a href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
-                  Back to the home page
-                </a>
-              </>
+          <ErrorPanel
+            retry={retry}
+            ways={
+              // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: the client app is what failed
+              <a href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
+                Back to the home page
+              </a>
             }
           >
             <p>Glance could not show this page. Trying again usually helps.</p>
-          </StatusPanel>
+          </ErrorPanel>
         </main>
       </body>
     </html>

@@ -56,3 +56,26 @@ export function NotFoundPanel({ inDocs = false }: { inDocs?: boolean }) {
     </StatusPanel>
   );
 }
+
+/**
+ * The body of both error boundaries: "Try again" first, then the ways out they pass (the root
+ * one can only use plain links: the client app may be what failed).
+ */
+export function ErrorPanel({ retry, children, ways }: { retry: () => void; children: ReactNode; ways: ReactNode }) {
+  return (
+    <StatusPanel
+      status="Error"
+      title="Something went wrong"
+      actions={
+        <>
+          <button type="button" onClick={() => retry()} className={buttonClasses({ size: "lg" })}>
+            Try again
+          </button>
+          {ways}
+        </>
+      }
+    >
+      {children}
+    </StatusPanel>
+  );
+}

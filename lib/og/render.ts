@@ -7,7 +7,7 @@ import "server-only";
 import satori from "satori";
 import sharp from "sharp";
 import type { ReactElement } from "react";
-import type { OgTemplateName } from "@/lib/og/catalog";
+import { OG_LIMITS, type OgTemplateName } from "@/lib/og/catalog";
 import { emojiDataUri, fontsFor, hasFontFor } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
 import { renderInBrowser } from "@/lib/og/scripts/chromium";
@@ -127,8 +127,8 @@ export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, optio
   return { bytes, width: req.width, height: req.height, contentType: OG_CONTENT_TYPES[req.format], engine: { ...engine, engineMs } };
 }
 
-/** Budget of a browser render when the caller gives no deadline (tests, warm-up). */
-const OG_BROWSER_TIMEOUT_MS = 15_000;
+/** Budget of a browser render when the caller gives no deadline (tests, warm-up): the API's own. */
+const OG_BROWSER_TIMEOUT_MS = OG_LIMITS.renderTimeoutMs;
 
 /**
  * Renders one tiny card so satori's layout engine (WebAssembly), Inter and sharp are loaded before

@@ -85,7 +85,7 @@ export default function OgReferencePage() {
 
       <Anchor id="errors">Errors</Anchor>
       <p>
-        A render that takes longer than 15 seconds is a 504 <Link href="/docs/errors#render_timeout">render_timeout</Link>.
+        A render that takes longer than {OG_LIMITS.renderTimeoutMs / 1000} seconds is a 504 <Link href="/docs/errors#render_timeout">render_timeout</Link>.
       </p>
       <ErrorCodeList codes={OG_ERROR_CODES} />
     </article>
