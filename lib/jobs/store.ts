@@ -109,7 +109,8 @@ export async function findBatch(id: string, userId: string): Promise<{ batch: Ba
   return { batch, jobs };
 }
 
-export type Claim = { kind: "claimed"; job: JobRow } | { kind: "account_busy" } | { kind: "gone" };
+/** `ahead`: the account's queued jobs in line before this one (for how long it should wait). */
+export type Claim = { kind: "claimed"; job: JobRow } | { kind: "account_busy"; ahead: number } | { kind: "gone" };
 
 /**
  * Takes the job for `owner` for `leaseMs`: a queued job, or a running one whose lease ran out
@@ -124,7 +125,15 @@ export async function claimJob(id: string, owner: string, leaseMs: number, accou
     const running = (
       await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND state = 'running' AND lease_until >= now() AND id <> $2`, [current.user_id, id])
     ).rows[0].n;
-    if (running >= accountLimit) return { kind: "account_busy" as const };
+    if (running >= accountLimit) {
+      const ahead = (
+        await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs j, jobs me WHERE me.id = $2 AND j.user_id = $1 AND j.state = 'queued' AND (j.created_at, j.id) < (me.created_at, me.id)`,
+          [current.user_id, id],
+        )
+      ).rows[0].n;
+      return { kind: "account_busy" as const, ahead };
+    }
     const { rows } = await client.query<JobRow>(
       `UPDATE jobs SET state = 'running', lease_owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000),
          attempts = attempts + 1, started_at = COALESCE(started_at, now())

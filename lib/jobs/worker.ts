@@ -23,8 +23,14 @@ const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("
 /** A job whose run never ended this many times (its instance died each time) fails instead of taking a fourth instance down. */
 const MAX_ATTEMPTS = 3;
 
-/** How soon a job whose account is at its limit is looked at again (plus jitter, so a bulk does not come back in lockstep). */
-const ACCOUNT_BUSY_RETRY_MS = 1_000;
+/**
+ * How soon a job whose account is at its limit is looked at again: a second for the next in line,
+ * a second more per `limit` jobs ahead of it (at most 30 s), plus jitter so a bulk does not come
+ * back in lockstep. A batch of 100 then costs a few claims a second while it waits, not 100.
+ */
+function accountBusyRetryMs(ahead: number, limit: number): number {
+  return Math.min(30_000, 1_000 * (1 + Math.floor(ahead / limit))) + Math.floor(Math.random() * 500);
+}
 
 /** A queued row older than this without a worker on it may have lost its queue entry. */
 const QUEUED_ORPHAN_MS = 10_000;
@@ -43,7 +49,7 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
   const leaseMs = e.JOBS_LEASE_SECONDS * 1000;
   const claim = await claimJob(id, INSTANCE_ID, leaseMs, e.JOBS_ACCOUNT_CONCURRENCY);
   if (claim.kind === "gone") return {};
-  if (claim.kind === "account_busy") return { retryInMs: ACCOUNT_BUSY_RETRY_MS + Math.floor(Math.random() * 500) };
+  if (claim.kind === "account_busy") return { retryInMs: accountBusyRetryMs(claim.ahead, e.JOBS_ACCOUNT_CONCURRENCY) };
   const job = claim.job;
 
   const controller = new AbortController();
