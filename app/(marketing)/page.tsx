@@ -128,7 +128,7 @@ export default function LandingPage() {
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-600">
             Every card on this page was produced by the Open Graph endpoint when the site was built. Same templates, your
-            words and colours.
+            words and colours. The names and figures on them are sample data.
           </p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {[...TEMPLATE_EXAMPLES, ...SHOWCASE_EXAMPLES.slice(1)].map((example) => (

@@ -89,11 +89,12 @@ export const OG_TEMPLATES: readonly BuiltInTemplateInfo[] = [
     name: "stats-card",
     description: "One or two headline numbers with labels under a title, e.g. for launches and reports.",
     variables: [
-      text("title", true, "What the numbers are about.", "Glance in 2025"),
-      text("stat1_number", true, "First figure, shown large in the accent colour.", "12.4M"),
-      text("stat1_label", true, "Label under the first figure.", "images rendered"),
-      text("stat2_number", false, "Second figure.", "38 ms"),
-      text("stat2_label", false, "Label under the second figure.", "median render time"),
+      // Obviously fictional figures: an example must not read as a claim about Glance (issue 20).
+      text("title", true, "What the numbers are about.", "Acme Coffee in 2025"),
+      text("stat1_number", true, "First figure, shown large in the accent colour.", "18,240"),
+      text("stat1_label", true, "Label under the first figure.", "cups poured"),
+      text("stat2_number", false, "Second figure.", "4.8 ★"),
+      text("stat2_label", false, "Label under the second figure.", "average review"),
       ...COMMON,
     ],
   },

@@ -42,11 +42,11 @@ ${COLORS}
   </div>
 </div>`,
   "stats-card": `<variables>
-  <text name="title" default="Glance in 2025" required />
-  <text name="stat1_number" default="12.4M" />
-  <text name="stat1_label" default="images rendered" />
-  <text name="stat2_number" default="38 ms" />
-  <text name="stat2_label" default="median render time" />
+  <text name="title" default="Acme Coffee in 2025" required />
+  <text name="stat1_number" default="18,240" />
+  <text name="stat1_label" default="cups poured" />
+  <text name="stat2_number" default="4.8 ★" />
+  <text name="stat2_label" default="average review" />
 ${COLORS}
 </variables>
 <div style="${FRAME}">
