@@ -58,3 +58,26 @@ test("on a phone the usage chart opens at today and the day table keeps its head
   const frame = (await scroller.boundingBox())!;
   expect(Math.abs(head.y - frame.y)).toBeLessThanOrEqual(1);
 });
+
+test("on a phone the request log keeps its column names on top and the time on the left while it scrolls", async ({ page }) => {
+  const email = uniqueEmail("phone-log");
+  await signInByEmail(page, email);
+  const [{ id: userId }] = await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
+  for (let i = 0; i < 40; i++) {
+    await sql("INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, 'MISS', (now() AT TIME ZONE 'UTC') - make_interval(mins => $2))", [userId, i]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/usage/log");
+  const box = page.getByTestId("request-log-box");
+  const table = page.getByTestId("request-log");
+  await expect(table.locator("tbody tr")).toHaveCount(40);
+  await box.evaluate((el) => {
+    el.scrollTop = 600;
+    el.scrollLeft = 400;
+  });
+  await expect.poll(() => box.evaluate((el) => el.scrollTop > 0 && el.scrollLeft > 0)).toBe(true);
+  const frame = (await box.boundingBox())!;
+  const timeHeader = (await table.getByRole("columnheader", { name: "Time" }).boundingBox())!;
+  expect(Math.abs(timeHeader.y - frame.y)).toBeLessThanOrEqual(1); // header row on top
+  expect(Math.abs(timeHeader.x - frame.x)).toBeLessThanOrEqual(1); // time column on the left
+});

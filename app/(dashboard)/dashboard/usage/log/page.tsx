@@ -37,20 +37,23 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         <FilterSelect label="Endpoint" name="endpoint" value={filter.endpoint} options={LOG_ENDPOINTS.map((e) => [e, `/v1/${e}`])} />
         <button type="submit" className={buttonClass("secondary")}>Filter</button>
       </form>
-      <section className={`${cardClass} overflow-x-auto`}>
+      {/* A box of its own that scrolls both ways: the column names stay on top and the time on the left (D22). */}
+      <section className={`${cardClass} max-h-[75vh] overflow-auto`} tabIndex={0} aria-label="Requests" data-testid="request-log-box">
         {page.entries.length === 0 ? (
           <p className="px-6 py-12 text-center text-sm text-slate-600">No requests match.</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="request-log">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+            <thead className="sticky top-0 z-10 border-b border-slate-200 bg-white text-xs uppercase text-slate-500">
               <tr>
-                {["Time", "Endpoint", "Key", "Status", "Error", "Cache", "Render ms", "Target host", "Request id"].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}
+                {["Time", "Endpoint", "Key", "Status", "Error", "Cache", "Render ms", "Target host", "Request id"].map((h, i) => (
+                  <th key={h} scope="col" className={`bg-white px-3 py-2 font-medium ${i === 0 ? "sticky left-0" : ""}`}>{h}</th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {page.entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDateTime(e.at)}</td>
+                  <td className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 tabular-nums">{formatDateTime(e.at)}</td>
                   <td className="px-3 py-2">/v1/{e.endpoint}</td>
                   <td className="px-3 py-2">{e.keyName ?? "—"}</td>
                   <td className={`px-3 py-2 tabular-nums ${e.status >= 400 ? "font-semibold text-red-700" : ""}`}>{e.status}</td>
