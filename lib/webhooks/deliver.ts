@@ -2,7 +2,7 @@
  * Sending due deliveries (D20). A pass claims due rows with `FOR UPDATE SKIP LOCKED` and a lease,
  * so several instances share the work and none sends the same attempt twice; a claimed row whose
  * instance dies becomes due again when its lease runs out. Each attempt is signed afresh (a new
- * `webhook-timestamp`, the current secret) over the stored body, sent under the address policy
+ * `webhook-timestamp`, the current secrets) over the stored body, sent under the address policy
  * (lib/net/post.ts: pinned connection, no redirects) and logged. A 2xx is delivered; anything else
  * is retried on the backoff schedule until the attempts run out, except a URL the address policy
  * refuses, which no retry will change.
@@ -16,7 +16,7 @@ import { log } from "@/lib/log";
 import { SafeFetchError } from "@/lib/net/fetch";
 import { safePost } from "@/lib/net/post";
 import { nextAttemptAt } from "./backoff";
-import { webhookSettings } from "./settings";
+import { signingSecrets } from "./settings";
 
 /**
  * A claim outlives any attempt (the receiver's timeout, signing and recording): after it, another
@@ -60,26 +60,26 @@ async function claimDue(limit: number, asOf: Date, skip: string[]): Promise<Clai
   return rows;
 }
 
-/** The Standard Webhooks headers for one attempt. */
-export function signedHeaders(secret: string, id: string, body: string, at: Date): Record<string, string> {
+/** The Standard Webhooks headers for one attempt: one signature per secret, space-separated. */
+export function signedHeaders(secrets: string[], id: string, body: string, at: Date): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": "Glance-Webhooks/1.0",
     "webhook-id": id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(secret).sign(id, at, body),
+    "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(" "),
   };
 }
 
 async function send(delivery: Claimed): Promise<Outcome> {
-  const { secret } = await webhookSettings(delivery.userId);
+  const secrets = await signingSecrets(delivery.userId);
   const startedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const { status } = await safePost(delivery.url, {
       body: delivery.body,
-      headers: signedHeaders(secret, delivery.id, delivery.body, startedAt),
+      headers: signedHeaders(secrets, delivery.id, delivery.body, startedAt),
       timeoutMs: env().WEBHOOK_TIMEOUT_MS,
     });
     const ok = status >= 200 && status < 300;

@@ -11,6 +11,8 @@ import { assertWebhookUrl } from "./url";
 export interface WebhookSettingsView {
   url: string | null;
   secret: string;
+  /** Until when deliveries still carry a signature made with the secret before the last roll. */
+  previousSecretUntil: Date | null;
 }
 
 async function settingsRow(userId: string) {
@@ -22,9 +24,26 @@ async function settingsRow(userId: string) {
   return db.webhookSettings.findUniqueOrThrow({ where: { userId } });
 }
 
-export async function webhookSettings(userId: string): Promise<WebhookSettingsView> {
+/** After a roll, the previous secret still signs (beside the new one) for this long. */
+const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+function previousSecretUntil(row: { previousSecretNonce: string | null; secretRolledAt: Date | null }, now: Date): Date | null {
+  if (!row.previousSecretNonce || !row.secretRolledAt) return null;
+  const until = new Date(row.secretRolledAt.getTime() + SECRET_OVERLAP_MS);
+  return until > now ? until : null;
+}
+
+export async function webhookSettings(userId: string, now = new Date()): Promise<WebhookSettingsView> {
   const row = await settingsRow(userId);
-  return { url: row.url, secret: await deriveWebhookSecret(userId, row.secretNonce) };
+  return { url: row.url, secret: await deriveWebhookSecret(userId, row.secretNonce), previousSecretUntil: previousSecretUntil(row, now) };
+}
+
+/** The secrets a delivery is signed with now: the current one, and the previous one within a day of a roll. */
+export async function signingSecrets(userId: string, now = new Date()): Promise<string[]> {
+  const row = await settingsRow(userId);
+  const secrets = [await deriveWebhookSecret(userId, row.secretNonce)];
+  if (previousSecretUntil(row, now)) secrets.push(await deriveWebhookSecret(userId, row.previousSecretNonce!));
+  return secrets;
 }
 
 /** A pool or one client of it, e.g. inside the caller's transaction. */
@@ -45,10 +64,18 @@ export async function setDefaultWebhookUrl(userId: string, raw: string | null): 
   return url;
 }
 
-/** A new signing secret: deliveries from now on are signed with it, the old one stops verifying. */
+/**
+ * A new signing secret. Deliveries from now on are signed with it and, for SECRET_OVERLAP_MS, with
+ * the one it replaces too (two signatures in webhook-signature), so a receiver keeps verifying
+ * while it is updated. One statement, so two rolls at once cannot lose a secret in between.
+ */
 export async function rollWebhookSecret(userId: string): Promise<string> {
   await settingsRow(userId);
-  const db = await getDb();
-  const row = await db.webhookSettings.update({ where: { userId }, data: { secretNonce: newSecretNonce() } });
-  return deriveWebhookSecret(userId, row.secretNonce);
+  const pool = await getPool();
+  const { rows } = await pool.query<{ secret_nonce: string }>(
+    `UPDATE "webhook_settings" SET "previous_secret_nonce" = "secret_nonce", "secret_nonce" = $2, "secret_rolled_at" = now(), "updated_at" = now()
+     WHERE "user_id" = $1 RETURNING "secret_nonce"`,
+    [userId, newSecretNonce()],
+  );
+  return deriveWebhookSecret(userId, rows[0].secret_nonce);
 }

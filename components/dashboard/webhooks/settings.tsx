@@ -36,7 +36,7 @@ export function WebhookUrlForm({ url }: { url: string | null }) {
   );
 }
 
-export function WebhookSecret({ secret }: { secret: string }) {
+export function WebhookSecret({ secret, previousUntil }: { secret: string; previousUntil: string | null }) {
   const [state, action] = useActionState<WebhookSecretState>(rollWebhookSecretAction, { status: "idle" });
   const id = useId();
   return (
@@ -49,13 +49,17 @@ export function WebhookSecret({ secret }: { secret: string }) {
           <Input id={`${id}-secret`} readOnly value={secret} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
           <CopyButton value={secret} label="Copy signing secret" size="md" />
         </div>
-        <p className="text-sm text-slate-600">Verify each delivery&apos;s webhook-signature with it (see the docs). Rolling takes effect on the next attempt; the old secret stops verifying.</p>
+        <p className="text-sm text-slate-600">
+          Verify each delivery&apos;s webhook-signature with it (see the docs). After a roll, deliveries are signed with the new and
+          the previous secret for 24 hours, so your receiver keeps working while you update it.
+        </p>
+        {previousUntil && <p className="text-sm text-slate-700" data-testid="previous-secret-until">The previous secret also signs until {previousUntil}.</p>}
       </div>
       <SubmitButton variant="secondary" pendingLabel="Rolling…">
         Roll signing secret
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "rolled" && <Alert tone="success">Rolled. Update your receiver with the new secret.</Alert>}
+      {state.status === "rolled" && <Alert tone="success">Rolled. Update your receiver with the new secret within 24 hours.</Alert>}
     </form>
   );
 }

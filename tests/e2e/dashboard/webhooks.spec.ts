@@ -45,6 +45,7 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await expect(page.getByTestId("webhook-secret").getByRole("status")).toContainText("Rolled");
   await expect(secretField).not.toHaveValue(secret);
   await expect(secretField).toHaveValue(/^whsec_/);
+  await expect(page.getByTestId("previous-secret-until")).toContainText("UTC");
 
   // Two deliveries as the jobs module records them; the server's dispatcher sends them.
   for (const [id, url] of [["msg_e2e_ok_" + userId, `${e2e.fixturesUrl}/`], ["msg_e2e_404_" + userId, `${e2e.fixturesUrl}/no-such-receiver`]]) {

@@ -108,15 +108,32 @@ describe("a signed delivery", () => {
     expect(receiver.received).toHaveLength(1);
   });
 
-  it("after the secret is rolled, the next delivery verifies with the new secret only", async () => {
+  it("after a roll, deliveries carry the new and the previous signature for a day, then the new one only", async () => {
     const { secret: old } = await settings.webhookSettings(account.userId);
     const rolled = await settings.rollWebhookSecret(account.userId);
     expect(rolled).not.toBe(old);
+    expect((await settings.webhookSettings(account.userId)).previousSecretUntil).not.toBeNull();
     await webhooks.enqueueWebhook(job("roll"));
     await deliver.runWebhookDeliveries();
-    const [got] = receiver.received;
-    expect(() => new Webhook(rolled).verify(got.body, got.headers)).not.toThrow();
-    expect(() => new Webhook(old).verify(got.body, got.headers)).toThrow();
+    const [during] = receiver.received;
+    expect(during.headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(() => new Webhook(rolled).verify(during.body, during.headers)).not.toThrow();
+    expect(() => new Webhook(old).verify(during.body, during.headers)).not.toThrow();
+    // The docs' snippets accept either secret against the two signatures.
+    for (const secret of [rolled, old]) {
+      expect((await verifyWithJavaScriptSnippet({ secret, headers: during.headers, body: during.body })).ok).toBe(true);
+      expect((await verifyWithPythonSnippet({ secret, headers: during.headers, body: during.body })).ok).toBe(true);
+    }
+
+    // A day later the previous secret no longer signs.
+    await db.webhookSettings.update({ where: { userId: account.userId }, data: { secretRolledAt: new Date(Date.now() - 25 * 3_600_000) } });
+    expect((await settings.webhookSettings(account.userId)).previousSecretUntil).toBeNull();
+    await webhooks.enqueueWebhook(job("roll-later"));
+    await deliver.runWebhookDeliveries();
+    const after = receiver.received[1];
+    expect(after.headers["webhook-signature"].split(" ")).toHaveLength(1);
+    expect(() => new Webhook(rolled).verify(after.body, after.headers)).not.toThrow();
+    expect(() => new Webhook(old).verify(after.body, after.headers)).toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
@@ -38,7 +39,7 @@ export default async function WebhooksPage() {
         </section>
         <section className={`${cardClass} p-5`} aria-labelledby="webhook-secret-title">
           <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">Signing</h2>
-          <WebhookSecret secret={settings.secret} />
+          <WebhookSecret secret={settings.secret} previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null} />
         </section>
       </div>
       <section className="mt-8" aria-labelledby="delivery-log-title">

@@ -177,8 +177,10 @@ export default function AsyncPage() {
 
       <h2 id="secret">Rolling the secret</h2>
       <p>
-        Rolling the signing secret (dashboard, Webhooks) takes effect on the next attempt; the old secret stops verifying at
-        once, so update your receiver right after.
+        After you roll the signing secret (dashboard, Webhooks), every delivery for the next 24 hours carries two signatures
+        in <code>webhook-signature</code>, separated by a space: one made with the new secret and one with the previous. A
+        receiver that accepts any matching <code>v1</code> signature — both snippets above do, as do the Standard Webhooks
+        libraries — keeps working with either secret, so you can update it at your pace within the day.
       </p>
     </article>
   );
