@@ -6,6 +6,7 @@ import { formatDateTime } from "@/components/dashboard/format";
 import { cardClass } from "@/components/dashboard/styles";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { DeliveryLogEntry } from "@/lib/webhooks/log";
+import { RedeliverButton } from "./redeliver";
 
 const STATE_TONES: Record<string, BadgeTone> = { delivered: "success", pending: "warning", failed: "danger" };
 
@@ -31,6 +32,7 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryLogEntry[] }) 
             <p className="mt-2 text-xs text-slate-600">
               webhook-id <code>{d.id}</code>
             </p>
+            {d.state === "failed" && <RedeliverButton deliveryId={d.id} />}
             {d.attemptsLog.length > 0 && (
               <table className="mt-2 w-full text-left text-sm">
                 <thead className="text-xs uppercase text-slate-500">

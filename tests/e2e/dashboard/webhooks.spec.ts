@@ -3,7 +3,7 @@
  * (a loopback address that is not allow-listed is refused), the signing secret is shown and
  * rolls, a test event is sent, and the delivery log shows what the running server's dispatcher
  * sent: the test event, a delivery to a receiver answering 200, and one to a receiver answering
- * 404 with its failed attempt; the page passes axe.
+ * 404 with its failed attempt, and a failed one sent again on request; the page passes axe.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
@@ -71,6 +71,24 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await expect(failing).toContainText(`msg_e2e_404_${userId}`);
   await ok.locator("summary").click();
   await expect(ok.locator("tbody tr")).toContainText("200");
+
+  // A delivery that ran out of attempts is sent again from the log.
+  const failedId = `msg_e2e_failed_${userId}`;
+  await sql(
+    `INSERT INTO webhook_deliveries (id, user_id, event_type, url, body, state, attempts, finished_at) VALUES ($1, $2, 'job.failed', $3, '{"type":"job.failed"}', 'failed', 8, now())`,
+    [failedId, userId, `${e2e.fixturesUrl}/`],
+  );
+  await page.goto("/dashboard/webhooks");
+  const failed = log.locator("li").filter({ hasText: failedId });
+  await failed.locator("summary").click();
+  await failed.getByRole("button", { name: "Send again" }).click();
+  // The log refreshes: the delivery is pending again (its button gone), then delivered.
+  await expect(failed.getByRole("button", { name: "Send again" })).toHaveCount(0);
+  await expect.poll(async () => (await sql("SELECT state FROM webhook_deliveries WHERE id = $1", [failedId]))[0]!.state, { timeout: 30_000 }).toBe("delivered");
+  await page.reload();
+  await log.locator("li").filter({ hasText: failedId }).locator("summary").click();
+  await expect(log.locator("li").filter({ hasText: failedId }).locator("tbody tr")).toContainText("200");
+  await ok.locator("summary").click();
 
   // The page with its log open passes axe like the public pages (tests/e2e/site/accessibility.spec.ts).
   const { violations } = await new AxeBuilder({ page }).analyze();

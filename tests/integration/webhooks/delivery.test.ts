@@ -172,7 +172,7 @@ describe("retries", () => {
     expect(entry?.attemptsLog.map((a) => a.statusCode)).toEqual([500, 503, 200]);
   });
 
-  it("a redirect is not followed but counts as a failed attempt; attempts run out → failed", async () => {
+  it("a redirect is not followed but counts as a failed attempt; attempts run out → failed; sent again on request", async () => {
     receiver.answers.push(302, 500, 500, 500);
     const id = (await webhooks.enqueueWebhook(job("exhaust")))!;
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
@@ -184,6 +184,17 @@ describe("retries", () => {
     expect(row.finishedAt).not.toBeNull();
     expect(row.attemptsLog[0]).toMatchObject({ statusCode: 302, ok: false, error: "Answered 302: redirects are not followed" });
     expect(receiver.received).toHaveLength(MAX_ATTEMPTS); // the redirect's target (port 9) was never asked
+
+    // Sent again from the dashboard: one more attempt under the same id, only by its own account.
+    expect(await log.redeliver((await createTestAccount()).userId, id)).toBe(false);
+    expect(await log.redeliver(account.userId, id)).toBe(true);
+    expect(await log.redeliver(account.userId, id)).toBe(false); // pending now, not failed
+    await deliver.runWebhookDeliveries();
+    const again = await deliveryRow(id);
+    expect(again).toMatchObject({ state: "delivered", attempts: MAX_ATTEMPTS + 1 });
+    expect(again.attemptsLog.at(-1)).toMatchObject({ attempt: MAX_ATTEMPTS + 1, statusCode: 200, ok: true });
+    expect(receiver.received.at(-1)?.headers["webhook-id"]).toBe(id);
+    expect(await log.redeliver(account.userId, id)).toBe(false); // delivered
   });
 
   it("the same event enqueued twice is one delivery with one webhook-id", async () => {
