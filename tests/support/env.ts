@@ -76,9 +76,12 @@ export async function useTestEnv(options: TestEnvOptions = {}): Promise<TestEnv>
       // Write pending usage events first, so no flush reconnects to a database being dropped.
       const { flushUsage } = await import("@/lib/usage/record");
       await flushUsage();
-      // Likewise stop a webhook dispatcher the file started (directly or through bootstrap, D20).
-      const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-      await stopWebhookDispatcher();
+      // Likewise stop a webhook dispatcher the file started (directly or through bootstrap, D20);
+      // its loop sits on globalThis, so files that never started one do not load the module.
+      if (Symbol.for("glance.webhooks.dispatcher") in globalThis) {
+        const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+        await stopWebhookDispatcher();
+      }
       const { disconnectDb } = await import("@/lib/db");
       await disconnectDb();
       await db?.drop();
