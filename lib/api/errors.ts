@@ -119,6 +119,11 @@ export const ERROR_CODES = {
     summary: "No such job or batch for this API key's account.",
     help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
   },
+  storage_not_configured: {
+    status: 400,
+    summary: "store=true was asked, but the account has no storage bucket configured.",
+    help: "Configure an S3-compatible bucket in the dashboard (Storage) and check its connection, or leave store out to keep the result in Glance's store.",
+  },
   method_not_allowed: {
     status: 405,
     summary: "The endpoint does not answer this method (the Allow header lists those it does).",
@@ -173,6 +178,11 @@ export const ERROR_CODES = {
     status: 502,
     summary: "No browser could be reached to render the page.",
     help: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
+  },
+  storage_upload_failed: {
+    status: 502,
+    summary: "The result was rendered, but uploading it to the account's storage bucket failed.",
+    help: "Your bucket refused or did not answer the upload (wrong credentials, missing bucket, no write permission, or an unreachable endpoint). The detail quotes the storage's answer; fix the settings in the dashboard (Storage, Check connection) and submit the job again.",
   },
   renderer_busy: {
     status: 503,

@@ -23,7 +23,8 @@ export function parseHttpUrl(raw: string): URL | undefined {
   return url;
 }
 
-function pinnedLookup(address: string): LookupFunction {
+/** A `lookup` for http(s) agents and requests that answers only `address` (already checked), never asking DNS. */
+export function pinnedLookup(address: string): LookupFunction {
   const family = address.includes(":") ? 6 : 4;
   // Asynchronous like dns.lookup: a synchronous answer makes net emit connect errors before
   // the request's error handler is attached (an uncaught exception).

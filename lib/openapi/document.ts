@@ -21,7 +21,7 @@ const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"]
 // OG collects unknown parameters as template variables, and fetches images through the
 // invalid_variable path, so the URL/target codes are screenshot-only.
 const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable", "selector_not_found", "target_http_error"];
-const NOT_RENDER: readonly ErrorCode[] = ["not_found", "job_not_found"];
+const NOT_RENDER: readonly ErrorCode[] = ["not_found", "job_not_found", "storage_not_configured", "storage_upload_failed"];
 /** Only a POST body can be these (D19); only /v1/screenshot takes one. */
 const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 

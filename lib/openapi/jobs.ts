@@ -15,6 +15,7 @@ const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}`
 const describe = (name: string) => describeParams(jobParams).find((f) => f.name === name)!.description;
 
 const webhookUrl = { type: "string", format: "uri", description: describe("webhookUrl") };
+const store = { type: "boolean", default: false, description: describe("store") };
 
 /** One job request: which endpoint, its parameters (and, alone rather than in a batch, its webhook). */
 function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
@@ -37,7 +38,7 @@ function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
           },
         ],
       },
-      ...(options.webhook ? { webhookUrl } : {}),
+      ...(options.webhook ? { webhookUrl, store } : {}),
     },
   };
 }
@@ -46,7 +47,7 @@ function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
 const ACCEPT_ERRORS: readonly ErrorCode[] = [
   "missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "invalid_body", "payload_too_large", "unsupported_media_type",
   "missing_parameter", "invalid_parameter", "parameter_out_of_range", "unknown_parameter", "unsupported_url", "private_address", "target_unreachable",
-  "invalid_variable", "template_not_found", "plan_upgrade_required", "endpoint_not_allowed", "rate_limited", "internal_error",
+  "invalid_variable", "template_not_found", "plan_upgrade_required", "endpoint_not_allowed", "storage_not_configured", "rate_limited", "internal_error",
 ];
 const READ_ERRORS: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "job_not_found", "rate_limited", "internal_error"];
 
@@ -111,7 +112,7 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
                 type: "object",
                 required: ["jobs"],
                 additionalProperties: false,
-                properties: { jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) }, webhookUrl },
+                properties: { jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) }, webhookUrl, store },
               },
             },
           },

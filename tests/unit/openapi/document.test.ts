@@ -88,8 +88,9 @@ describe("OpenAPI document", () => {
 
   it("documents every error code, as problem+json, under its status", () => {
     const documented = new Set<string>();
-    for (const path of ["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"]) {
-      for (const [status, response] of Object.entries(operation(path).responses as Obj)) {
+    const operations = [...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"].map(operation), doc().paths["/v1/jobs"].post as Obj];
+    for (const op of operations) {
+      for (const [status, response] of Object.entries(op.responses as Obj)) {
         if (Number(status) < 400) continue;
         const media = response.content["application/problem+json"];
         expect(media.schema).toEqual({ $ref: "#/components/schemas/Problem" });
@@ -99,6 +100,12 @@ describe("OpenAPI document", () => {
           documented.add(code);
         }
       }
+    }
+    // A job's own outcome, never an HTTP answer: named where the Job's error is described (D20).
+    const jobError = (doc().components.schemas.Job as Obj).properties.error.description as string;
+    for (const code of ["storage_upload_failed"]) {
+      expect(jobError).toContain(code);
+      documented.add(code);
     }
     expect([...documented].sort()).toEqual(Object.keys(ERROR_CODES).sort());
     expect(SCREENSHOT_ERROR_CODES).toContain("private_address");

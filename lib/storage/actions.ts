@@ -1,0 +1,67 @@
+"use server";
+/**
+ * Dashboard actions on the account's storage (D20): save, remove, check the connection. Each
+ * re-checks the origin (CSRF) and the session and touches only the signed-in account's settings
+ * (the account comes from the session, never from the form). None returns the secret.
+ */
+import { headers } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { ApiError } from "@/lib/api/errors";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { getCurrentUser } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { describeStorageError } from "./s3";
+import { checkStorageConnection, deleteStorageSettings, saveStorageSettings } from "./settings";
+
+export type StorageSaveState = { status: "idle" } | { status: "saved" } | { status: "removed" } | { status: "error"; message: string; field?: string };
+export type StorageCheckState = { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
+
+async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
+  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
+  const user = await getCurrentUser();
+  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage storage." };
+}
+
+function field(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function saveStorageAction(_prev: StorageSaveState, formData: FormData): Promise<StorageSaveState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  try {
+    if (formData.get("intent") === "remove") {
+      await deleteStorageSettings(who.userId);
+      revalidatePath("/dashboard/storage");
+      return { status: "removed" };
+    }
+    await saveStorageSettings(who.userId, {
+      endpoint: field(formData, "endpoint"),
+      region: field(formData, "region"),
+      bucket: field(formData, "bucket"),
+      prefix: field(formData, "prefix"),
+      accessKeyId: field(formData, "accessKeyId"),
+      secretAccessKey: field(formData, "secretAccessKey"),
+    });
+    revalidatePath("/dashboard/storage");
+    return { status: "saved" };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: "error", message: error.message, ...(error.param ? { field: error.param } : {}) };
+    throw error;
+  }
+}
+
+/** A real PutObject and DeleteObject of a probe object with the saved settings. */
+export async function checkStorageAction(): Promise<StorageCheckState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  try {
+    const checked = await checkStorageConnection(who.userId);
+    if (!checked) return { status: "error", message: "Save the storage settings first." };
+    return { status: "ok", bucket: checked.bucket };
+  } catch (error) {
+    log.info("storage check failed", { userId: who.userId, reason: describeStorageError(error) });
+    return { status: "error", message: `Glance could not write to the bucket: ${describeStorageError(error)}.` };
+  }
+}
