@@ -13,6 +13,7 @@ import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
+import { hasStorage } from "@/lib/storage/settings";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
 import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams, type JobEndpoint } from "./params";
 
@@ -30,6 +31,8 @@ export interface JobRequest {
   query: Array<[string, string]>;
   /** A screenshot's own `timeout` when it is beyond the synchronous limit (up to ASYNC_TIMEOUT_MAX_MS). */
   timeoutMs?: number;
+  /** Upload the result to the account's bucket too (D20). */
+  store?: boolean;
 }
 
 function renamed(error: unknown, prefix: string): unknown {
@@ -77,6 +80,13 @@ async function checkWebhookUrl(url: string | undefined): Promise<void> {
   if (url !== undefined) await assertWebhookUrl(url, "webhookUrl");
 }
 
+/** store=true needs a bucket configured now; whether it still works is the upload's question. */
+async function checkStore(store: boolean, caller: Caller): Promise<void> {
+  if (store && !(await hasStorage(caller.userId))) {
+    throw new ApiError("storage_not_configured", "store=true needs an S3-compatible bucket: configure one in the dashboard (Storage).", { param: "store" });
+  }
+}
+
 export const jobsEndpoint = {
   id: "jobs",
   params: jobParams,
@@ -84,7 +94,9 @@ export const jobsEndpoint = {
   jsonBody: { maxBytes: JOB_BODY_MAX_BYTES },
   validate: async (params, { caller }) => {
     await checkWebhookUrl(params.webhookUrl);
-    return validateJobRequest(params.endpoint, params.params, caller);
+    const request = await validateJobRequest(params.endpoint, params.params, caller);
+    await checkStore(params.store, caller);
+    return params.store ? { ...request, store: true } : request;
   },
   targetHost: (params) => {
     const url = params.params.url;
@@ -116,6 +128,7 @@ export const bulkJobsEndpoint = {
       if (typeof inner !== "object" || inner === null || Array.isArray(inner)) throw new ApiError("invalid_parameter", `${prefix}.params must be a JSON object of the endpoint's parameters.`, { param: `${prefix}.params` });
       requests.push(await validateJobRequest(endpoint as JobEndpoint, inner as Record<string, unknown>, caller, `${prefix}.params`));
     }
-    return requests;
+    await checkStore(params.store, caller);
+    return params.store ? requests.map((request) => ({ ...request, store: true })) : requests;
   },
 } as const satisfies EndpointSpec<typeof bulkParams, JobRequest[]>;

@@ -6,7 +6,7 @@
  * endpoint's schema itself (lib/jobs/endpoint.ts), so nothing about a render parameter is written twice.
  */
 import { z } from "zod";
-import { enumParam, fail, raw, register, urlParam } from "@/lib/api/params";
+import { boolParam, enumParam, fail, raw, register, urlParam } from "@/lib/api/params";
 import { isEvidentlyPrivateTarget } from "@/lib/net/target";
 
 export const JOB_ENDPOINTS = ["screenshot", "og"] as const;
@@ -51,6 +51,14 @@ function webhookUrlParam() {
   });
 }
 
+/** Customer storage (D20): upload the result to the account's own bucket. No plan gate: the bucket is the customer's. */
+function storeParam(what: string) {
+  return boolParam("store", {
+    default: false,
+    description: `Also upload ${what} to the account's S3-compatible bucket (dashboard → Storage) as \`<prefix><job id>.<ext>\` with its Content-Type; the job's \`stored\` names bucket and key. A failed upload fails the job with \`storage_upload_failed\`. Without a bucket configured: \`400 storage_not_configured\`. Without it, results stay only in Glance's store.`,
+  });
+}
+
 export const jobParams = z.object({
   endpoint: enumParam("endpoint", { values: JOB_ENDPOINTS, required: true, description: "Which render to run: `screenshot` or `og` (Pro plan or higher, like GET /v1/og)." }),
   params: paramsObject(
@@ -58,6 +66,7 @@ export const jobParams = z.object({
     `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON metadata with the file URL); a screenshot's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms.`,
   ),
   webhookUrl: webhookUrlParam(),
+  store: storeParam("the result"),
 });
 
 export type JobParams = z.output<typeof jobParams>;
@@ -80,4 +89,5 @@ export const bulkParams = z.object({
     { kind: "string", bodyType: "json", required: true, description: `Up to ${BULK_MAX_ITEMS} job requests, each \`{ endpoint, params }\` as for POST /v1/jobs.`, max: BULK_MAX_ITEMS },
   ),
   webhookUrl: webhookUrlParam(),
+  store: storeParam("every job's result"),
 });

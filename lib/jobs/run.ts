@@ -23,6 +23,7 @@ import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import type { RenderCharge } from "@/lib/usage/quota";
 import type { KeyLimits } from "@/lib/keys/service";
 import { isRenderEndpoint } from "@/lib/api/context";
+import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_SPECS } from "./endpoint";
 import { ownerNow, type JobRow, type Outcome } from "./store";
 
@@ -80,8 +81,10 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     const handler = job.endpoint === "screenshot" ? handleScreenshot : handleOg;
     const response = await (handler as (c: ApiContext<never, never>) => Promise<Response>)(ctx);
     const body = (await response.json()) as Record<string, unknown>;
-    if (response.ok) return { state: "succeeded", result: body };
-    return { state: "failed", error: body };
+    if (!response.ok) return { state: "failed", error: body };
+    // Customer storage (D20): the upload is part of the job; its failure is the job's.
+    if (job.store) return { state: "succeeded", result: body, stored: { ...(await uploadJobResult(job.user_id, job.id, body)) } };
+    return { state: "succeeded", result: body };
   } catch (error) {
     const apiError = toApiError(error);
     if (RETRYABLE.has(apiError.code)) return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };

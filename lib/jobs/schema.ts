@@ -14,7 +14,16 @@ export const jobResponseSchema = z.object({
   finishedAt: z.iso.datetime().nullable(),
   resultUrl: z.url().optional().describe("The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl."),
   result: z.record(z.string(), z.unknown()).optional().describe("When it succeeded: the endpoint's response=json answer (ScreenshotMetadata or OgMetadata)."),
-  error: z.record(z.string(), z.unknown()).optional().describe("When it failed: the problem+json (RFC 9457) the synchronous request would have answered."),
+  stored: z
+    .object({
+      bucket: z.string(),
+      key: z.string().describe("`<prefix><job id>.<ext>`"),
+      contentType: z.string(),
+      size: z.int().describe("Bytes uploaded."),
+    })
+    .optional()
+    .describe("When it succeeded and was asked with store=true: where the result was uploaded in the account's bucket."),
+  error: z.record(z.string(), z.unknown()).optional().describe("When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`."),
 });
 
 export const batchResponseSchema = z.object({

@@ -21,6 +21,8 @@ export interface JobRow {
   request: Array<[string, string]> | null;
   timeout_ms: number | null;
   webhook_url: string | null;
+  store: boolean;
+  stored: Record<string, unknown> | null;
   state: JobState;
   attempts: number;
   lease_owner: string | null;
@@ -69,13 +71,13 @@ async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promi
   }
 }
 
-const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, timeout_ms, webhook_url)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
+const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, timeout_ms, webhook_url, store)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`;
 
 /** Records one job; it is queued from here on, whatever happens to the queue (D20). */
 export async function insertJob(owner: Owner, request: JobRequest, webhookUrl: string | undefined): Promise<JobRow> {
   const pool = await getPool();
-  const { rows } = await pool.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, null, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, webhookUrl ?? null]);
+  const { rows } = await pool.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, null, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, webhookUrl ?? null, request.store === true]);
   return rows[0];
 }
 
@@ -88,7 +90,7 @@ export async function insertBatch(owner: Owner, requests: JobRequest[], webhookU
     const jobs: JobRow[] = [];
     for (const request of requests) {
       // A batch's items have no webhook of their own: the batch's is called once, at the end.
-      const { rows } = await client.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, batch.id, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, null]);
+      const { rows } = await client.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, batch.id, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, null, request.store === true]);
       jobs.push(rows[0]);
     }
     return { batch, jobs };
@@ -161,7 +163,8 @@ export async function releaseJob(id: string, owner: string): Promise<void> {
   await (await getPool()).query(`UPDATE jobs SET state = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
 }
 
-export type Outcome = { state: "succeeded"; result: Record<string, unknown> } | { state: "failed"; error: Record<string, unknown> };
+/** `stored`: where the result was uploaded, for a job asked with store=true (D20). */
+export type Outcome = { state: "succeeded"; result: Record<string, unknown>; stored?: Record<string, unknown> } | { state: "failed"; error: Record<string, unknown> };
 
 /**
  * Records the job's end, if `owner` still holds it (one end per job, whoever else ran it), and
@@ -177,9 +180,16 @@ export async function finishJob(
 ): Promise<{ job: JobRow; batch?: BatchRow } | undefined> {
   return inTransaction(async (client) => {
     const { rows } = await client.query<JobRow>(
-      `UPDATE jobs SET state = $3, result = $4, error = $5, request = NULL, lease_until = NULL, finished_at = now()
+      `UPDATE jobs SET state = $3, result = $4, error = $5, stored = $6, request = NULL, lease_until = NULL, finished_at = now()
        WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING *`,
-      [id, owner, outcome.state, outcome.state === "succeeded" ? JSON.stringify(outcome.result) : null, outcome.state === "failed" ? JSON.stringify(outcome.error) : null],
+      [
+        id,
+        owner,
+        outcome.state,
+        outcome.state === "succeeded" ? JSON.stringify(outcome.result) : null,
+        outcome.state === "failed" ? JSON.stringify(outcome.error) : null,
+        outcome.state === "succeeded" && outcome.stored ? JSON.stringify(outcome.stored) : null,
+      ],
     );
     const job = rows[0];
     if (!job) return undefined;

@@ -29,6 +29,7 @@ export function jobView(job: JobRow): JobResponse {
     finishedAt: job.finished_at?.toISOString() ?? null,
     ...(typeof imageUrl === "string" ? { resultUrl: imageUrl } : {}),
     ...(job.result ? { result: job.result } : {}),
+    ...(job.stored ? { stored: job.stored as JobResponse["stored"] } : {}),
     ...(job.error ? { error: job.error } : {}),
   };
 }
