@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { CheckStorage, StorageForm } from "@/components/dashboard/storage/settings";
+import { requireUser } from "@/lib/auth/session";
+import { storageSettingsView } from "@/lib/storage/settings";
+
+export const metadata: Metadata = { title: "Storage" };
+
+/** Storage (D20): the account's S3-compatible bucket for results of jobs with store=true. The secret is shown masked only. */
+export default async function StoragePage() {
+  const user = await requireUser("/dashboard/storage");
+  const saved = await storageSettingsView(user.id);
+  return (
+    <>
+      <PageHeader
+        title="Storage"
+        description={
+          <>
+            Async jobs with <code>store=true</code> upload their result to your own S3-compatible bucket.{" "}
+            <Link href="/docs/async#storage" className={linkClass}>How it works</Link>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className={`${cardClass} p-5 lg:col-span-2`} aria-labelledby="storage-bucket-title">
+          <h2 id="storage-bucket-title" className="mb-3 text-lg font-semibold text-slate-900">Bucket</h2>
+          <StorageForm saved={saved} />
+        </section>
+        <section className={`${cardClass} p-5`} aria-labelledby="storage-check-title">
+          <h2 id="storage-check-title" className="mb-3 text-lg font-semibold text-slate-900">Connection</h2>
+          {saved ? (
+            <>
+              <p className="mb-3 text-sm text-slate-600">
+                Uploads go to <code className="break-all">{saved.bucket}/{saved.prefix}</code>. The check writes a small probe object there and deletes it.
+              </p>
+              <CheckStorage />
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">Save a bucket first; then check that Glance can write to it.</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

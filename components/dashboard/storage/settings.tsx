@@ -1,0 +1,113 @@
+"use client";
+/**
+ * The account's storage bucket (D20): the S3-compatible settings results of `store=true` jobs are
+ * uploaded with, and a "Check connection" that writes and deletes a probe object. The secret is
+ * never sent to the browser: the form shows its masked hint and an empty field keeps it.
+ */
+import { useActionState, useId } from "react";
+import { checkStorageAction, saveStorageAction, type StorageCheckState, type StorageSaveState } from "@/lib/storage/actions";
+import { SubmitButton } from "@/components/dashboard/submit-button";
+import { Alert, Input } from "@/components/ui";
+
+/** What the page hands over: the settings without the secret (lib/storage/settings.ts StorageSettingsView). */
+interface SavedStorage {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  prefix: string;
+  accessKeyId: string;
+  secretHint: string;
+}
+
+function TextField({ id, name, label, hint, defaultValue, placeholder, type = "text", required = true, invalid }: {
+  id: string;
+  name: string;
+  label: React.ReactNode;
+  hint?: string;
+  defaultValue?: string;
+  placeholder?: string;
+  type?: string;
+  required?: boolean;
+  invalid?: boolean;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <Input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className="font-mono"
+        autoComplete="off"
+        spellCheck={false}
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
+      />
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function StorageForm({ saved }: { saved: SavedStorage | null }) {
+  const [state, action] = useActionState<StorageSaveState, FormData>(saveStorageAction, { status: "idle" });
+  const id = useId();
+  const invalid = (name: string) => state.status === "error" && state.field === name;
+  return (
+    <form action={action} className="space-y-4" data-testid="storage-settings">
+      <TextField id={id} name="endpoint" label="Endpoint" type="url" defaultValue={saved?.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses." invalid={invalid("endpoint")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id} name="region" label="Region" defaultValue={saved?.region ?? "us-east-1"} placeholder="us-east-1" invalid={invalid("region")} />
+        <TextField id={id} name="bucket" label="Bucket" defaultValue={saved?.bucket} placeholder="my-screenshots" invalid={invalid("bucket")} />
+      </div>
+      <TextField id={id} name="prefix" label={<>Prefix <span className="font-normal text-slate-500">(optional)</span></>} defaultValue={saved?.prefix} placeholder="glance/" required={false} hint="Objects are named <prefix><job id>.<ext>." invalid={invalid("prefix")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id} name="accessKeyId" label="Access key id" defaultValue={saved?.accessKeyId} invalid={invalid("accessKeyId")} />
+        <TextField
+          id={id}
+          name="secretAccessKey"
+          label="Secret access key"
+          type="password"
+          required={!saved}
+          placeholder={saved ? saved.secretHint : ""}
+          hint={saved ? "Stored encrypted; leave empty to keep it." : "Stored encrypted, never shown again."}
+          invalid={invalid("secretAccessKey")}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton variant="secondary" pendingLabel="Saving…">
+          Save storage
+        </SubmitButton>
+        {saved && (
+          <SubmitButton variant="ghost" name="intent" value="remove" formNoValidate pendingLabel="Removing…">
+            Remove
+          </SubmitButton>
+        )}
+      </div>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "saved" && <Alert tone="success">Saved. Check the connection to be sure uploads will work.</Alert>}
+      {state.status === "removed" && <Alert tone="success">Removed. Jobs with store=true are refused until a bucket is configured again.</Alert>}
+    </form>
+  );
+}
+
+export function CheckStorage() {
+  const [state, action] = useActionState<StorageCheckState>(checkStorageAction, { status: "idle" });
+  return (
+    <form action={action} className="space-y-2" data-testid="storage-check">
+      <SubmitButton variant="secondary" pendingLabel="Checking…">
+        Check connection
+      </SubmitButton>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "ok" && <Alert tone="success">Connected: Glance wrote a probe object to {state.bucket} and deleted it again.</Alert>}
+    </form>
+  );
+}
