@@ -118,6 +118,35 @@ export default function AsyncPage() {
       </p>
       <CodeBlock caption="A batch" code={BULK} className="not-prose" />
 
+      <h2 id="storage">Your own storage</h2>
+      <p>
+        Configure an S3-compatible bucket on the dashboard&apos;s <Link href="/dashboard/storage">Storage</Link> page —
+        endpoint (AWS S3, Cloudflare R2, MinIO, Backblaze B2…), region, bucket, an optional prefix, access key id and secret
+        access key — and press &ldquo;Check connection&rdquo;: Glance writes a small probe object under the prefix and deletes
+        it. Then add <code>&quot;store&quot;: true</code> to a job (or a batch, for all its jobs): when the render has succeeded
+        its file is also uploaded to <code>&lt;prefix&gt;&lt;job id&gt;.&lt;ext&gt;</code> with its{" "}
+        <code>Content-Type</code> (<code>image/png</code>, <code>image/jpeg</code>, <code>image/webp</code>,{" "}
+        <code>application/pdf</code>), and the job — as its status URL and its webhook show it — carries{" "}
+        <code>stored</code>: <code>&#123; bucket, key, contentType, size &#125;</code>. Without <code>store</code> results stay
+        only in Glance&apos;s store, as before.
+      </p>
+      <ul>
+        <li>
+          A failed upload (wrong credentials, missing bucket, no write permission, unreachable endpoint) fails the job with{" "}
+          <Link href="/docs/errors#storage_upload_failed"><code>502 storage_upload_failed</code></Link>, whose detail quotes
+          the storage&apos;s answer. <code>store: true</code> without a bucket configured is refused at once with{" "}
+          <Link href="/docs/errors#storage_not_configured"><code>400 storage_not_configured</code></Link>.
+        </li>
+        <li>
+          The secret access key is stored encrypted and never shown again (the page shows its last four characters). Give the
+          key only <code>s3:PutObject</code> and <code>s3:DeleteObject</code> on the bucket (or the prefix).
+        </li>
+        <li>
+          The endpoint must be a public address, as for a capture <code>url</code> and a webhook; it is checked when saved and
+          before every upload. Glance uses path-style requests (<code>https://endpoint/bucket/key</code>).
+        </li>
+      </ul>
+
       <h2 id="limits">Limits</h2>
       <ul>
         <li>
