@@ -3,6 +3,7 @@ import Link from "next/link";
 import { FeatureGrid } from "@/components/site/feature-grid";
 import { LandingCode } from "@/components/site/landing-code";
 import { SIGN_IN_HREF } from "@/components/site/links";
+import { ShowcaseCaptures } from "@/components/site/showcase-captures";
 import { WhatsNew } from "@/components/site/whats-new";
 import { exampleImagePath, SHOWCASE_EXAMPLES, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { Badge, buttonClasses } from "@/components/ui";
@@ -120,6 +121,8 @@ export default function LandingPage() {
           </div>
         </div>
       </section>
+
+      <ShowcaseCaptures />
 
       <section aria-labelledby="examples" className="border-y border-slate-200 bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">

@@ -105,7 +105,10 @@ async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);
-  if (consent) await consent.settle(deadline);
+  if (consent) {
+    if (plan.html !== undefined) await consent.runOnCurrentDocument();
+    await consent.settle(deadline);
+  }
   await applyCustomizations(page, plan, deadline);
   if (plan.hideSelectors) await hideElements(page, plan.hideSelectors, deadline);
   if (plan.click) await clickElement(page, plan.click, deadline);

@@ -64,6 +64,12 @@ interface AutoconsentMessage {
 export interface ConsentHandling {
   /** Waits until autoconsent has finished (or given up), at most `maxMs`. */
   settle(deadline: Deadline, maxMs?: number): Promise<void>;
+  /**
+   * Runs autoconsent on the document as it is now. Needed for a page given as html: setContent
+   * writes into the blank page's document, so the script installed for new documents ran on the
+   * empty page (and found nothing) before the html was there.
+   */
+  runOnCurrentDocument(): Promise<void>;
   /** Lifecycle seen last (for tests and logs). */
   readonly lifecycle: string;
   readonly actedOnPopup: boolean;
@@ -107,6 +113,11 @@ export async function enableConsentHandling(page: Page): Promise<ConsentHandling
   await page.evaluateOnNewDocument(script);
 
   return {
+    async runOnCurrentDocument() {
+      lifecycle = "loading";
+      actedOnPopup = false;
+      await page.evaluate(script).catch(() => {});
+    },
     get lifecycle() {
       return lifecycle;
     },

@@ -29,8 +29,8 @@ test.describe("marketing site", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
     await expect(page.getByTestId("snippet")).toContainText("/v1/screenshot?url=https%3A%2F%2Fexample.com");
 
-    // Every example image is a PNG the OG renderer produced at build time, served by the app.
-    const images = page.locator("main img");
+    // Every example card is a PNG the OG renderer produced at build time, served by the app.
+    const images = page.locator("main img[src^='/examples/og/']");
     const count = await images.count();
     expect(count).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < count; i++) {
@@ -41,6 +41,21 @@ test.describe("marketing site", () => {
       expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
     }
     await expect(page.getByRole("contentinfo")).toContainText("OpenAPI spec");
+  });
+
+  test("the landing page shows real captures this server made from its sample pages, and the PDF (issue 20)", async ({ page }) => {
+    await page.goto("/");
+    const captures = page.getByTestId("showcase-capture");
+    await expect(captures).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      const image = captures.nth(i).locator("img");
+      await image.scrollIntoViewIfNeeded();
+      // Made by the screenshot engine on first request: a real WebP, decoded by the browser.
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 60_000 }).toBeGreaterThan(300);
+    }
+    const pdf = await page.request.get((await page.getByTestId("showcase-pdf").getAttribute("href"))!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   test("the pricing page shows every plan from lib/plans.ts and what each unlocks", async ({ page }) => {

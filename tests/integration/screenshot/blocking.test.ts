@@ -55,6 +55,16 @@ describe("blockCookies", () => {
     expect(h.fx.hitsFor("/consent-deny") - denied).toBe(1);
     expect(h.fx.hitsFor("/consent-allow")).toBe(0);
   });
+
+  it("also on a page given as html (POST), whose document is written after the blank page loaded", async () => {
+    const { STORE_WITH_CONSENT_PAGE } = await import("@/lib/showcase/pages");
+    const shown = await decode(await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600 })));
+    const blocked = await decode(await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600, blockCookies: true })));
+    // The banner is white over the page's light grey cards, with a red top border at its top edge.
+    const bannerTop = (image: typeof shown) => Array.from({ length: 200 }, (_, y) => image.pixel(400, 599 - y)).some((p) => p[0] > 200 && p[1] < 60 && p[2] < 110);
+    expect(bannerTop(shown)).toBe(true);
+    expect(bannerTop(blocked)).toBe(false);
+  });
 });
 
 describe("plan gates (D3)", () => {

@@ -1,0 +1,43 @@
+/**
+ * Makes the landing page's captures (shots.ts) with the screenshot
+ * engine itself: the same schema, plan and renderer as GET /v1/screenshot, the page given as
+ * html. Each is made once per process, on first request (renders share the browser slots with
+ * customers, so they are not made at every start), and kept in memory; a failed one is tried
+ * again on the next request.
+ */
+import "server-only";
+import { Deadline } from "@/lib/browser";
+import { parseQuery } from "@/lib/api/query";
+import { CONTENT_TYPES } from "@/lib/results";
+import type { ShowcasePage, ShowcaseShot } from "@/lib/showcase/shots";
+import { screenshotParams } from "@/lib/screenshot/params";
+import { planCapture } from "@/lib/screenshot/plan";
+import { renderScreenshot } from "@/lib/screenshot/render";
+import { INVOICE_PAGE, STORE_PAGE, STORE_WITH_CONSENT_PAGE } from "./pages";
+
+const PAGES: Record<ShowcasePage, string> = { store: STORE_PAGE, "store-with-consent": STORE_WITH_CONSENT_PAGE, invoice: INVOICE_PAGE };
+const RENDER_TIMEOUT_MS = 30_000;
+
+export interface ShowcaseImage {
+  bytes: Buffer;
+  contentType: string;
+}
+
+const made = new Map<string, Promise<ShowcaseImage>>();
+
+export function showcaseImage(shot: ShowcaseShot): Promise<ShowcaseImage> {
+  let image = made.get(shot.file);
+  if (!image) {
+    image = render(shot);
+    made.set(shot.file, image);
+    image.catch(() => made.delete(shot.file));
+  }
+  return image;
+}
+
+async function render(shot: ShowcaseShot): Promise<ShowcaseImage> {
+  const { params, given } = parseQuery(new URLSearchParams({ ...shot.query, html: PAGES[shot.page] }), screenshotParams, { extras: "reject" });
+  const plan = planCapture(params, given);
+  const output = await renderScreenshot(plan, new Deadline(RENDER_TIMEOUT_MS));
+  return { bytes: output.bytes, contentType: CONTENT_TYPES[plan.format] };
+}
