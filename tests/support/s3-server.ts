@@ -25,7 +25,9 @@ export interface S3TestServer {
 export async function startS3Server(options: { address?: string; bucket?: string } = {}): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "glance-s3-"));
   const bucket = options.bucket ?? "glance-results";
-  const server = new S3rver({ port: 0, address: options.address ?? "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  // vhostBuckets off: Glance sends path-style requests, and a host name (www.public.test in the
+  // namespace tests) must not be taken for a bucket name.
+  const server = new S3rver({ port: 0, address: options.address ?? "127.0.0.1", silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const origin = `http://127.0.0.1:${port}`;
   const reader = new S3Client({

@@ -5,6 +5,7 @@ declare module "@20minutes/s3rver" {
     port?: number;
     address?: string;
     silent?: boolean;
+    vhostBuckets?: boolean;
     directory: string;
     configureBuckets?: Array<{ name: string }>;
   }
