@@ -13,7 +13,14 @@ import { log } from "@/lib/log";
 import { describeStorageError } from "./s3";
 import { checkStorageConnection, deleteStorageSettings, saveStorageSettings } from "./settings";
 
-export type StorageSaveState = { status: "idle" } | { status: "saved" } | { status: "removed" } | { status: "error"; message: string; field?: string };
+/** What was typed, sent back on a refusal so the form keeps it (never the secret). */
+type TypedSettings = Record<"endpoint" | "region" | "bucket" | "prefix" | "accessKeyId", string>;
+
+export type StorageSaveState =
+  | { status: "idle" }
+  | { status: "saved" }
+  | { status: "removed" }
+  | { status: "error"; message: string; field?: string; values?: TypedSettings };
 export type StorageCheckState = { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
@@ -30,24 +37,25 @@ function field(formData: FormData, name: string): string {
 export async function saveStorageAction(_prev: StorageSaveState, formData: FormData): Promise<StorageSaveState> {
   const who = await signedInUserId();
   if ("error" in who) return { status: "error", message: who.error };
+  let typed: TypedSettings | undefined;
   try {
     if (formData.get("intent") === "remove") {
       await deleteStorageSettings(who.userId);
       revalidatePath("/dashboard/storage");
       return { status: "removed" };
     }
-    await saveStorageSettings(who.userId, {
+    typed = {
       endpoint: field(formData, "endpoint"),
       region: field(formData, "region"),
       bucket: field(formData, "bucket"),
       prefix: field(formData, "prefix"),
       accessKeyId: field(formData, "accessKeyId"),
-      secretAccessKey: field(formData, "secretAccessKey"),
-    });
+    };
+    await saveStorageSettings(who.userId, { ...typed, secretAccessKey: field(formData, "secretAccessKey") });
     revalidatePath("/dashboard/storage");
     return { status: "saved" };
   } catch (error) {
-    if (error instanceof ApiError) return { status: "error", message: error.message, ...(error.param ? { field: error.param } : {}) };
+    if (error instanceof ApiError) return { status: "error", message: error.message, ...(error.param ? { field: error.param } : {}), ...(typed ? { values: typed } : {}) };
     throw error;
   }
 }

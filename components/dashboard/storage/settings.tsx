@@ -61,16 +61,18 @@ export function StorageForm({ saved }: { saved: SavedStorage | null }) {
   const [state, action] = useActionState<StorageSaveState, FormData>(saveStorageAction, { status: "idle" });
   const id = useId();
   const invalid = (name: string) => state.status === "error" && state.field === name;
+  // A form action resets the fields to their defaults: after a refusal, the defaults are what was typed.
+  const shown = state.status === "error" && state.values ? state.values : saved;
   return (
     <form action={action} className="space-y-4" data-testid="storage-settings">
-      <TextField id={id} name="endpoint" label="Endpoint" type="url" defaultValue={saved?.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses." invalid={invalid("endpoint")} />
+      <TextField id={id} name="endpoint" label="Endpoint" type="url" defaultValue={shown?.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses." invalid={invalid("endpoint")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id} name="region" label="Region" defaultValue={saved?.region ?? "us-east-1"} placeholder="us-east-1" invalid={invalid("region")} />
-        <TextField id={id} name="bucket" label="Bucket" defaultValue={saved?.bucket} placeholder="my-screenshots" invalid={invalid("bucket")} />
+        <TextField id={id} name="region" label="Region" defaultValue={shown?.region ?? "us-east-1"} placeholder="us-east-1" invalid={invalid("region")} />
+        <TextField id={id} name="bucket" label="Bucket" defaultValue={shown?.bucket} placeholder="my-screenshots" invalid={invalid("bucket")} />
       </div>
-      <TextField id={id} name="prefix" label={<>Prefix <span className="font-normal text-slate-500">(optional)</span></>} defaultValue={saved?.prefix} placeholder="glance/" required={false} hint="Objects are named <prefix><job id>.<ext>." invalid={invalid("prefix")} />
+      <TextField id={id} name="prefix" label={<>Prefix <span className="font-normal text-slate-500">(optional)</span></>} defaultValue={shown?.prefix} placeholder="glance/" required={false} hint="Objects are named <prefix><job id>.<ext>." invalid={invalid("prefix")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id} name="accessKeyId" label="Access key id" defaultValue={saved?.accessKeyId} invalid={invalid("accessKeyId")} />
+        <TextField id={id} name="accessKeyId" label="Access key id" defaultValue={shown?.accessKeyId} invalid={invalid("accessKeyId")} />
         <TextField
           id={id}
           name="secretAccessKey"
