@@ -15,3 +15,7 @@ declare module "@20minutes/s3rver" {
     close(): Promise<void>;
   }
 }
+
+declare module "@20minutes/s3rver/lib/models/account.js" {
+  export const DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+}

@@ -22,6 +22,8 @@ export const e2e = {
   localAppPort: E2E_PORT + 5,
   /** A stand-in for Stripe's API and its hosted Checkout / Portal pages (tests/support/stripe-stand-in.ts). */
   stripeUrl: `http://${host}:${E2E_PORT + 6}`,
+  /** An S3-protocol server the storage spec starts (an allowed private origin, like the fixtures). */
+  s3Port: E2E_PORT + 7,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,
