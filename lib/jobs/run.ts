@@ -83,7 +83,7 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     const body = (await response.json()) as Record<string, unknown>;
     if (!response.ok) return { state: "failed", error: body };
     // Customer storage (D20): the upload is part of the job; its failure is the job's.
-    if (job.store) return { state: "succeeded", result: body, stored: { ...(await uploadJobResult(job.user_id, job.id, body)) } };
+    if (job.store) return { state: "succeeded", result: body, stored: { ...(await uploadJobResult(job.user_id, job.id, body, signal)) } };
     return { state: "succeeded", result: body };
   } catch (error) {
     const apiError = toApiError(error);

@@ -72,8 +72,11 @@ async function withClient<T>(target: StorageTarget, work: (client: S3Client) => 
   }
 }
 
-export async function putObject(target: StorageTarget, key: string, body: Buffer, contentType: string): Promise<void> {
-  await withClient(target, (client) => client.send(new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length })));
+/** `signal`: the job's, aborted when another instance took the job over (its run is the one that counts). */
+export async function putObject(target: StorageTarget, key: string, body: Buffer, contentType: string, signal?: AbortSignal): Promise<void> {
+  await withClient(target, (client) =>
+    client.send(new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }), signal ? { abortSignal: signal } : {}),
+  );
 }
 
 /**
