@@ -46,6 +46,9 @@ const schema = z.object({
   BROWSER_WS_ENDPOINT: commaList,
   CHROME_PATH: optionalString,
   BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
+  /** The landing page's no-signup "try a URL" demo (D22): captures per client address per hour (0 = off) and in all per day. */
+  DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),
+  DEMO_CAPTURES_PER_DAY: intWithDefault(300, 0, 100_000),
   ALLOW_PRIVATE_ORIGINS: commaList,
   /** Target-safety guard proxy (lib/net): interface and port it listens on (loopback, any port). */
   NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),

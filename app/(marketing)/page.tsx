@@ -4,6 +4,7 @@ import { FeatureGrid } from "@/components/site/feature-grid";
 import { LandingCode } from "@/components/site/landing-code";
 import { SIGN_IN_HREF } from "@/components/site/links";
 import { ShowcaseCaptures } from "@/components/site/showcase-captures";
+import { TryUrl } from "@/components/site/try-url";
 import { WhatsNew } from "@/components/site/whats-new";
 import { exampleImagePath, SHOWCASE_EXAMPLES, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { Badge, buttonClasses } from "@/components/ui";
@@ -123,6 +124,15 @@ export default function LandingPage() {
       </section>
 
       <ShowcaseCaptures />
+
+      <section aria-labelledby="try" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6 lg:px-8">
+        <h2 id="try" className="text-2xl font-bold tracking-tight text-slate-900">
+          Try it on any page, no sign-up
+        </h2>
+        <div className="mt-6">
+          <TryUrl />
+        </div>
+      </section>
 
       <section aria-labelledby="examples" className="border-y border-slate-200 bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">

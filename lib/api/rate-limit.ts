@@ -86,7 +86,7 @@ export function checkRateLimit(caller: Caller, now = Date.now()): Promise<RateSt
  * address it was reached from; `next start` fills the header from the socket when it is absent).
  * Without a proxy a client can choose it, so this window is a brake on floods, not an identity.
  */
-function clientAddress(request: Request): string {
+export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
   const last = forwarded?.split(",").pop()?.trim();
   return last || "unknown";

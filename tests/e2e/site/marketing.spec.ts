@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { e2e } from "../support";
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -56,6 +57,19 @@ test.describe("marketing site", () => {
     const pdf = await page.request.get((await page.getByTestId("showcase-pdf").getAttribute("href"))!);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("a visitor captures a URL without signing up; a private address is refused with the API's message (issue 20)", async ({ page }) => {
+    await page.goto("/");
+    const demo = page.getByTestId("try-url");
+    await demo.getByLabel("A public page").fill("http://127.0.0.1:9/");
+    await demo.getByRole("button", { name: "Capture" }).click();
+    await expect(demo.getByTestId("try-url-problem")).toContainText("private");
+
+    await demo.getByLabel("A public page").fill(`${e2e.fixturesUrl}/?try-url`);
+    await demo.getByRole("button", { name: "Capture" }).click();
+    const image = demo.getByTestId("try-url-image");
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 45_000 }).toBe(1280);
   });
 
   test("the pricing page shows every plan from lib/plans.ts and what each unlocks", async ({ page }) => {

@@ -1,0 +1,58 @@
+/**
+ * The landing page's no-signup demo (issue #20 point 4, D22): anyone may capture one public URL
+ * at a fixed size, without a key. It is the same engine behind the same boundary (the url's
+ * schema field, the early target check, the guard), with no options to choose, nothing stored
+ * and strict limits: DEMO_CAPTURES_PER_HOUR per client address and DEMO_CAPTURES_PER_DAY in all
+ * (without a proxy in front, a client can choose its address; the daily total bounds the cost).
+ */
+import "server-only";
+import { Deadline } from "@/lib/browser";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/query";
+import { clientAddress } from "@/lib/api/rate-limit";
+import { windowCounter } from "@/lib/api/window-counter";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { assertPublicTarget } from "@/lib/net/target";
+import { CONTENT_TYPES } from "@/lib/results";
+import { screenshotParams } from "@/lib/screenshot/params";
+import { planCapture } from "@/lib/screenshot/plan";
+import { renderScreenshot } from "@/lib/screenshot/render";
+
+/** What every demo capture is: a desktop viewport, banners and ads away, as WebP. */
+const DEMO_QUERY = { width: "1280", height: "800", format: "webp", blockCookies: "true", blockAds: "true", timeout: "20000" } as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** `now`: the clock the limit windows are taken from (tests fix it inside one window). */
+export async function tryUrlDemo(request: Request, now: () => number = Date.now): Promise<Response> {
+  try {
+    const { DEMO_CAPTURES_PER_HOUR: perHour, DEMO_CAPTURES_PER_DAY: perDay } = env();
+    if (perHour === 0 || perDay === 0) throw new ApiError("not_found", "The no-signup demo is off on this deployment.");
+    const url = new URL(request.url).searchParams.get("url") ?? "";
+    // Only the url is the visitor's; everything else is fixed, and parsed by the one schema.
+    const { params, given } = parseQuery(new URLSearchParams({ url, ...DEMO_QUERY }), screenshotParams, { extras: "reject" });
+    const plan = planCapture(params, given);
+    await assertPublicTarget(params.url!);
+    const at = now();
+    await countOrRefuse(`demo:addr:${clientAddress(request)}`, at, perHour, HOUR_MS, `The demo allows ${perHour} captures an hour from one address.`);
+    await countOrRefuse("demo:all", at, perDay, DAY_MS, "The demo has made all its captures for today.");
+    const output = await renderScreenshot(plan, new Deadline(Number(DEMO_QUERY.timeout)), "demo");
+    return new Response(new Uint8Array(output.bytes), { headers: { "Content-Type": CONTENT_TYPES[plan.format], "Cache-Control": "no-store" } });
+  } catch (error) {
+    const problem = toApiError(error);
+    if (problem.status >= 500) log.warn("demo capture failed", { code: problem.code, error });
+    return problemResponse(problem);
+  }
+}
+
+/** Counts one capture in the current window of `key`; past `limit` a 429 that says when to retry. */
+async function countOrRefuse(key: string, now: number, limit: number, windowMs: number, message: string): Promise<void> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const n = await windowCounter().hit(`${key}:${windowStart}`, windowMs);
+  if (n <= limit) return;
+  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  throw new ApiError("rate_limited", `${message} Sign up for a free key to go on, or retry in ${Math.ceil(retryAfter / 60)} min.`, {
+    headers: { "Retry-After": String(retryAfter) },
+  });
+}
