@@ -8,10 +8,11 @@ import satori from "satori";
 import sharp from "sharp";
 import type { ReactElement } from "react";
 import { OG_LIMITS, type OgTemplateName } from "@/lib/og/catalog";
-import { emojiDataUri, fontsFor, hasFontFor } from "@/lib/og/fonts";
+import { emojiDataUri, fontsFor, hasFontFor, type OgFont } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
 import { renderInBrowser } from "@/lib/og/scripts/chromium";
 import { scanScripts, type ShapingNeed } from "@/lib/og/scripts/detect";
+import type { LoadedBrand } from "@/lib/og/studio/brand-kit";
 import type { CompiledTemplate } from "@/lib/og/studio/compile";
 import { buildStudioElement, literalTexts } from "@/lib/og/studio/element";
 import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
@@ -28,6 +29,8 @@ export const OG_CONTENT_TYPES: Record<OgFormat, string> = {
 interface StudioTemplateRef {
   name: string;
   compiled: CompiledTemplate;
+  /** Its brand-kit assets (lib/og/studio/brand-kit), already loaded. */
+  brand?: LoadedBrand;
 }
 
 export interface OgRenderRequest {
@@ -62,7 +65,7 @@ export interface OgRendered {
 
 /** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
 export function buildElement(req: Omit<OgRenderRequest, "format" | "quality">): ReactElement {
-  if (typeof req.template !== "string") return buildStudioElement(req.template.compiled, req.variables, req.images ?? {});
+  if (typeof req.template !== "string") return buildStudioElement(req.template.compiled, req.variables, req.images ?? {}, req.template.brand?.resolved);
   const theme = makeTheme(req.width, req.height, req.variables.colors);
   const Component = TEMPLATE_COMPONENTS[req.template];
   return Component({ theme, text: req.variables.text, lists: req.variables.lists, images: req.images ?? {} });
@@ -90,7 +93,7 @@ export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">
   return satori(buildElement(req), {
     width: req.width,
     height: req.height,
-    fonts: fontsFor(textsOf(req)),
+    fonts: withBrandFonts(fontsFor(textsOf(req)), typeof req.template === "string" ? undefined : req.template.brand),
     onNodeDetected: inspect,
     // Only emoji reach here: fonts for every script we draw are chosen up front by fontsFor.
     loadAdditionalAsset: async (code: string, segment: string) => {
@@ -98,6 +101,22 @@ export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">
       return [];
     },
   });
+}
+
+// satori parses fonts once per fonts array: the same list and brand give the same array.
+const brandLists = new WeakMap<OgFont[], Map<string, OgFont[]>>();
+
+/** The service's fonts plus a template's brand-kit fonts (each under its own family name). */
+function withBrandFonts(base: OgFont[], brand: LoadedBrand | undefined): OgFont[] {
+  if (!brand || brand.fonts.length === 0) return base;
+  let byBrand = brandLists.get(base);
+  if (!byBrand) brandLists.set(base, (byBrand = new Map()));
+  let list = byBrand.get(brand.fingerprint);
+  if (!list) {
+    if (byBrand.size > 100) byBrand.clear();
+    byBrand.set(brand.fingerprint, (list = [...base, ...brand.fonts]));
+  }
+  return list;
 }
 
 /**
@@ -118,7 +137,7 @@ export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, optio
     engine = { engine: "satori" };
   } else {
     const deadlineAt = options.deadlineAt ?? Date.now() + OG_BROWSER_TIMEOUT_MS;
-    const png = await renderInBrowser({ element: buildElement(req), texts, width: req.width, height: req.height, deadlineAt, signal });
+    const png = await renderInBrowser({ element: buildElement(req), texts, extraFonts: typeof req.template === "string" ? [] : (req.template.brand?.fonts ?? []), width: req.width, height: req.height, deadlineAt, signal });
     signal?.throwIfAborted();
     bytes = await encode(png, req.format, req.quality);
     engine = { engine: "chromium", shaping: scan.needs, scripts: scan.scripts };

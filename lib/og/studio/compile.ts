@@ -15,8 +15,11 @@
  *     <p style="font-size: {{size}}px">{{title}}</p>
  *     <div each="points"><span>{{item}}</span></div>
  *   </div>
+ *
+ * The account's brand kit is used by name: `color: brand:primary`, `font-family: brand:heading`,
+ * `<img src="brand:logo">`. A name the kit does not have is refused on save with its line.
  */
-import { parseStyle, type Declaration, type VariableKind } from "@/lib/og/studio/css";
+import { brandRef, NO_BRAND, parseStyle, type BrandNames, type Declaration, type VariableKind } from "@/lib/og/studio/css";
 import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/studio/markup";
 
 export { TemplateError };
@@ -51,8 +54,8 @@ export type Parts = Array<string | { variable: string }>;
 export interface CompiledElement {
   tag: "div" | "span" | "p" | "img";
   style: Declaration[];
-  /** img only: where the picture comes from. */
-  src?: { variable: string };
+  /** img only: where the picture comes from (an image_url variable or a brand-kit image). */
+  src?: { variable: string } | { brand: string };
   width?: number;
   height?: number;
   /** Repeat this element once per item of a list variable; `{{item}}` inside is the item. */
@@ -68,7 +71,7 @@ export interface CompiledTemplate {
 
 const TAGS = new Set(["div", "span", "p", "img"]);
 
-export function compileTemplate(source: string): CompiledTemplate {
+export function compileTemplate(source: string, brand: BrandNames = NO_BRAND): CompiledTemplate {
   if (source.length > STUDIO_LIMITS.sourceMaxChars) {
     throw new TemplateError(1, `The template is ${source.length} characters long; at most ${STUDIO_LIMITS.sourceMaxChars} are allowed.`);
   }
@@ -85,7 +88,7 @@ export function compileTemplate(source: string): CompiledTemplate {
   if (rest.length !== 1) throw new TemplateError(rest[1]?.line ?? 1, "A template has exactly one root element (after the optional <variables> block).");
   const kinds = new Map(variables.map((v) => [v.name, v.type]));
   const count = { elements: 0 };
-  const root = compileElement(rest[0], kinds, 0, count, false);
+  const root = compileElement(rest[0], { kinds, brand }, 0, count, false);
   return { variables, root };
 }
 
@@ -115,8 +118,14 @@ function declarations(block: MarkupElement): DeclaredVariable[] {
   return out;
 }
 
-function compileElement(element: MarkupElement, kinds: Map<string, VariableKind>, depth: number, count: { elements: number }, inLoop: boolean): CompiledElement {
+interface Context {
+  kinds: Map<string, VariableKind>;
+  brand: BrandNames;
+}
+
+function compileElement(element: MarkupElement, context: Context, depth: number, count: { elements: number }, inLoop: boolean): CompiledElement {
   const { tag, line } = element;
+  const { kinds, brand } = context;
   if (!TAGS.has(tag)) {
     const why = tag === "script" ? "Scripts are not allowed. " : "";
     throw new TemplateError(line, `${why}<${tag}> is not allowed; templates may use div, span, p and img.`);
@@ -128,12 +137,15 @@ function compileElement(element: MarkupElement, kinds: Map<string, VariableKind>
   let loop = inLoop;
   for (const a of element.attributes) {
     if (a.name.startsWith("on")) throw new TemplateError(a.line, `Event handler attributes (${a.name}) are not allowed.`);
-    if (a.name === "style") out.style = parseStyle(a.value, a.line, kindOf);
+    if (a.name === "style") out.style = parseStyle(a.value, a.line, kindOf, brand);
     else if (a.name === "each") {
       if (kinds.get(a.value) !== "list") throw new TemplateError(a.line, `each="${a.value}" must name a list variable.`);
       out.each = a.value;
       loop = true;
-    } else if (tag === "img" && a.name === "src") out.src = { variable: imageSlot(a.value, a.line, kinds) };
+    } else if (tag === "img" && a.name === "src") {
+      const own = brandRef(a.value.trim(), "image", brand, a.line);
+      out.src = own ? { brand: own } : { variable: imageSlot(a.value, a.line, kinds) };
+    }
     else if (tag === "img" && (a.name === "width" || a.name === "height")) {
       if (!/^\d{1,4}$/.test(a.value)) throw new TemplateError(a.line, `${a.name} must be a whole number of pixels.`);
       out[a.name] = Number(a.value);
@@ -143,7 +155,7 @@ function compileElement(element: MarkupElement, kinds: Map<string, VariableKind>
   if (tag === "img" && (!out.src || !out.width || !out.height)) throw new TemplateError(line, "<img> needs src, width and height.");
   for (const child of element.children as MarkupNode[]) {
     if (child.kind === "text") out.children.push({ text: textParts(child.text, child.line, (name) => (name === "item" && loop ? "text" : kinds.get(name))) });
-    else out.children.push(compileElement(child, kinds, depth + 1, count, loop));
+    else out.children.push(compileElement(child, context, depth + 1, count, loop));
   }
   return out;
 }
@@ -151,7 +163,7 @@ function compileElement(element: MarkupElement, kinds: Map<string, VariableKind>
 /** An <img> src: only an image_url variable. Any literal URL would be fetched or leak. */
 function imageSlot(value: string, line: number, kinds: Map<string, VariableKind>): string {
   const slot = /^\{\{\s*([a-z][a-z0-9_]*)\s*\}\}$/.exec(value.trim());
-  if (!slot) throw new TemplateError(line, `External URLs are not allowed ("${value.slice(0, 60)}"); use an image_url variable: src="{{logo}}".`);
+  if (!slot) throw new TemplateError(line, `External URLs are not allowed ("${value.slice(0, 60)}"); use an image_url variable (src="{{logo}}") or a brand-kit image (src="brand:logo").`);
   const kind = kinds.get(slot[1]);
   if (!kind) throw new TemplateError(line, `{{${slot[1]}}} is not a declared variable.`);
   if (kind !== "image_url") throw new TemplateError(line, `src takes an image_url variable; {{${slot[1]}}} is ${kind}.`);
@@ -172,4 +184,20 @@ function textParts(text: string, line: number, kindOf: (name: string) => Variabl
   parts.push(text.slice(last));
   if (parts.some((p) => typeof p === "string" && /\{\{|\}\}/.test(p))) throw new TemplateError(line, "Unbalanced {{ or }} in text.");
   return parts.filter((p) => p !== "");
+}
+
+/** The brand-kit names a compiled template uses, by kind (what a render must load). */
+export function brandRefsOf(template: CompiledTemplate): { fonts: string[]; images: string[]; colors: string[] } {
+  const fonts = new Set<string>();
+  const images = new Set<string>();
+  const colors = new Set<string>();
+  const visit = (element: CompiledElement) => {
+    if (element.src && "brand" in element.src) images.add(element.src.brand);
+    for (const { value } of element.style) {
+      for (const part of value) if (typeof part === "object" && "brand" in part) (part.brand === "font" ? fonts : colors).add(part.name);
+    }
+    for (const child of element.children) if (!("text" in child)) visit(child);
+  };
+  visit(template.root);
+  return { fonts: [...fonts].sort(), images: [...images].sort(), colors: [...colors].sort() };
 }

@@ -9,8 +9,40 @@ import { TemplateError } from "@/lib/og/studio/markup";
 
 export type VariableKind = "text" | "color" | "image_url" | "list" | "number";
 
-/** A CSS value with the variables left as slots: ["12", { variable: "size" }, "px"]. */
-export type ValuePart = string | { variable: string };
+/**
+ * A CSS value with the variables left as slots: ["12", { variable: "size" }, "px"]; a brand-kit
+ * reference (`brand:primary`, `font-family: brand:heading`) is a slot filled from the account's
+ * brand kit at render time.
+ */
+export type ValuePart = string | { variable: string } | { brand: "color" | "font"; name: string };
+
+/** The names in an account's brand kit, by kind: what `brand:<name>` may refer to on save. */
+export interface BrandNames {
+  fonts: ReadonlySet<string>;
+  images: ReadonlySet<string>;
+  colors: ReadonlySet<string>;
+}
+
+export const NO_BRAND: BrandNames = { fonts: new Set(), images: new Set(), colors: new Set() };
+/** A brand reference: `brand:` and a brand-kit name (lowercase letters, digits, hyphens). */
+const BRAND_REF = /^brand:([a-z][a-z0-9-]{0,31})$/;
+const BRAND_KINDS = { color: "colors", font: "fonts" } as const;
+
+/** Checks `brand:<name>` against the account's kit; throws with the line when it has no such entry. */
+export function brandRef(token: string, kind: "color" | "font" | "image", brand: BrandNames, line: number): string | null {
+  const unquoted = token.replace(/^"(.*)"$|^'(.*)'$/, "$1$2");
+  const match = BRAND_REF.exec(unquoted);
+  if (!match) {
+    if (unquoted.startsWith("brand:")) throw new TemplateError(line, `"${unquoted.slice(0, 40)}" is not a brand-kit name: brand: then lowercase letters, digits and hyphens.`);
+    return null;
+  }
+  const names = kind === "image" ? brand.images : brand[BRAND_KINDS[kind]];
+  if (!names.has(match[1])) {
+    const known = [...names].sort().join(", ");
+    throw new TemplateError(line, `Your brand kit has no ${kind} named "${match[1]}"${known ? ` (it has: ${known})` : ""}. Add it on the Brand kit page.`);
+  }
+  return match[1];
+}
 
 export interface Declaration {
   /** camelCase, as satori and React take it. */
@@ -122,7 +154,7 @@ function tokens(value: string, separator: RegExp = /\s/): string[] {
 }
 
 /** Parses and checks a style attribute; `kindOf` tells each declared variable's type. */
-export function parseStyle(style: string, line: number, kindOf: (name: string) => VariableKind | undefined): Declaration[] {
+export function parseStyle(style: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames = NO_BRAND): Declaration[] {
   if (/url\s*\(|@import|expression\s*\(|\\/i.test(style)) {
     throw new TemplateError(line, "CSS may not load anything: url(), @import, expression() and escapes are not allowed. Use an image_url variable on an <img>.");
   }
@@ -135,7 +167,14 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
     const value = raw.slice(colon + 1).trim();
     const property = camel(name);
     if (property === "backgroundImage") {
-      declarations.push({ property, value: checkGradient(value, line, kindOf) });
+      declarations.push({ property, value: checkGradient(value, line, kindOf, brand) });
+      continue;
+    }
+    if (property === "fontFamily") {
+      // Only brand-kit fonts: the service's own fonts are the default, and nothing else is loaded.
+      const font = brandRef(value, "font", brand, line);
+      if (!font) throw new TemplateError(line, `font-family takes a brand-kit font such as "brand:heading" (got "${value.slice(0, 40)}").`);
+      declarations.push({ property, value: [{ brand: "font", name: font }] });
       continue;
     }
     const check = RULES[property];
@@ -157,6 +196,10 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
         return;
       }
       if (token.includes("{{")) throw new TemplateError(line, `In ${name}, a variable must be a whole value such as {{size}}px.`);
+      if (token.startsWith("brand:") && (check.check === isColor || check.slots.includes("color"))) {
+        out.push({ brand: "color", name: brandRef(token, "color", brand, line)! });
+        return;
+      }
       if (!check.check(token)) throw new TemplateError(line, `Invalid CSS value for ${name}: "${value}".`);
       out.push(token);
     });
@@ -165,7 +208,7 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
   return declarations;
 }
 
-function checkGradient(value: string, line: number, kindOf: (name: string) => VariableKind | undefined): ValuePart[] {
+function checkGradient(value: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames): ValuePart[] {
   const match = GRADIENT.exec(value.trim());
   if (!match) throw new TemplateError(line, `background-image must be a linear-gradient() or radial-gradient() (got "${value.slice(0, 40)}").`);
   const out: ValuePart[] = [`${match[1].toLowerCase()}-gradient(`];
@@ -177,6 +220,10 @@ function checkGradient(value: string, line: number, kindOf: (name: string) => Va
       if (slot) {
         if (kindOf(slot[1]) !== "color") throw new TemplateError(line, `Only color variables may appear in a gradient ({{${slot[1]}}}).`);
         out.push({ variable: slot[1] });
+        return;
+      }
+      if (token.startsWith("brand:")) {
+        out.push({ brand: "color", name: brandRef(token, "color", brand, line)! });
         return;
       }
       if (!(isColor(token) || isAngle(token) || LENGTH.test(token) || GRADIENT_WORDS(token))) {

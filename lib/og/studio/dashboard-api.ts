@@ -14,6 +14,8 @@ import { requestIdFor } from "@/lib/api/request";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { loadImages } from "@/lib/og/images";
 import { renderOg } from "@/lib/og/render";
+import { brandNames, loadBrand } from "@/lib/og/studio/brand-kit";
+import { brandRefsOf } from "@/lib/og/studio/compile";
 import { catalogVariables, checkSource, defaultsOf, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "@/lib/og/studio/store";
 import { validateVariables } from "@/lib/og/variables";
 import { PLAN_IDS } from "@/lib/plans";
@@ -64,12 +66,13 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
           throw new ApiError("plan_upgrade_required", "Open Graph images need the Pro plan or higher.");
         }
         const rate = await checkRateLimit(caller);
-        const compiled = checkSource(input.source);
+        const compiled = checkSource(input.source, await brandNames(caller.userId));
+        const brand = await loadBrand(caller.userId, "draft", brandRefsOf(compiled));
         const info = { name: "draft", description: "", variables: catalogVariables(compiled.variables) };
         const { variables } = validateVariables(info, { ...defaultsOf(compiled.variables), ...input.values });
         const [width, height] = PREVIEW_SIZES[input.size];
         const images = await loadImages(variables.images, request.signal);
-        const image = await renderOg({ template: { name: "draft", compiled }, variables, images, width, height, format: "png", quality: 80 }, request.signal);
+        const image = await renderOg({ template: { name: "draft", compiled, brand }, variables, images, width, height, format: "png", quality: 80 }, request.signal);
         return new Response(new Uint8Array(image.bytes), {
           headers: { "Content-Type": "image/png", "Cache-Control": "no-store", "X-OG-Engine": image.engine.engine, ...rateLimitHeaders(rate) },
         });

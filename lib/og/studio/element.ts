@@ -12,9 +12,22 @@ import type { OgVariables } from "@/lib/og/variables";
 import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/studio/compile";
 import type { ValuePart } from "@/lib/og/studio/css";
 
+/** An account's brand kit as a render uses it: what each `brand:<name>` stands for. */
+export interface ResolvedBrand {
+  /** CSS colours by name. */
+  colors: Readonly<Record<string, string>>;
+  /** The family name each brand font was handed to the engine under, by name. */
+  fonts: Readonly<Record<string, string>>;
+  /** PNG data URIs by name. */
+  images: Readonly<Record<string, string>>;
+}
+
+const EMPTY_BRAND: ResolvedBrand = { colors: {}, fonts: {}, images: {} };
+
 interface Scope {
   variables: OgVariables;
   images: Readonly<Record<string, string>>;
+  brand: ResolvedBrand;
   item?: string;
 }
 
@@ -29,7 +42,12 @@ function fill(parts: ReadonlyArray<ValuePart>, scope: Scope): string | undefined
   let out = "";
   for (const part of parts) {
     if (typeof part === "string") out += part;
-    else {
+    else if ("brand" in part) {
+      // A brand font keeps the service's fonts as fallbacks (for characters it lacks).
+      const value = part.brand === "font" ? scope.brand.fonts[part.name] : scope.brand.colors[part.name];
+      if (value === undefined) return undefined;
+      out += part.brand === "font" ? `"${value}", ${FONT_FAMILY}` : value;
+    } else {
       const value = valueOf(part.variable, scope);
       if (value === undefined) return undefined;
       out += value;
@@ -58,7 +76,7 @@ function render(element: CompiledElement, scope: Scope, key: number): ReactNode 
   }
   const style = styleOf(element, scope);
   if (element.tag === "img") {
-    const src = element.src ? scope.images[element.src.variable] : undefined;
+    const src = !element.src ? undefined : "brand" in element.src ? scope.brand.images[element.src.brand] : scope.images[element.src.variable];
     if (!src) return null;
     return createElement("img", { key, src, width: element.width, height: element.height, style });
   }
@@ -71,11 +89,11 @@ function textOf(parts: Parts, scope: Scope): string {
 }
 
 /** The card: the template's root inside a canvas-sized frame in the service's fonts. */
-export function buildStudioElement(template: CompiledTemplate, variables: OgVariables, images: Readonly<Record<string, string>>): ReactElement {
+export function buildStudioElement(template: CompiledTemplate, variables: OgVariables, images: Readonly<Record<string, string>>, brand: ResolvedBrand = EMPTY_BRAND): ReactElement {
   return createElement(
     "div",
     { style: { display: "flex", boxSizing: "border-box", width: "100%", height: "100%", fontFamily: FONT_FAMILY, color: "#000000" } },
-    render(template.root, { variables, images }, 0),
+    render(template.root, { variables, images, brand }, 0),
   );
 }
 

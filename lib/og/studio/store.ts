@@ -7,7 +7,9 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/api/errors";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
+import type { LoadedBrand } from "@/lib/og/studio/brand-kit";
 import { compileTemplate, TemplateError, type CompiledTemplate, type DeclaredVariable } from "@/lib/og/studio/compile";
+import type { BrandNames } from "@/lib/og/studio/css";
 import { validateVariables } from "@/lib/og/variables";
 import { getDb } from "@/lib/db";
 
@@ -32,6 +34,8 @@ export interface AccountTemplate extends OgTemplateInfo {
   version: number;
   compiled: CompiledTemplate;
   defaults: Readonly<Record<string, string>>;
+  /** The brand-kit assets it uses, loaded for this request by the validate step. */
+  brand?: LoadedBrand;
 }
 
 export interface TemplateSummary {
@@ -58,11 +62,14 @@ export function defaultsOf(declared: readonly DeclaredVariable[]): Record<string
   return Object.fromEntries(declared.filter((v) => v.default !== undefined).map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]));
 }
 
-/** Compiles and checks a source: TemplateError → StudioError with its line; bad defaults too. */
-export function checkSource(source: string): CompiledTemplate {
+/**
+ * Compiles and checks a source against the account's brand-kit names: TemplateError → StudioError
+ * with its line; bad defaults too.
+ */
+export function checkSource(source: string, brand?: BrandNames): CompiledTemplate {
   let compiled: CompiledTemplate;
   try {
-    compiled = compileTemplate(source);
+    compiled = compileTemplate(source, brand);
   } catch (error) {
     if (error instanceof TemplateError) throw new StudioError(error.message, error.line);
     throw error;
@@ -90,7 +97,8 @@ export async function saveTemplate(userId: string, input: { name: string; source
   checkName(input.name);
   const description = (input.description ?? "").trim();
   if (description.length > STUDIO_ACCOUNT_LIMITS.descriptionMaxChars) throw new StudioError(`The description is longer than ${STUDIO_ACCOUNT_LIMITS.descriptionMaxChars} characters.`, undefined, "description");
-  const compiled = checkSource(input.source);
+  const { brandNames } = await import("@/lib/og/studio/brand-kit");
+  const compiled = checkSource(input.source, await brandNames(userId));
   const db = await getDb();
   const version = await db.$transaction(async (tx) => {
     const existing = await tx.ogTemplate.findUnique({ where: { userId_name: { userId, name: input.name } } });
