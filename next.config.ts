@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     "ioredis",
     "nodemailer",
   ],
+  // Brand-kit uploads (D21) go through server actions: a 2 MB file plus the form's overhead.
+  experimental: { serverActions: { bodySizeLimit: "3mb" } },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; builds stay fast
 };
 

@@ -10,6 +10,7 @@ const LINKS = [
   { href: "/dashboard/usage", label: "Usage" },
   { href: "/dashboard/billing", label: "Billing" },
   { href: "/dashboard/templates", label: "OG Templates" },
+  { href: "/dashboard/brand", label: "Brand kit" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/storage", label: "Storage" },
   { href: "/dashboard/account", label: "Account" },

@@ -98,6 +98,20 @@ export async function brandImageBytes(userId: string, name: string): Promise<Buf
   return row?.data ? Buffer.from(row.data) : null;
 }
 
+/** Small PNG previews of the account's images for the Brand kit page, as data URIs by name. */
+export async function brandImageThumbnails(userId: string): Promise<Record<string, string>> {
+  const db = await getDb();
+  const rows = await db.brandAsset.findMany({ where: { userId, kind: "image" }, select: { name: true, data: true } });
+  const { default: sharp } = await import("sharp");
+  const entries = await Promise.all(
+    rows.map(async (row) => {
+      const png = await sharp(Buffer.from(row.data ?? new Uint8Array())).resize(96, 96, { fit: "inside" }).png().toBuffer();
+      return [row.name, `data:image/png;base64,${png.toString("base64")}`] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
 // Asset bytes by content hash: a busy template does not read its fonts from the database per render.
 const BYTES_CACHE_MAX = 64 * 1024 * 1024;
 const bytesCache = new Map<string, Buffer>();

@@ -1,0 +1,61 @@
+"use server";
+/**
+ * Dashboard actions on the brand kit (D21, Brand kit): add or replace a font, image or colour, and
+ * delete one. Each re-checks the origin (CSRF) and the session and touches only the signed-in
+ * account's kit: the account comes from the session, never from the form.
+ */
+import { headers } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { getCurrentUser } from "@/lib/auth/session";
+import { deleteBrandAsset, saveBrandColor, saveBrandFont, saveBrandImage, type BrandKind } from "@/lib/og/studio/brand-kit";
+import { BrandAssetError } from "@/lib/og/studio/brand-upload";
+
+/** A refusal carries what was typed (a form action resets fields to their defaults; these become them). */
+export type BrandActionState = { status: "idle" } | { status: "saved"; name: string } | { status: "error"; message: string; name?: string; value?: string };
+
+async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
+  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
+  const user = await getCurrentUser();
+  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage your brand kit." };
+}
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
+const KINDS: readonly BrandKind[] = ["font", "image", "color"];
+
+export async function saveBrandAssetAction(_prev: BrandActionState, formData: FormData): Promise<BrandActionState> {
+  const who = await signedInUserId();
+  if ("error" in who) return { status: "error", message: who.error };
+  const kind = text(formData, "kind") as BrandKind;
+  const name = text(formData, "name");
+  if (!KINDS.includes(kind)) return { status: "error", message: "Unknown kind of brand asset." };
+  const typed = { name, value: text(formData, "value") };
+  try {
+    if (kind === "color") await saveBrandColor(who.userId, name, text(formData, "value"));
+    else {
+      const file = formData.get("file");
+      if (!(file instanceof File) || file.size === 0) return { status: "error", message: "Choose a file to upload.", ...typed };
+      const bytes = Buffer.from(await file.arrayBuffer());
+      if (kind === "font") await saveBrandFont(who.userId, name, bytes);
+      else await saveBrandImage(who.userId, name, bytes);
+    }
+  } catch (error) {
+    if (error instanceof BrandAssetError) return { status: "error", message: error.message, ...typed };
+    throw error;
+  }
+  revalidatePath("/dashboard/brand");
+  return { status: "saved", name };
+}
+
+export async function deleteBrandAssetAction(formData: FormData): Promise<void> {
+  const who = await signedInUserId();
+  if ("error" in who) return;
+  const kind = text(formData, "kind") as BrandKind;
+  if (!KINDS.includes(kind)) return;
+  await deleteBrandAsset(who.userId, kind, text(formData, "name"));
+  revalidatePath("/dashboard/brand");
+}
