@@ -56,7 +56,8 @@ describe("npm run admin on the embedded default, while this process owns the dat
     const revoked = await admin("revoke-key", "--key", key!);
     expect(revoked.stdout).toContain("key revoked");
     expect((await findKeyOwner(key!))?.revoked).toBe(true);
-  });
+    // Seven node + tsx processes in a row: a budget for a busy machine, not a time to meet.
+  }, 240_000);
 
   it("rejects bad input with a usage message and exit code 2", async () => {
     const failure = await admin("set-plan", "--email", "ops@example.test", "--plan", "gold").catch((e) => e);
