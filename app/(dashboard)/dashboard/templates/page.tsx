@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { StudioEditor } from "@/components/dashboard/og-studio/editor";
 import { PageHeader } from "@/components/dashboard/shell";
+import { linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { STARTERS } from "@/lib/og/studio/starters";
 import { listTemplates } from "@/lib/og/studio/store";
@@ -15,7 +17,13 @@ export default async function TemplatesPage() {
     <>
       <PageHeader
         title="OG Templates"
-        description="Design your own Open Graph templates and call them from GET /v1/og with template=<name>. Only your account can use them."
+        description={
+          <>
+            Design your own Open Graph templates and call them from GET /v1/og with template=&lt;name&gt;. Only your account can use them.
+            Your <Link href="/dashboard/brand" className={linkClass}>brand kit</Link>&apos;s fonts, images and colours are used by name:{" "}
+            <code>font-family: brand:heading</code>, <code>color: brand:primary</code>, <code>&lt;img src=&quot;brand:logo&quot; …&gt;</code>.
+          </>
+        }
       />
       <StudioEditor templates={templates.map((t) => ({ name: t.name, version: t.version }))} starters={STARTERS} />
     </>
