@@ -4,11 +4,9 @@
  * re-checks the origin (CSRF) and the session and touches only the signed-in account's settings
  * (the account comes from the session, never from the form). None returns the secret.
  */
-import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/errors";
-import { isSameOriginRequest } from "@/lib/auth/origin";
-import { getCurrentUser } from "@/lib/auth/session";
+import { actionUser } from "@/lib/auth/action-user";
 import { log } from "@/lib/log";
 import { describeStorageError } from "./s3";
 import { checkStorageConnection, deleteStorageSettings, saveStorageSettings } from "./settings";
@@ -24,9 +22,8 @@ export type StorageSaveState =
 export type StorageCheckState = { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
-  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
-  const user = await getCurrentUser();
-  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage storage." };
+  const who = await actionUser("storage");
+  return "error" in who ? who : { userId: who.user.id };
 }
 
 function field(formData: FormData, name: string): string {

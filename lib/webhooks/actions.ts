@@ -6,11 +6,9 @@
  * and touches only the signed-in account.
  */
 import { randomUUID } from "node:crypto";
-import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/errors";
-import { isSameOriginRequest } from "@/lib/auth/origin";
-import { getCurrentUser } from "@/lib/auth/session";
+import { actionUser } from "@/lib/auth/action-user";
 import { log } from "@/lib/log";
 import { enqueueWebhook } from "./enqueue";
 import { redeliver } from "./log";
@@ -22,9 +20,8 @@ export type RedeliverState = { status: "idle" } | { status: "queued" } | { statu
 export type TestWebhookState = { status: "idle" } | { status: "sent"; id: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
-  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
-  const user = await getCurrentUser();
-  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage webhooks." };
+  const who = await actionUser("webhooks");
+  return "error" in who ? who : { userId: who.user.id };
 }
 
 export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: FormData): Promise<WebhookUrlState> {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef, useState } from "react";
-import { createKeyAction, type CreateKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
+import { createKeyAction, type CreateKeyState } from "@/lib/keys/actions";
 import { buttonClass } from "@/components/dashboard/styles";
 import { Alert, CopyButton, Input } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";

@@ -1,4 +1,4 @@
-import { keepKeysAction } from "@/app/(dashboard)/dashboard/billing/actions";
+import { keepKeysAction } from "@/lib/billing/actions";
 import { buttonClass } from "@/components/dashboard/styles";
 import type { KeepKeysErrorCode } from "@/lib/billing/plan-change";
 import type { ApiKeySummary } from "@/lib/keys/service";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import { renameKeyAction, type RenameKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
+import { renameKeyAction, type RenameKeyState } from "@/lib/keys/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef } from "react";
-import { revokeKeyAction, type RevokeKeyState } from "@/app/(dashboard)/dashboard/keys/actions";
+import { revokeKeyAction, type RevokeKeyState } from "@/lib/keys/actions";
 import { buttonClass } from "@/components/dashboard/styles";
 import { Alert } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";

@@ -9,7 +9,7 @@ import {
   rollSecretAction,
   type KeyLimitsState,
   type RollSecretState,
-} from "@/app/(dashboard)/dashboard/keys/signing-actions";
+} from "@/lib/keys/signing-actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Checkbox, CopyButton, Input } from "@/components/ui";
 

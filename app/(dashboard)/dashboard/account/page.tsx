@@ -4,8 +4,8 @@ import { formatDate, formatNumber } from "@/components/dashboard/format";
 import { PlanBadge } from "@/components/dashboard/plan-badge";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
+import { accountProfile } from "@/lib/auth/account";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Account" };
@@ -21,12 +21,7 @@ const LIMITS: Array<{ label: string; value: (p: Plan) => string }> = [
 export default async function AccountPage() {
   const user = await requireUser("/dashboard/account");
   const plan = PLANS[user.plan];
-  const db = await getDb();
-  const [profile, accounts] = await Promise.all([
-    db.user.findUnique({ where: { id: user.id }, select: { createdAt: true } }),
-    db.account.findMany({ where: { userId: user.id }, select: { provider: true } }),
-  ]);
-  const methods = [user.email ? "e-mail link" : null, ...accounts.map((a) => (a.provider === "github" ? "GitHub" : a.provider))].filter(Boolean);
+  const { memberSince, signInMethods } = await accountProfile(user);
 
   return (
     <>
@@ -37,8 +32,8 @@ export default async function AccountPage() {
           <dl className="mt-4 space-y-3 text-sm">
             <Item label="E-mail" value={user.email ?? "—"} />
             {user.name && <Item label="Name" value={user.name} />}
-            <Item label="Sign-in methods" value={methods.join(", ") || "—"} />
-            {profile && <Item label="Member since" value={formatDate(profile.createdAt)} />}
+            <Item label="Sign-in methods" value={signInMethods.join(", ") || "—"} />
+            {memberSince && <Item label="Member since" value={formatDate(memberSince)} />}
           </dl>
         </section>
 

@@ -7,7 +7,7 @@ import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
 import { env } from "@/lib/env";
 import { PLANS, planAtLeast } from "@/lib/plans";
-import { openPortalAction, startCheckoutAction } from "./actions";
+import { openPortalAction, startCheckoutAction } from "@/lib/billing/actions";
 
 export const metadata: Metadata = { title: "Billing" };
 

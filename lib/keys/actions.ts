@@ -5,9 +5,9 @@
  * someone else is answered exactly like one that does not exist.
  */
 import { revalidatePath } from "next/cache";
-import { signedInUser } from "./session";
-import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "@/lib/keys/service";
+import { actionUser } from "@/lib/auth/action-user";
 import { log } from "@/lib/log";
+import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "./service";
 
 export type CreateKeyState =
   | { status: "idle" }
@@ -19,6 +19,8 @@ export type RenameKeyState = { status: "idle" } | { status: "renamed"; name: str
 export type RevokeKeyState = { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
 
 const KEY_NOT_FOUND = "No active key with this id exists in your account.";
+
+const signedInUser = () => actionUser("your keys");
 
 export async function createKeyAction(_prev: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
   const name = String(formData.get("name") ?? "").replace(/\s+/g, " ").trim();

@@ -7,14 +7,16 @@ import { revalidatePath } from "next/cache";
 import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
-import { rollSigningSecret } from "@/lib/keys/service";
-import { MAX_KEY_RENDER_CAP, setKeyLimits, signedUrlForKey } from "@/lib/keys/signed-urls";
+import { actionUser } from "@/lib/auth/action-user";
 import { log } from "@/lib/log";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { MAX_EXPIRY_SECONDS } from "@/lib/signing/names";
-import { signedInUser } from "./session";
+import { rollSigningSecret } from "./service";
+import { MAX_KEY_RENDER_CAP, setKeyLimits, signedUrlForKey } from "./signed-urls";
 
 const KEY_NOT_FOUND = "No active key with this id exists in your account.";
+
+const signedInUser = () => actionUser("your keys");
 
 export type RollSecretState = { status: "idle" } | { status: "rolled"; secret: string } | { status: "error"; message: string };
 export type KeyLimitsState = { status: "idle" } | { status: "saved" } | { status: "error"; message: string };

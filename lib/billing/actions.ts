@@ -9,9 +9,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { getCurrentUser } from "@/lib/auth/session";
-import { keepKeys, KeepKeysError } from "@/lib/billing/plan-change";
-import { createCheckoutUrl, createPortalUrl, hasLiveSubscription } from "@/lib/billing/sessions";
-import { billingEnabled, isBillingInterval, isPaidPlan } from "@/lib/billing/stripe";
+import { keepKeys, KeepKeysError } from "./plan-change";
+import { createCheckoutUrl, createPortalUrl, hasLiveSubscription } from "./sessions";
+import { billingEnabled, isBillingInterval, isPaidPlan } from "./stripe";
 import { log } from "@/lib/log";
 
 async function signedIn() {
