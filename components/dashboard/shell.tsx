@@ -1,7 +1,8 @@
+import { buttonClasses } from "@/components/ui";
 import { Logo } from "@/components/site/logo";
 import { DashboardNav } from "@/components/dashboard/nav";
-import { PlanBadge } from "@/components/dashboard/plan-badge";
-import { buttonClass } from "@/components/dashboard/styles";
+import { PlanBadge } from "@/components/site/plan-badge";
+
 import { signOut } from "@/lib/auth/actions";
 import type { SessionUser } from "@/lib/auth/session";
 
@@ -25,7 +26,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
                 {who}
               </span>
               <form action={signOut}>
-                <button type="submit" className={buttonClass("ghost", "whitespace-nowrap px-2.5 py-1.5")}>
+                <button type="submit" className={buttonClasses({ variant: "ghost" }, "whitespace-nowrap px-2.5 py-1.5")}>
                   Sign out
                 </button>
               </form>

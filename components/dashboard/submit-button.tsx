@@ -1,8 +1,7 @@
 "use client";
 
 import { useFormStatus } from "react-dom";
-import { Spinner } from "@/components/ui";
-import { buttonClass, type ButtonVariant } from "@/components/dashboard/styles";
+import { buttonClasses, Spinner, type ButtonVariant } from "@/components/ui";
 
 /** A submit button that shows progress and ignores repeat clicks while its form is being sent. */
 export function SubmitButton({
@@ -29,7 +28,7 @@ export function SubmitButton({
       onClick={(event) => {
         if (pending) event.preventDefault();
       }}
-      className={buttonClass(variant, className)}
+      className={buttonClasses({ variant }, className)}
     >
       {pending && <Spinner />}
       {pending && pendingLabel ? pendingLabel : children}

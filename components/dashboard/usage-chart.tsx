@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import { formatDay, formatNumber, formatPercent } from "@/components/dashboard/format";
 import type { DailyUsage } from "@/lib/usage/stats";
 import { ScrollsToEnd } from "./scrolls-to-end";
@@ -95,7 +96,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
 function Legend({ swatch, label, line }: { swatch: string; label: string; line?: boolean }) {
   return (
     <span className="inline-flex items-center gap-1.5">
-      <span className={`${swatch} ${line ? "h-0.5 w-4" : "size-3 rounded-sm"} inline-block`} />
+      <span className={cn(swatch, line ? "h-0.5 w-4" : "size-3 rounded-sm", "inline-block")} />
       {label}
     </span>
   );

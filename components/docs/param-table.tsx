@@ -1,7 +1,7 @@
 import { Badge, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import type { ParamField } from "./playground/types";
 import { WithCode } from "./inline-code";
-import { PlanBadge } from "./plan-badge";
+import { PlanBadge } from "@/components/site/plan-badge";
 
 const KIND_LABEL: Record<ParamField["kind"], string> = {
   string: "string",
@@ -71,7 +71,7 @@ export function ParamTable({ fields, label }: { fields: readonly ParamField[]; l
             <TD className="text-xs">
               <Range field={field} />
             </TD>
-            <TD>{field.plan ? <PlanBadge plan={field.plan} /> : <span className="text-xs text-slate-500">All</span>}</TD>
+            <TD>{field.plan ? <PlanBadge plan={field.plan} orHigher /> : <span className="text-xs text-slate-500">All</span>}</TD>
             <TD>
               <WithCode text={field.description} />
               {field.example && (

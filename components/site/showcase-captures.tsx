@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import { SHOWCASE_SHOTS, type ShowcaseShot } from "@/lib/showcase/shots";
 
 /** Where a capture is served (made by this server on first request). */
@@ -14,7 +15,7 @@ function queryOf(shot: ShowcaseShot): string {
 
 function Capture({ shot, className = "" }: { shot: ShowcaseShot; className?: string }) {
   return (
-    <figure className={`min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${className}`} data-testid="showcase-capture">
+    <figure className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)} data-testid="showcase-capture">
       {/* eslint-disable-next-line @next/next/no-img-element -- a capture made by this server's screenshot engine */}
       <img src={shotPath(shot)} alt={shot.alt} loading="lazy" className="block w-full bg-slate-100" />
       <figcaption className="border-t border-slate-100 px-4 py-3 text-sm">

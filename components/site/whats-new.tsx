@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PlanBadge } from "@/components/docs/plan-badge";
+import { PlanBadge } from "./plan-badge";
 import { Badge } from "@/components/ui";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { minimumPlan } from "./plan-features";
@@ -95,7 +95,7 @@ function ParamChip({ name }: { name: string }) {
       <Link href={paramHref(name)} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-brand-50 hover:text-brand-700">
         {name}
       </Link>
-      {plan !== "free" && <PlanBadge plan={plan} />}
+      {plan !== "free" && <PlanBadge plan={plan} orHigher />}
     </li>
   );
 }

@@ -5,7 +5,7 @@ export { Input, Textarea, Field } from "./input";
 export { Select } from "./select";
 export { Checkbox, Switch } from "./checkbox";
 export { Card, CardContent } from "./card";
-export { Badge } from "./badge";
+export { Badge, type BadgeTone } from "./badge";
 export { Table, THead, TBody, TR, TH, TD } from "./table";
 export { CopyButton } from "./copy-button";
 export { Tabs } from "./tabs";

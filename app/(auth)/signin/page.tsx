@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { Alert } from "@/components/ui";
+import { Alert, cn } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithGitHub } from "@/lib/auth/actions";
 import { safeReturnPath } from "@/lib/auth/local-url";
@@ -30,7 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const github = e.githubEnabled;
 
   return (
-    <div className={`${cardClass} w-full max-w-md p-6 sm:p-8`}>
+    <div className={cn(cardClass, "w-full max-w-md p-6 sm:p-8")}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to Glance</h1>
       <p className="mt-2 text-sm text-slate-600">New here? Signing in creates your account on the Free plan.</p>
 
@@ -44,7 +44,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         {github && (
           <form action={signInWithGitHub}>
             <input type="hidden" name="callbackUrl" value={callbackUrl} />
-            <SubmitButton variant="secondary" className="w-full" pendingLabel="Redirecting to GitHub…">
+            <SubmitButton variant="outline" className="w-full" pendingLabel="Redirecting to GitHub…">
               <GitHubMark />
               Continue with GitHub
             </SubmitButton>

@@ -1,7 +1,6 @@
 "use client";
 
-import { buttonClass } from "@/components/dashboard/styles";
-import { Alert } from "@/components/ui";
+import { Alert, buttonClasses } from "@/components/ui";
 
 export default function DashboardError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
@@ -9,7 +8,7 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
       <Alert tone="danger" title="This page could not be loaded">
         <p>Something went wrong on our side. Try again; if it keeps happening, contact support{error.digest ? ` and mention error ${error.digest}` : ""}.</p>
       </Alert>
-      <button type="button" onClick={reset} className={buttonClass("secondary", "mt-4")}>
+      <button type="button" onClick={reset} className={buttonClasses({ variant: "outline" }, "mt-4")}>
         Try again
       </button>
     </div>

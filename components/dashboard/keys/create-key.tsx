@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { createKeyAction, type CreateKeyState } from "@/lib/keys/actions";
-import { buttonClass } from "@/components/dashboard/styles";
-import { Alert, CopyButton, Input } from "@/components/ui";
+
+import { Alert, CopyButton, Input, buttonClasses } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 interface Props {
@@ -128,7 +128,7 @@ function NewKeyPanel({ name, secret, display, publicId, signingSecret, onDone }:
         />
         <CopyButton value={signingSecret} label="Copy signing secret" size="md" />
       </div>
-      <button type="button" onClick={onDone} className={buttonClass("primary", "mt-4")}>
+      <button type="button" onClick={onDone} className={buttonClasses({ variant: "primary" }, "mt-4")}>
         Done, I have saved it
       </button>
     </section>

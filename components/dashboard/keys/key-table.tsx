@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import Link from "next/link";
 import { formatDate, formatDateTime, formatNumber, formatRelative } from "@/components/dashboard/format";
 import { KeyStatus } from "@/components/dashboard/keys/key-status";
@@ -8,14 +9,14 @@ import type { ApiKeySummary } from "@/lib/keys/service";
 export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySummary[]; requests: Map<string, number>; now?: Date }) {
   if (keys.length === 0) {
     return (
-      <div className={`${cardClass} px-6 py-12 text-center`}>
+      <div className={cn(cardClass, "px-6 py-12 text-center")}>
         <p className="font-semibold text-slate-900">No API keys yet</p>
         <p className="mt-1 text-sm text-slate-600">Create one above, then send it in the X-API-Key header of every request.</p>
       </div>
     );
   }
   return (
-    <div className={`${cardClass} overflow-x-auto`}>
+    <div className={cn(cardClass, "overflow-x-auto")}>
       <table className="w-full text-left text-sm sm:min-w-[40rem]">
         <caption className="sr-only">Your API keys, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -34,7 +35,7 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
           {keys.map((k) => (
             <tr key={k.id} data-testid="key-row" data-key-id={k.id} className={k.revokedAt ? "text-slate-500" : undefined}>
               <th scope="row" className="max-w-[14rem] px-4 py-3 font-medium text-slate-900">
-                <Link href={`/dashboard/keys/${k.id}`} className={`${linkClass} block truncate`}>
+                <Link href={`/dashboard/keys/${k.id}`} className={cn(linkClass, "block truncate")}>
                   {k.name}
                 </Link>
                 {/* Small screens: the hidden columns' essentials under the name. */}

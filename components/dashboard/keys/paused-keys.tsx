@@ -1,5 +1,6 @@
+import { buttonClasses } from "@/components/ui";
 import { keepKeysAction } from "@/lib/billing/actions";
-import { buttonClass } from "@/components/dashboard/styles";
+
 import type { KeepKeysErrorCode } from "@/lib/billing/plan-change";
 import type { ApiKeySummary } from "@/lib/keys/service";
 import { PLANS, type PlanId } from "@/lib/plans";
@@ -42,7 +43,7 @@ export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan:
             {k.name} <code className="text-xs text-slate-500">{k.display}</code>
           </label>
         ))}
-        <button type="submit" className={buttonClass("primary", "mt-3")}>Keep these keys</button>
+        <button type="submit" className={buttonClasses({ variant: "primary" }, "mt-3")}>Keep these keys</button>
       </form>
     </section>
   );

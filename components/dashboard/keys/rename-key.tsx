@@ -25,7 +25,7 @@ export function RenameKey({ keyId, name, maxNameLength }: { keyId: string; name:
           aria-invalid={state.status === "error" || undefined}
           aria-describedby={state.status === "error" ? `${id}-error` : undefined}
         />
-        <SubmitButton variant="secondary" pendingLabel="Saving…">
+        <SubmitButton variant="outline" pendingLabel="Saving…">
           Rename
         </SubmitButton>
       </div>

@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef } from "react";
 import { revokeKeyAction, type RevokeKeyState } from "@/lib/keys/actions";
-import { buttonClass } from "@/components/dashboard/styles";
-import { Alert } from "@/components/ui";
+
+import { Alert, buttonClasses } from "@/components/ui";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 /**
@@ -21,7 +21,7 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
 
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClass("ghost", "px-2.5 py-1.5 text-red-700 hover:bg-red-50 hover:text-red-800")}>
+      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClasses({ variant: "ghost" }, "px-2.5 py-1.5 text-red-700 hover:bg-red-50 hover:text-red-800")}>
         Revoke<span className="sr-only"> key {name}</span>
       </button>
       <dialog
@@ -45,7 +45,7 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
             </Alert>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" autoFocus onClick={() => dialog.current?.close()} className={buttonClass("secondary")}>
+            <button type="button" autoFocus onClick={() => dialog.current?.close()} className={buttonClasses({ variant: "outline" })}>
               Cancel
             </button>
             <SubmitButton variant="danger" pendingLabel="Revoking…">

@@ -24,7 +24,7 @@ export function RollSigningSecret({ keyId, signable }: { keyId: string; signable
           ? "Rolling gives the key a new signing secret: URLs signed with the old one stop working at once."
           : "This key has no signing secret yet (it was made before signed URLs). Roll one to sign URLs with it."}
       </p>
-      <SubmitButton variant="secondary" pendingLabel="Rolling…">
+      <SubmitButton variant="outline" pendingLabel="Rolling…">
         {signable ? "Roll signing secret" : "Create signing secret"}
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
@@ -72,7 +72,7 @@ export function KeyLimitsForm({ keyId, endpoints, cap, rendersThisMonth }: Limit
         <Input id={`${id}-cap`} name="cap" inputMode="numeric" defaultValue={cap ?? ""} className="max-w-48" autoComplete="off" />
         <p className="text-sm text-slate-600">This key has caused {rendersThisMonth.toLocaleString("en-US")} renders this month.</p>
       </div>
-      <SubmitButton variant="secondary" pendingLabel="Saving…">
+      <SubmitButton variant="outline" pendingLabel="Saving…">
         Save restrictions
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}

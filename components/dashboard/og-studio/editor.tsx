@@ -4,8 +4,9 @@
  * rendered by the server with the /v1/og engines), sample values as a query string, three sizes,
  * save with errors that name the line, version history with restore, and a built-in to start from.
  */
+import { cn, buttonClasses } from "@/components/ui";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { buttonClass, cardClass } from "@/components/dashboard/styles";
+import { cardClass } from "@/components/dashboard/styles";
 
 const SIZES = ["1200×630", "1080×1080", "1600×900"] as const;
 const DEBOUNCE_MS = 500;
@@ -90,7 +91,7 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section className={`${cardClass} flex flex-col gap-3 p-5`} aria-label="Template code">
+      <section className={cn(cardClass, "flex flex-col gap-3 p-5")} aria-label="Template code">
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Name
@@ -114,7 +115,7 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
               ))}
             </select>
           </label>
-          <button type="button" className={buttonClass("primary")} onClick={save}>
+          <button type="button" className={buttonClasses({ variant: "primary" })} onClick={save}>
             Save
           </button>
         </div>
@@ -134,7 +135,7 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
               {versions.map((v) => (
                 <li key={v.version} className="flex items-center gap-2">
                   <span>{`v${v.version} · ${new Date(v.createdAt).toLocaleString()}`}</span>
-                  <button type="button" className={buttonClass("ghost")} onClick={() => restore(v.version)}>
+                  <button type="button" className={buttonClasses({ variant: "ghost" })} onClick={() => restore(v.version)}>
                     {`Restore v${v.version}`}
                   </button>
                 </li>
@@ -143,7 +144,7 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
           </div>
         )}
       </section>
-      <section className={`${cardClass} flex flex-col gap-3 p-5`} aria-label="Preview">
+      <section className={cn(cardClass, "flex flex-col gap-3 p-5")} aria-label="Preview">
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex grow flex-col text-sm font-medium text-slate-700">
             Sample values (query string)

@@ -85,7 +85,7 @@ export function StorageForm({ saved }: { saved: SavedStorage | null }) {
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <SubmitButton variant="secondary" pendingLabel="Saving…">
+        <SubmitButton variant="outline" pendingLabel="Saving…">
           Save storage
         </SubmitButton>
         {saved && (
@@ -105,7 +105,7 @@ export function CheckStorage() {
   const [state, action] = useActionState<StorageCheckState>(checkStorageAction, { status: "idle" });
   return (
     <form action={action} className="space-y-2" data-testid="storage-check">
-      <SubmitButton variant="secondary" pendingLabel="Checking…">
+      <SubmitButton variant="outline" pendingLabel="Checking…">
         Check connection
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}

@@ -2,6 +2,7 @@
  * The delivery log (D20): each delivery with its state, and every attempt — the receiver's status
  * or why nothing was sent, and how long it took. Times are UTC.
  */
+import { cn } from "@/components/ui";
 import { formatDateTime } from "@/components/dashboard/format";
 import { cardClass } from "@/components/dashboard/styles";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -12,10 +13,10 @@ const STATE_TONES: Record<string, BadgeTone> = { delivered: "success", pending: 
 
 export function DeliveryLog({ deliveries }: { deliveries: DeliveryLogEntry[] }) {
   if (deliveries.length === 0) {
-    return <p className={`${cardClass} px-6 py-12 text-center text-sm text-slate-600`}>No webhooks sent yet.</p>;
+    return <p className={cn(cardClass, "px-6 py-12 text-center text-sm text-slate-600")}>No webhooks sent yet.</p>;
   }
   return (
-    <ul className={`${cardClass} divide-y divide-slate-100`} data-testid="delivery-log">
+    <ul className={cn(cardClass, "divide-y divide-slate-100")} data-testid="delivery-log">
       {deliveries.map((d) => (
         <li key={d.id}>
           <details className="group px-4 py-3">
@@ -45,7 +46,7 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryLogEntry[] }) 
                     <tr key={a.attempt}>
                       <td className="px-2 py-1 tabular-nums">{a.attempt}</td>
                       <td className="whitespace-nowrap px-2 py-1 tabular-nums">{`${a.startedAt.toISOString().replace("T", " ").slice(0, 19)} UTC`}</td>
-                      <td className={`px-2 py-1 ${a.ok ? "text-emerald-700" : "text-red-700"}`}>{a.ok ? `${a.statusCode}` : a.error ?? `${a.statusCode}`}</td>
+                      <td className={cn("px-2 py-1", a.ok ? "text-emerald-700" : "text-red-700")}>{a.ok ? `${a.statusCode}` : a.error ?? `${a.statusCode}`}</td>
                       <td className="px-2 py-1 tabular-nums">{a.durationMs} ms</td>
                     </tr>
                   ))}

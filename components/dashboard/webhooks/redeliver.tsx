@@ -13,7 +13,7 @@ export function RedeliverButton({ deliveryId }: { deliveryId: string }) {
   return (
     <form action={action} className="mt-2 flex flex-wrap items-center gap-3">
       <input type="hidden" name="deliveryId" value={deliveryId} />
-      <SubmitButton variant="secondary" pendingLabel="Queuing…">
+      <SubmitButton variant="outline" pendingLabel="Queuing…">
         Send again
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}

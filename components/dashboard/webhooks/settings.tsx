@@ -27,7 +27,7 @@ export function WebhookUrlForm({ url }: { url: string | null }) {
         <Input id={`${id}-url`} name="url" type="url" inputMode="url" defaultValue={url ?? ""} placeholder="https://example.com/hooks/glance" className="font-mono" autoComplete="off" maxLength={2048} />
         <p className="text-sm text-slate-600">Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted.</p>
       </div>
-      <SubmitButton variant="secondary" pendingLabel="Saving…">
+      <SubmitButton variant="outline" pendingLabel="Saving…">
         Save URL
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
@@ -55,7 +55,7 @@ export function WebhookSecret({ secret, previousUntil }: { secret: string; previ
         </p>
         {previousUntil && <p className="text-sm text-slate-700" data-testid="previous-secret-until">The previous secret also signs until {previousUntil}.</p>}
       </div>
-      <SubmitButton variant="secondary" pendingLabel="Rolling…">
+      <SubmitButton variant="outline" pendingLabel="Rolling…">
         Roll signing secret
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}

@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, Checkbox, Field, Input, Select, Textarea } from "@/components/ui";
-import { PlanBadge } from "../plan-badge";
+import { PlanBadge } from "@/components/site/plan-badge";
 import { defaultString } from "./query";
 import { RequiredMark } from "./required-mark";
 import type { ParamField } from "./types";
@@ -36,7 +36,7 @@ export function ParamControl({
   const aside = (
     <span className="flex gap-1">
       {field.pdfOnly && <Badge>PDF</Badge>}
-      {field.plan && <PlanBadge plan={field.plan} />}
+      {field.plan && <PlanBadge plan={field.plan} orHigher />}
     </span>
   );
   const common = {

@@ -1,6 +1,7 @@
+import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cardClass, buttonClass } from "@/components/dashboard/styles";
+import { cardClass } from "@/components/dashboard/styles";
 import { listDevInbox } from "@/lib/auth/dev-inbox";
 import { env } from "@/lib/env";
 
@@ -22,13 +23,13 @@ export default async function DevInboxPage() {
         exists only while the app runs on a localhost URL.
       </p>
       {messages.length === 0 ? (
-        <div className={`${cardClass} mt-6 p-8 text-center text-sm text-slate-600`}>
+        <div className={cn(cardClass, "mt-6 p-8 text-center text-sm text-slate-600")}>
           No sign-in e-mails yet. Request a link on the <a href="/signin" className="font-medium text-brand-600 hover:underline">sign-in page</a>; reload this page afterwards.
         </div>
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Sign-in e-mails, newest first">
           {messages.map((m) => (
-            <li key={m.id} className={`${cardClass} p-5`}>
+            <li key={m.id} className={cn(cardClass, "p-5")}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold text-slate-900">{m.subject}</p>
                 <time dateTime={m.createdAt} className="text-xs text-slate-500">
@@ -36,7 +37,7 @@ export default async function DevInboxPage() {
                 </time>
               </div>
               <p className="mt-1 text-sm text-slate-600">To: {m.to}</p>
-              <a href={m.url} className={buttonClass("primary", "mt-4")}>
+              <a href={m.url} className={buttonClasses({ variant: "primary" }, "mt-4")}>
                 Sign in as {m.to}
               </a>
             </li>

@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
@@ -10,7 +11,7 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
   const raw = (await searchParams).email;
   const email = typeof raw === "string" && raw.length <= 254 ? raw : undefined;
   return (
-    <div className={`${cardClass} w-full max-w-md p-6 text-center sm:p-8`}>
+    <div className={cn(cardClass, "w-full max-w-md p-6 text-center sm:p-8")}>
       <div aria-hidden="true" className="mx-auto grid size-12 place-items-center rounded-full bg-brand-50 text-brand-600">
         <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
           <path d="M3 7.5 12 13l9-5.5M4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5v-11A1.5 1.5 0 0 1 4.5 5Z" />

@@ -1,9 +1,10 @@
+import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatNumber } from "@/components/dashboard/format";
 import { Meter } from "@/components/dashboard/meter";
 import { PageHeader } from "@/components/dashboard/shell";
-import { buttonClass, cardClass, linkClass } from "@/components/dashboard/styles";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { listApiKeys } from "@/lib/keys/service";
@@ -23,21 +24,21 @@ export default async function OverviewPage() {
     <>
       <PageHeader title={`Welcome${user.name ? `, ${user.name}` : ""}`} description={`You are on the ${plan.name} plan. Here is how your account is doing.`} />
       <div className="grid gap-4 md:grid-cols-3">
-        <section className={`${cardClass} p-5`} aria-labelledby="ov-renders">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="ov-renders">
           <h2 id="ov-renders" className="text-sm font-medium text-slate-600">Renders this month</h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatNumber(month.renders)}</p>
           <div className="mt-4">
             <Meter label="Monthly quota" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
           </div>
         </section>
-        <section className={`${cardClass} p-5`} aria-labelledby="ov-keys">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="ov-keys">
           <h2 id="ov-keys" className="text-sm font-medium text-slate-600">Active API keys</h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{active}</p>
           <div className="mt-4">
             <Meter label="Plan allows" used={active} limit={plan.maxApiKeys} unit="keys" />
           </div>
         </section>
-        <section className={`${cardClass} p-5`} aria-labelledby="ov-requests">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="ov-requests">
           <h2 id="ov-requests" className="text-sm font-medium text-slate-600">Requests, last 30 days</h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatNumber(requests30)}</p>
           <p className="mt-4 text-sm text-slate-600">
@@ -49,7 +50,7 @@ export default async function OverviewPage() {
         </section>
       </div>
 
-      <section className={`${cardClass} mt-6 p-5 sm:p-6`} aria-labelledby="ov-start">
+      <section className={cn(cardClass, "mt-6 p-5 sm:p-6")} aria-labelledby="ov-start">
         <h2 id="ov-start" className="text-lg font-semibold text-slate-900">
           {active === 0 ? "Create your first API key" : "Make a request"}
         </h2>
@@ -62,10 +63,10 @@ export default async function OverviewPage() {
           <code>{`curl -H "X-API-Key: <your key>" \\\n  "${env().APP_URL}/v1/screenshot?url=https://example.com" -o example.png`}</code>
         </pre>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link href="/dashboard/keys" className={buttonClass(active === 0 ? "primary" : "secondary")}>
+          <Link href="/dashboard/keys" className={buttonClasses({ variant: active === 0 ? "primary" : "outline" })}>
             {active === 0 ? "Create a key" : "Manage keys"}
           </Link>
-          <Link href="/docs" className={buttonClass("ghost")}>
+          <Link href="/docs" className={buttonClasses({ variant: "ghost" })}>
             Read the docs
           </Link>
         </div>

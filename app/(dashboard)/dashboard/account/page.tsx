@@ -1,7 +1,7 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
-import clsx from "clsx";
 import { formatDate, formatNumber } from "@/components/dashboard/format";
-import { PlanBadge } from "@/components/dashboard/plan-badge";
+import { PlanBadge } from "@/components/site/plan-badge";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
 import { accountProfile } from "@/lib/auth/account";
@@ -27,7 +27,7 @@ export default async function AccountPage() {
     <>
       <PageHeader title="Account" />
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="profile-title">
+        <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="profile-title">
           <h2 id="profile-title" className="text-lg font-semibold text-slate-900">Profile</h2>
           <dl className="mt-4 space-y-3 text-sm">
             <Item label="E-mail" value={user.email ?? "—"} />
@@ -37,7 +37,7 @@ export default async function AccountPage() {
           </dl>
         </section>
 
-        <section className={`${cardClass} p-5 sm:p-6 lg:col-span-2`} aria-labelledby="plan-title">
+        <section className={cn(cardClass, "p-5 sm:p-6 lg:col-span-2")} aria-labelledby="plan-title">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="plan-title" className="text-lg font-semibold text-slate-900">Your plan</h2>
             <PlanBadge plan={user.plan} />
@@ -55,14 +55,14 @@ export default async function AccountPage() {
         </section>
       </div>
 
-      <section className={`${cardClass} mt-6 overflow-x-auto`} aria-labelledby="compare-title">
+      <section className={cn(cardClass, "mt-6 overflow-x-auto")} aria-labelledby="compare-title">
         <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">Compare plans</h2>
         <table className="mt-4 w-full min-w-[36rem] text-left text-sm">
           <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="px-5 py-3 font-medium sm:px-6"><span className="sr-only">Limit</span></th>
               {PLAN_IDS.map((id) => (
-                <th key={id} scope="col" className={clsx("px-4 py-3 font-medium", id === user.plan && "text-brand-700")}>
+                <th key={id} scope="col" className={cn("px-4 py-3 font-medium", id === user.plan && "text-brand-700")}>
                   {PLANS[id].name}
                   {id === user.plan && <span className="ml-1 normal-case">(current)</span>}
                 </th>
@@ -74,7 +74,7 @@ export default async function AccountPage() {
               <tr key={l.label}>
                 <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">{l.label}</th>
                 {PLAN_IDS.map((id) => (
-                  <td key={id} className={clsx("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700")}>
+                  <td key={id} className={cn("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700")}>
                     {l.value(PLANS[id])}
                   </td>
                 ))}

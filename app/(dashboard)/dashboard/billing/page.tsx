@@ -1,7 +1,8 @@
+import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
-import { buttonClass, cardClass } from "@/components/dashboard/styles";
+import { cardClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
@@ -35,7 +36,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
     <>
       <PageHeader title="Billing" description={`You are on the ${PLANS[status.plan].name} plan.`} />
       {notice && <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">{notice}</p>}
-      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="billing-state">
+      <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="billing-state">
         <h2 id="billing-state" className="text-lg font-semibold text-slate-900">Your plan</h2>
         <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="billing-state">
           <li>{PLANS[status.plan].name}: {PLANS[status.plan].rendersPerMonth.toLocaleString("en-US")} renders a month, {PLANS[status.plan].maxApiKeys} API keys.</li>
@@ -49,11 +50,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
         </ul>
         {enabled && status.hasCustomer && (
           <form action={openPortalAction} className="mt-4">
-            <button type="submit" className={buttonClass("secondary")}>Manage billing</button>
+            <button type="submit" className={buttonClasses({ variant: "outline" })}>Manage billing</button>
           </form>
         )}
       </section>
-      <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="upgrade">
+      <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="upgrade">
         <h2 id="upgrade" className="text-lg font-semibold text-slate-900">Change plan</h2>
         {!enabled ? (
           <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
@@ -63,7 +64,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             {PAID_PLANS.map((id) => (
-              <div key={id} className={`rounded-lg border p-4 ${wanted === id ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200"}`} data-plan={id}>
+              <div key={id} className={cn("rounded-lg border p-4", wanted === id ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200")} data-plan={id}>
                 <h3 className="font-semibold text-slate-900">{PLANS[id].name}</h3>
                 <p className="text-sm text-slate-600">${PLANS[id].priceUsdPerMonth} / month</p>
                 {status.plan === id ? (
@@ -71,10 +72,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
                 ) : (
                   <form action={startCheckoutAction} className="mt-3 flex flex-wrap gap-2">
                     <input type="hidden" name="plan" value={id} />
-                    <button type="submit" name="interval" value="monthly" className={buttonClass(wanted === id ? "primary" : "secondary")}>
+                    <button type="submit" name="interval" value="monthly" className={buttonClasses({ variant: wanted === id ? "primary" : "outline" })}>
                       {planAtLeast(id, status.plan) ? "Upgrade" : "Switch"} monthly
                     </button>
-                    <button type="submit" name="interval" value="yearly" className={buttonClass("ghost")}>Yearly</button>
+                    <button type="submit" name="interval" value="yearly" className={buttonClasses({ variant: "ghost" })}>Yearly</button>
                   </form>
                 )}
               </div>

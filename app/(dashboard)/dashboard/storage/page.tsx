@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -24,11 +25,11 @@ export default async function StoragePage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={`${cardClass} p-5 lg:col-span-2`} aria-labelledby="storage-bucket-title">
+        <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="storage-bucket-title">
           <h2 id="storage-bucket-title" className="mb-3 text-lg font-semibold text-slate-900">Bucket</h2>
           <StorageForm saved={saved} />
         </section>
-        <section className={`${cardClass} p-5`} aria-labelledby="storage-check-title">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="storage-check-title">
           <h2 id="storage-check-title" className="mb-3 text-lg font-semibold text-slate-900">Connection</h2>
           {saved ? (
             <>

@@ -1,9 +1,10 @@
+import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatNumber, formatPercent } from "@/components/dashboard/format";
 import { Meter } from "@/components/dashboard/meter";
 import { PageHeader } from "@/components/dashboard/shell";
-import { buttonClass, cardClass } from "@/components/dashboard/styles";
+import { cardClass } from "@/components/dashboard/styles";
 import { UsageChart, UsageTable } from "@/components/dashboard/usage-chart";
 import { requireUser } from "@/lib/auth/session";
 import { PLANS } from "@/lib/plans";
@@ -25,9 +26,9 @@ export default async function UsagePage() {
       <PageHeader
         title="Usage"
         description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC."
-        actions={<Link href="/dashboard/usage/log" className={buttonClass("secondary")}>Request log</Link>}
+        actions={<Link href="/dashboard/usage/log" className={buttonClasses({ variant: "outline" })}>Request log</Link>}
       />
-      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="quota-title">
+      <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="quota-title">
         <h2 id="quota-title" className="text-lg font-semibold text-slate-900">This month ({month.month})</h2>
         <div className="mt-4">
           <Meter label="Renders used" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
@@ -38,7 +39,7 @@ export default async function UsagePage() {
         </p>
       </section>
 
-      <section className={`${cardClass} p-5 sm:p-6`} aria-labelledby="daily-title">
+      <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="daily-title">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="daily-title" className="text-lg font-semibold text-slate-900">Last {DAYS} days</h2>
           <dl className="flex gap-5 text-sm">

@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/format";
@@ -28,7 +29,7 @@ export default async function WebhooksPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className={`${cardClass} p-5`} aria-labelledby="webhook-url-title">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-url-title">
           <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">Endpoint</h2>
           <WebhookUrlForm url={settings.url} />
           {settings.url && (
@@ -37,7 +38,7 @@ export default async function WebhooksPage() {
             </div>
           )}
         </section>
-        <section className={`${cardClass} p-5`} aria-labelledby="webhook-secret-title">
+        <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-secret-title">
           <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">Signing</h2>
           <WebhookSecret secret={settings.secret} previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null} />
         </section>

@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateKey } from "@/components/dashboard/keys/create-key";
@@ -34,7 +35,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
       />
       {/* Only a known code selects a fixed message: no text from the URL reaches the page. */}
       <PausedKeys keys={keys} plan={user.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
-      <section className={`${cardClass} mb-6 p-5 sm:p-6`} aria-labelledby="create-key-title">
+      <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
           New key
         </h2>
@@ -49,7 +50,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
       </section>
       <h2 className="sr-only">Your keys</h2>
       <KeyTable keys={keys} requests={requests} />
-      <section className={`${cardClass} mt-6 p-5 sm:p-6`} aria-labelledby="url-builder-title">
+      <section className={cn(cardClass, "mt-6 p-5 sm:p-6")} aria-labelledby="url-builder-title">
         <h2 id="url-builder-title" className="text-lg font-semibold text-slate-900">
           Signed URL builder
         </h2>

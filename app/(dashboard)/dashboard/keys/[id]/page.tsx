@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -48,7 +49,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
         </Link>
       </p>
       <PageHeader title={key.name} actions={key.revokedAt ? undefined : <RevokeKey keyId={key.id} name={key.name} display={key.display} />} />
-      <dl className={`${cardClass} divide-y divide-slate-100`}>
+      <dl className={cn(cardClass, "divide-y divide-slate-100")}>
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-5 py-3 sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
@@ -56,7 +57,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
           </div>
         ))}
       </dl>
-      <section className={`${cardClass} mt-6 p-5`} aria-labelledby="key-usage-title" data-testid="key-usage">
+      <section className={cn(cardClass, "mt-6 p-5")} aria-labelledby="key-usage-title" data-testid="key-usage">
         <h2 id="key-usage-title" className="mb-3 text-lg font-semibold text-slate-900">Usage of this key, last 30 days</h2>
         {days.some((d) => d.requests > 0) ? (
           <UsageChart days={days} />
@@ -66,15 +67,15 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       </section>
       {!key.revokedAt && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <section className={`${cardClass} p-5 lg:col-span-2`} aria-labelledby="rename-title">
+          <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="rename-title">
             <h2 id="rename-title" className="mb-3 text-lg font-semibold text-slate-900">Rename</h2>
             <RenameKey keyId={key.id} name={key.name} maxNameLength={MAX_KEY_NAME_LENGTH} />
           </section>
-          <section className={`${cardClass} p-5`} aria-labelledby="signing-title">
+          <section className={cn(cardClass, "p-5")} aria-labelledby="signing-title">
             <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">Signing secret</h2>
             <RollSigningSecret keyId={key.id} signable={key.signable} />
           </section>
-          <section className={`${cardClass} p-5`} aria-labelledby="limits-title">
+          <section className={cn(cardClass, "p-5")} aria-labelledby="limits-title">
             <h2 id="limits-title" className="mb-3 text-lg font-semibold text-slate-900">Restrictions</h2>
             <KeyLimitsForm
               keyId={key.id}

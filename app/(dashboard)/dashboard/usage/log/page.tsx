@@ -1,8 +1,9 @@
+import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
-import { buttonClass, cardClass, linkClass } from "@/components/dashboard/styles";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/keys/service";
 import { LOG_ENDPOINTS, LOG_STATUS_CLASSES, listRequestLog, type RequestLogFilter } from "@/lib/usage/request-log";
@@ -31,14 +32,14 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         description={`Your API requests of the last ${USAGE_LOG_RETENTION_DAYS} days, newest first (at most the newest ${USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")}). Times are UTC.`}
         actions={<Link href="/dashboard/usage" className={linkClass}>Daily usage</Link>}
       />
-      <form method="get" className={`${cardClass} mb-4 flex flex-wrap items-end gap-4 p-4`} aria-label="Filter the log">
+      <form method="get" className={cn(cardClass, "mb-4 flex flex-wrap items-end gap-4 p-4")} aria-label="Filter the log">
         <FilterSelect label="Status" name="status" value={filter.status} options={LOG_STATUS_CLASSES.map((s) => [s, s === "errors" ? "Errors (4xx and 5xx)" : s])} />
         <FilterSelect label="Key" name="key" value={filter.keyId} options={keys.map((k) => [k.id, `${k.name} (${k.display})`])} />
         <FilterSelect label="Endpoint" name="endpoint" value={filter.endpoint} options={LOG_ENDPOINTS.map((e) => [e, `/v1/${e}`])} />
-        <button type="submit" className={buttonClass("secondary")}>Filter</button>
+        <button type="submit" className={buttonClasses({ variant: "outline" })}>Filter</button>
       </form>
       {/* A box of its own that scrolls both ways: the column names stay on top and the time on the left (D22). */}
-      <section className={`${cardClass} max-h-[75vh] overflow-auto`} tabIndex={0} aria-label="Requests" data-testid="request-log-box">
+      <section className={cn(cardClass, "max-h-[75vh] overflow-auto")} tabIndex={0} aria-label="Requests" data-testid="request-log-box">
         {page.entries.length === 0 ? (
           <p className="px-6 py-12 text-center text-sm text-slate-600">No requests match.</p>
         ) : (
@@ -46,7 +47,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
             <thead className="sticky top-0 z-10 border-b border-slate-200 bg-white text-xs uppercase text-slate-500">
               <tr>
                 {["Time", "Endpoint", "Key", "Status", "Error", "Cache", "Render ms", "Target host", "Request id"].map((h, i) => (
-                  <th key={h} scope="col" className={`bg-white px-3 py-2 font-medium ${i === 0 ? "sticky left-0" : ""}`}>{h}</th>
+                  <th key={h} scope="col" className={cn("bg-white px-3 py-2 font-medium", i === 0 && "sticky left-0")}>{h}</th>
                 ))}
               </tr>
             </thead>
@@ -56,7 +57,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                   <td className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 tabular-nums">{formatDateTime(e.at)}</td>
                   <td className="px-3 py-2">/v1/{e.endpoint}</td>
                   <td className="px-3 py-2">{e.keyName ?? "—"}</td>
-                  <td className={`px-3 py-2 tabular-nums ${e.status >= 400 ? "font-semibold text-red-700" : ""}`}>{e.status}</td>
+                  <td className={cn("px-3 py-2 tabular-nums", e.status >= 400 && "font-semibold text-red-700")}>{e.status}</td>
                   <td className="px-3 py-2">{e.errorCode ? <a href={`/docs/errors#${e.errorCode}`} className={linkClass}><code>{e.errorCode}</code></a> : "—"}</td>
                   <td className="px-3 py-2">{e.cache ?? "—"}</td>
                   <td className="px-3 py-2 tabular-nums">{e.renderMs ?? "—"}</td>
@@ -69,8 +70,8 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         )}
       </section>
       <nav className="mt-4 flex gap-3" aria-label="Pages">
-        {filter.before && <Link href="?" className={buttonClass("ghost")}>Newest</Link>}
-        {olderHref && <Link href={olderHref} className={buttonClass("secondary")}>Older</Link>}
+        {filter.before && <Link href="?" className={buttonClasses({ variant: "ghost" })}>Newest</Link>}
+        {olderHref && <Link href={olderHref} className={buttonClasses({ variant: "outline" })}>Older</Link>}
       </nav>
     </>
   );
