@@ -6,7 +6,8 @@
  */
 import "server-only";
 import { z } from "zod";
-import type { ApiContext, EndpointSpec } from "@/lib/api/context";
+import type { ApiContext } from "@/lib/api/context";
+import { noParamsEndpoint } from "@/lib/api/no-params";
 import { ApiError } from "@/lib/api/errors";
 import type { JobRequest } from "./endpoint";
 import type { bulkParams, JobParams } from "./params";
@@ -30,15 +31,8 @@ export async function handleCreateBatch(ctx: ApiContext<z.output<typeof bulkPara
   return Response.json(view, { status: 202, headers: { ...NO_STORE, Location: view.statusUrl } });
 }
 
-const noParams = z.object({});
-
 /** GET /v1/jobs/{id} and /v1/jobs/bulk/{id}: no parameters, the id is the path's last segment. */
-export const jobStatusEndpoint = {
-  id: "jobs",
-  params: noParams,
-  extras: "reject",
-  validate: () => undefined,
-} as const satisfies EndpointSpec<typeof noParams, undefined>;
+export const jobStatusEndpoint = noParamsEndpoint("jobs");
 
 const ID_PATTERN = /^(job|batch)_[a-z0-9]{24}$/;
 

@@ -8,11 +8,12 @@ import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/errors";
 import { actionUser } from "@/lib/auth/action-user";
 import { log } from "@/lib/log";
+import type { StorageLocation } from "./config";
 import { describeStorageError } from "./s3";
 import { checkStorageConnection, deleteStorageSettings, saveStorageSettings } from "./settings";
 
 /** What was typed, sent back on a refusal so the form keeps it (never the secret). */
-type TypedSettings = Record<"endpoint" | "region" | "bucket" | "prefix" | "accessKeyId", string>;
+type TypedSettings = StorageLocation;
 
 export type StorageSaveState =
   | { status: "idle" }

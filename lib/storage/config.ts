@@ -8,13 +8,17 @@ import { isAllowedOrigin } from "@/lib/net/policy";
 import { parsePostUrl } from "@/lib/net/post";
 import { checkHost } from "@/lib/net/resolve";
 
-/** The settings as typed in the dashboard; `secretAccessKey` empty means "keep the stored one". */
-export interface StorageInput {
+/** Where an account's files go and as whom: the settings without the secret. */
+export interface StorageLocation {
   endpoint: string;
   region: string;
   bucket: string;
   prefix: string;
   accessKeyId: string;
+}
+
+/** The settings as typed in the dashboard; `secretAccessKey` empty means "keep the stored one". */
+export interface StorageInput extends StorageLocation {
   secretAccessKey: string;
 }
 

@@ -13,15 +13,10 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client
 import { NodeHttpHandler } from "@smithy/node-http-handler";
 import { ApiError } from "@/lib/api/errors";
 import { pinnedLookup } from "@/lib/net/pinned";
-import { checkStorageEndpoint, parseStorageEndpoint } from "./config";
+import { checkStorageEndpoint, parseStorageEndpoint, type StorageLocation } from "./config";
 
 /** A bucket with usable credentials (the secret decrypted, lib/storage/settings.ts). */
-export interface StorageTarget {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  prefix: string;
-  accessKeyId: string;
+export interface StorageTarget extends StorageLocation {
   secretAccessKey: string;
 }
 

@@ -6,17 +6,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db";
-import { validateStorageInput, type StorageInput } from "./config";
+import { validateStorageInput, type StorageInput, type StorageLocation } from "./config";
 import { decryptSecret, encryptSecret } from "./crypto";
 import { probeBucket, type StorageTarget } from "./s3";
 
 /** What the dashboard shows: everything but the secret, of which only the last 4 characters. */
-export interface StorageSettingsView {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  prefix: string;
-  accessKeyId: string;
+export interface StorageSettingsView extends StorageLocation {
   secretHint: string;
 }
 

@@ -5,24 +5,17 @@
  * Its response schema (lib/usage/schema.ts) is the one the OpenAPI document publishes.
  */
 import "server-only";
-import { z } from "zod";
-import type { ApiContext, EndpointSpec } from "@/lib/api/context";
+import type { ApiContext } from "@/lib/api/context";
+import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
 import { peekRateLimit, RATE_WINDOW_SECONDS } from "@/lib/api/rate-limit";
 import { PLANS } from "@/lib/plans";
 import type { UsageResponse } from "@/lib/usage/schema";
 import { monthUsage } from "@/lib/usage/stats";
 
-export const usageParams = z.object({});
-
-export const usageEndpoint = {
-  id: "usage",
-  params: usageParams,
-  extras: "reject",
-  validate: () => undefined,
-} as const satisfies EndpointSpec<typeof usageParams, undefined>;
+export const usageEndpoint = noParamsEndpoint("usage");
 
 
-export async function handleUsage(ctx: ApiContext<z.output<typeof usageParams>>): Promise<Response> {
+export async function handleUsage(ctx: ApiContext<NoParams>): Promise<Response> {
   const now = new Date();
   const plan = PLANS[ctx.caller.plan];
   const [month, rate] = await Promise.all([monthUsage(ctx.caller.userId, now), peekRateLimit(ctx.caller, now.getTime())]);

@@ -8,16 +8,10 @@ import { useActionState, useId } from "react";
 import { checkStorageAction, saveStorageAction, type StorageCheckState, type StorageSaveState } from "@/lib/storage/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
+import type { StorageSettingsView } from "@/lib/storage/settings";
 
-/** What the page hands over: the settings without the secret (lib/storage/settings.ts StorageSettingsView). */
-interface SavedStorage {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  prefix: string;
-  accessKeyId: string;
-  secretHint: string;
-}
+/** What the page hands over: the settings without the secret. */
+type SavedStorage = StorageSettingsView;
 
 function TextField({ id, name, label, hint, defaultValue, placeholder, type = "text", required = true, invalid }: {
   id: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 const GET_ONLY = "GET, HEAD, OPTIONS";
 const SCREENSHOT = "GET, HEAD, POST, OPTIONS";
+const POST_ONLY = "POST, OPTIONS";
 
 /** The /v1 routes with the methods they take; the others get a 405 (lib/api/fallback.ts). */
 const ROUTES: ReadonlyArray<[string, () => Promise<unknown>, string]> = [
@@ -11,13 +12,15 @@ const ROUTES: ReadonlyArray<[string, () => Promise<unknown>, string]> = [
   ["og", () => import("@/app/v1/og/route"), GET_ONLY],
   ["og/templates", () => import("@/app/v1/og/templates/route"), GET_ONLY],
   ["usage", () => import("@/app/v1/usage/route"), GET_ONLY],
+  ["jobs", () => import("@/app/v1/jobs/route"), POST_ONLY],
+  ["jobs/bulk", () => import("@/app/v1/jobs/bulk/route"), POST_ONLY],
 ];
 
 // D1: every non-2xx answer under /v1 is problem+json, also for wrong methods and unknown paths.
 describe("/v1 fallbacks", () => {
   it.each(ROUTES)("%s answers other methods with a 405 problem", async (_name, load, allow) => {
     const route = (await load()) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"].filter((m) => !allow.includes(m))) {
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !allow.includes(m))) {
       const res = await route[method](new Request("http://localhost:3000/v1/x", { method }));
       expect(res.status).toBe(405);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
