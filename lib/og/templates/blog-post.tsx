@@ -3,8 +3,8 @@
  * (D11: title*, description, author, avatar, date). Without an avatar, the author's initials
  * stand in a circle of the accent colour.
  */
-import { fitText } from "@/lib/og/templates/fit";
-import { AccentMark, BODY_LINE_HEIGHT, box, FittedText, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
+import { Headline, type HeadlineSizes } from "@/lib/og/templates/headline";
+import { AccentMark, box, Frame, OneLine, type TemplateProps } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function BlogPostCard({ theme: t, text, images }: TemplateProps) {
@@ -18,35 +18,19 @@ export function BlogPostCard({ theme: t, text, images }: TemplateProps) {
   const markH = px(10 * u, 2);
   const descGap = px(22 * u);
 
-  const description = text.description
-    ? fitText(text.description, {
-        width: innerW * 0.92,
-        height: innerH * 0.24,
-        maxSize: 30 * u,
-        minSize: 24 * u,
-        lineHeight: BODY_LINE_HEIGHT,
-        maxLines: 2,
-      })
-    : undefined;
-  const titleBox = innerH - markH - markGap - bylineH - px(28 * u) - (description ? description.height + descGap : 0);
-  const title = fitText(text.title, {
+  const sizes: HeadlineSizes = {
     width: innerW,
-    height: titleBox,
-    maxSize: Math.min(72 * u, innerW / 7.5),
-    minSize: 32 * u,
-    lineHeight: TITLE_LINE_HEIGHT,
-    bold: true,
-  });
+    room: innerH - markH - markGap - bylineH - px(28 * u),
+    markGap,
+    descGap,
+    title: { maxSize: Math.min(72 * u, innerW / 7.5), minSize: 32 * u },
+    description: { width: innerW * 0.92, height: innerH * 0.24, maxSize: 30 * u, minSize: 24 * u, maxLines: 2, boxWidth: "92%" },
+  };
 
   return (
     <Frame theme={t} glow="bottom-right">
       <AccentMark theme={t} />
-      <div style={{ ...box, flexDirection: "column", flexGrow: 1, justifyContent: "center", marginTop: markGap, minHeight: 0 }}>
-        <FittedText text={text.title} fit={title} lineHeight={TITLE_LINE_HEIGHT} style={{ fontWeight: 700, letterSpacing: `${-0.02 * title.fontSize}px` }} />
-        {description && text.description ? (
-          <FittedText text={text.description} fit={description} lineHeight={BODY_LINE_HEIGHT} style={{ color: t.muted, marginTop: descGap, width: "92%" }} />
-        ) : null}
-      </div>
+      <Headline theme={t} title={text.title} description={text.description} sizes={sizes} />
       {hasByline ? <Byline theme={t} size={avatar} author={text.author} date={text.date} avatar={images.avatar} /> : null}
     </Frame>
   );
