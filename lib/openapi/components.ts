@@ -199,6 +199,11 @@ export const RENDER_HEADERS = {
   ...QUOTA_HEADERS,
 };
 
+/** A required JSON request body with this schema (POST /v1/screenshot, the jobs, the webhook events). */
+export function jsonRequestBody(schema: JsonSchema): JsonSchema {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
 /**
  * One response per status for the given codes, each code an example body built by the same
  * problemBody() the API answers with (so `type` links are the real ones).

@@ -12,7 +12,7 @@ import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
 import { jobPaths } from "./jobs";
 import { webhookOperations } from "./webhooks";
 import { z } from "zod";
-import { errorResponses, headers, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
+import { errorResponses, headers, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
 import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 
@@ -94,7 +94,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
             "The same capture as GET, with the parameters as one JSON object instead of a query string, validated by the same schema: a body and a query that say the same thing share one cached result. " +
             "Give `url`, or `html` (the page itself, e.g. an invoice to print with `format=pdf`). Keeps headers, cookies and large inputs out of URLs.",
           externalDocs: { url: `${appUrl}/docs/screenshot#post` },
-          requestBody: { required: true, content: { "application/json": { schema: jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES) } } },
+          requestBody: jsonRequestBody(jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES)),
           responses: {
             "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html)."),
             ...errorResponses(SCREENSHOT_ERROR_CODES),

@@ -8,7 +8,7 @@ import { ASYNC_TIMEOUT_MAX_MS, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams } fr
 import { describeParams } from "@/lib/api/params";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
-import { errorResponses, QUOTA_HEADERS, RATE_HEADERS } from "./components";
+import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "./components";
 import { jsonBodySchema, type JsonSchema } from "./params";
 
 const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
@@ -77,14 +77,7 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
           "Validates the request exactly as the endpoint would (its schema, plan gates, key restrictions), records the job and answers 202. " +
           `A screenshot job's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms. Poll the status URL, or give \`webhookUrl\`.`,
         externalDocs: docs,
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: { ...jobRequestSchema({ webhook: true }), description: `At most ${Math.round(JOB_BODY_MAX_BYTES / 1024 / 1024)} MiB.` },
-            },
-          },
-        },
+        requestBody: jsonRequestBody({ ...jobRequestSchema({ webhook: true }), description: `At most ${Math.round(JOB_BODY_MAX_BYTES / 1024 / 1024)} MiB.` }),
         responses: { "202": accepted("The job, queued.", "Job"), ...errorResponses(ACCEPT_ERRORS) },
       },
     },
@@ -104,19 +97,12 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
         tags: ["Async jobs"],
         summary: "Up to 100 async renders as one batch",
         description: "Every item is validated as by POST /v1/jobs; one bad item refuses the whole batch (its param names it, e.g. jobs[3].params.url). The webhook is called once, when every job has ended.",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["jobs"],
-                additionalProperties: false,
-                properties: { jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) }, webhookUrl, store },
-              },
-            },
-          },
-        },
+        requestBody: jsonRequestBody({
+          type: "object",
+          required: ["jobs"],
+          additionalProperties: false,
+          properties: { jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) }, webhookUrl, store },
+        }),
         responses: { "202": accepted("The batch and its jobs, queued.", "JobBatch"), ...errorResponses(ACCEPT_ERRORS) },
       },
     },

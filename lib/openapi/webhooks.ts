@@ -4,6 +4,7 @@
  * headers and the body around the job or batch schema the status URLs answer with.
  */
 import { WEBHOOK_EVENTS, WEBHOOK_HEADERS, type WebhookEventType } from "@/lib/webhooks/events";
+import { jsonRequestBody } from "./components";
 import type { JsonSchema } from "./params";
 
 const DATA: Record<WebhookEventType, JsonSchema> = {
@@ -29,22 +30,15 @@ export function webhookOperations(): JsonSchema {
           description: `${WEBHOOK_EVENTS[type]} Signed per the Standard Webhooks specification: verify it as the "Async & webhooks" guide shows.`,
           security: [],
           parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["type", "timestamp", "data"],
-                  properties: {
-                    type: { const: type },
-                    timestamp: { type: "string", format: "date-time", description: "When the event happened (the same on every retry)." },
-                    data: DATA[type],
-                  },
-                },
-              },
+          requestBody: jsonRequestBody({
+            type: "object",
+            required: ["type", "timestamp", "data"],
+            properties: {
+              type: { const: type },
+              timestamp: { type: "string", format: "date-time", description: "When the event happened (the same on every retry)." },
+              data: DATA[type],
             },
-          },
+          }),
           responses: { "2XX": { description: RECEIVED } },
         },
       },
