@@ -1,6 +1,6 @@
 /**
  * Who may run a dashboard server action: the signed-in user, from a request made by our own pages
- * (CSRF, on top of Next.js's own check). Shared by the key, storage and webhook actions; not a
+ * (CSRF, on top of Next.js's own check). Shared by the key, storage, webhook and brand-kit actions; not a
  * "use server" module, so it is no endpoint of its own.
  */
 import "server-only";

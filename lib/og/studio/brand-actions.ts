@@ -4,10 +4,8 @@
  * delete one. Each re-checks the origin (CSRF) and the session and touches only the signed-in
  * account's kit: the account comes from the session, never from the form.
  */
-import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
-import { isSameOriginRequest } from "@/lib/auth/origin";
-import { getCurrentUser } from "@/lib/auth/session";
+import { actionUser } from "@/lib/auth/action-user";
 import { deleteBrandAsset, saveBrandColor, saveBrandFont, saveBrandImage, type BrandKind } from "@/lib/og/studio/brand-kit";
 import { BrandAssetError } from "@/lib/og/studio/brand-upload";
 
@@ -15,9 +13,8 @@ import { BrandAssetError } from "@/lib/og/studio/brand-upload";
 export type BrandActionState = { status: "idle" } | { status: "saved"; name: string } | { status: "error"; message: string; name?: string; value?: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
-  if (!isSameOriginRequest(await headers())) return { error: "This request did not come from the Glance dashboard." };
-  const user = await getCurrentUser();
-  return user ? { userId: user.id } : { error: "Your session has ended. Sign in again to manage your brand kit." };
+  const who = await actionUser("your brand kit");
+  return "error" in who ? who : { userId: who.user.id };
 }
 
 const text = (formData: FormData, name: string) => {

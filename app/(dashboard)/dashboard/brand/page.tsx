@@ -3,6 +3,7 @@ import Link from "next/link";
 import { BrandAssetForm, DeleteBrandAsset } from "@/components/dashboard/brand-kit/forms";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { cn } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
 import { brandImageThumbnails, listBrandAssets, type BrandAssetSummary } from "@/lib/og/studio/brand-kit";
 
@@ -33,7 +34,7 @@ export default async function BrandKitPage() {
         {SECTIONS.map((section) => {
           const mine = assets.filter((a) => a.kind === section.kind);
           return (
-            <section key={section.kind} className={`${cardClass} p-5`} aria-labelledby={`brand-${section.kind}-title`}>
+            <section key={section.kind} className={cn(cardClass, "p-5")} aria-labelledby={`brand-${section.kind}-title`}>
               <h2 id={`brand-${section.kind}-title`} className="mb-3 text-lg font-semibold text-slate-900">{section.title}</h2>
               {mine.length > 0 ? (
                 <ul className="mb-4 divide-y divide-slate-100" data-testid={`brand-${section.kind}-list`}>
