@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await (await import("@/lib/browser")).shutdownBrowsers();
   await env?.cleanup();
 });
 
@@ -80,6 +81,20 @@ describe("the brand kit", () => {
       quality: 80,
     });
     expect(await differing(branded, direct.bytes)).toBe(0);
+  });
+
+  it("hands the brand font to the browser engine too, when the card's text needs Chromium", async () => {
+    const card = (font: string) => `<variables><text name="title" default="x" /></variables>
+<div style="background-color: #ffffff; width: 100%; height: 100%; padding: 40px">
+  <p style="font-size: 56px; color: #000000${font}">Brand Kit {{title}}</p>
+</div>`;
+    await store.saveTemplate(owner.userId, { name: "rtl-font", source: card("; font-family: 'brand:heading'") });
+    await store.saveTemplate(owner.userId, { name: "rtl-plain", source: card("") });
+    const json = await og(apiRequest(`/v1/og?${new URLSearchParams({ template: "rtl-font", title: "שלום", response: "json" })}`, { apiKey: owner.apiKey }));
+    expect(((await json.json()) as { render: { engine: string } }).render.engine).toBe("chromium");
+    const branded = await png({ template: "rtl-font", title: "שלום" }, owner);
+    const plain = await png({ template: "rtl-plain", title: "שלום" }, owner);
+    expect(await differing(branded, plain)).toBeGreaterThan(2_000);
   });
 
   it("draws a logo (PNG, and SVG rasterized on upload) and a named colour", async () => {
