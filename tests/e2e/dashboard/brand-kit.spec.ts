@@ -2,12 +2,14 @@
  * #19 brand kit in the dashboard (D21): a font and a PNG logo uploaded through the page's server
  * actions are stored for the signed-in account and listed; an oversized font, a font that is not
  * one and an SVG with a script are refused with their reason; a colour is saved and deleted; a
- * template using them is rendered by the editor's preview; the page passes axe.
+ * template saved in the editor uses them by name (an unknown name refused on save) and GET /v1/og
+ * draws the logo and colour; the page passes axe.
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
+import sharp from "sharp";
+import { apiGet, createKeyInDashboard, setPlan, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -61,6 +63,35 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations).toEqual([]);
 
+  // Used by name in a template designed in the editor, and drawn by GET /v1/og with the account's key.
+  await setPlan(email, "pro");
+  const key = await createKeyInDashboard(page, "brand");
+  await page.goto("/dashboard/templates");
+  await waitForHydration(page, "textarea");
+  await page.getByLabel("Name").fill("branded");
+  const editor = page.getByLabel("Template source");
+  await editor.fill(`<div style="background-color: brand:typo; width: 100%; height: 100%">x</div>`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").first()).toContainText('no color named "typo"');
+  await editor.fill(
+    `<div style="background-color: brand:primary; width: 100%; height: 100%; align-items: center; gap: 40px; padding: 40px">\n` +
+      `  <img src="brand:logo" width="200" height="200" />\n  <p style="font-family: brand:heading; font-size: 64px">Branded</p>\n</div>`,
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved branded as version 1.");
+  const res = await apiGet("/v1/og?template=branded", key);
+  expect(res.status).toBe(200);
+  const { data } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const count = (rgb: number[]) => {
+    let n = 0;
+    for (let i = 0; i < data.length; i += 3) if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
+    return n;
+  };
+  expect(count([255, 0, 0])).toBe(200 * 200); // the logo
+  expect(count([255, 136, 0])).toBeGreaterThan(500_000); // the brand colour
+
+  await page.goto("/dashboard/brand");
+  await waitForHydration(page, "input[name=name]");
   await page.getByRole("button", { name: "Delete color primary" }).click();
   await expect(page.getByTestId("brand-color-list")).toHaveCount(0);
   expect(await sql("SELECT 1 FROM brand_assets WHERE user_id = $1 AND kind = 'color'", [userId])).toEqual([]);
