@@ -4,7 +4,7 @@
  * stand in a circle of the accent colour.
  */
 import { Headline, type HeadlineSizes } from "@/lib/og/templates/headline";
-import { AccentMark, box, Frame, OneLine, type TemplateProps } from "@/lib/og/templates/parts";
+import { AccentMark, box, fixedRow, Frame, OneLine, type TemplateProps } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function BlogPostCard({ theme: t, text, images }: TemplateProps) {
@@ -43,9 +43,7 @@ function Byline({ theme: t, size, author, date, avatar }: { theme: Theme; size: 
   return (
     <div
       style={{
-        ...box,
-        alignItems: "center",
-        flexShrink: 0,
+        ...fixedRow,
         marginTop: px(28 * u),
         paddingTop: px(34 * u),
         borderTop: `${px(2 * u, 1)}px solid ${t.border}`,

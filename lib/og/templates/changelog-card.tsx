@@ -5,7 +5,7 @@
  * version itself is the headline.
  */
 import { fitText } from "@/lib/og/templates/fit";
-import { AccentMark, box, FittedText, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
+import { AccentMark, box, FittedText, fixedRow, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
@@ -51,7 +51,7 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
     <Frame theme={t}>
       {!hasHeader ? <AccentMark theme={t} /> : null}
       {hasHeader ? (
-        <div style={{ ...box, alignItems: "center", flexShrink: 0, height: headerH }}>
+        <div style={{ ...fixedRow, height: headerH }}>
           {showBadge ? <Badge theme={t} text={text.version} size={badgeSize} /> : null}
           {text.date ? (
             <OneLine text={text.date} size={badgeSize} style={{ color: t.muted, marginLeft: showBadge ? px(20 * u, 2) : 0, flexShrink: 1 }} />
@@ -80,9 +80,7 @@ function Badge({ theme: t, text, size }: { theme: Theme; text: string; size: num
   return (
     <div
       style={{
-        ...box,
-        alignItems: "center",
-        flexShrink: 0,
+        ...fixedRow,
         maxWidth: "70%",
         padding: `${px(9 * u, 1)}px ${px(20 * u, 2)}px`,
         borderRadius: 999,

@@ -22,6 +22,9 @@ export type TemplateComponent = (props: TemplateProps) => ReactElement;
 
 export const box: CSSProperties = { display: "flex", boxSizing: "border-box" };
 
+/** A row of fixed size with its items centred vertically (a byline, a badge). */
+export const fixedRow: CSSProperties = { ...box, alignItems: "center", flexShrink: 0 };
+
 /**
  * The canvas: background colour with a soft accent glow from one corner, content padded inside.
  * Nothing in the cards uses `overflow: hidden` on large boxes: satori draws it as canvas-sized SVG
