@@ -50,7 +50,9 @@ export const ACCOUNT_TEMPLATE_RULES =
   "variables with a type (text, color, image_url, list, number), optionally required and with a default. A query " +
   "value is validated by its type exactly as for the built-in templates; a declared default fills an omitted " +
   "variable; a variable the template does not declare is a 400 invalid_variable. A template of another account is " +
-  "a 400 template_not_found, as for a name nobody has.";
+  "a 400 template_not_found, as for a name nobody has. Fonts, images and colours of the account's brand kit are " +
+  "part of the template (brand:<name>), never query values; a template whose brand asset was deleted answers " +
+  "400 template_not_found naming the asset.";
 
 /** The account's own templates in the listing's shape, with their example queries. */
 export function accountTemplatesListing(templates: ReadonlyArray<{ name: string; description: string; version: number; variables: readonly OgVariable[] }>) {
