@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import { Field, Input, Spinner } from "@/components/ui";
+import { Field, Spinner } from "@/components/ui";
 import { SIGN_IN_HREF } from "@/components/site/links";
 import type { SessionState } from "@/components/site/use-session";
+import { CredentialInput } from "./credential-input";
 import { SignedFields, type SigningInput } from "./signed-fields";
 
 export type AuthMode = "session" | "key" | "signed";
@@ -58,18 +59,7 @@ export function AuthPanel({
         )
       }
     >
-      <Input
-        id={`${id}-key`}
-        aria-describedby={`${id}-key-hint`}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="sk_live_…"
-        value={apiKey}
-        onChange={(e) => onApiKeyChange(e.target.value.trim())}
-        data-testid="playground-api-key"
-        className="font-mono"
-      />
+      <CredentialInput id={`${id}-key`} secret placeholder="sk_live_…" value={apiKey} onValue={onApiKeyChange} testId="playground-api-key" />
     </Field>
   );
 

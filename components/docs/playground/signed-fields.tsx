@@ -1,7 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { Field, Input, Select } from "@/components/ui";
+import { Field, Select } from "@/components/ui";
+import { CredentialInput } from "./credential-input";
 
 /** What the visitor enters to sign in the browser. The secret lives only in this page's memory. */
 export interface SigningInput {
@@ -31,34 +32,20 @@ export function SignedFields({ value, onChange }: { value: SigningInput; onChang
   return (
     <div className="space-y-4" data-testid="playground-signing">
       <Field htmlFor={`${id}-key-id`} label="Public key id (key_id)" hint="Shown on the key's page in the dashboard. It goes into the URL.">
-        <Input
-          id={`${id}-key-id`}
-          aria-describedby={`${id}-key-id-hint`}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="pk_live_…"
-          value={value.keyId}
-          onChange={(e) => set("keyId", e.target.value.trim())}
-          data-testid="playground-key-id"
-          className="font-mono"
-        />
+        <CredentialInput id={`${id}-key-id`} placeholder="pk_live_…" value={value.keyId} onValue={(v) => set("keyId", v)} testId="playground-key-id" />
       </Field>
       <Field
         htmlFor={`${id}-secret`}
         label="Signing secret"
         hint="Signs the URL in your browser with Web Crypto; it is never sent to Glance or stored. Only key_id and the signature travel."
       >
-        <Input
+        <CredentialInput
           id={`${id}-secret`}
-          aria-describedby={`${id}-secret-hint`}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
+          secret
           placeholder="ss_live_…"
           value={value.signingSecret}
-          onChange={(e) => set("signingSecret", e.target.value.trim())}
-          data-testid="playground-signing-secret"
-          className="font-mono"
+          onValue={(v) => set("signingSecret", v)}
+          testId="playground-signing-secret"
         />
       </Field>
       <Field htmlFor={`${id}-expiry`} label="Expires">
