@@ -8,7 +8,7 @@ import { MAIN_NAV, navCurrent } from "./links";
 
 /** The navigation below the `md` breakpoint: a disclosure button and a panel under the header. */
 export function MobileMenu() {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? ""; // none outside a routed page (an error boundary on its own)
   // The menu is open for the page it was opened on: navigating closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
