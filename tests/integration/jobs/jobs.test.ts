@@ -9,30 +9,19 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
-import { startHarness, type ScreenshotHarness } from "../screenshot/harness";
+import type { ScreenshotHarness } from "../screenshot/harness";
 import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
-import { fetchResultFile, getBatch, getJob, postJob, waitForJob, type JobBody } from "./support";
+import { fetchResultFile, getBatch, getJob, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "./support";
 
 let h: ScreenshotHarness;
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
-  h = await startHarness({
-    env: { store: "redis", extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" } },
-    allowOrigins: [receiver.origin],
-  });
-  const { startJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
+  h = await startJobsHarness([receiver.origin]);
 });
 afterAll(async () => {
-  const { stopJobWorkers } = await import("@/lib/jobs/worker");
-  await stopJobWorkers();
-  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  await stopWebhookDispatcher();
+  await stopJobsHarness(h);
   await receiver?.close();
-  await h?.close();
 });
 
 function deliveriesTo(path: string) {

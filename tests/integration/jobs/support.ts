@@ -1,5 +1,6 @@
 /** Helpers for the async job tests (D20): accept, read and wait for jobs through the real routes. */
 import { apiRequest, type TestAccount } from "@/tests/support/api";
+import { type ScreenshotHarness, startHarness } from "../screenshot/harness";
 
 export interface JobBody {
   id: string;
@@ -51,4 +52,29 @@ export async function fetchResultFile(resultUrl: string): Promise<Response> {
   const { GET } = await import("@/app/v1/files/[file]/route");
   const file = new URL(resultUrl).pathname.split("/").pop()!;
   return GET(new Request(resultUrl), { params: Promise.resolve({ file }) });
+}
+
+/**
+ * A harness whose jobs run: the screenshot harness on Redis, this process's job workers and the
+ * webhook dispatcher (polling fast), pages and receivers allowed on `allowOrigins`.
+ */
+export async function startJobsHarness(allowOrigins: string[]): Promise<ScreenshotHarness> {
+  const h = await startHarness({
+    env: { store: "redis", extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" } },
+    allowOrigins,
+  });
+  const { startJobWorkers } = await import("@/lib/jobs/worker");
+  await startJobWorkers();
+  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  startWebhookDispatcher();
+  return h;
+}
+
+/** Stops what startJobsHarness started, then the harness. */
+export async function stopJobsHarness(h: ScreenshotHarness | undefined): Promise<void> {
+  const { stopJobWorkers } = await import("@/lib/jobs/worker");
+  await stopJobWorkers();
+  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  await stopWebhookDispatcher();
+  await h?.close();
 }

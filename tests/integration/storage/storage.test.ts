@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "@/tests/support/s3-server";
-import { startHarness, type ScreenshotHarness } from "../screenshot/harness";
+import type { ScreenshotHarness } from "../screenshot/harness";
 import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
-import { fetchResultFile, postJob, waitForJob, type JobBody } from "../jobs/support";
+import { fetchResultFile, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "../jobs/support";
 
 let h: ScreenshotHarness;
 let s3: S3TestServer;
@@ -20,22 +20,11 @@ let receiver: Receiver;
 beforeAll(async () => {
   s3 = await startS3Server();
   receiver = await startReceiver();
-  h = await startHarness({
-    env: { store: "redis", extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" } },
-    allowOrigins: [s3.origin, receiver.origin],
-  });
-  const { startJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
+  h = await startJobsHarness([s3.origin, receiver.origin]);
 });
 afterAll(async () => {
-  const { stopJobWorkers } = await import("@/lib/jobs/worker");
-  await stopJobWorkers();
-  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  await stopWebhookDispatcher();
+  await stopJobsHarness(h);
   await receiver?.close();
-  await h?.close();
   await s3?.close();
 });
 
