@@ -8,15 +8,13 @@
 import "server-only";
 import { Deadline } from "@/lib/browser";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/query";
 import { clientAddress } from "@/lib/api/rate-limit";
 import { windowCounter } from "@/lib/api/window-counter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { assertPublicTarget } from "@/lib/net/target";
 import { CONTENT_TYPES } from "@/lib/results";
-import { screenshotParams } from "@/lib/screenshot/params";
-import { planCapture } from "@/lib/screenshot/plan";
+import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
 
 /** What every demo capture is: a desktop viewport, banners and ads away, as WebP. */
@@ -31,9 +29,8 @@ export async function tryUrlDemo(request: Request, now: () => number = Date.now)
     if (perHour === 0 || perDay === 0) throw new ApiError("not_found", "The no-signup demo is off on this deployment.");
     const url = new URL(request.url).searchParams.get("url") ?? "";
     // Only the url is the visitor's; everything else is fixed, and parsed by the one schema.
-    const { params, given } = parseQuery(new URLSearchParams({ url, ...DEMO_QUERY }), screenshotParams, { extras: "reject" });
-    const plan = planCapture(params, given);
-    await assertPublicTarget(params.url!);
+    const plan = planFromQuery({ url, ...DEMO_QUERY });
+    await assertPublicTarget(plan.url);
     const at = now();
     await countOrRefuse(`demo:addr:${clientAddress(request)}`, at, perHour, HOUR_MS, `The demo allows ${perHour} captures an hour from one address.`);
     await countOrRefuse("demo:all", at, perDay, DAY_MS, "The demo has made all its captures for today.");

@@ -8,6 +8,7 @@
  * devices.ts read the schema's types, and the schema needs neither.
  */
 import type { EndpointSpec } from "@/lib/api/context";
+import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "./params-input";
 import { type CapturePlan, planCapture } from "./plan";
@@ -21,3 +22,13 @@ export const screenshotEndpoint = {
   // POST: the same parameters as a JSON body (D19), html included.
   jsonBody: { maxBytes: SCREENSHOT_BODY_MAX_BYTES },
 } as const satisfies EndpointSpec<typeof screenshotParams, CapturePlan>;
+
+/**
+ * The capture a query asks for, planned as GET /v1/screenshot plans it (its 400s included): for
+ * the captures the service makes itself, without the pipeline (the landing page's showcase, the
+ * no-signup demo).
+ */
+export function planFromQuery(query: Record<string, string>): CapturePlan {
+  const { params, given } = parseQuery(new URLSearchParams(query), screenshotParams, { extras: screenshotEndpoint.extras });
+  return planCapture(params, given);
+}

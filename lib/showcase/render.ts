@@ -7,11 +7,9 @@
  */
 import "server-only";
 import { Deadline } from "@/lib/browser";
-import { parseQuery } from "@/lib/api/query";
 import { CONTENT_TYPES } from "@/lib/results";
 import type { ShowcasePage, ShowcaseShot } from "@/lib/showcase/shots";
-import { screenshotParams } from "@/lib/screenshot/params";
-import { planCapture } from "@/lib/screenshot/plan";
+import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
 import { INVOICE_PAGE, STORE_PAGE, STORE_WITH_CONSENT_PAGE } from "./pages";
 
@@ -36,8 +34,7 @@ export function showcaseImage(shot: ShowcaseShot): Promise<ShowcaseImage> {
 }
 
 async function render(shot: ShowcaseShot): Promise<ShowcaseImage> {
-  const { params, given } = parseQuery(new URLSearchParams({ ...shot.query, html: PAGES[shot.page] }), screenshotParams, { extras: "reject" });
-  const plan = planCapture(params, given);
+  const plan = planFromQuery({ ...shot.query, html: PAGES[shot.page] });
   const output = await renderScreenshot(plan, new Deadline(RENDER_TIMEOUT_MS));
   return { bytes: output.bytes, contentType: CONTENT_TYPES[plan.format] };
 }
