@@ -112,18 +112,20 @@ export async function brandImageThumbnails(userId: string): Promise<Record<strin
   return Object.fromEntries(entries);
 }
 
-// Asset bytes by content hash: a busy template does not read its fonts from the database per render.
-const BYTES_CACHE_MAX = 64 * 1024 * 1024;
-const bytesCache = new Map<string, Buffer>();
-let cachedBytes = 0;
+// Assets by content hash, as a render uses them (a font's bytes, an image's data URL): a busy
+// template neither reads them from the database nor base64-encodes an image on every request
+// (this runs before the result cache is asked, so on HITs too).
+const ASSET_CACHE_MAX = 64 * 1024 * 1024;
+const assetCache = new Map<string, Buffer | string>();
+let cachedSize = 0;
 
-function remember(sha256: string, bytes: Buffer): void {
-  if (cachedBytes + bytes.length > BYTES_CACHE_MAX) {
-    bytesCache.clear();
-    cachedBytes = 0;
+function remember(key: string, asset: Buffer | string): void {
+  if (cachedSize + asset.length > ASSET_CACHE_MAX) {
+    assetCache.clear();
+    cachedSize = 0;
   }
-  bytesCache.set(sha256, bytes);
-  cachedBytes += bytes.length;
+  assetCache.set(key, asset);
+  cachedSize += asset.length;
 }
 
 /**
@@ -147,18 +149,20 @@ export async function loadBrand(userId: string, template: string, refs: { fonts:
       if (color) colors[name] = css(color);
       continue;
     }
-    let bytes = bytesCache.get(row.sha256);
-    if (!bytes) {
+    const cacheKey = `${kind}:${row.sha256}`;
+    let asset = assetCache.get(cacheKey);
+    if (asset === undefined) {
       const full = await db.brandAsset.findUnique({ where: { id: row.id }, select: { data: true } });
-      bytes = Buffer.from(full?.data ?? new Uint8Array());
-      remember(row.sha256, bytes);
+      const bytes = Buffer.from(full?.data ?? new Uint8Array());
+      asset = kind === "image" ? `data:image/png;base64,${bytes.toString("base64")}` : bytes;
+      remember(cacheKey, asset);
     }
-    if (kind === "image") images[name] = `data:image/png;base64,${bytes.toString("base64")}`;
+    if (typeof asset === "string") images[name] = asset;
     else {
       // A family name of its own per file: satori and Chromium pick it only where a template asks.
       const family = `Glance Brand ${row.sha256.slice(0, 16)}`;
       fontNames[name] = family;
-      fonts.push({ name: family, data: bytes, weight: 400, style: "normal" });
+      fonts.push({ name: family, data: asset, weight: 400, style: "normal" });
     }
   }
   const fingerprint = rows.map((r) => `${r.kind}:${r.name}:${r.sha256}`).sort().join(",");
