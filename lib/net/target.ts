@@ -38,3 +38,20 @@ export async function assertPublicTarget(url: string, param = "url"): Promise<{ 
   }
   throw new ApiError("target_unreachable", `The host ${parsed.hostname} could not be resolved.`, { param });
 }
+
+/**
+ * A destination the server itself sends to on a caller's behalf (a webhook URL, a storage
+ * endpoint): resolved once, every address public unless the origin is on ALLOW_PRIVATE_ORIGINS
+ * (D9). Returns the addresses (to pin the connection to); throws 400 `private_address` or
+ * `target_unreachable` naming `param`. `subject` names it in the messages ("the webhookUrl"),
+ * `publicOnly` says what goes only to public addresses.
+ */
+export async function assertPublicDestination(url: URL, param: string, words: { subject: string; publicOnly: string }): Promise<string[]> {
+  const verdict = await checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) });
+  if (verdict.ok) return verdict.addresses;
+  if (verdict.reason === "private_address") {
+    const subject = words.subject.charAt(0).toUpperCase() + words.subject.slice(1);
+    throw new ApiError("private_address", `${subject} points to a private, loopback or otherwise non-public address; ${words.publicOnly}`, { param });
+  }
+  throw new ApiError("target_unreachable", `The host ${url.hostname} of ${words.subject} could not be resolved.`, { param });
+}

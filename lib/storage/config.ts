@@ -4,9 +4,8 @@
  * upload (lib/storage/s3.ts), so a name that later resolves to a private address is refused then too.
  */
 import { ApiError } from "@/lib/api/errors";
-import { isAllowedOrigin } from "@/lib/net/policy";
 import { parsePostUrl } from "@/lib/net/post";
-import { checkHost } from "@/lib/net/resolve";
+import { assertPublicDestination } from "@/lib/net/target";
 
 /** Where an account's files go and as whom: the settings without the secret. */
 export interface StorageLocation {
@@ -44,12 +43,8 @@ export function parseStorageEndpoint(raw: string): URL | undefined {
 
 /** Resolves the endpoint's host once; its addresses must all be public unless the origin is on ALLOW_PRIVATE_ORIGINS (D9). */
 export async function checkStorageEndpoint(url: URL): Promise<string> {
-  const verdict = await checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) });
-  if (verdict.ok) return verdict.addresses[0];
-  if (verdict.reason === "private_address") {
-    throw new ApiError("private_address", "The storage endpoint points to a private, loopback or otherwise non-public address; uploads go only to public addresses.", { param: "endpoint" });
-  }
-  throw new ApiError("target_unreachable", `The host ${url.hostname} of the storage endpoint could not be resolved.`, { param: "endpoint" });
+  const addresses = await assertPublicDestination(url, "endpoint", { subject: "the storage endpoint", publicOnly: "uploads go only to public addresses." });
+  return addresses[0];
 }
 
 /** Throws ApiError 400 naming the field at fault; returns the settings in canonical form. */

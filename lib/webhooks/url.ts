@@ -4,9 +4,8 @@
  * so a name that later resolves to a private address (DNS rebinding) is refused then too.
  */
 import { ApiError } from "@/lib/api/errors";
-import { isAllowedOrigin } from "@/lib/net/policy";
 import { parsePostUrl } from "@/lib/net/post";
-import { checkHost } from "@/lib/net/resolve";
+import { assertPublicDestination } from "@/lib/net/target";
 
 const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -16,10 +15,6 @@ export async function assertWebhookUrl(raw: string, param = "webhookUrl"): Promi
   if (!url) {
     throw new ApiError("unsupported_url", `The ${param} must be an absolute http or https URL without user name or password, at most ${MAX_WEBHOOK_URL_LENGTH} characters.`, { param });
   }
-  const verdict = await checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) });
-  if (verdict.ok) return url;
-  if (verdict.reason === "private_address") {
-    throw new ApiError("private_address", `The ${param} points to a private, loopback or otherwise non-public address; webhooks are only sent to public addresses.`, { param });
-  }
-  throw new ApiError("target_unreachable", `The host ${url.hostname} of the ${param} could not be resolved.`, { param });
+  await assertPublicDestination(url, param, { subject: `the ${param}`, publicOnly: "webhooks are only sent to public addresses." });
+  return url;
 }
