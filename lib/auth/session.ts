@@ -7,6 +7,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { applyDuePlanChange } from "@/lib/billing/plan-change";
 import { getDb } from "@/lib/db";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { safeReturnPath } from "@/lib/auth/local-url";
@@ -28,10 +29,19 @@ export async function findSessionUser(sessionToken: string | undefined, now = ne
   const db = await getDb();
   const row = await db.session.findUnique({
     where: { sessionToken },
-    select: { expires: true, user: { select: { id: true, email: true, name: true, image: true, plan: true } } },
+    select: { expires: true, user: { select: { id: true, email: true, name: true, image: true, plan: true, scheduledPlanAt: true } } },
   });
   if (!row || row.expires <= now) return null;
-  return { ...row.user, plan: row.user.plan as PlanId };
+  const { scheduledPlanAt, ...user } = row.user;
+  // A plan change that fell due (end of the paid period or of the payment grace, D18) applies on
+  // the signed-in side too: the playground, key creation and the pages see the plan the key
+  // lookup would, not the one paid for until yesterday.
+  if (scheduledPlanAt && scheduledPlanAt <= now) {
+    await applyDuePlanChange(user.id, now);
+    const fresh = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true } });
+    return { ...user, plan: fresh.plan as PlanId };
+  }
+  return { ...user, plan: user.plan as PlanId };
 }
 
 /** The signed-in user of the current request, or null. Deduplicated per request. */

@@ -91,6 +91,36 @@ describe("authenticateSession", () => {
   });
 });
 
+describe("a plan change that fell due (D18)", () => {
+  it("is applied when the session is read, so the playground and the dashboard get the new plan's limits", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { authenticateSession } = await import("@/lib/auth/session-caller");
+    const { findSessionUser } = await import("@/lib/auth/session");
+    const db = await getDb();
+    const user = await db.user.create({ data: { email: "downgraded@example.test", plan: "pro", scheduledPlan: "starter", scheduledPlanAt: new Date(Date.now() + 3600_000) } });
+    const session = randomUUID();
+    await db.session.create({ data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3600_000) } });
+    const names = ["one", "two", "three", "four", "five", "six"];
+    for (const [i, name] of names.entries()) {
+      await db.apiKey.create({ data: { userId: user.id, name, hash: randomUUID(), display: "sk_live_…", createdAt: new Date(Date.now() - (names.length - i) * 60_000) } });
+    }
+    const headers = { cookie: `authjs.session-token=${session}`, "sec-fetch-site": "same-origin" };
+
+    // Still inside the period paid for: Pro.
+    expect((await authenticateSession(request(headers), new URL(APP))).plan).toBe("pro");
+
+    // The period ended with no API request since: the next session read moves the account.
+    await db.user.update({ where: { id: user.id }, data: { scheduledPlanAt: new Date(Date.now() - 1000) } });
+    expect((await authenticateSession(request(headers), new URL(APP))).plan).toBe("starter");
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect([stored.plan, stored.scheduledPlan, stored.scheduledPlanAt]).toEqual(["starter", null, null]);
+    // Applied the one way a plan changes: the newest key beyond Starter's 5 is paused.
+    const paused = await db.apiKey.findMany({ where: { userId: user.id, pausedAt: { not: null } }, select: { name: true } });
+    expect(paused.map((k) => k.name)).toEqual(["six"]);
+    expect((await findSessionUser(session))?.plan).toBe("starter");
+  });
+});
+
 describe("cookieValue", () => {
   it("finds a cookie by exact name only", async () => {
     const { cookieValue } = await import("@/lib/auth/session-caller");
