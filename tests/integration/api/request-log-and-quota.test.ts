@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 import { useTestEnv } from "@/tests/support/env";
+import { awayFromWindowEdge } from "@/tests/support/rate-window";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -168,6 +169,28 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
     const anonymous = await screenshot(apiRequest("/v1/screenshot?url=https://example.com"));
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-quota-limit")).toBeNull();
+  });
+
+  it("sends X-Quota-* on the rate limit's 429 and on the keyed template listing too", async () => {
+    const { GET: usage } = await import("@/app/v1/usage/route");
+    const { GET: templates } = await import("@/app/v1/og/templates/route");
+    const { getDb } = await import("@/lib/db");
+    const { monthKey } = await import("@/lib/usage/quota");
+    const account = await createTestAccount({ plan: "free" }); // 10 requests a minute
+    await (await getDb()).monthlyUsage.create({ data: { userId: account.userId, month: monthKey(), renders: 30 } });
+
+    const listing = await templates(apiRequest("/v1/og/templates", { apiKey: account.apiKey }));
+    expect(listing.status).toBe(200);
+    expect([listing.headers.get("x-quota-limit"), listing.headers.get("x-quota-remaining")]).toEqual(["100", "70"]);
+    expect(Number(listing.headers.get("x-quota-reset"))).toBeGreaterThan(0);
+    const anonymousListing = await templates(new Request("http://localhost:3000/v1/og/templates"));
+    expect(anonymousListing.headers.get("x-quota-limit")).toBeNull();
+
+    await awayFromWindowEdge();
+    let last: Response | undefined;
+    for (let i = 0; i < 11 && last?.status !== 429; i++) last = await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }));
+    expect((await problemOf(last!)).code).toBe("rate_limited");
+    expect([last!.headers.get("x-quota-limit"), last!.headers.get("x-quota-remaining")]).toEqual(["100", "70"]);
   });
 
   it("follows a plan change on the very next request", async () => {

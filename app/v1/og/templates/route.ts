@@ -5,6 +5,7 @@
 import { authenticateApiKey, presentedKey } from "@/lib/api/auth";
 import { problemResponse, toApiError } from "@/lib/api/errors";
 import { keylessRoute } from "@/lib/api/keyless";
+import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
 import { requestIdFor } from "@/lib/api/request";
 import { accountTemplatesListing, templatesListing } from "@/lib/og/listing";
 
@@ -23,7 +24,9 @@ export const GET = keylessRoute(async (request: Request) => {
     const caller = await authenticateApiKey(request, url);
     const { listTemplates } = await import("@/lib/og/studio/store");
     const own = accountTemplatesListing(await listTemplates(caller.userId));
-    return Response.json({ ...listing, accountTemplates: own }, { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } });
+    // Like every answer to a request with a valid key (D18); a failing counter read leaves them out.
+    const quota = await new QuotaTracker(caller).state().then(quotaHeaders, () => ({}));
+    return Response.json({ ...listing, accountTemplates: own }, { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId, ...quota } });
   } catch (error) {
     return problemResponse(toApiError(error), requestId, { "X-Request-Id": requestId });
   }
