@@ -52,5 +52,16 @@ test.describe("usage", () => {
 
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
     await expect(page.getByRole("region", { name: "Requests, last 30 days" })).toContainText("9");
+
+    // From 80 % of the month's renders (D18) every dashboard page carries a banner that leads to billing.
+    const banner = page.getByTestId("quota-banner");
+    await expect(banner).toHaveCount(0);
+    await sql("UPDATE monthly_usage SET renders = 85 WHERE user_id = $1 AND month = $2", [userId, month]);
+    await page.goto("/dashboard/keys");
+    await expect(banner).toHaveText("You have used 85 of this month's 100 renders. Upgrade");
+    await expect(banner.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/dashboard/billing");
+    await sql("UPDATE monthly_usage SET renders = 100 WHERE user_id = $1 AND month = $2", [userId, month]);
+    await page.goto("/dashboard/usage");
+    await expect(banner).toContainText("All 100 renders of this month are used: new renders get 429 quota_exceeded until the month ends");
   });
 });
