@@ -111,6 +111,18 @@ describe("Checkout and Customer Portal sessions", () => {
     expect([call.method, call.path]).toEqual(["POST", "/v1/billing_portal/sessions"]);
     expect(call.params).toEqual({ customer: `cus_${account.userId}`, return_url: "http://localhost:3000/dashboard/billing" });
   });
+
+  it("checks a returning customer out under the Stripe customer already linked, not a new one", async () => {
+    const { createCheckoutUrl } = await import("@/lib/billing/sessions");
+    const account = await createTestAccount({ plan: "free" });
+    await post(checkoutCompleted(account, "starter", nowS() - 10));
+    await post(event("customer.subscription.deleted", subscription(account, PRICES.STRIPE_PRICE_STARTER_MONTHLY, { status: "canceled" })));
+    await createCheckoutUrl({ id: account.userId, email: account.email }, "business", "monthly");
+    const call = standIn.calls.at(-1)!;
+    expect(call.params.customer).toBe(`cus_${account.userId}`);
+    expect(call.params.customer_email).toBeUndefined();
+    expect(call.params["line_items[0][price]"]).toBe("price_business_m");
+  });
 });
 
 describe("Stripe webhook", () => {
@@ -182,6 +194,22 @@ describe("Stripe webhook", () => {
     await post(checkoutCompleted(lapsed, "pro", nowS() - (PAYMENT_GRACE_DAYS + 2) * DAY));
     await post(event("invoice.payment_failed", { id: "in_2", object: "invoice", customer: `cus_${lapsed.userId}` }, nowS() - (PAYMENT_GRACE_DAYS + 1) * DAY));
     expect((await v1Plan(lapsed.apiKey)).body.plan.id).toBe("free");
+  });
+
+  it("keeps the plan when the payment is fixed within the grace period", async () => {
+    const { getDb } = await import("@/lib/db");
+    const account = await createTestAccount({ plan: "free" });
+    await post(checkoutCompleted(account, "pro", nowS() - 30));
+    await post(event("invoice.payment_failed", { id: "in_3", object: "invoice", customer: `cus_${account.userId}` }, nowS() - 20));
+    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY, { status: "past_due" }), nowS() - 15));
+    const failing = await (await getDb()).user.findUniqueOrThrow({ where: { id: account.userId } });
+    expect([failing.plan, failing.scheduledPlan]).toEqual(["pro", "free"]);
+
+    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY), nowS() - 5));
+    const paid = await (await getDb()).user.findUniqueOrThrow({ where: { id: account.userId }, include: { billing: true } });
+    expect([paid.plan, paid.scheduledPlan, paid.billing?.paymentFailedAt]).toEqual(["pro", null, null]);
+    await periodEnds(account.userId); // nothing scheduled any more: the clock moving on changes nothing
+    expect((await v1Plan(account.apiKey)).body.plan.id).toBe("pro");
   });
 
   it("applies a replayed event once", async () => {
