@@ -42,10 +42,16 @@ const HEADER_NAMES: Record<string, string> = {
   XCache: "X-Cache",
   XRenderTime: "X-Render-Time",
   XImageSize: "X-Image-Size",
+  ETag: "ETag",
+  CacheControl: "Cache-Control",
+  XTargetStatus: "X-Target-Status",
   RateLimitLimit: "RateLimit-Limit",
   RateLimitRemaining: "RateLimit-Remaining",
   RateLimitReset: "RateLimit-Reset",
   RetryAfter: "Retry-After",
+  XQuotaLimit: "X-Quota-Limit",
+  XQuotaRemaining: "X-Quota-Remaining",
+  XQuotaReset: "X-Quota-Reset",
   XRequestId: "X-Request-Id",
 };
 

@@ -159,6 +159,16 @@ export function headers(): Record<string, JsonSchema> {
     XCache: { description: "HIT when served from the cache, MISS when freshly rendered.", schema: { type: "string", enum: ["HIT", "MISS"] } },
     XRenderTime: int("Render duration in milliseconds (of the original render on a HIT)."),
     XImageSize: int("File size in bytes."),
+    ETag: {
+      description:
+        "Binary answers: a strong validator (the SHA-256 of the bytes). Send it back in If-None-Match: a match is a 304 without a body, and on a cache hit nothing is rendered or counted.",
+      schema: { type: "string" },
+    },
+    CacheControl: {
+      description:
+        "Binary answers: `private, max-age=<seconds the result stays cached>` with an API key; `public, max-age=<up to the plan's cache TTL, never past expires>` for a signed URL, plus `immutable` when the URL pins the bytes (an OG template without a remote image). JSON answers: `no-store`.",
+      schema: { type: "string" },
+    },
     XTargetStatus: int(
       "Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error.",
     ),
@@ -168,7 +178,9 @@ export function headers(): Record<string, JsonSchema> {
     RateLimitRemaining: int("Requests left in the current one-minute window."),
     RateLimitReset: int("Seconds until the window resets."),
     RetryAfter: int("Seconds to wait before retrying (429 only)."),
-    XQuotaLimit: int("Renders (cache misses) the account's plan allows per monthly period. Sent on every answer to a request with a valid key, errors included."),
+    XQuotaLimit: int(
+      "Renders (cache misses) the account's plan allows per monthly period. Sent on every answer to a request with a valid key, errors included; not to a signed URL, whose answer is public.",
+    ),
     XQuotaRemaining: int("Renders left this period, after this request's own render if it made one."),
     XQuotaReset: int("Seconds until the period (the UTC calendar month) ends and the renders reset."),
     XRequestId: { description: "Identifies the request in logs; quote it to support.", schema: { type: "string" } },
@@ -195,9 +207,22 @@ export const RENDER_HEADERS = {
   "X-Cache": ref("XCache"),
   "X-Render-Time": ref("XRenderTime"),
   "X-Image-Size": ref("XImageSize"),
+  ETag: ref("ETag"),
+  "Cache-Control": ref("CacheControl"),
   ...RATE_HEADERS,
   ...QUOTA_HEADERS,
 };
+
+/** A render endpoint's 304 (D15): the validators and cache headers of the 200 it stands for, no body. */
+export const NOT_MODIFIED = {
+  description: "Not modified: If-None-Match matched the ETag. No body; on a cache hit nothing was rendered or counted.",
+  headers: { ETag: ref("ETag"), "Cache-Control": ref("CacheControl"), "X-Cache": ref("XCache"), ...RATE_HEADERS },
+};
+
+/** A HEAD's answers (D15): a GET's statuses and headers, never a body. */
+export function withoutBodies(responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { description: response.description, headers: response.headers }]));
+}
 
 /** A required JSON request body with this schema (POST /v1/screenshot, the jobs, the webhook events). */
 export function jsonRequestBody(schema: JsonSchema): JsonSchema {

@@ -12,7 +12,7 @@ import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
 import { jobPaths } from "./jobs";
 import { webhookOperations } from "./webhooks";
 import { z } from "zod";
-import { errorResponses, headers, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas } from "./components";
+import { errorResponses, headers, jsonRequestBody, NOT_MODIFIED, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas, withoutBodies } from "./components";
 import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 
@@ -50,7 +50,68 @@ const planList = Object.values(PLANS)
   .map((p) => `${p.name} ($${p.priceUsdPerMonth}/month): ${p.requestsPerMinute} requests/minute, ${p.rendersPerMonth.toLocaleString("en-US")} renders/month, ${p.cacheTtlDays}-day cache`)
   .join("; ");
 
+/** A GET render answers with an API key or, for public HTML, a signed URL (D15). */
+const KEY_OR_SIGNED_URL = [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { SignedUrl: [] }];
+
+/**
+ * The HEAD twin of a render GET (D15): the same pipeline, parameters, statuses and headers, no
+ * body — what crawlers send to check an og:image.
+ */
+function headOf(get: JsonSchema, operationId: string): JsonSchema {
+  return {
+    operationId,
+    tags: get.tags,
+    summary: `${String(get.summary)}: headers only`,
+    description:
+      "The same request as GET, answered with the same status and headers and no body. A HEAD of a result not cached yet renders it, so the GET that follows is a cache hit.",
+    parameters: get.parameters,
+    security: get.security,
+    responses: withoutBodies(get.responses as Record<string, JsonSchema>),
+  };
+}
+
 export function buildOpenApiDocument(appUrl: string): JsonSchema {
+  const screenshotGet = {
+    operationId: "captureScreenshot",
+    tags: ["Screenshots"],
+    summary: "Capture a web page",
+    description:
+      "Renders `url` in a fresh browser context and returns the image or PDF, or JSON metadata with `response=json`. " +
+      "With an API key, or as a signed URL for public HTML (`key_id`, `expires`, `signature`).",
+    externalDocs: { url: `${appUrl}/docs/screenshot` },
+    parameters: queryParameters(screenshotParams),
+    security: KEY_OR_SIGNED_URL,
+    responses: {
+      "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`)."),
+      "304": NOT_MODIFIED,
+      ...errorResponses(SCREENSHOT_ERROR_CODES),
+    },
+  };
+  const ogGet = {
+    operationId: "renderOgImage",
+    tags: ["Open Graph images"],
+    summary: "Render an Open Graph image",
+    description:
+      `Renders a template (${OG_TEMPLATE_NAMES.join(", ")}) with the given variables. Requires the Pro plan or higher. ` +
+      "In public HTML (an og:image tag, an <img src>) use a signed URL (`key_id`, `expires`, `signature`), never the API key.",
+    externalDocs: { url: `${appUrl}/docs/og` },
+    parameters: [...queryParameters(ogParams), ogVariablesParameter()],
+    security: KEY_OR_SIGNED_URL,
+    responses: {
+      "200": {
+        description: "The image (default) or its metadata (`response=json`).",
+        headers: RENDER_HEADERS,
+        content: {
+          "image/png": binary("image/png"),
+          "image/jpeg": binary("image/jpeg"),
+          "image/webp": binary("image/webp"),
+          "application/json": json("OgMetadata"),
+        },
+      },
+      "304": NOT_MODIFIED,
+      ...errorResponses(OG_ERROR_CODES),
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -58,7 +119,8 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
       version: "1.0.0",
       summary: "Screenshots, PDFs and Open Graph images with one GET request.",
       description:
-        "Every request carries an API key (X-API-Key header, preferred, or api_key query parameter). Results are " +
+        "Every request carries an API key (X-API-Key header, preferred, or api_key query parameter); in public HTML, a GET of " +
+        "/v1/og or /v1/screenshot is a signed URL instead (key_id, optional expires, signature: see the Signed URLs guide). Results are " +
         `cached per account for the plan's TTL; cache hits do not count against the monthly renders. Plans: ${planList}. ` +
         "Every error is application/problem+json (RFC 9457) whose `type` links to its entry in the errors guide.",
     },
@@ -74,18 +136,8 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
     ],
     paths: {
       "/v1/screenshot": {
-        get: {
-          operationId: "captureScreenshot",
-          tags: ["Screenshots"],
-          summary: "Capture a web page",
-          description: "Renders `url` in a fresh browser context and returns the image or PDF, or JSON metadata with `response=json`.",
-          externalDocs: { url: `${appUrl}/docs/screenshot` },
-          parameters: queryParameters(screenshotParams),
-          responses: {
-            "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`)."),
-            ...errorResponses(SCREENSHOT_ERROR_CODES),
-          },
-        },
+        get: screenshotGet,
+        head: headOf(screenshotGet, "captureScreenshotHead"),
         post: {
           operationId: "captureScreenshotFromBody",
           tags: ["Screenshots"],
@@ -102,27 +154,8 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         },
       },
       "/v1/og": {
-        get: {
-          operationId: "renderOgImage",
-          tags: ["Open Graph images"],
-          summary: "Render an Open Graph image",
-          description: `Renders a template (${OG_TEMPLATE_NAMES.join(", ")}) with the given variables. Requires the Pro plan or higher.`,
-          externalDocs: { url: `${appUrl}/docs/og` },
-          parameters: [...queryParameters(ogParams), ogVariablesParameter()],
-          responses: {
-            "200": {
-              description: "The image (default) or its metadata (`response=json`).",
-              headers: RENDER_HEADERS,
-              content: {
-                "image/png": binary("image/png"),
-                "image/jpeg": binary("image/jpeg"),
-                "image/webp": binary("image/webp"),
-                "application/json": json("OgMetadata"),
-              },
-            },
-            ...errorResponses(OG_ERROR_CODES),
-          },
-        },
+        get: ogGet,
+        head: headOf(ogGet, "renderOgImageHead"),
       },
       "/v1/usage": {
         get: {
@@ -198,6 +231,13 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
       securitySchemes: {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
         ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For server-side clients that cannot set headers. Never in public HTML: use a signed URL (key_id, expires, signature) there." },
+        SignedUrl: {
+          type: "apiKey",
+          in: "query",
+          name: "signature",
+          description:
+            `A signed URL (GET and HEAD of /v1/og and /v1/screenshot): key_id (the key's public id), optional expires (unix seconds) and signature, the hex HMAC-SHA256 of the canonical query under the key's signing secret. Carries no API key; safe in public HTML. Guide: ${appUrl}/docs/signed-urls`,
+        },
       },
       schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
         Job: z.toJSONSchema(jobResponseSchema, { target: "draft-2020-12" }) as JsonSchema,

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testEnv = await useTestEnv({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin } });
+  testEnv = await useTestEnv({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin, URL_SIGNING_SECRET: "conformance-url-signing-secret-0123456789" } });
   const { GET } = await import("@/app/v1/openapi.json/route");
   const response = await GET(new Request(`${APP_URL}/v1/openapi.json`));
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -47,19 +47,33 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-/** Checks a real response against the documented operation; returns the parsed body. */
-async function conforms(path: "/v1/screenshot" | "/v1/og", response: Response): Promise<unknown> {
-  const documented = doc.paths[path].get.responses[String(response.status)];
+/**
+ * Checks a real response against the documented operation; returns the parsed body. Headers a
+ * response documents are expected, except where their description says when they are left out:
+ * ETag on JSON answers, X-Quota-* on a signed URL's public answer (D15), RateLimit-* on errors.
+ */
+async function conforms(
+  path: "/v1/screenshot" | "/v1/og",
+  response: Response,
+  options: { method?: "get" | "head"; signed?: boolean } = {},
+): Promise<unknown> {
+  const documented = doc.paths[path][options.method ?? "get"].responses[String(response.status)];
   expect(documented, `${path} documents ${response.status}`).toBeDefined();
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0];
-  const media = documented.content[mediaType];
-  expect(media, `${path} ${response.status} documents ${mediaType}`).toBeDefined();
+  const bodiless = response.status === 304 || options.method === "head";
+  if (!bodiless) expect(documented.content[mediaType], `${path} ${response.status} documents ${mediaType}`).toBeDefined();
   for (const name of Object.keys(documented.headers ?? {})) {
     if (name === "Retry-After" || (response.status >= 400 && name.startsWith("RateLimit-"))) continue;
+    if ((name === "ETag" && mediaType.includes("json")) || (options.signed && name.startsWith("X-Quota-"))) continue;
     expect(response.headers.get(name), `${path} ${response.status} header ${name}`).not.toBeNull();
+  }
+  if (bodiless) {
+    expect(await response.text()).toBe("");
+    return undefined;
   }
   if (!mediaType.includes("json")) return undefined;
   const body = await response.json();
+  const media = documented.content[mediaType];
   const ref = (media.schema.$ref as string).split("/").pop()!;
   const validate = ajv.compile(doc.components.schemas[ref]);
   expect(validate(body), `${ref}: ${ajv.errorsText(validate.errors)}`).toBe(true);
@@ -119,5 +133,46 @@ describe("real answers match the document", () => {
     await conforms("/v1/og", await GET(apiRequest("/v1/og?template=nope", { apiKey: pro.apiKey })));
     await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x&color=red", { apiKey: pro.apiKey })));
     await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })));
+  });
+
+  it("signed URLs (D15): a public image on both endpoints, 304 and HEAD as documented; a POST cannot reuse a signed query", async () => {
+    const { signUrl } = await import("@/lib/signing/canonical");
+    const sign = (path: "/v1/og" | "/v1/screenshot", params: Record<string, string>) =>
+      signUrl(APP_URL, path, params, { keyId: pro.publicId, signingSecret: pro.signingSecret });
+    const routes = { "/v1/screenshot": (await import("@/app/v1/screenshot/route")).GET, "/v1/og": (await import("@/app/v1/og/route")).GET };
+    const cases = [
+      // A page can change behind its URL: public, never immutable. An OG template pins its bytes.
+      ["/v1/screenshot", sign("/v1/screenshot", { url: `${origin}/`, width: "500", height: "300" }), /^public, max-age=\d+$/],
+      ["/v1/og", sign("/v1/og", { template: "default", title: "Signed conformance" }), /^public, max-age=\d+, immutable$/],
+    ] as const;
+    for (const [path, url, cacheControl] of cases) {
+      const route = routes[path];
+      const image = await route(new Request(url));
+      expect([path, image.status, image.headers.get("x-quota-remaining")]).toEqual([path, 200, null]);
+      expect(image.headers.get("cache-control")).toMatch(cacheControl);
+      expect(image.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+      await conforms(path, image, { signed: true });
+
+      const etag = image.headers.get("etag")!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const notModified = await route(new Request(url, { headers: { "If-None-Match": etag } }));
+      expect([path, notModified.status, notModified.headers.get("x-cache"), notModified.headers.get("etag")]).toEqual([path, 304, "HIT", etag]);
+      await conforms(path, notModified, { signed: true });
+
+      const head = await route(new Request(url, { method: "HEAD" }));
+      expect([path, head.status, head.headers.get("etag"), head.headers.get("content-length")]).toEqual([path, 200, etag, image.headers.get("content-length")]);
+      await conforms(path, head, { method: "head", signed: true });
+
+      const tampered = await route(new Request(url.replace("key_id=", "format=webp&key_id=")));
+      expect(tampered.status).toBe(403);
+      await conforms(path, tampered, { signed: true });
+    }
+
+    // The signature covers the query, not a body: POSTing a body to a signed screenshot URL is refused.
+    const posted = await routes["/v1/screenshot"](
+      new Request(cases[0][1], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ html: "<h1>not what was signed</h1>" }) }),
+    );
+    const problem = (await posted.json()) as { code: string };
+    expect([posted.status, problem.code]).toEqual([400, "invalid_body"]);
   });
 });

@@ -43,13 +43,21 @@ describe("OpenAPI document", () => {
     expect(api.webhooks["batch.completed"].post.requestBody.content["application/json"].schema.properties.data.properties.jobs).toBeDefined();
   });
 
-  it("declares both API key schemes and requires one of them on the render endpoints", () => {
+  it("declares both API key schemes and requires one of them, or a signed URL on the render GETs (D15)", () => {
     const d = doc();
     expect(d.components.securitySchemes).toEqual({
       ApiKeyHeader: expect.objectContaining({ type: "apiKey", in: "header", name: "X-API-Key" }),
       ApiKeyQuery: expect.objectContaining({ type: "apiKey", in: "query", name: "api_key" }),
+      SignedUrl: expect.objectContaining({ type: "apiKey", in: "query", name: "signature" }),
     });
     expect(d.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
+    for (const path of ["/v1/og", "/v1/screenshot"]) {
+      for (const method of ["get", "head"]) {
+        expect([path, method, d.paths[path][method].security]).toEqual([path, method, [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { SignedUrl: [] }]]);
+      }
+    }
+    // Signed URLs are GET only: a POST's body is not signed (D19).
+    expect(d.paths["/v1/screenshot"].post.security).toBeUndefined();
     expect(operation("/v1/og/templates").security).toEqual([]);
     expect(operation("/v1/files/{file}").security).toEqual([]);
   });
@@ -76,6 +84,36 @@ describe("OpenAPI document", () => {
     // Nothing invented: every query parameter but OG's variables object comes from the schema.
     const names = parameters.filter((p) => p.name !== "variables").map((p) => p.name);
     expect(names).toEqual(fields.map((f) => f.name));
+  });
+
+  it("lists the signed-URL parameters on both render GETs, never in a POST body (D15)", () => {
+    for (const path of ["/v1/og", "/v1/screenshot"]) {
+      const parameters = operation(path).parameters as Obj[];
+      for (const name of ["key_id", "expires", "signature"]) {
+        const p = parameters.find((x) => x.name === name);
+        expect([path, name, p?.in, p?.required]).toEqual([path, name, "query", false]);
+      }
+    }
+    const body = doc().paths["/v1/screenshot"].post.requestBody.content["application/json"].schema as Obj;
+    for (const name of ["key_id", "expires", "signature", "api_key"]) expect(body.properties[name], name).toBeUndefined();
+  });
+
+  it("describes the crawler and CDN answers of the render endpoints: ETag, Cache-Control, 304 and HEAD without bodies (D15)", () => {
+    const d = doc();
+    for (const path of ["/v1/og", "/v1/screenshot"]) {
+      const get = d.paths[path].get as Obj;
+      expect(Object.keys(get.responses["200"].headers)).toEqual(expect.arrayContaining(["ETag", "Cache-Control"]));
+      expect(get.responses["304"].content).toBeUndefined();
+      expect(Object.keys(get.responses["304"].headers)).toEqual(expect.arrayContaining(["ETag", "Cache-Control"]));
+      const head = d.paths[path].head as Obj;
+      expect(head.parameters).toEqual(get.parameters);
+      expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
+      for (const [status, response] of Object.entries(head.responses as Obj)) {
+        expect([path, status, response.content]).toEqual([path, status, undefined]);
+        expect(response.headers).toEqual(get.responses[status].headers);
+      }
+    }
+    expect(d.components.headers.CacheControl.description).toMatch(/public, max-age=.*immutable/);
   });
 
   it("describes every OG template variable as an exploded query object", () => {
