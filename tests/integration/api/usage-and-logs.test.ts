@@ -92,6 +92,49 @@ describe("usage events and logs", () => {
     expect(events.map((e) => e.status)).toEqual([499]);
   });
 
+  it("logs a signed request's path and outcome but never its signature, even in an error that quotes the URL (D15)", async () => {
+    const { apiRoute } = await import("@/lib/api/pipeline");
+    const { settleBackgroundWork } = await import("@/lib/api/request");
+    const { ogEndpoint } = await import("@/lib/og/endpoint");
+    const { signUrl } = await import("@/lib/signing/canonical");
+    const { getDb } = await import("@/lib/db");
+    const account = await createTestAccount({ plan: "pro" });
+    // A handler whose failure message carries the request's URL, as a careless error might.
+    const route = apiRoute(ogEndpoint, async (ctx) => {
+      if (new URL(ctx.request.url).searchParams.get("title") === "fail") throw new Error(`render failed for ${ctx.request.url}`);
+      return new Response("ok");
+    });
+    const sign = (title: string) => signUrl("http://localhost:3000", "/v1/og", { template: "default", title }, { keyId: account.publicId, signingSecret: account.signingSecret });
+    const ok = sign("fine");
+    const failing = sign("fail");
+    const signatures = [ok, failing].map((url) => new URL(url).searchParams.get("signature")!);
+
+    const lines: string[] = [];
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    let statuses: number[];
+    try {
+      statuses = [(await route(new Request(ok))).status, (await route(new Request(failing))).status];
+      await settleBackgroundWork();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(statuses).toEqual([200, 500]);
+    const logged = lines.join("");
+    const failure = lines.find((l) => l.includes("render failed for"));
+    // The error was logged, with the rest of the URL (no secret) but the signature cut out.
+    expect(failure).toContain(`key_id=${account.publicId}`);
+    expect(failure).toContain("signature=[redacted]");
+    for (const signature of signatures) expect(logged).not.toContain(signature);
+    expect(logged).not.toContain(account.signingSecret);
+    const db = await getDb();
+    const events = await db.usageEvent.findMany({ where: { userId: account.userId }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.status, e.apiKeyId])).toEqual([[200, account.apiKeyId], [500, account.apiKeyId]]);
+    const stored = JSON.stringify(events, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    for (const signature of signatures) expect(stored).not.toContain(signature);
+  });
+
   it("keeps a well-formed request id from upstream and replaces a bad one", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
