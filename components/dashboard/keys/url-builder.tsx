@@ -11,6 +11,8 @@ import { Alert, CopyButton, Input, Select, Textarea } from "@/components/ui";
 
 export interface BuilderTemplate {
   name: string;
+  /** What the list shows: the name, marked when it is one of the account's own templates. */
+  label: string;
   variables: ReadonlyArray<{ name: string; type: string; required: boolean; example: string }>;
 }
 
@@ -35,7 +37,7 @@ export function SignedUrlBuilder({ keys, templates }: { keys: ReadonlyArray<{ id
           <label htmlFor={`${id}-template`} className="block text-sm font-medium text-slate-900">Template</label>
           <Select id={`${id}-template`} name="template" value={templateName} onChange={(e) => setTemplateName(e.target.value)}>
             {templates.map((t) => (
-              <option key={t.name} value={t.name}>{t.name}</option>
+              <option key={t.name} value={t.name}>{t.label}</option>
             ))}
           </Select>
         </div>

@@ -4,9 +4,10 @@
  * rendered by the server with the /v1/og engines), sample values as a query string, three sizes,
  * save with errors that name the line, version history with restore, and a built-in to start from.
  */
+import Link from "next/link";
 import { cn, buttonClasses } from "@/components/ui";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { cardClass } from "@/components/dashboard/styles";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
 
 const SIZES = ["1200×630", "1080×1080", "1600×900"] as const;
 const DEBOUNCE_MS = 500;
@@ -163,7 +164,15 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
         {/* A blob: URL of the server's PNG; next/image has nothing to optimise here. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         {preview && <img src={preview} alt="Template preview" className="w-full rounded-md border border-slate-200" />}
-        {name && <p className="text-xs text-slate-600">{`Use it: GET /v1/og?template=${name}&… with your API key.`}</p>}
+        {name && (
+          <p className="text-xs text-slate-600" data-testid="template-usage">
+            {`Use it: GET /v1/og?template=${name}&… with your API key from your server. In a public page (og:image, <img>), never the key: `}
+            <Link href="/dashboard/keys" className={linkClass}>
+              build a signed URL
+            </Link>
+            .
+          </p>
+        )}
       </section>
     </div>
   );

@@ -149,4 +149,42 @@ test.describe("signed URLs in the dashboard", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("invalid_signature");
   });
+
+  test("an account template from the OG studio: the studio points to signed URLs, the builder signs it, the URL renders", async ({ page }) => {
+    await proAccount(page, "signed-studio");
+    await createSignableKeyInDashboard(page, "studio embeds");
+    await page.getByRole("button", { name: "Done, I have saved it" }).click();
+
+    await page.goto("/dashboard/templates");
+    await waitForHydration(page, "textarea");
+    await page.getByLabel("Name").fill("embed-card");
+    await page.getByLabel("Template source").fill(
+      `<variables>\n  <text name="headline" required />\n</variables>\n<div style="background-color: #0f172a; width: 100%; height: 100%">\n  <p style="color: #ffffff; font-size: 64px">{{headline}}</p>\n</div>`,
+    );
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved embed-card as version 1.");
+    // Never "put your key in the page": the studio sends public pages to signed URLs.
+    const usage = page.getByTestId("template-usage");
+    await expect(usage).toContainText("never the key");
+    await usage.getByRole("link", { name: "build a signed URL" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/keys$/);
+
+    const builder = page.getByTestId("url-builder");
+    await waitForHydration(page, "[data-testid=url-builder] button[type=submit]");
+    await builder.getByLabel("Key", { exact: true }).selectOption({ label: "studio embeds" });
+    await builder.getByLabel("Template").selectOption({ label: "embed-card (yours)" });
+    await builder.getByLabel(/^headline/).fill("Signed from the studio");
+    await builder.getByRole("button", { name: "Build signed URL" }).click();
+    const url = new URL(await builder.getByTestId("signed-url").inputValue());
+    expect(url.searchParams.get("template")).toBe("embed-card");
+    expect(url.searchParams.get("headline")).toBe("Signed from the studio");
+    expect(url.searchParams.has("api_key")).toBe(false);
+
+    const image = await fetch(url);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(image.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    url.searchParams.set("headline", "Changed");
+    const refused = await fetch(url);
+    expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([403, "invalid_signature"]);
+  });
 });

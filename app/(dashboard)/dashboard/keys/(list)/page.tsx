@@ -10,7 +10,8 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
-import { OG_TEMPLATES } from "@/lib/og/catalog";
+import { OG_TEMPLATES, type OgVariable } from "@/lib/og/catalog";
+import { listTemplates } from "@/lib/og/studio/store";
 import { PLANS } from "@/lib/plans";
 import { requestsByKey } from "@/lib/usage/stats";
 
@@ -20,7 +21,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
   const user = await requireUser("/dashboard/keys");
   const keepError = (await searchParams)["keep-error"];
   const plan = PLANS[user.plan];
-  const [keys, requests] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30)]);
+  const [keys, requests, ownTemplates] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30), listTemplates(user.id)]);
   const active = keys.filter((k) => !k.revokedAt).length;
   const atLimit = active >= plan.maxApiKeys;
   const limitText = atLimit
@@ -62,9 +63,17 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
         </p>
         <SignedUrlBuilder
           keys={keys.filter((k) => !k.revokedAt && k.signable).map((k) => ({ id: k.id, name: k.name }))}
-          templates={OG_TEMPLATES.map((t) => ({ name: t.name, variables: t.variables.map((v) => ({ name: v.name, type: v.type, required: v.required, example: v.example })) }))}
+          templates={[
+            ...OG_TEMPLATES.map((t) => ({ name: t.name, label: t.name, variables: builderVariables(t.variables) })),
+            // The account's own templates (OG studio, D21) go in public pages too.
+            ...ownTemplates.map((t) => ({ name: t.name, label: `${t.name} (yours)`, variables: builderVariables(t.variables) })),
+          ]}
         />
       </section>
     </>
   );
+}
+
+function builderVariables(variables: readonly OgVariable[]) {
+  return variables.map((v) => ({ name: v.name, type: v.type, required: v.required, example: v.example }));
 }
