@@ -25,7 +25,8 @@ export default function AuthenticationPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Introduction" title="Authentication">
-        Every request to <code>/v1/screenshot</code> and <code>/v1/og</code> carries an API key.
+        Every request to <code>/v1/screenshot</code> and <code>/v1/og</code> carries an API key — or, in public HTML, is a
+        signed URL that carries none.
       </DocsPageHeader>
 
       <h2 id="header">The X-API-Key header (preferred)</h2>

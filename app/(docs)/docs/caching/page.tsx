@@ -92,6 +92,17 @@ export default function CachingPage() {
         </Table>
       </div>
 
+      <h2 id="http-caching">In browsers, crawlers and CDNs</h2>
+      <p>
+        Every image or PDF answer has a strong <code>ETag</code>: send it back in <code>If-None-Match</code> and a match is{" "}
+        <code>304 Not Modified</code> without a body (on a HIT nothing is rendered or counted). <code>HEAD</code> gets the
+        same headers without the body. With an API key the answer is{" "}
+        <code>Cache-Control: private, max-age=&lt;seconds the result stays cached&gt;</code>, for your client only. A{" "}
+        <Link href="/docs/signed-urls#caching">signed URL</Link>&apos;s answer is <code>public</code>, so CDNs and crawlers
+        may keep it — up to your plan&apos;s cache time and never past its <code>expires</code> — plus{" "}
+        <code>immutable</code> for OG images the URL fully determines. JSON answers are <code>no-store</code>.
+      </p>
+
       <h2 id="files">Stored files</h2>
       <p>
         The <code>imageUrl</code> of a JSON response, <code>/v1/files/&lt;key&gt;.&lt;ext&gt;</code>, serves the file
