@@ -66,7 +66,7 @@ export const PLANS: Record<PlanId, Plan> = {
  * purpose: they stop floods — of key lookups in particular — not ordinary use.
  */
 export const ANONYMOUS_LIMITS = {
-  /** Answers of 401 (missing, malformed, unknown or revoked key). */
+  /** Answers of 401 (missing, malformed, unknown or revoked key) and refused signed URLs (403 invalid_signature, signature_expired). */
   failedAuth: 300,
   /** Endpoints that need no key: stored files (hot-linked images), the template listing, OpenAPI, unknown paths. */
   keyless: 6_000,

@@ -24,6 +24,9 @@ import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import type { RenderCharge } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
 
+/** Signed URLs refused after their key was looked up: counted like a 401 (D15). */
+const FAILED_SIGNATURES: ReadonlySet<string> = new Set(["invalid_signature", "signature_expired"]);
+
 /** nginx's status for a client that closed the connection before the answer. */
 const CLIENT_CLOSED_REQUEST = 499;
 
@@ -79,8 +82,10 @@ export function apiRoute<S extends z.ZodObject, V>(
       let apiError = toApiError(error);
       usage.errorCode = apiError.code;
       // A 401 has no account: it counts against the client address instead (D4); past that
-      // window's limit a flood of bad keys from one address is answered 429.
-      if (!caller && apiError.status === 401) {
+      // window's limit a flood of bad keys from one address is answered 429. A refused signature
+      // is a failed authentication too (D15): key_id is public, so without this anyone could make
+      // the server look up a key and compute an HMAC without limit.
+      if (!caller && (apiError.status === 401 || FAILED_SIGNATURES.has(apiError.code))) {
         rate = await checkAnonymousLimit(request, "failedAuth").catch((limited: unknown) => {
           if (limited instanceof ApiError && limited.code === "rate_limited") apiError = limited;
           return undefined;

@@ -173,7 +173,7 @@ export function headers(): Record<string, JsonSchema> {
       "Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error.",
     ),
     RateLimitLimit: int(
-      "Requests allowed per minute: the account's plan (all keys together); on a 401 and on the endpoints that need no key, the allowance of the client address.",
+      "Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address.",
     ),
     RateLimitRemaining: int("Requests left in the current one-minute window."),
     RateLimitReset: int("Seconds until the window resets."),

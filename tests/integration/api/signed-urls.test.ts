@@ -200,6 +200,35 @@ describe("tampering (each refused with its code)", () => {
   });
 });
 
+describe("refused signatures and the client address's window (D4, D15)", () => {
+  it("an invalid or expired signature counts against the failed-authentication window of its address; past it, 429", async () => {
+    const { awayFromWindowEdge } = await import("@/tests/support/rate-window");
+    const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
+    const { checkAnonymousLimit } = await import("@/lib/api/rate-limit");
+    const limit = ANONYMOUS_LIMITS.failedAuth;
+    const from = (address: string, url: string) => call(url, { headers: { "X-Forwarded-For": address } });
+    const good = new URL(signed({ template: "default", title: "Window" }));
+    const forged = `${good.origin}${good.pathname}${good.search.replace(/signature=[0-9a-f]+/, `signature=${"ab".repeat(32)}`)}`;
+    await awayFromWindowEdge();
+
+    const first = await from("127.0.0.61", forged);
+    expect([first.status, first.headers.get("ratelimit-limit"), first.headers.get("ratelimit-remaining")]).toEqual([403, String(limit), String(limit - 1)]);
+    const expired = await from("127.0.0.61", signed({ template: "default", title: "Window" }, owner, { expires: now() - 5 }));
+    expect([expired.status, expired.headers.get("ratelimit-remaining")]).toEqual([403, String(limit - 2)]);
+    // A malformed one (400, no key looked up) is not counted.
+    const malformed = await from("127.0.0.61", forged.replace(/signature=[0-9a-f]+/, "signature=zz"));
+    expect([malformed.status, malformed.headers.get("ratelimit-remaining")]).toEqual([400, String(limit - 2)]);
+
+    const sameAddress = new Request(`${BASE}/v1/og`, { headers: { "X-Forwarded-For": "127.0.0.61" } });
+    for (let i = 2; i < limit; i++) await checkAnonymousLimit(sameAddress, "failedAuth");
+    await expectProblem(await from("127.0.0.61", forged), 429, "rate_limited");
+    // A valid signed URL from that address is the account's request, counted in the account's window (not exhausted).
+    const ok = await from("127.0.0.61", good.href);
+    expect(ok.status).toBe(200);
+    expect(Number(ok.headers.get("ratelimit-remaining"))).toBeGreaterThan(0);
+  });
+});
+
 describe("conditional GET and HEAD", () => {
   it("If-None-Match with the ETag: 304, no body, no render and no quota", async () => {
     const url = signed({ template: "stats-card", title: "Conditional", stat1_number: "42", stat1_label: "Answers" });

@@ -47,7 +47,8 @@ export default function LimitsPage() {
       </p>
       <p id="anonymous">
         Answers that have no account to count against carry the same headers for the client address instead:
-        a <Link href="/docs/errors#invalid_api_key">401</Link> counts towards {ANONYMOUS_LIMITS.failedAuth.toLocaleString("en-US")}{" "}
+        a <Link href="/docs/errors#invalid_api_key">401</Link> or a refused{" "}
+        <Link href="/docs/signed-urls#errors">signed URL</Link> (403) counts towards {ANONYMOUS_LIMITS.failedAuth.toLocaleString("en-US")}{" "}
         per minute, and the endpoints that need no key (<code>/v1/files</code>, <code>/v1/og/templates</code>,{" "}
         <code>/v1/openapi.json</code>) towards {ANONYMOUS_LIMITS.keyless.toLocaleString("en-US")} per minute. They only stop floods.
       </p>
