@@ -66,7 +66,8 @@ export async function startPlainChromium(port: number, extraFlags: string[] = []
     process: child,
     async stop() {
       await stopChild(child);
-      await rm(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing the profile for a moment after it exits.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * The README's "Remote Chromium fleets" steps 1–3 for a Chromium the operator starts (issue 13,
+ * F1 and F4), on loopback: a plain Chromium started with the README's hardening flags, one
+ * `EXCLUDE` per instance's guard host (here another instance's first, ours second), reached at its
+ * DevTools HTTP address by an instance whose guard is token-protected and named by NET_GUARD_URL.
+ * It renders and /readyz says so; the guard's 407 handshakes are not logged while a real refusal
+ * is; and a `ws://…/devtools/browser/<id>` endpoint finds its Chromium again after a restart.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumHardeningFlags } from "@/lib/net/chromium";
+import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+
+const AGENT = "GlanceRecipeChromium/1.0";
+const GUARD_TOKEN = "recipe-guard-token";
+/** Where another instance's guard would be: listed first, so ours is not the only EXCLUDE. */
+const OTHER_GUARD_HOST = "127.0.0.2";
+
+let h: ScreenshotHarness;
+let chromium: RemoteBrowser;
+let chromiumPort: number;
+let guardPort: number;
+const logged: string[] = [];
+const originalStderr = process.stderr.write.bind(process.stderr);
+
+/** README step 3, for a browser shared by two instances (guards on 127.0.0.2 and 127.0.0.1). */
+function operatorFlags(): string[] {
+  return chromiumHardeningFlags("127.0.0.1").map((flag) =>
+    flag.startsWith("--host-resolver-rules=") ? `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${OTHER_GUARD_HOST} , EXCLUDE 127.0.0.1` : flag,
+  );
+}
+
+const startChromium = () => startPlainChromium(chromiumPort, [`--user-agent=${AGENT}`, ...operatorFlags()]);
+
+async function useEndpoint(endpoint: string): Promise<void> {
+  const { shutdownBrowsers } = await import("@/lib/browser");
+  const { reloadEnv } = await import("@/lib/env");
+  await shutdownBrowsers();
+  process.env.BROWSER_WS_ENDPOINT = endpoint;
+  reloadEnv();
+}
+
+async function browserId(): Promise<string> {
+  const version = (await (await fetch(`http://127.0.0.1:${chromiumPort}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  return version.webSocketDebuggerUrl;
+}
+
+/** One request sent to the guard as a browser would send it (absolute form), with or without the token. */
+function throughGuard(target: string, withToken: boolean): Promise<number> {
+  const auth = withToken ? { "proxy-authorization": `Basic ${Buffer.from(`glance:${GUARD_TOKEN}`).toString("base64")}` } : {};
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: guardPort, path: target, headers: { host: new URL(target).host, ...auth } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function refusalsLogged(): Array<{ reason?: string; host?: string }> {
+  return logged
+    .flatMap((chunk) => chunk.split("\n"))
+    .filter((line) => line.includes('"net.guard.refused"'))
+    .map((line) => JSON.parse(line) as { reason?: string; host?: string });
+}
+
+beforeAll(async () => {
+  chromiumPort = await freePort();
+  guardPort = await freePort();
+  chromium = await startChromium();
+  h = await startHarness({
+    env: {
+      extra: {
+        BROWSER_WS_ENDPOINT: `http://127.0.0.1:${chromiumPort}`,
+        NET_GUARD_HOST: "127.0.0.1",
+        NET_GUARD_PORT: String(guardPort),
+        NET_GUARD_URL: `http://127.0.0.1:${guardPort}`,
+        NET_GUARD_TOKEN: GUARD_TOKEN,
+        LOG_LEVEL: "warn", // refusals are warnings: they must reach the log for the test to see them
+      },
+    },
+  });
+  process.stderr.write = ((chunk: unknown) => (logged.push(String(chunk)), true)) as typeof process.stderr.write;
+}, 120_000);
+afterAll(async () => {
+  process.stderr.write = originalStderr;
+  await h?.close();
+  await chromium?.stop();
+});
+
+describe("a Chromium the operator starts, as the README says", () => {
+  it("renders at its DevTools HTTP address through this instance's token-protected guard, and /readyz says so", async () => {
+    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?recipe=1", width: 400, height: 300, timeout: 30_000 })));
+    expect([image.width, image.height]).toEqual([400, 300]);
+    expect(h.fx.hits.filter((hit) => hit.url.includes("recipe=1")).map((hit) => hit.userAgent)).toEqual([AGENT]);
+    const { checkReadiness } = await import("@/lib/readiness");
+    expect((await checkReadiness()).checks.browser).toBe("ok");
+  });
+
+  it("logs a guard refusal but not the 407 that starts every handshake", async () => {
+    logged.splice(0);
+    await expectOk(await h.shoot({ url: "basic.html?recipe=2", timeout: 30_000 })); // the pages' handshakes
+    expect(await throughGuard(h.fx.url("basic.html?recipe=3"), false)).toBe(407);
+    expect(await throughGuard(`http://${OTHER_GUARD_HOST}:9/`, true)).toBe(403);
+    expect(refusalsLogged()).toEqual([expect.objectContaining({ reason: "private_address", host: OTHER_GUARD_HOST })]);
+    expect(h.fx.hits.some((hit) => hit.url.includes("recipe=3"))).toBe(false);
+  });
+
+  it("finds a ws://…/devtools/browser/<id> endpoint's Chromium again after it restarts under a new id", async () => {
+    const before = await browserId();
+    await useEndpoint(before);
+    await expectOk(await h.shoot({ url: "basic.html?recipe=4", timeout: 30_000 }));
+
+    await chromium.stop();
+    chromium = await startChromium();
+    expect(await browserId()).not.toBe(before);
+    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?recipe=5", width: 200, height: 100, timeout: 30_000 })));
+    expect([image.width, image.height]).toEqual([200, 100]);
+    expect(h.fx.hits.filter((hit) => hit.url.includes("recipe=5")).map((hit) => hit.userAgent)).toEqual([AGENT]);
+  });
+});
