@@ -4,12 +4,14 @@
  * round-robin; an endpoint that refuses or drops is skipped for the next one, and one whose
  * connection failed recently is tried last. Each endpoint's connection stays warm and is
  * re-established after a disconnect. The boundary does not depend on how a remote browser was
- * started: every render's context gets this instance's guard as its proxy (lib/net, D16).
+ * started: every render's context gets this instance's guard as its proxy (lib/net, D16), and a
+ * browser whose pages could send UDP around that proxy (WebRTC) is refused when connected.
  */
 import puppeteer, { type Browser, type ConnectOptions } from "puppeteer-core";
 import { remoteEndpointWithGuard } from "@/lib/net/chromium";
-import type { Deadline } from "./deadline";
+import { Deadline } from "./deadline";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
+import { refuseUncontainedWebRtc } from "./webrtc";
 
 /**
  * A refused connection fails at once; this bounds one that hangs (blackholed host, slow TLS).
@@ -19,6 +21,8 @@ import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 const CONNECT_TIMEOUT_MS = 20_000;
 /** How long a failed endpoint goes to the back of the line. */
 const FAILURE_COOLDOWN_MS = 10_000;
+/** Bounds the WebRTC check on a fresh connection (it takes a few hundred ms on a busy host). */
+const WEBRTC_CHECK_MS = 15_000;
 
 interface Endpoint {
   url: string;
@@ -43,6 +47,15 @@ function devtoolsAddressOf(endpoint: string): string | undefined {
   const match = /^(ws|wss):\/\/([^/?#]+)\/devtools\/browser\/[^/?#]+$/i.exec(endpoint);
   if (!match) return undefined;
   return `${match[1].toLowerCase() === "wss" ? "https" : "http"}://${match[2]}`;
+}
+
+/** host:port only, for logs: the rest of an endpoint URL may carry a token. */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return "(invalid)";
+  }
 }
 
 async function connectEndpoint(url: string): Promise<Browser> {
@@ -94,6 +107,8 @@ export class RemoteBrowserSource implements BrowserSource {
           try {
             // Endpoints that take launch arguments (browserless) get lib/net's hardening flags.
             endpoint.browser = await connectEndpoint(endpoint.url);
+            // The one thing a context's proxy cannot hold: a browser whose pages can send UDP is refused.
+            await refuseUncontainedWebRtc(endpoint.browser, hostOf(endpoint.url), new Deadline(WEBRTC_CHECK_MS));
             return endpoint.browser;
           } catch (error) {
             endpoint.failedAt = Date.now();

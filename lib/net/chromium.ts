@@ -90,16 +90,16 @@ const PROXY_FLAG_NAMES = new Set(["--proxy-server", "--proxy-bypass-list", "--pr
  * returns the URL with the hardening flags added and any proxy flags of the caller's removed. The
  * only browser-wide proxy sent is the sink: browserless adds its own host and external address
  * to a launch proxy's bypass list (F3 in issue 13), which matters only for a proxy that leads
- * somewhere; pages are held by the per-context proxy (`contextBoundary`). DevTools
- * addresses (http(s)://, /devtools/browser/…) take no arguments and are returned unchanged, as is
- * everything when NET_GUARD_URL is unset.
+ * somewhere; pages are held by the per-context proxy (`contextBoundary`), and their WebRTC by the
+ * policy flag, without which lib/browser refuses the browser. DevTools addresses (http(s)://,
+ * /devtools/browser/…) take no arguments and are returned unchanged. Starts the guard.
  */
 export async function remoteEndpointWithGuard(endpoint: string): Promise<string> {
-  const guardUrl = env().NET_GUARD_URL;
-  if (!guardUrl || !/^wss?:\/\//i.test(endpoint)) return endpoint;
+  if (!/^wss?:\/\//i.test(endpoint)) return endpoint;
   const url = new URL(endpoint);
   if (url.pathname.startsWith("/devtools/")) return endpoint;
-  await guardProxy(); // listening before the first remote page asks for anything
+  // Listening before the first remote page asks for anything; its host is the one that resolves.
+  const guardHost = hostOf(await guardUrlForBrowsers());
   let launch: { args?: unknown } & Record<string, unknown> = {};
   const existing = url.searchParams.get("launch");
   if (existing) {
@@ -110,7 +110,7 @@ export async function remoteEndpointWithGuard(endpoint: string): Promise<string>
       // An unparsable launch value is replaced.
     }
   }
-  const flags = chromiumHardeningFlags(hostOf(guardUrl));
+  const flags = chromiumHardeningFlags(guardHost);
   const names = new Set([...flags.map((f) => f.split("=")[0]), ...PROXY_FLAG_NAMES]);
   const kept = Array.isArray(launch.args) ? launch.args.filter((a): a is string => typeof a === "string" && !names.has(a.split("=")[0])) : [];
   url.searchParams.set("launch", JSON.stringify({ ...launch, args: [...kept, ...flags] }));

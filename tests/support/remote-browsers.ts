@@ -1,8 +1,9 @@
 /**
  * Remote browsers as an operator runs them, on loopback, for the tests and the fleet benchmark:
- * a plain Chromium started with --remote-debugging-port (no other flags from us: the boundary
- * must hold whatever it was launched with, D16) and browserless from npm
- * (@browserless.io/browserless) running Debian's Chromium in a child process.
+ * a plain Chromium started with --remote-debugging-port and, unless asked not to, the one flag
+ * the service cannot do without (the WebRTC policy: lib/browser refuses a browser without it;
+ * nothing else from us: the boundary must hold whatever else it was launched with, D16), and
+ * browserless from npm (@browserless.io/browserless) running Debian's Chromium in a child process.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -39,12 +40,19 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "S
   clearTimeout(timer);
 }
 
-/** A Chromium with --remote-debugging-port on 127.0.0.1; `endpoint` is its DevTools HTTP address. */
-export async function startPlainChromium(port: number, extraFlags: string[] = []): Promise<RemoteBrowser> {
+/** Keeps a page's WebRTC to proxied TCP (README "Remote Chromium fleets", step 3). */
+const WEBRTC_POLICY_FLAG = "--webrtc-ip-handling-policy=disable_non_proxied_udp";
+
+/**
+ * A Chromium with --remote-debugging-port on 127.0.0.1; `endpoint` is its DevTools HTTP address.
+ * `bare`: without the WebRTC policy flag either (a browser the service must refuse).
+ */
+export async function startPlainChromium(port: number, extraFlags: string[] = [], options: { bare?: boolean } = {}): Promise<RemoteBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), "glance-remote-chromium-"));
+  const webrtc = options.bare ? [] : [WEBRTC_POLICY_FLAG];
   const child = spawn(
     CHROMIUM,
-    ["--headless", "--no-sandbox", "--disable-dev-shm-usage", `--remote-debugging-port=${port}`, "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, ...extraFlags, "about:blank"],
+    ["--headless", "--no-sandbox", "--disable-dev-shm-usage", `--remote-debugging-port=${port}`, "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, ...webrtc, ...extraFlags, "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   await new Promise<void>((resolve, reject) => {

@@ -5,11 +5,15 @@
  * DevTools HTTP address by an instance whose guard is token-protected and named by NET_GUARD_URL.
  * It renders and /readyz says so; the guard's 407 handshakes are not logged while a real refusal
  * is; and a `ws://…/devtools/browser/<id>` endpoint finds its Chromium again after a restart.
+ * A Chromium started without the WebRTC policy flag is refused: a page in a render's context there
+ * sends STUN over UDP to the host's loopback, which no proxy sees.
  */
+import dgram from "node:dgram";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumHardeningFlags } from "@/lib/net/chromium";
+import { chromiumHardeningFlags, contextBoundary } from "@/lib/net/chromium";
 import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
+import { problemOf } from "@/tests/support/api";
 import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
 
 const AGENT = "GlanceRecipeChromium/1.0";
@@ -119,5 +123,44 @@ describe("a Chromium the operator starts, as the README says", () => {
     const image = await decode(await expectOk(await h.shoot({ url: "basic.html?recipe=5", width: 200, height: 100, timeout: 30_000 })));
     expect([image.width, image.height]).toEqual([200, 100]);
     expect(h.fx.hits.filter((hit) => hit.url.includes("recipe=5")).map((hit) => hit.userAgent)).toEqual([AGENT]);
+  });
+
+  it("refuses a Chromium started without the WebRTC policy: 502, /readyz unavailable, the log names the flag", async () => {
+    const bare = await startPlainChromium(await freePort(), [`--user-agent=${AGENT}`], { bare: true });
+    const stun = dgram.createSocket("udp4");
+    try {
+      await useEndpoint(bare.endpoint);
+      logged.splice(0);
+      const problem = await problemOf(await h.shoot({ url: "basic.html?recipe=6", timeout: 30_000 }));
+      expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
+      expect(h.fx.hits.some((hit) => hit.url.includes("recipe=6"))).toBe(false);
+      expect(logged.join("")).toContain("--webrtc-ip-handling-policy=disable_non_proxied_udp");
+      const { checkReadiness } = await import("@/lib/readiness");
+      expect((await checkReadiness()).checks.browser).toBe("unavailable");
+
+      // Control: why. A page in a context set up as a render's sends STUN to the host's loopback.
+      let datagrams = 0;
+      stun.on("message", () => datagrams++);
+      await new Promise<void>((resolve) => stun.bind(0, "127.0.0.1", resolve));
+      const puppeteer = (await import("puppeteer-core")).default;
+      const browser = await puppeteer.connect({ browserURL: bare.endpoint });
+      try {
+        const context = await browser.createBrowserContext(await contextBoundary());
+        const page = await context.newPage();
+        await page.evaluate(`(async () => {
+          const pc = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:${stun.address().port}" }] });
+          pc.createDataChannel("x");
+          await pc.setLocalDescription(await pc.createOffer());
+        })()`);
+        while (datagrams === 0) await new Promise((r) => setTimeout(r, 50));
+        await context.close();
+      } finally {
+        await browser.disconnect();
+      }
+      expect(datagrams).toBeGreaterThan(0);
+    } finally {
+      stun.close();
+      await bare.stop();
+    }
   });
 });

@@ -1,14 +1,15 @@
 /**
  * D16: the boundary is set per render, so it holds whatever launched the browser. The same attack
  * pages run on three browsers — the local Chromium the service launches, a plain Chromium started
- * with nothing but --remote-debugging-port, and browserless (npm) whose operator passed a launch
+ * with --remote-debugging-port and only the WebRTC policy flag (without it the service refuses the
+ * browser: remote-recipe.test.ts), and browserless (npm) whose operator passed a launch
  * proxy, which browserless answers by bypassing its own host (issue 13, F3) — in contexts set up
  * exactly as a render's (`contextBoundary`: this instance's guard, loopback not bypassed), and the
  * canary on the browser host's loopback hears nothing; neither can a page open a WebSocket to the
  * endpoint's own port. A control shows the same pages do get through on browserless without the
  * per-context proxy, so the silence is meaningful.
  */
-import type { Browser } from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { browserSource, Deadline, shutdownBrowsers, withPage } from "@/lib/browser";
 import { reloadEnv } from "@/lib/env";
@@ -48,7 +49,7 @@ interface Fleet {
 const FLEETS: Fleet[] = [
   { name: "local Chromium", start: async () => undefined, ownSockets: () => [] },
   {
-    name: "plain --remote-debugging-port Chromium",
+    name: "plain --remote-debugging-port Chromium (WebRTC policy flag only)",
     start: async () => startPlainChromium(await freePort()),
     ownSockets: (remote) => [`ws://127.0.0.1:${remote!.port}/devtools/browser`, `ws://localhost:${remote!.port}/json`],
   },
@@ -123,15 +124,16 @@ describe.each(FLEETS)("$name", (fleet) => {
 describe("control: browserless without the per-context proxy (issue 13, F3)", () => {
   it("lets a page reach the canary and browserless's own port, so the silence above is meaningful", async () => {
     const remote = await startBrowserless({ port: await freePort(), token: BROWSERLESS_TOKEN, launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"] });
+    // Connected as the operator configured it: not through lib/browser, which replaces the launch proxy.
+    const browser = await puppeteer.connect({ browserWSEndpoint: remote.endpoint });
     try {
-      const browser = await useEndpoint(remote);
       fixture.beacons.delete("ws-probe");
       const own = `ws://127.0.0.1:${remote.port}/chromium?token=${BROWSERLESS_TOKEN}`;
       await visit(browser, wsProbe([`ws://127.0.0.1:${P}/ws`, own]), { withPageGuard: false, timeoutMs: VISIT_TIMEOUT_MS });
       expect(fixture.beacons.get("ws-probe")?.split(" ")).toContain(own);
       expect(world.canary.events.some((e) => e.kind === "upgrade")).toBe(true);
     } finally {
-      await shutdownBrowsers();
+      await browser.disconnect();
       await remote.stop();
     }
   }, 90_000);

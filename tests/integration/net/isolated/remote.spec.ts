@@ -46,14 +46,17 @@ describe("remoteEndpointWithGuard", () => {
     expect(merged.args).toEqual(expect.arrayContaining(["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
   });
 
-  it("leaves endpoints alone when no guard URL is configured or the endpoint takes no arguments", async () => {
+  it("leaves endpoints that take no arguments alone, and hardens browserless without a guard URL too (WebRTC policy included)", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
     expect(await remoteEndpointWithGuard("http://chrome:9222")).toBe("http://chrome:9222");
     expect(await remoteEndpointWithGuard("ws://chrome:9222/devtools/browser/abc")).toBe("ws://chrome:9222/devtools/browser/abc");
     delete process.env.NET_GUARD_URL;
     reloadEnv();
-    expect(await remoteEndpointWithGuard("ws://browserless:3000/?token=abc")).toBe("ws://browserless:3000/?token=abc");
+    const out = new URL(await remoteEndpointWithGuard("ws://browserless:3000/?token=abc"));
+    const { args } = JSON.parse(out.searchParams.get("launch") ?? "{}") as { args: string[] };
+    // The guard's own address (loopback here) is the host that resolves.
+    expect(args).toEqual(expect.arrayContaining(["--webrtc-ip-handling-policy=disable_non_proxied_udp", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
   });
 
   it("refuses to run an open proxy on a network interface", () => {
