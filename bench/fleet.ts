@@ -26,6 +26,8 @@ const PAGES = QUICK ? 12 : 48;
 const IN_FLIGHT = 8;
 const SERVER_DELAY_MS = 1_000;
 const BROWSERLESS_TOKEN = "bench-fleet-token";
+/** The instances' render slots: the environment's, else lib/env's default. */
+const SLOTS = Number(process.env.BROWSER_CONCURRENCY ?? 4);
 
 interface RowResult {
   label: string;
@@ -155,6 +157,8 @@ async function main() {
   const markdown = [
     `Last run: ${when}, \`npm run bench:fleet\`, on this project's 2-core machine (every instance and browser shares its cores).`,
     `Work per row: ${PAGES} distinct pages, each answered by its server after ${SERVER_DELAY_MS} ms, captured to PNG, ${IN_FLIGHT} in flight.`,
+    // One caller holds at most all slots but one (D17), and the driver is one caller per instance.
+    `Each instance: BROWSER_CONCURRENCY=${SLOTS}, so at most ${Math.max(1, SLOTS - 1)} of its renders run at once whatever the number of browsers.`,
     "",
     table(rows),
   ].join("\n");
