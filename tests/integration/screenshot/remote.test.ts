@@ -37,13 +37,12 @@ describe("remote browsers (BROWSER_WS_ENDPOINT)", () => {
     expect(agents).toEqual([REMOTE_AGENT, REMOTE_AGENT]);
   });
 
-  it("answers 502 within 2 s when every endpoint refuses, and reconnects once one is back", async () => {
+  it("answers 502 when every endpoint refuses, without waiting out the connect timeout, and reconnects once one is back", async () => {
     const port = remote.port;
     await remote.stop();
-    const started = Date.now();
-    const problem = await problemOf(await h.shoot({ url: "basic.html?remote=down" }));
+    // A 5-s render budget against the 20-s connect timeout: waiting on a refused endpoint would be a 504.
+    const problem = await problemOf(await h.shoot({ url: "basic.html?remote=down", timeout: 5_000 }));
     expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
-    expect(Date.now() - started).toBeLessThan(2000);
 
     remote = await startRemoteChromium(port);
     const image = await decode(await expectOk(await h.shoot({ url: "basic.html?remote=back", width: 200, height: 100 })));
