@@ -6,8 +6,8 @@
  * proxy, which browserless answers by bypassing its own host (issue 13, F3) — in contexts set up
  * exactly as a render's (`contextBoundary`: this instance's guard, loopback not bypassed), and the
  * canary on the browser host's loopback hears nothing; neither can a page open a WebSocket to the
- * endpoint's own port. A control shows the same pages do get through on browserless without the
- * per-context proxy, so the silence is meaningful.
+ * endpoint's own port (the plain Chromium's DevTools socket, open to any origin). Controls show the
+ * same pages do get through without the per-context proxy, so the silence is meaningful.
  */
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -43,21 +43,36 @@ interface Fleet {
   name: string;
   start(): Promise<RemoteBrowser | undefined>;
   /** ws:// addresses of the endpoint itself that a page must not reach. */
-  ownSockets(remote: RemoteBrowser | undefined): string[];
+  ownSockets(remote: RemoteBrowser | undefined): Promise<string[]>;
 }
 
+/** The browser's own DevTools WebSocket, with its current id. */
+async function devtoolsSocket(port: number): Promise<string> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  return version.webSocketDebuggerUrl;
+}
+
+/**
+ * Some tooling needs DevTools to accept any page origin; then a page that reached the port would
+ * hold the whole browser. With it, the own-port check below means something (see the control).
+ */
+const startOpenDevtoolsChromium = async () => startPlainChromium(await freePort(), ["--remote-allow-origins=*"]);
+
 const FLEETS: Fleet[] = [
-  { name: "local Chromium", start: async () => undefined, ownSockets: () => [] },
+  { name: "local Chromium", start: async () => undefined, ownSockets: async () => [] },
   {
-    name: "plain --remote-debugging-port Chromium (WebRTC policy flag only)",
-    start: async () => startPlainChromium(await freePort()),
-    ownSockets: (remote) => [`ws://127.0.0.1:${remote!.port}/devtools/browser`, `ws://localhost:${remote!.port}/json`],
+    name: "plain --remote-debugging-port Chromium (WebRTC policy flag only, DevTools open to any origin)",
+    start: startOpenDevtoolsChromium,
+    ownSockets: async (remote) => {
+      const own = await devtoolsSocket(remote!.port);
+      return [own, own.replace("127.0.0.1", "localhost")];
+    },
   },
   {
     name: "browserless with an operator's launch proxy",
     // browserless turns this into --proxy-bypass-list=<-loopback>;127.0.0.1;127.0.0.1 (F3).
     start: async () => startBrowserless({ port: await freePort(), token: BROWSERLESS_TOKEN, launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"] }),
-    ownSockets: (remote) => [`ws://127.0.0.1:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`, `ws://localhost:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`],
+    ownSockets: async (remote) => [`ws://127.0.0.1:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`, `ws://localhost:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`],
   },
 ];
 
@@ -103,7 +118,7 @@ describe.each(FLEETS)("$name", (fleet) => {
 
   it("a page opens no WebSocket to the browser host's loopback or the endpoint's own port", async () => {
     fixture.beacons.delete("ws-probe");
-    await visit(browser, wsProbe([...canarySockets(), ...fleet.ownSockets(remote)]), { withPageGuard: false, context: await contextBoundary(), timeoutMs: VISIT_TIMEOUT_MS });
+    await visit(browser, wsProbe([...canarySockets(), ...(await fleet.ownSockets(remote))]), { withPageGuard: false, context: await contextBoundary(), timeoutMs: VISIT_TIMEOUT_MS });
     expect(fixture.beacons.get("ws-probe")).toBe(""); // the page ran and none opened
     expect(world.canary.events).toEqual([]);
   });
@@ -132,6 +147,22 @@ describe("control: browserless without the per-context proxy (issue 13, F3)", ()
       await visit(browser, wsProbe([`ws://127.0.0.1:${P}/ws`, own]), { withPageGuard: false, timeoutMs: VISIT_TIMEOUT_MS });
       expect(fixture.beacons.get("ws-probe")?.split(" ")).toContain(own);
       expect(world.canary.events.some((e) => e.kind === "upgrade")).toBe(true);
+    } finally {
+      await browser.disconnect();
+      await remote.stop();
+    }
+  }, 90_000);
+});
+
+describe("control: a plain Chromium without the per-context proxy", () => {
+  it("lets a page open its DevTools WebSocket (with DevTools open to any origin), so the silence above is meaningful", async () => {
+    const remote = await startOpenDevtoolsChromium();
+    const browser = await puppeteer.connect({ browserURL: remote.endpoint });
+    try {
+      fixture.beacons.delete("ws-probe");
+      const own = await devtoolsSocket(remote.port);
+      await visit(browser, wsProbe([own]), { withPageGuard: false, timeoutMs: VISIT_TIMEOUT_MS });
+      expect(fixture.beacons.get("ws-probe")).toBe(own);
     } finally {
       await browser.disconnect();
       await remote.stop();
