@@ -67,7 +67,7 @@ describe("a browser that dies mid-render", () => {
       const agent = agentsFor(marker)[0];
       if (agent) {
         const name = agent === agentOf("a") ? "a" : "b";
-        await stopChild(browsers[name].process);
+        await browsers[name].stop(); // SIGKILL, then its profile removed
         return name;
       }
       await new Promise((r) => setTimeout(r, 25));
