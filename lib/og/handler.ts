@@ -41,8 +41,10 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number
     contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
     describe: { template: template.name },
-    // An image_url variable names bytes that can change behind the same URL.
-    pinned: Object.keys(variables.images).length === 0,
+    // Only a built-in template with no image_url variable is fixed by its URL: an image names
+    // bytes that can change behind it, and an account template changes with every saved edit or
+    // brand kit change while its URL stays the same (D15, D21).
+    pinned: !own && Object.keys(variables.images).length === 0,
     // image_url variables are fetched only for a render, and before quota is spent: a broken
     // image is a 400 that costs nothing.
     prepare: async (signal) => {

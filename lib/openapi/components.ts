@@ -166,7 +166,7 @@ export function headers(): Record<string, JsonSchema> {
     },
     CacheControl: {
       description:
-        "Binary answers: `private, max-age=<seconds the result stays cached>` with an API key; `public, max-age=<up to the plan's cache TTL, never past expires>` for a signed URL, plus `immutable` when the URL pins the bytes (an OG template without a remote image). JSON answers: `no-store`.",
+        "Binary answers: `private, max-age=<seconds the result stays cached>` with an API key; `public, max-age=<up to the plan's cache TTL, never past expires>` for a signed URL, plus `immutable` when the URL pins the bytes (a built-in OG template without a remote image). JSON answers: `no-store`.",
       schema: { type: "string" },
     },
     XTargetStatus: int(

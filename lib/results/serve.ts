@@ -63,8 +63,9 @@ export interface RenderJob {
   /** Leading JSON fields: { url } for screenshots, { template } for OG. */
   describe: Record<string, unknown>;
   /**
-   * The URL alone decides the bytes (an OG template with its variables, no remote image): a
-   * signed answer may then say `immutable` (D15). A screenshot's page can change: never pinned.
+   * The URL alone decides the bytes (a built-in OG template with its variables, no remote image):
+   * a signed answer may then say `immutable` (D15). A screenshot's page or an account template
+   * can change behind the same URL: never pinned.
    */
   pinned?: boolean;
   /** Render again and replace the stored result, even when one is cached (fresh=true, D19). */

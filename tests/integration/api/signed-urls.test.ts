@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await (await import("@/lib/browser")).shutdownBrowsers();
   await images?.close();
   await env?.cleanup();
 });
@@ -92,6 +93,21 @@ describe("a signed OG URL", () => {
     expect(byKey.status).toBe(200);
     expect(byKey.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
     expect(byKey.headers.get("x-quota-remaining")).not.toBeNull();
+  });
+
+  it("is not immutable for an account template, whose saved edits change the image behind the same URL", async () => {
+    const { saveTemplate } = await import("@/lib/og/studio/store");
+    const source = (bg: string) =>
+      `<variables>\n  <text name="headline" required />\n</variables>\n<div style="background-color: ${bg}; width: 100%; height: 100%">\n  <p style="font-size: 64px">{{headline}}</p>\n</div>`;
+    await saveTemplate(owner.userId, { name: "signed-card", source: source("#ffffff") });
+    const url = signed({ template: "signed-card", headline: "Mine" });
+    const first = await call(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+    await saveTemplate(owner.userId, { name: "signed-card", source: source("#000000") });
+    const edited = await call(url);
+    expect(edited.status).toBe(200);
+    expect(edited.headers.get("etag")).not.toBe(first.headers.get("etag"));
   });
 
   it("is not immutable when a variable is a remote image, whose bytes can change behind its URL", async () => {

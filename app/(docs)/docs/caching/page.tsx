@@ -100,7 +100,8 @@ export default function CachingPage() {
         <code>Cache-Control: private, max-age=&lt;seconds the result stays cached&gt;</code>, for your client only. A{" "}
         <Link href="/docs/signed-urls#caching">signed URL</Link>&apos;s answer is <code>public</code>, so CDNs and crawlers
         may keep it — up to your plan&apos;s cache time and never past its <code>expires</code> — plus{" "}
-        <code>immutable</code> for OG images the URL fully determines. JSON answers are <code>no-store</code>.
+        <code>immutable</code> for OG images the URL fully determines (built-in templates without a remote image). JSON
+        answers are <code>no-store</code>.
       </p>
 
       <h2 id="files">Stored files</h2>

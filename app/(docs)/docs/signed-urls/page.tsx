@@ -94,7 +94,8 @@ export default function SignedUrlsPage() {
       <h2 id="caching">Caching, crawlers and CDNs</h2>
       <p>
         A signed image answers <code>Cache-Control: public, max-age=…</code> for as long as it is cached on your plan (and
-        not past <code>expires</code>), plus <code>immutable</code> for OG images whose URL fixes the content. Each answer has a
+        not past <code>expires</code>), plus <code>immutable</code> for OG images whose URL fixes the content (a built-in template without a remote
+        image; your own templates change when you save an edit, so their URLs are never immutable). Each answer has a
         strong <code>ETag</code>: <code>If-None-Match</code> gets <code>304</code> with no render and no quota, and{" "}
         <code>HEAD</code> gets the headers without the body — what Slack, Facebook and X crawlers send. Requests with an API
         key stay <code>private</code>.
