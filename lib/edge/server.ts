@@ -4,10 +4,12 @@
  * too slow to send its headers — and by default answers with a bare status line. Here those
  * answers are the API's problem+json (D1) with a request id, the limits are the documented
  * ones (lib/edge/limits.ts), and a query name Next would silently drop (`__proto__`: its query
- * parsing puts names on a plain object) is refused as an unknown parameter instead.
+ * parsing puts names on a plain object) is refused as an unknown parameter instead. A render
+ * answer gets back the Content-Length Next drops (lib/api/body-length.ts), HEAD included.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
 import { log } from "@/lib/log";
@@ -92,6 +94,24 @@ function answer(res: ServerResponse, error: ApiError, requestId: string): void {
   res.end(body);
 }
 
+/**
+ * Content-Length for a render answer (lib/api/body-length.ts): Next drops the header, so the
+ * length the answer names in BODY_LENGTH_HEADER becomes Content-Length again when the head is
+ * written — for a HEAD too, which has no body to count — unless the body is being compressed.
+ */
+function restoreContentLength(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const length = this.getHeader(BODY_LENGTH_HEADER);
+    if (length !== undefined) {
+      this.removeHeader(BODY_LENGTH_HEADER);
+      const exact = /^\d{1,15}$/.test(String(length));
+      if (exact && !this.hasHeader("content-encoding") && !this.hasHeader("content-length")) this.setHeader("Content-Length", String(length));
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
 /** An HTTP server with the documented limits that hands every acceptable request to `app`. */
 export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMITS): http.Server {
   const server = http.createServer(
@@ -105,6 +125,7 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
     (req, res) => {
       const refused = refusal(req);
       if (refused) return answer(res, refused, requestIdFrom(req.headers["x-request-id"]?.toString()));
+      restoreContentLength(res);
       void app(req, res);
     },
   );

@@ -19,6 +19,7 @@
  */
 import "server-only";
 import type { ApiContext, EndpointId } from "@/lib/api/context";
+import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -217,6 +218,7 @@ function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job
     headers: {
       "Content-Type": stored.contentType,
       "Content-Length": String(stored.bytes.length),
+      [BODY_LENGTH_HEADER]: String(stored.bytes.length),
       "Content-Disposition": `inline; filename="${job.endpoint}.${stored.ext}"`,
       ...validators,
     },

@@ -144,6 +144,21 @@ test.describe("signed URLs in the dashboard", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    const bytes = (await image.arrayBuffer()).byteLength;
+
+    // What crawlers and CDNs send, through the production server: HEAD and a conditional GET.
+    const head = await fetch(url, { method: "HEAD" });
+    expect([head.status, await head.text()]).toEqual([200, ""]);
+    for (const name of ["content-type", "etag", "cache-control", "cross-origin-resource-policy"]) {
+      expect([name, head.headers.get(name)]).toEqual([name, image.headers.get(name)]);
+    }
+    expect(Number(head.headers.get("content-length"))).toBe(bytes);
+    expect(Number(image.headers.get("content-length"))).toBe(bytes);
+    expect(image.headers.get("x-glance-body-length")).toBeNull(); // the edge's input, never sent
+    const revalidated = await fetch(url, { headers: { "If-None-Match": image.headers.get("etag")! } });
+    expect([revalidated.status, await revalidated.text(), revalidated.headers.get("x-cache")]).toEqual([304, "", "HIT"]);
+    expect(revalidated.headers.get("etag")).toBe(image.headers.get("etag"));
+
     url.searchParams.set("title", "Changed");
     const refused = await fetch(url);
     expect(refused.status).toBe(403);
