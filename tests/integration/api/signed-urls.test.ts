@@ -117,6 +117,27 @@ describe("a signed OG URL", () => {
   });
 });
 
+describe("the same pipeline as a key", () => {
+  it("plan gates and the monthly quota apply to a signed URL; the cache still serves what was rendered", async () => {
+    // OG is Pro or higher (D3): a Free account's correctly signed URL is refused like its key would be.
+    const free = await createTestAccount({ plan: "free" });
+    const gated = await expectProblem(await call(signed({ template: "default", title: "Free" }, free)), 403, "plan_upgrade_required");
+    expect(gated.detail).toMatch(/Pro/);
+
+    const account = await createTestAccount({ plan: "pro" });
+    const cached = signed({ template: "default", title: "Rendered before the quota ran out" }, account);
+    expect((await call(cached)).status).toBe(200);
+    expect(await rendersOf(account)).toBe(1);
+    const { getPool } = await import("@/lib/db");
+    const { monthKey } = await import("@/lib/usage/quota");
+    const { PLANS } = await import("@/lib/plans");
+    await (await getPool()).query("UPDATE monthly_usage SET renders = $3 WHERE user_id = $1 AND month = $2", [account.userId, monthKey(), PLANS.pro.rendersPerMonth]);
+    await expectProblem(await call(signed({ template: "default", title: "One too many" }, account)), 429, "quota_exceeded");
+    const hit = await call(cached);
+    expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
+  });
+});
+
 describe("tampering (each refused with its code)", () => {
   const params = { template: "default", title: "Tamper proof", description: "a b+c" };
   let url: URL;
