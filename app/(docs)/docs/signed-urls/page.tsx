@@ -95,7 +95,9 @@ export default function SignedUrlsPage() {
       <p>
         A signed image answers <code>Cache-Control: public, max-age=…</code> for as long as it is cached on your plan (and
         not past <code>expires</code>), plus <code>immutable</code> for OG images whose URL fixes the content (a built-in template without a remote
-        image; your own templates change when you save an edit, so their URLs are never immutable). Each answer has a
+        image; your own templates change when you save an edit, so their URLs are never immutable). A CDN or crawler may
+        still keep a copy until its <code>max-age</code> ends: to publish an edited design at once, sign a new URL (a
+        different <code>expires</code> is enough). Each answer has a
         strong <code>ETag</code>: <code>If-None-Match</code> gets <code>304</code> with no render and no quota, and{" "}
         <code>HEAD</code> gets the headers without the body — what Slack, Facebook and X crawlers send. Requests with an API
         key stay <code>private</code>.
