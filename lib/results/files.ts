@@ -4,6 +4,7 @@
  * entry are all the same 404, so the route reveals nothing about what exists.
  */
 import "server-only";
+import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { log } from "@/lib/log";
@@ -55,6 +56,7 @@ export async function serveStoredFile(
         ...headers,
         "Content-Type": stored.contentType,
         "Content-Length": String(stored.bytes.length),
+        [BODY_LENGTH_HEADER]: String(stored.bytes.length),
         "Content-Disposition": `inline; filename="${fileName}"`,
       },
     });

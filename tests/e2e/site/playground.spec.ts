@@ -88,6 +88,12 @@ test.describe("docs playground", () => {
     expect(metadata).toMatchObject({ template: "stats-card", width: 1200, height: 630, format: "webp" });
     expect(metadata.imageUrl).toMatch(new RegExp(`^${e2e.appUrl}/v1/files/[0-9a-f]{64}\\.webp$`));
     expect(typeof metadata.cachedAt).toBe("number"); // same parameters as the first render: a HIT
+    // The stored file through the production server keeps its size, on GET and on HEAD (lib/api/body-length.ts).
+    const file = await fetch(metadata.imageUrl);
+    const fileBytes = (await file.arrayBuffer()).byteLength;
+    expect([file.status, Number(file.headers.get("content-length"))]).toEqual([200, fileBytes]);
+    const fileHead = await fetch(metadata.imageUrl, { method: "HEAD" });
+    expect([fileHead.status, Number(fileHead.headers.get("content-length")), fileHead.headers.get("x-glance-body-length")]).toEqual([200, fileBytes, null]);
     const jsonSnippets = await readSnippets(playground);
     expect(requestInSnippet("curl", jsonSnippets.curl).url).toBe(`${e2e.appUrl}/v1/og${new URL(jsonUrl).search}`);
   });
