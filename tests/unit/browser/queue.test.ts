@@ -64,7 +64,7 @@ describe("RenderQueue (D17)", () => {
     const started = Date.now();
     const refused = track(queue, "b", new Deadline(4_000));
     await refused.done;
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(900); // at once, not after its 1-s share
     expect(refused.error).toBeInstanceOf(ApiError);
     const error = refused.error as ApiError;
     expect([error.code, error.status]).toEqual(["renderer_busy", 503]);
@@ -88,7 +88,7 @@ describe("RenderQueue (D17)", () => {
     const deadline = new Deadline(40_000, Date.now() - 40_000 + 300);
     const waiting = track(queue, "b", deadline);
     await waiting.done;
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // at its share, far before the 40-s timeout
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect((waiting.error as ApiError).code).toBe("renderer_busy");
     expect(queue.report().waiting).toBe(0);

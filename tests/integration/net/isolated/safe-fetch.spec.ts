@@ -145,7 +145,7 @@ describe("safeFetch", () => {
     expect(await reasonOf(`https://img.test:${T}/big-chunked`, { maxBytes: 1_000_000 })).toBe("too_large");
     const started = Date.now();
     expect(await reasonOf(`https://img.test:${T}/slow`, { timeoutMs: 500 })).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000); // ended by the 500-ms timeout; slack for a loaded machine
     expect(await reasonOf(`https://img.test:${T}/html`, { accept: ["image/"] })).toBe("unexpected_content_type");
     expect(await reasonOf(`https://img.test:${T}/missing`)).toBe("http_status");
     expect(await reasonOf("https://no-such-host.test/a.png")).toBe("target_unreachable");
