@@ -3,9 +3,10 @@
  * "(D4)", "D1–D5") has a heading there, and every link to `ARCHITECTURE.md#…` names an anchor
  * the file has. A failure names the file and line of the citation that points nowhere.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "@/tests/support/source-files";
 
 const root = path.resolve(__dirname, "../../..");
 const record = readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
@@ -30,19 +31,8 @@ const anchors = new Set(headings.map(anchorOf));
 const decisionHeadings = headings.filter((h) => /^D\d+ /.test(h));
 const decisionsWithHeading = new Set(decisionHeadings.map((h) => Number(/^D(\d+)/.exec(h)![1])));
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(full));
-    else if (TEXT_FILE.test(entry.name)) out.push(full);
-  }
-  return out;
-}
-
 function scannedFiles(): string[] {
-  const files = SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(root, dir)));
+  const files = SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(root, dir), TEXT_FILE, SKIPPED_DIRS));
   for (const name of SCANNED_ROOT_FILES) {
     const full = path.join(root, name);
     if (statSync(full, { throwIfNoEntry: false })?.isFile()) files.push(full);

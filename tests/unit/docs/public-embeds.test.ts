@@ -4,9 +4,10 @@
  * (`key_id` + `signature`), never `api_key` or an `sk_live_` key; and the docs' own embed examples
  * do show the signed form. A failure names the file and line.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "@/tests/support/source-files";
 
 const root = path.resolve(__dirname, "../../..");
 /** What customers read: pages, components, the server-side text they render, the README. */
@@ -14,18 +15,7 @@ const SCANNED_DIRS = ["app", "components", "lib"];
 const TEXT_FILE = /\.(ts|tsx|md)$/;
 const SKIPPED_DIRS = new Set(["node_modules", "filters"]);
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(full));
-    else if (TEXT_FILE.test(entry.name)) out.push(full);
-  }
-  return out;
-}
-
-const files = [...SCANNED_DIRS.flatMap((d) => filesUnder(path.join(root, d))), path.join(root, "README.md")];
+const files = [...SCANNED_DIRS.flatMap((d) => filesUnder(path.join(root, d), TEXT_FILE, SKIPPED_DIRS)), path.join(root, "README.md")];
 
 /** An embed of a Glance URL: an <img src="…/v1/…"> or an og:image whose content is a /v1 URL (a tag may span lines). */
 const EMBED = /(<img\b[^>]*?\bsrc=|property="og:image"[^>]*?\bcontent=)["'`{]?[^"'`\s>]*\/v1\/(og|screenshot)\?[^"'`\s>]*/g;
