@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/setup.sh
+# shellcheck source=scripts/node.sh
+source scripts/node.sh
 
 rev=$(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain 2>/dev/null | sha256sum | cut -c1-12)
 if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/.glance-rev 2>/dev/null)" != "$rev" ]; then

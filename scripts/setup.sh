@@ -2,10 +2,13 @@
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
 # Debian's Chromium and fonts (CJK, emoji), wrk (the benchmarks' load generator) and php-cli (the
 # tests run the docs' PHP signing helper against the server) when missing,
-# and the npm packages when package-lock changed. Safe to run on every start and every test run.
+# Node.js 24 for this project (scripts/node.sh; the machine's Node is left alone), and the npm
+# packages when package-lock changed. Safe to run on every start and every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# shellcheck source=scripts/node.sh
+source scripts/node.sh
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
@@ -23,13 +26,13 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# Install only when node_modules does not match package-lock.json. `npm install` (which keeps
-# the locked versions) rather than `npm ci`: npm 11 rejects our lock in `ci` for platform-only
-# optional packages it never records (@napi-rs/canvas-*, @tailwindcss/oxide-* for other OSes).
+# Install only when node_modules does not match package-lock.json (or was installed by another
+# Node). `npm ci` installs exactly the lock — it records every platform's optional packages, so
+# npm neither refuses it nor rewrites it — and never changes a tracked file.
 stamp=node_modules/.glance-lock-hash
-want=$(sha256sum package-lock.json | cut -d' ' -f1)
+want="$(sha256sum package-lock.json | cut -d' ' -f1) node-$(node -v)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  echo "setup: installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
-  sha256sum package-lock.json | cut -d" " -f1 > "$stamp"  # npm may have rewritten the lock
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
 fi

@@ -5,7 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/setup.sh
+# shellcheck source=scripts/node.sh
+source scripts/node.sh
 bash scripts/services.sh
+# The suite must leave the checkout as it found it (no tracked file rewritten, nothing new that
+# git would pick up): compared at the end.
+tree_state() { git status --porcelain=v1 --untracked-files=all 2>/dev/null; git diff 2>/dev/null | sha256sum; }
+before=$(tree_state)
 
 mkdir -p .test-reports && rm -f .test-reports/*.json
 step() { printf '\n=== %s ===\n' "$1"; }
@@ -23,3 +29,9 @@ step "build";       NEXT_DIST_DIR=.next npx next build 2>&1 | tee .test-reports/
 if grep -E "Turbopack build encountered|^ ?⚠" .test-reports/build.log | grep -v "No build cache found"; then echo "next build printed warnings (above)" >&2; exit 1; fi
 step "e2e";         NEXT_DIST_DIR=.next PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
 node scripts/test-summary.mjs
+step "clean tree"
+if [ "$(tree_state)" != "$before" ]; then
+  echo "the test suite changed the checkout:" >&2
+  diff <(echo "$before") <(tree_state) >&2 || true
+  exit 1
+fi
