@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier";
 
 const config = [
   ...nextVitals,
@@ -17,6 +18,8 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Layout is Prettier's (npm run format; checked in lint): no ESLint rule may argue with it.
+  prettier,
 ];
 
 export default config;
