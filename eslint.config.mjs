@@ -6,7 +6,17 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ["bench/out/**", ".test-reports/**", ".next*/**", "generated/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      "bench/out/**",
+      ".test-reports/**",
+      ".next*/**",
+      "generated/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
   {
     // Tests and benchmarks hold no React components; `useTestEnv` is a setup function, not a hook.

@@ -29,7 +29,14 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+      ],
     },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

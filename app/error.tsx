@@ -12,7 +12,8 @@ import { buttonClasses } from "@/components/ui";
  * generic one) lets support find the server's log line.
  */
 export default function SiteError({ error, retry }: { error: unknown; retry: () => void }) {
-  const digest = error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
+  const digest =
+    error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
   return (
     <>
       <SiteHeader />

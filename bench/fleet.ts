@@ -44,13 +44,19 @@ async function startSlowSite(): Promise<{ origin: string; close(): Promise<void>
   const server = http.createServer((req, res) => {
     setTimeout(() => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      res.end(`<!doctype html><title>${req.url}</title><body style="font:24px sans-serif;background:#eef"><h1>Page ${req.url}</h1><p>${"Lorem ipsum dolor sit amet. ".repeat(40)}</p></body>`);
+      res.end(
+        `<!doctype html><title>${req.url}</title><body style="font:24px sans-serif;background:#eef"><h1>Page ${req.url}</h1><p>${"Lorem ipsum dolor sit amet. ".repeat(40)}</p></body>`,
+      );
     }, SERVER_DELAY_MS);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -86,7 +92,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function fleetRow(label: string, tag: string, siteOrigin: string, browsers: RemoteBrowser[], instanceCount: number): Promise<RowResult> {
+async function fleetRow(
+  label: string,
+  tag: string,
+  siteOrigin: string,
+  browsers: RemoteBrowser[],
+  instanceCount: number,
+): Promise<RowResult> {
   const endpoints = browsers.map((b) => b.endpoint).join(",");
   const instances: AppInstance[] = [];
   try {
@@ -94,7 +106,11 @@ async function fleetRow(label: string, tag: string, siteOrigin: string, browsers
       instances.push(await startInstance({ BROWSER_WS_ENDPOINT: endpoints, ALLOW_PRIVATE_ORIGINS: siteOrigin }));
     }
     // One warm-up render per instance and browser: connections made, spare pages ready.
-    await Promise.all(instances.flatMap((instance, n) => browsers.map((_, b) => instance.render(`${siteOrigin}/warm-${tag}-${n}-${b}`, { screenshot: true }))));
+    await Promise.all(
+      instances.flatMap((instance, n) =>
+        browsers.map((_, b) => instance.render(`${siteOrigin}/warm-${tag}-${n}-${b}`, { screenshot: true })),
+      ),
+    );
     return await drive(label, async (i) => {
       const answer = await instances[i % instances.length].render(`${siteOrigin}/${tag}-${i}`, { screenshot: true });
       return answer.ok && answer.text?.startsWith("png ") ? true : (answer.error ?? "not a png");
@@ -131,7 +147,9 @@ function table(rows: RowResult[]): string {
     `|---|---|---|---|---|---|`,
     ...rows.map((r) => {
       const rate = r.ok / (r.wallMs / 1000);
-      const why = Object.entries(r.reasons).map(([reason, n]) => `${n} ${reason}`).join(", ");
+      const why = Object.entries(r.reasons)
+        .map(([reason, n]) => `${n} ${reason}`)
+        .join(", ");
       return `| ${r.label} | ${rate.toFixed(2)} | ${Math.round(percentile(r.latencies, 50))} ms | ${Math.round(percentile(r.latencies, 95))} ms | ${r.failed}${why ? ` (${why})` : ""} | ${(rate / base).toFixed(2)}× |`;
     }),
   ];
@@ -163,7 +181,13 @@ async function main() {
     table(rows),
   ].join("\n");
   console.log(`\n${markdown}\n`);
-  if (!QUICK) await replaceSection(path.join(ROOT, "bench/RESULTS.md"), "fleet-bench", markdown, "Remote browser fleet (`npm run bench:fleet`)");
+  if (!QUICK)
+    await replaceSection(
+      path.join(ROOT, "bench/RESULTS.md"),
+      "fleet-bench",
+      markdown,
+      "Remote browser fleet (`npm run bench:fleet`)",
+    );
 }
 
 await main();

@@ -12,7 +12,10 @@ interface Stats {
   throughput: number;
 }
 
-type Compare = <K extends string>(variants: Record<K, (i: number) => Promise<unknown>>, rounds: number) => Promise<Record<K, Stats>>;
+type Compare = <K extends string>(
+  variants: Record<K, (i: number) => Promise<unknown>>,
+  rounds: number,
+) => Promise<Record<K, Stats>>;
 
 export async function studioBench(compare: Compare, size: { width: number; height: number }) {
   const { validateVariables } = await import("@/lib/og/variables");
@@ -27,17 +30,24 @@ export async function studioBench(compare: Compare, size: { width: number; heigh
   const info = { name: "bench", description: "", variables: catalogVariables(compiled.variables) };
   const png = { ...size, format: "png" as const, quality: 80 };
   const builtIn = async (i: number) => {
-    const { variables } = validateVariables("default", { title: `Ship pixel-perfect previews for every page, take ${i}` });
+    const { variables } = validateVariables("default", {
+      title: `Ship pixel-perfect previews for every page, take ${i}`,
+    });
     return renderOg({ template: "default", variables, ...png });
   };
   const account = async (i: number) => {
-    const { variables } = validateVariables(info, { ...defaultsOf(compiled.variables), title: `Ship pixel-perfect previews for every page, take ${i}` });
+    const { variables } = validateVariables(info, {
+      ...defaultsOf(compiled.variables),
+      title: `Ship pixel-perfect previews for every page, take ${i}`,
+    });
     return renderOg({ template: { name: "bench", compiled }, variables, ...png });
   };
   const rtl = async (i: number) => {
     const { variables } = validateVariables("default", { title: `مرحبا بالعالم، هذه بطاقة رقم ${i}` });
     // A generous budget: with 4 in flight on a shared machine, pages are waited for, not refused.
-    const image = await renderOg({ template: "default", variables, ...png }, undefined, { deadlineAt: Date.now() + 120_000 });
+    const image = await renderOg({ template: "default", variables, ...png }, undefined, {
+      deadlineAt: Date.now() + 120_000,
+    });
     if (image.engine.engine !== "chromium") throw new Error("the RTL title did not take the browser engine");
     return image;
   };

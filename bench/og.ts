@@ -45,8 +45,15 @@ const CHILD_FLAG = "--stock-without-sharp";
 
 const ROOT = path.resolve(path.dirname(self), "..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "glance-bench-og-"));
-Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG ?? "silent", CACHE_SECRET: "bench", APP_URL: "http://localhost:3000" });
-for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"]) delete process.env[name];
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.BENCH_LOG ?? "silent",
+  CACHE_SECRET: "bench",
+  APP_URL: "http://localhost:3000",
+});
+for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"])
+  delete process.env[name];
 
 const SEQUENTIAL = Number(process.env.BENCH_N ?? 40);
 const IN_FLIGHT = 4;
@@ -75,7 +82,12 @@ const pct = (a: number[], p: number) => sortNum(a)[Math.min(a.length - 1, Math.f
 const emptySamples = (): Samples => ({ times: [], cpuMs: 0, renders: 0, throughputs: [] });
 
 /** One round: `count` sequential renders, then `count` with IN_FLIGHT in flight; adds to `into`. */
-async function measure(render: (i: number) => Promise<unknown>, seed: number, count: number, into: Samples): Promise<void> {
+async function measure(
+  render: (i: number) => Promise<unknown>,
+  seed: number,
+  count: number,
+  into: Samples,
+): Promise<void> {
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
@@ -87,9 +99,11 @@ async function measure(render: (i: number) => Promise<unknown>, seed: number, co
   into.renders += count;
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < count) await render(seed + 500_000 + next++);
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < count) await render(seed + 500_000 + next++);
+    }),
+  );
   into.throughputs.push(count / ((performance.now() - t0) / 1000));
 }
 
@@ -104,13 +118,17 @@ const summarize = (s: Samples): Stats => ({
  * Several short rounds, variants in turn, so that a change in machine load (the machine is
  * shared) falls on all of them alike; each figure is over all rounds.
  */
-async function compare<K extends string>(variants: Record<K, (i: number) => Promise<unknown>>, rounds: number): Promise<Record<K, Stats>> {
+async function compare<K extends string>(
+  variants: Record<K, (i: number) => Promise<unknown>>,
+  rounds: number,
+): Promise<Record<K, Stats>> {
   const names = Object.keys(variants) as K[];
   const samples = Object.fromEntries(names.map((n) => [n, emptySamples()])) as Record<K, Samples>;
   for (const name of names) for (let i = 0; i < 5; i++) await variants[name](900_000 + i); // warm-up: JIT, fonts, wasm
   const perRound = Math.max(4, Math.ceil(SEQUENTIAL / rounds));
   for (let round = 0; round < rounds; round++) {
-    for (const [k, name] of names.entries()) await measure(variants[name], round * 1_000_000 + k * 100_000, perRound, samples[name]);
+    for (const [k, name] of names.entries())
+      await measure(variants[name], round * 1_000_000 + k * 100_000, perRound, samples[name]);
   }
   return Object.fromEntries(names.map((n) => [n, summarize(samples[n])])) as Record<K, Stats>;
 }
@@ -122,14 +140,22 @@ async function rendererBench() {
   const { buildElement, renderOg } = await import("@/lib/og/render");
   const { latinFonts } = await import("@/lib/og/fonts");
 
-  const variables = (i: number) => validateVariables("default", { title: `Ship pixel-perfect previews for every page, take ${i}`, description: DESCRIPTION }).variables;
-  const card = (i: number) => buildElement({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT });
+  const variables = (i: number) =>
+    validateVariables("default", {
+      title: `Ship pixel-perfect previews for every page, take ${i}`,
+      description: DESCRIPTION,
+    }).variables;
+  const card = (i: number) =>
+    buildElement({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT });
   const fontDir = path.join(ROOT, "node_modules/@fontsource/inter/files");
   const hoisted = latinFonts();
 
   const stockDocs = async (i: number) => {
     // As in Next's docs for the Node runtime: read the fonts in the handler, then ImageResponse.
-    const [regular, bold] = await Promise.all([readFile(path.join(fontDir, "inter-latin-400-normal.woff")), readFile(path.join(fontDir, "inter-latin-700-normal.woff"))]);
+    const [regular, bold] = await Promise.all([
+      readFile(path.join(fontDir, "inter-latin-400-normal.woff")),
+      readFile(path.join(fontDir, "inter-latin-700-normal.woff")),
+    ]);
     const res = new ImageResponse(card(i), {
       width: WIDTH,
       height: HEIGHT,
@@ -144,7 +170,17 @@ async function rendererBench() {
     const res = new ImageResponse(card(i), { width: WIDTH, height: HEIGHT, fonts: hoisted });
     return Buffer.from(await res.arrayBuffer());
   };
-  const ours = async (i: number) => (await renderOg({ template: "default", variables: variables(i), width: WIDTH, height: HEIGHT, format: "png", quality: 80 })).bytes;
+  const ours = async (i: number) =>
+    (
+      await renderOg({
+        template: "default",
+        variables: variables(i),
+        width: WIDTH,
+        height: HEIGHT,
+        format: "png",
+        quality: 80,
+      })
+    ).bytes;
 
   if (process.argv.includes(CHILD_FLAG)) {
     // Child run: only stock, rendering through resvg-wasm (slow, so fewer renders).
@@ -205,9 +241,11 @@ async function endpointRuns() {
   }
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < SEQUENTIAL) await get(`Concurrent title ${next++}`);
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < SEQUENTIAL) await get(`Concurrent title ${next++}`);
+    }),
+  );
   const throughput = SEQUENTIAL / ((performance.now() - t0) / 1000);
   return { missMedian: pct(miss, 0.5), hitMedian: pct(hit, 0.5), throughput };
 }
@@ -233,14 +271,20 @@ async function main() {
     return;
   }
   const load0 = os.loadavg()[0];
-  const renderer = (await rendererBench()) as { ours: Stats; stockDocs: Stats; stockHoisted: Stats; similarity: number };
+  const renderer = (await rendererBench()) as {
+    ours: Stats;
+    stockDocs: Stats;
+    stockHoisted: Stats;
+    similarity: number;
+  };
   const resvg = stockWithoutSharp();
   const endpoint = await endpointBench();
   const studio = await studioBench(compare, { width: WIDTH, height: HEIGHT });
   const load1 = os.loadavg()[0];
   const { stockDocs, stockHoisted, ours } = renderer;
   const cpus = os.cpus();
-  const row = (name: string, s: Stats) => `| ${name} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.cpu)} | ${s.throughput.toFixed(1)} /s |`;
+  const row = (name: string, s: Stats) =>
+    `| ${name} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.cpu)} | ${s.throughput.toFixed(1)} /s |`;
   const speedup = (base: Stats) =>
     `median ${x(base.median / ours.median)}, CPU per image ${x(base.cpu / ours.cpu)}, throughput ${x(ours.throughput / base.throughput)}`;
   const markdown = [
@@ -281,7 +325,6 @@ async function main() {
   console.log(`\n${markdown}\n`);
   if (process.argv.includes("--record")) await record(markdown);
 }
-
 
 /** Replaces only the OG section of bench/RESULTS.md (appending it the first time). */
 async function record(markdown: string) {

@@ -57,7 +57,8 @@ const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Bench
 <header><img src="/logo.png" width="64" height="64" alt=""><h1>Quarterly report</h1></header>
 <main>${Array.from({ length: 12 }, (_, i) => `<section><h2>Section ${i + 1}</h2><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero. Sed cursus ante dapibus diam.</p></section>`).join("")}</main>
 </body></html>`;
-const PAGE_CSS = "body{font:16px/1.5 sans-serif;margin:0;background:#f6f7fb;color:#1d2230}header{display:flex;gap:16px;align-items:center;padding:24px;background:#243b6b;color:#fff}main{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;padding:24px}section{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px #0002}";
+const PAGE_CSS =
+  "body{font:16px/1.5 sans-serif;margin:0;background:#f6f7fb;color:#1d2230}header{display:flex;gap:16px;align-items:center;padding:24px;background:#243b6b;color:#fff}main{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;padding:24px}section{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px #0002}";
 
 /** Waits for the service to be idle (lib/browser's background teardown done), then a fixed pause. */
 let settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -78,7 +79,9 @@ async function listen(server: http.Server): Promise<string> {
 /** The local page every variant captures. */
 async function startPageServer() {
   const sharp = (await import("sharp")).default;
-  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#e94e3c" } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#e94e3c" } })
+    .png()
+    .toBuffer();
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://x");
     if (pathname === "/logo.png") return void res.writeHead(200, { "content-type": "image/png" }).end(logo);
@@ -125,8 +128,12 @@ const PACED_SHARE = 0.5;
  * (e) managed (latency: p99 of a service that is loaded but not queueing behind the generator).
  */
 async function loadPair(origin: string, hitPath: string, keys: Array<Record<string, string>>) {
-  const load = (url: string, headerSets?: Array<Record<string, string>>, durationSec = LOAD.durationSec, ratePerSec?: number) =>
-    runWrk(url, { connections: LOAD.connections, durationSec, headerSets, ratePerSec });
+  const load = (
+    url: string,
+    headerSets?: Array<Record<string, string>>,
+    durationSec = LOAD.durationSec,
+    ratePerSec?: number,
+  ) => runWrk(url, { connections: LOAD.connections, durationSec, headerSets, ratePerSec });
   await load(`${origin}/bench/static`, undefined, LOAD.warmUpSec);
   await load(`${origin}${hitPath}`, keys, LOAD.warmUpSec);
   await pauseMs(1000);
@@ -164,13 +171,17 @@ async function main() {
   const app = await startAppServer({
     "/v1/screenshot": GET,
     // (e): a trivial route of the app: the same bytes, no pipeline.
-    "/bench/static": async () => new Response(new Uint8Array(staticBytes), { headers: { "Content-Type": "image/png" } }),
+    "/bench/static": async () =>
+      new Response(new Uint8Array(staticBytes), { headers: { "Content-Type": "image/png" } }),
   });
   const accounts: Array<{ apiKey: string }> = [];
-  for (let i = 0; i < (OVERLOAD_ONLY ? 10 : LOAD_ACCOUNTS); i++) accounts.push(await createTestAccount({ plan: "business" }));
+  for (let i = 0; i < (OVERLOAD_ONLY ? 10 : LOAD_ACCOUNTS); i++)
+    accounts.push(await createTestAccount({ plan: "business" }));
   const shot = async (url: string, key = accounts[0].apiKey) => {
     const started = performance.now();
-    const res = await fetch(`${app.origin}/v1/screenshot?url=${encodeURIComponent(url)}`, { headers: { "X-API-Key": key } });
+    const res = await fetch(`${app.origin}/v1/screenshot?url=${encodeURIComponent(url)}`, {
+      headers: { "X-API-Key": key },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`screenshot answered ${res.status}: ${bytes.toString()}`);
     return { ms: performance.now() - started, bytes, cache: res.headers.get("x-cache") };
@@ -212,7 +223,13 @@ async function main() {
   const capacityRps = SLOTS / (median(b) / 1000);
   console.log(`(f): ${OVERLOAD_SEC} s of distinct MISSes at 2 × ${round(capacityRps, 2)} req/s…`);
   await settle();
-  const overload = await runOverload({ origin: app.origin, pageUrl, keys: accounts.map((acc) => acc.apiKey), capacityRps, durationSec: OVERLOAD_SEC });
+  const overload = await runOverload({
+    origin: app.origin,
+    pageUrl,
+    keys: accounts.map((acc) => acc.apiKey),
+    capacityRps,
+    durationSec: OVERLOAD_SEC,
+  });
   await settle();
   if (OVERLOAD_ONLY) {
     console.log(`(a) ${round(median(a))} ms, (b) ${round(median(b))} ms\n${overloadRow(overload, SLOTS)}`);
@@ -236,7 +253,9 @@ async function main() {
     await browser.close();
   }
 
-  console.log(`(c)/(e): priming ${LOAD_ACCOUNTS} accounts, then ${LOAD.durationSec} s of load each, in-process and on next start…`);
+  console.log(
+    `(c)/(e): priming ${LOAD_ACCOUNTS} accounts, then ${LOAD.durationSec} s of load each, in-process and on next start…`,
+  );
   const hitUrl = `${pageUrl}?hit`;
   for (let i = 0; i < accounts.length; i += 4) {
     await Promise.all(accounts.slice(i, i + 4).map((acc) => shot(hitUrl, acc.apiKey)));
@@ -256,12 +275,16 @@ async function main() {
   // above are its HITs. Its trivial route serves the same bytes from a file.
   const staticFile = path.join(await mkdtemp(path.join(os.tmpdir(), "glance-bench-")), "hit.png");
   await writeFile(staticFile, staticBytes);
-  const server = await startNextServer(ROOT, { port: await freePort(), env: { BENCH_STATIC_FILE: staticFile, LOG_LEVEL: "info" } });
+  const server = await startNextServer(ROOT, {
+    port: await freePort(),
+    env: { BENCH_STATIC_FILE: staticFile, LOG_LEVEL: "info" },
+  });
   let production: LoadPair;
   try {
     const check = await fetch(`${server.origin}${hitPath}`, { headers: keys[0] });
     const checkBytes = Buffer.from(await check.arrayBuffer());
-    if (check.headers.get("x-cache") !== "HIT" || !checkBytes.equals(staticBytes)) throw new Error("the production server does not see the primed HIT");
+    if (check.headers.get("x-cache") !== "HIT" || !checkBytes.equals(staticBytes))
+      throw new Error("the production server does not see the primed HIT");
     production = await loadPair(server.origin, hitPath, keys);
   } finally {
     await server.stop();
@@ -312,7 +335,16 @@ type Report = {
   overload: OverloadResult;
 };
 
-const allLoads = (r: Report) => [r.c, r.e, r.paced.c, r.paced.e, r.inProcess.c, r.inProcess.e, r.inProcess.paced.c, r.inProcess.paced.e];
+const allLoads = (r: Report) => [
+  r.c,
+  r.e,
+  r.paced.c,
+  r.paced.e,
+  r.inProcess.c,
+  r.inProcess.e,
+  r.inProcess.paced.c,
+  r.inProcess.paced.e,
+];
 
 const loadCell = (r: LoadResult) => `${round(r.rps)} req/s / ${round(r.p50, 1)} ms / ${round(r.p99, 1)} ms`;
 

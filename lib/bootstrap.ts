@@ -55,9 +55,7 @@ function warmUpInBackground() {
   void import("@/lib/og/render")
     .then((m) => m.warmUpOgRenderer())
     .catch((error) => log.warn("OG renderer warm-up failed", { error }));
-  void import("@/lib/browser")
-    .then((m) => m.warmUp())
-    .catch((error) => log.warn("browser warm-up failed", { error }));
+  void import("@/lib/browser").then((m) => m.warmUp()).catch((error) => log.warn("browser warm-up failed", { error }));
 }
 
 function announce(key: string, file: string) {

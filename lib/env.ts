@@ -12,7 +12,12 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 const commaList = optionalString.transform((v) =>
-  v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [],
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [],
 );
 
 const intWithDefault = (fallback: number, min: number, max: number) =>
@@ -129,11 +134,7 @@ function buildEnv(source: NodeJS.ProcessEnv) {
     /** Which adapters are active (D12). */
     mode: {
       database: e.DATABASE_URL ? ("postgres" as const) : ("embedded" as const),
-      store: e.UPSTASH_REDIS_REST_URL
-        ? ("upstash" as const)
-        : e.REDIS_URL
-          ? ("redis" as const)
-          : ("files" as const),
+      store: e.UPSTASH_REDIS_REST_URL ? ("upstash" as const) : e.REDIS_URL ? ("redis" as const) : ("files" as const),
       browser: e.BROWSER_WS_ENDPOINT.length > 0 ? ("remote" as const) : ("local" as const),
       mail: e.EMAIL_SERVER ? ("smtp" as const) : ("dev-inbox" as const),
     },

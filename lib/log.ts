@@ -8,7 +8,8 @@ import { env } from "@/lib/env";
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-const SECRET_FIELD = /^(api_?key|x-api-key|authorization|cookie|set-cookie|password|secret|token|key|signature|signing_?secret)$/i;
+const SECRET_FIELD =
+  /^(api_?key|x-api-key|authorization|cookie|set-cookie|password|secret|token|key|signature|signing_?secret)$/i;
 const KEY_IN_TEXT = /((?:api_key|signature)=)[^&\s"]*/gi;
 const RAW_KEY = /(sk_live_|ss_live_)[A-Za-z0-9_-]{4,}/g;
 
@@ -24,7 +25,12 @@ export function redact(value: unknown, depth = 0): unknown {
 
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < ORDER[env().LOG_LEVEL]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: redact(msg), ...(redact(fields) as object) });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg: redact(msg),
+    ...(redact(fields) as object),
+  });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 

@@ -47,7 +47,11 @@ const checks: Record<string, Check> = {
  * and wait for a slot, refusals — for operators and load balancers; a full queue is not "not
  * ready" (the instance still answers, refusing renders early with 503 renderer_busy).
  */
-export async function checkReadiness(): Promise<{ status: "ok" | "unavailable"; checks: Record<string, string>; queue: QueueReport }> {
+export async function checkReadiness(): Promise<{
+  status: "ok" | "unavailable";
+  checks: Record<string, string>;
+  queue: QueueReport;
+}> {
   const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(([n, c]) => bounded(n, c))));
   // A shutting-down instance still answers what it has running but takes nothing new (D16).
   if (isShuttingDown()) results.instance = "shutting_down";

@@ -90,12 +90,16 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "list-keys": {
-      const users = values.email ? [await userByEmail(values.email)] : await db.user.findMany({ orderBy: { createdAt: "asc" } });
+      const users = values.email
+        ? [await userByEmail(values.email)]
+        : await db.user.findMany({ orderBy: { createdAt: "asc" } });
       for (const user of users) {
         for (const k of await listApiKeys(user.id)) {
           const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
           const used = k.lastUsedAt ? k.lastUsedAt.toISOString() : "never";
-          console.log(`${user.email}\t${user.plan}\t${k.display}\t${k.publicId}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`);
+          console.log(
+            `${user.email}\t${user.plan}\t${k.display}\t${k.publicId}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`,
+          );
         }
       }
       return;

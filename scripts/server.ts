@@ -11,7 +11,9 @@ import { createEdgeServer } from "@/lib/edge/server";
 import { env } from "@/lib/env";
 import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
 
-const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+});
 const port = values.port ? Number(values.port) : env().PORT;
 const hostname = values.hostname;
 const root = path.resolve(import.meta.dirname, "..");

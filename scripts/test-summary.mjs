@@ -1,7 +1,9 @@
 // Prints one closing line over every runner's results: "N passed, N failed, N skipped".
 import { existsSync, readFileSync } from "node:fs";
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const file of [".test-reports/unit.json", ".test-reports/integration.json"]) {
   if (!existsSync(file)) continue;
   const r = JSON.parse(readFileSync(file, "utf8"));

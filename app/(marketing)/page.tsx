@@ -65,9 +65,17 @@ export default function LandingPage() {
                 </code>
               </div>
               {/* eslint-disable-next-line @next/next/no-img-element -- rendered by the OG renderer at build time */}
-              <img src={exampleImagePath(hero)} alt="An Open Graph card rendered by Glance" width={1200} height={630} className="block w-full" />
+              <img
+                src={exampleImagePath(hero)}
+                alt="An Open Graph card rendered by Glance"
+                width={1200}
+                height={630}
+                className="block w-full"
+              />
             </div>
-            <figcaption className="mt-3 text-center text-sm text-slate-500">Rendered by Glance&apos;s own OG endpoint.</figcaption>
+            <figcaption className="mt-3 text-center text-sm text-slate-500">
+              Rendered by Glance&apos;s own OG endpoint.
+            </figcaption>
           </figure>
         </div>
       </section>
@@ -84,12 +92,17 @@ export default function LandingPage() {
             </p>
             <ol className="mt-8 space-y-5">
               {[
-                ["Create a key", "Sign in with your e-mail (or GitHub, where it is enabled) and create a key in the dashboard."],
+                [
+                  "Create a key",
+                  "Sign in with your e-mail (or GitHub, where it is enabled) and create a key in the dashboard.",
+                ],
                 ["Call the API", "GET /v1/screenshot or /v1/og with your options as query parameters."],
                 ["Ship it", "Serve the image, store it, or link the imageUrl — it stays cached for your plan's TTL."],
               ].map(([title, body], i) => (
                 <li key={title} className="flex gap-4">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-white">{i + 1}</span>
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-white">
+                    {i + 1}
+                  </span>
                   <div>
                     <h3 className="font-semibold text-slate-900">{title}</h3>
                     <p className="text-slate-600">{body}</p>
@@ -101,8 +114,12 @@ export default function LandingPage() {
           <div className="min-w-0 space-y-4">
             <LandingCode query={HERO_QUERY} fileName="example.webp" />
             <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              <p className="border-b border-slate-200 px-4 py-2 text-xs font-medium text-slate-500">With response=json</p>
-              <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-800">{JSON_SAMPLE}</pre>
+              <p className="border-b border-slate-200 px-4 py-2 text-xs font-medium text-slate-500">
+                With response=json
+              </p>
+              <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-800">
+                {JSON_SAMPLE}
+              </pre>
             </div>
           </div>
         </div>
@@ -140,15 +157,22 @@ export default function LandingPage() {
             Rendered by Glance, not mocked up
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-600">
-            Every card on this page was produced by the Open Graph endpoint when the site was built. Same templates, your
-            words and colours. The names and figures on them are sample data.
+            Every card on this page was produced by the Open Graph endpoint when the site was built. Same templates,
+            your words and colours. The names and figures on them are sample data.
           </p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {[...TEMPLATE_EXAMPLES, ...SHOWCASE_EXAMPLES.slice(1)].map((example) => (
               <li key={example.id}>
                 <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                   {/* eslint-disable-next-line @next/next/no-img-element -- rendered by the OG renderer at build time */}
-                  <img src={exampleImagePath(example)} alt={`Open Graph image: ${example.caption}`} width={1200} height={630} loading="lazy" className="block w-full" />
+                  <img
+                    src={exampleImagePath(example)}
+                    alt={`Open Graph image: ${example.caption}`}
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    className="block w-full"
+                  />
                   <figcaption className="flex items-center justify-between gap-2 px-4 py-3 text-sm">
                     <code className="font-mono text-slate-700">template={example.template}</code>
                     <Link href={`/docs/templates#${example.template}`} className="text-brand-700 hover:underline">
@@ -183,7 +207,13 @@ export default function LandingPage() {
                 <Link href={SIGN_IN_HREF} className={buttonClasses({ variant: "outline", size: "lg" }, "border-0")}>
                   Create an account
                 </Link>
-                <Link href="/pricing" className={buttonClasses({ variant: "ghost", size: "lg" }, "text-white hover:bg-white/10 hover:text-white")}>
+                <Link
+                  href="/pricing"
+                  className={buttonClasses(
+                    { variant: "ghost", size: "lg" },
+                    "text-white hover:bg-white/10 hover:text-white",
+                  )}
+                >
                   See pricing →
                 </Link>
               </div>
@@ -192,8 +222,13 @@ export default function LandingPage() {
               {PLAN_IDS.map((id) => (
                 <li key={id} className="rounded-xl bg-white/5 p-4 ring-1 ring-white/10">
                   <p className="text-sm text-slate-300">{PLANS[id].name}</p>
-                  <p className="mt-1 text-2xl font-semibold">${PLANS[id].priceUsdPerMonth}<span className="text-sm font-normal text-slate-400">/mo</span></p>
-                  <p className="mt-1 text-xs text-slate-400">{PLANS[id].rendersPerMonth.toLocaleString("en-US")} renders · {PLANS[id].cacheTtlDays}-day cache</p>
+                  <p className="mt-1 text-2xl font-semibold">
+                    ${PLANS[id].priceUsdPerMonth}
+                    <span className="text-sm font-normal text-slate-400">/mo</span>
+                  </p>
+                  <p className="mt-1 text-xs text-slate-400">
+                    {PLANS[id].rendersPerMonth.toLocaleString("en-US")} renders · {PLANS[id].cacheTtlDays}-day cache
+                  </p>
                 </li>
               ))}
             </ul>

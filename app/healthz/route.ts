@@ -4,5 +4,8 @@ import { requestIdFor } from "@/lib/api/request";
 export const dynamic = "force-dynamic";
 
 export function GET(request: Request) {
-  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store", "X-Request-Id": requestIdFor(request) } });
+  return Response.json(
+    { status: "ok" },
+    { headers: { "Cache-Control": "no-store", "X-Request-Id": requestIdFor(request) } },
+  );
 }

@@ -27,7 +27,11 @@ async function ensureBuild(root: string): Promise<void> {
   // `next build` with a custom dist dir adds it to tsconfig.json's include list: put it back.
   const tsconfig = await readFile(path.join(root, "tsconfig.json"), "utf8");
   try {
-    execSync("npx next build", { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" } });
+    execSync("npx next build", {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+    });
   } finally {
     await writeFile(path.join(root, "tsconfig.json"), tsconfig);
   }
@@ -39,12 +43,21 @@ export interface NextServer {
   stop(): Promise<void>;
 }
 
-export async function startNextServer(root: string, options: { port: number; env: Record<string, string> }): Promise<NextServer> {
+export async function startNextServer(
+  root: string,
+  options: { port: number; env: Record<string, string> },
+): Promise<NextServer> {
   await ensureBuild(root);
   const server = serverCommand(root, { port: options.port, hostname: "127.0.0.1" });
   const child: ChildProcess = spawn(server.command, server.args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${options.port}`;
@@ -56,7 +69,10 @@ export async function startNextServer(root: string, options: { port: number; env
   const giveUpAt = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    const ready = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { origin, stop };
     if (Date.now() > giveUpAt) {
       await stop();

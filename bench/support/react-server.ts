@@ -12,9 +12,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 export function rerunUnderReactServer(entryUrl: string): void {
   if (process.execArgv.some((arg) => arg.includes("react-server"))) return;
-  const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", fileURLToPath(entryUrl), ...process.argv.slice(2)], {
-    stdio: "inherit",
-    cwd: ROOT,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", fileURLToPath(entryUrl), ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      cwd: ROOT,
+    },
+  );
   process.exit(child.status ?? 1);
 }

@@ -38,7 +38,12 @@ export interface LoadResult {
 const lua = (s: string) => JSON.stringify(s); // JSON string literals are valid Lua for ASCII
 
 function script(pathAndQuery: string, headerSets: Array<Record<string, string>>, pauseMs?: number): string {
-  const sets = headerSets.map((h) => `{${Object.entries(h).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(", ")}}`);
+  const sets = headerSets.map(
+    (h) =>
+      `{${Object.entries(h)
+        .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+        .join(", ")}}`,
+  );
   return `
 local path = ${lua(pathAndQuery)}
 local sets = {${sets.join(",\n")}}
@@ -80,8 +85,22 @@ export async function runWrk(url: string, options: LoadOptions): Promise<LoadRes
     });
     const line = out.split("\n").find((l) => l.startsWith("WRK-JSON "));
     if (!line) throw new Error(`wrk printed no summary:\n${out}`);
-    const r = JSON.parse(line.slice("WRK-JSON ".length)) as { total: number; durationUs: number; p50: number; p99: number; non2xx: number; errors: number };
-    return { rps: r.total / (r.durationUs / 1e6), p50: r.p50, p99: r.p99, total: r.total, non2xx: r.non2xx, errors: r.errors };
+    const r = JSON.parse(line.slice("WRK-JSON ".length)) as {
+      total: number;
+      durationUs: number;
+      p50: number;
+      p99: number;
+      non2xx: number;
+      errors: number;
+    };
+    return {
+      rps: r.total / (r.durationUs / 1e6),
+      p50: r.p50,
+      p99: r.p99,
+      total: r.total,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

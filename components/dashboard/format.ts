@@ -1,6 +1,11 @@
 /** Display formatting shared by dashboard views. Dates are shown in UTC, labelled as such. */
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+});
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   year: "numeric",

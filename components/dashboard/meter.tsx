@@ -22,7 +22,10 @@ export function Meter({ label, used, limit, unit }: { label: string; used: numbe
         aria-valuetext={`${formatNumber(used)} of ${formatNumber(limit)} ${unit}`}
         className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
       >
-        <div className={cn("h-full rounded-full", tone)} style={{ width: `${Math.max(ratio * 100, used > 0 ? 1 : 0)}%` }} />
+        <div
+          className={cn("h-full rounded-full", tone)}
+          style={{ width: `${Math.max(ratio * 100, used > 0 ? 1 : 0)}%` }}
+        />
       </div>
     </div>
   );

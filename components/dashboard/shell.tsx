@@ -11,7 +11,10 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
   const who = user.email ?? user.name ?? "Signed in";
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
@@ -26,7 +29,10 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
                 {who}
               </span>
               <form action={signOut}>
-                <button type="submit" className={buttonClasses({ variant: "ghost" }, "whitespace-nowrap px-2.5 py-1.5")}>
+                <button
+                  type="submit"
+                  className={buttonClasses({ variant: "ghost" }, "whitespace-nowrap px-2.5 py-1.5")}
+                >
                   Sign out
                 </button>
               </form>
@@ -44,7 +50,15 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
   );
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

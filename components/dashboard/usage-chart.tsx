@@ -35,7 +35,10 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
   const total = days.reduce((s, d) => s + d.requests, 0);
   const renders = days.reduce((s, d) => s + d.renders, 0);
   const hits = days.reduce((s, d) => s + d.cacheHits, 0);
-  const busiest = days.reduce<DailyUsage | undefined>((best, d) => (d.requests > (best?.requests ?? 0) ? d : best), undefined);
+  const busiest = days.reduce<DailyUsage | undefined>(
+    (best, d) => (d.requests > (best?.requests ?? 0) ? d : best),
+    undefined,
+  );
   const summary =
     total === 0
       ? `No requests in the last ${days.length} days.`
@@ -55,38 +58,77 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
       </div>
       {/* Below ~560px the chart scrolls sideways rather than shrinking its labels to illegible sizes, opening at today. */}
       <ScrollsToEnd className="-mx-1 overflow-x-auto px-1 focus-visible:outline-2 focus-visible:outline-brand-600">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full min-w-[35rem]" role="img" aria-label={summary} data-testid="usage-chart">
-        {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-          <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={y(yMax * t)} y2={y(yMax * t)} className="stroke-slate-200" strokeDasharray={t === 0 ? undefined : "3 3"} />
-            <text x={M.left - 8} y={y(yMax * t)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
-              {formatNumber(Math.round(yMax * t))}
-            </text>
-            <text x={W - M.right + 8} y={yRatio(t)} dy="0.32em" className="fill-emerald-700 text-[11px]">
-              {Math.round(t * 100)}%
-            </text>
-          </g>
-        ))}
-        {days.map((d, i) => (
-          <g key={d.day}>
-            <title>{`${formatDay(d.day)}: ${formatNumber(d.requests)} requests, ${formatNumber(d.renders)} renders, hit ratio ${formatPercent(d.hitRatio)}`}</title>
-            {/* Invisible full-height target so the tooltip shows on empty days too. */}
-            <rect x={x(i) - slot / 2} y={M.top} width={slot} height={PLOT_H} fill="transparent" />
-            {d.requests > 0 && <rect x={x(i) - barW / 2} y={y(d.requests)} width={barW} height={y(0) - y(d.requests)} rx={1.5} className="fill-brand-200" />}
-            {d.renders > 0 && <rect x={x(i) - barW / 2} y={y(d.renders)} width={barW} height={y(0) - y(d.renders)} rx={1.5} className="fill-brand-600" />}
-            {i % labelEvery === (days.length - 1) % labelEvery && (
-              <text x={x(i)} y={H - M.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
-                {formatDay(d.day)}
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          className="h-auto w-full min-w-[35rem]"
+          role="img"
+          aria-label={summary}
+          data-testid="usage-chart"
+        >
+          {[0, 0.25, 0.5, 0.75, 1].map((t) => (
+            <g key={t}>
+              <line
+                x1={M.left}
+                x2={W - M.right}
+                y1={y(yMax * t)}
+                y2={y(yMax * t)}
+                className="stroke-slate-200"
+                strokeDasharray={t === 0 ? undefined : "3 3"}
+              />
+              <text x={M.left - 8} y={y(yMax * t)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
+                {formatNumber(Math.round(yMax * t))}
               </text>
-            )}
-          </g>
-        ))}
-        {ratioPoints.length > 1 && <polyline points={ratioPoints.join(" ")} fill="none" className="stroke-emerald-500" strokeWidth={2} strokeLinejoin="round" />}
-        {ratioPoints.map((p) => {
-          const [cx, cy] = p.split(",");
-          return <circle key={p} cx={cx} cy={cy} r={2.5} className="fill-emerald-500" />;
-        })}
-      </svg>
+              <text x={W - M.right + 8} y={yRatio(t)} dy="0.32em" className="fill-emerald-700 text-[11px]">
+                {Math.round(t * 100)}%
+              </text>
+            </g>
+          ))}
+          {days.map((d, i) => (
+            <g key={d.day}>
+              <title>{`${formatDay(d.day)}: ${formatNumber(d.requests)} requests, ${formatNumber(d.renders)} renders, hit ratio ${formatPercent(d.hitRatio)}`}</title>
+              {/* Invisible full-height target so the tooltip shows on empty days too. */}
+              <rect x={x(i) - slot / 2} y={M.top} width={slot} height={PLOT_H} fill="transparent" />
+              {d.requests > 0 && (
+                <rect
+                  x={x(i) - barW / 2}
+                  y={y(d.requests)}
+                  width={barW}
+                  height={y(0) - y(d.requests)}
+                  rx={1.5}
+                  className="fill-brand-200"
+                />
+              )}
+              {d.renders > 0 && (
+                <rect
+                  x={x(i) - barW / 2}
+                  y={y(d.renders)}
+                  width={barW}
+                  height={y(0) - y(d.renders)}
+                  rx={1.5}
+                  className="fill-brand-600"
+                />
+              )}
+              {i % labelEvery === (days.length - 1) % labelEvery && (
+                <text x={x(i)} y={H - M.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
+                  {formatDay(d.day)}
+                </text>
+              )}
+            </g>
+          ))}
+          {ratioPoints.length > 1 && (
+            <polyline
+              points={ratioPoints.join(" ")}
+              fill="none"
+              className="stroke-emerald-500"
+              strokeWidth={2}
+              strokeLinejoin="round"
+            />
+          )}
+          {ratioPoints.map((p) => {
+            const [cx, cy] = p.split(",");
+            return <circle key={p} cx={cx} cy={cy} r={2.5} className="fill-emerald-500" />;
+          })}
+        </svg>
       </ScrollsToEnd>
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>
@@ -108,19 +150,34 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
     <table className="w-full text-left text-sm" data-testid="usage-table">
       <caption className="sr-only">Requests, renders and cache-hit ratio per day (UTC), newest first</caption>
       {/* Sticky: the table scrolls inside its box, and the column names stay in view. */}
-      <thead className="sticky top-0 border-b border-slate-200 bg-white text-xs uppercase tracking-wide text-slate-500" data-testid="usage-table-head">
+      <thead
+        className="sticky top-0 border-b border-slate-200 bg-white text-xs uppercase tracking-wide text-slate-500"
+        data-testid="usage-table-head"
+      >
         <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">Day (UTC)</th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">Requests</th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">Renders</th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">Cache hits</th>
-          <th scope="col" className="py-2 text-right font-medium">Hit ratio</th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            Day (UTC)
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">
+            Requests
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">
+            Renders
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">
+            Cache hits
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Hit ratio
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 tabular-nums">
         {[...days].reverse().map((d) => (
           <tr key={d.day} data-day={d.day}>
-            <th scope="row" className="py-1.5 pr-4 font-normal text-slate-700">{formatDay(d.day)}</th>
+            <th scope="row" className="py-1.5 pr-4 font-normal text-slate-700">
+              {formatDay(d.day)}
+            </th>
             <td className="py-1.5 pr-4 text-right">{formatNumber(d.requests)}</td>
             <td className="py-1.5 pr-4 text-right">{formatNumber(d.renders)}</td>
             <td className="py-1.5 pr-4 text-right">{formatNumber(d.cacheHits)}</td>

@@ -14,12 +14,17 @@ export function AccountTemplates() {
   const session = useSession();
   const templates = useAccountTemplates(session.status === "signed-in");
   return (
-    <section id="your-templates" aria-labelledby="your-templates-title" className="scroll-mt-20" data-testid="account-templates">
+    <section
+      id="your-templates"
+      aria-labelledby="your-templates-title"
+      className="scroll-mt-20"
+      data-testid="account-templates"
+    >
       <h2 id="your-templates-title">Your templates</h2>
       {session.status !== "signed-in" ? (
         <p>
-          Templates you design in the dashboard are called by name like these; <Link href="/signin">signed in</Link>, yours
-          are listed here and in the <Link href="/docs/og#playground">playground</Link>.
+          Templates you design in the dashboard are called by name like these; <Link href="/signin">signed in</Link>,
+          yours are listed here and in the <Link href="/docs/og#playground">playground</Link>.
         </p>
       ) : templates.length === 0 ? (
         <p>

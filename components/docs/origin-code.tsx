@@ -9,7 +9,17 @@ const HOST_PLACEHOLDER = "https://YOUR_GLANCE_HOST";
  * A code block whose examples point at the host serving these docs: pages stay static, and the
  * placeholder is swapped for window.location.origin once in the browser.
  */
-export function OriginCode({ code, caption, className, wrap }: { code: string; caption?: string; className?: string; wrap?: boolean }) {
+export function OriginCode({
+  code,
+  caption,
+  className,
+  wrap,
+}: {
+  code: string;
+  caption?: string;
+  className?: string;
+  wrap?: boolean;
+}) {
   const shown = code.replaceAll(HOST_PLACEHOLDER, useOrigin(HOST_PLACEHOLDER));
   return <CodeBlock code={shown} caption={caption} className={className} wrap={wrap} />;
 }

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** Title block at the top of every docs page. */
-export function DocsPageHeader({ eyebrow, title, children }: { eyebrow?: string; title: ReactNode; children?: ReactNode }) {
+export function DocsPageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="mb-10">
       {eyebrow && <p className="text-sm font-medium text-brand-700">{eyebrow}</p>}
@@ -16,7 +24,11 @@ export function Anchor({ id, children, as: Tag = "h2" }: { id: string; children:
   return (
     <Tag id={id} className="group">
       {children}
-      <a href={`#${id}`} className="ml-2 text-slate-300 no-underline opacity-0 transition-opacity group-hover:opacity-100 focus:opacity-100" aria-label="Permalink to this section">
+      <a
+        href={`#${id}`}
+        className="ml-2 text-slate-300 no-underline opacity-0 transition-opacity group-hover:opacity-100 focus:opacity-100"
+        aria-label="Permalink to this section"
+      >
         #
       </a>
     </Tag>

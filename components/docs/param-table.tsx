@@ -25,7 +25,12 @@ function Range({ field }: { field: ParamField }) {
       </span>
     );
   }
-  if (field.kind === "integer" || field.kind === "number") return <span className="whitespace-nowrap">{field.min} – {field.max}</span>;
+  if (field.kind === "integer" || field.kind === "number")
+    return (
+      <span className="whitespace-nowrap">
+        {field.min} – {field.max}
+      </span>
+    );
   if (field.kind === "list") {
     return (
       <span>
@@ -58,7 +63,12 @@ export function ParamTable({ fields, label }: { fields: readonly ParamField[]; l
       </THead>
       <TBody>
         {fields.map((field) => (
-          <TR key={field.name} id={`param-${field.name}`} data-param-row={field.name} className="scroll-mt-20 target:bg-brand-50/60">
+          <TR
+            key={field.name}
+            id={`param-${field.name}`}
+            data-param-row={field.name}
+            className="scroll-mt-20 target:bg-brand-50/60"
+          >
             <TD>
               <div className="flex flex-col items-start gap-1">
                 <code className="font-mono text-[13px] font-semibold text-slate-900">{field.name}</code>
@@ -67,11 +77,19 @@ export function ParamTable({ fields, label }: { fields: readonly ParamField[]; l
               </div>
             </TD>
             <TD className="whitespace-nowrap font-mono text-xs">{KIND_LABEL[field.kind]}</TD>
-            <TD className="font-mono text-xs">{field.default === undefined ? <span className="text-slate-500">—</span> : String(field.default)}</TD>
+            <TD className="font-mono text-xs">
+              {field.default === undefined ? <span className="text-slate-500">—</span> : String(field.default)}
+            </TD>
             <TD className="text-xs">
               <Range field={field} />
             </TD>
-            <TD>{field.plan ? <PlanBadge plan={field.plan} orHigher /> : <span className="text-xs text-slate-500">All</span>}</TD>
+            <TD>
+              {field.plan ? (
+                <PlanBadge plan={field.plan} orHigher />
+              ) : (
+                <span className="text-xs text-slate-500">All</span>
+              )}
+            </TD>
             <TD>
               <WithCode text={field.description} />
               {field.example && (

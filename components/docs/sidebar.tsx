@@ -31,7 +31,10 @@ function Links({ pathname }: { pathname: string }) {
       ))}
       <div>
         <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Machine-readable</h2>
-        <a href="/v1/openapi.json" className="mt-2 block rounded-md px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+        <a
+          href="/v1/openapi.json"
+          className="mt-2 block rounded-md px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
           OpenAPI 3.1 (JSON)
         </a>
       </div>
@@ -45,7 +48,10 @@ export function DocsSidebar() {
   const current = DOCS_PAGES.find((p) => p.href === pathname)?.label ?? "Docs";
   return (
     <>
-      <nav aria-label="Docs" className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 overflow-y-auto py-8 pr-4 lg:block">
+      <nav
+        aria-label="Docs"
+        className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 overflow-y-auto py-8 pr-4 lg:block"
+      >
         <Links pathname={pathname} />
       </nav>
       <details key={pathname} className="group border-b border-slate-200 py-3 lg:hidden">
@@ -54,8 +60,17 @@ export function DocsSidebar() {
             <span className="text-slate-500">Docs / </span>
             {current}
           </span>
-          <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 text-slate-500 transition-transform group-open:rotate-180">
-            <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+          <svg
+            aria-hidden
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className="size-4 text-slate-500 transition-transform group-open:rotate-180"
+          >
+            <path
+              fillRule="evenodd"
+              d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+              clipRule="evenodd"
+            />
           </svg>
         </summary>
         <nav aria-label="Docs" className="pt-4">

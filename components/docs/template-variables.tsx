@@ -4,7 +4,13 @@ import type { OgVariable } from "@/lib/og/catalog";
 type VariableRow = Pick<OgVariable, "name" | "type" | "required" | "description" | "example">;
 
 /** A template's variables as the gallery shows them, for built-in and account templates alike. */
-export function TemplateVariablesTable({ template, variables }: { template: string; variables: readonly VariableRow[] }) {
+export function TemplateVariablesTable({
+  template,
+  variables,
+}: {
+  template: string;
+  variables: readonly VariableRow[];
+}) {
   return (
     <Table label={`Variables of ${template}`}>
       <THead>

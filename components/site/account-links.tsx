@@ -20,7 +20,10 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <div className={layout}>
-      <Link href={SIGN_IN_HREF} className={buttonClasses({ variant: "ghost", size: "sm" }, stacked ? "w-full" : undefined)}>
+      <Link
+        href={SIGN_IN_HREF}
+        className={buttonClasses({ variant: "ghost", size: "sm" }, stacked ? "w-full" : undefined)}
+      >
         Sign in
       </Link>
       <Link href={SIGN_IN_HREF} className={buttonClasses({ size: "sm" }, stacked ? "w-full" : undefined)}>

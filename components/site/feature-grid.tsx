@@ -11,7 +11,9 @@ const FEATURES: ReadonlyArray<{ title: string; body: string; icon: ReactNode }> 
   {
     title: "Pixel-perfect screenshots",
     body: `PNG, JPEG or WebP at any viewport up to ${MAX_WIDTH} px and ${MAX_SCALE}× pixel density, full page or a clipped region, after a selector appears.`,
-    icon: <path d="M4 7a2 2 0 0 1 2-2h2l1.5-2h5L16 5h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z" />,
+    icon: (
+      <path d="M4 7a2 2 0 0 1 2-2h2l1.5-2h5L16 5h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z" />
+    ),
   },
   {
     title: "Print-ready PDFs",
@@ -31,7 +33,9 @@ const FEATURES: ReadonlyArray<{ title: string; body: string; icon: ReactNode }> 
   {
     title: "Cached per account",
     body: `Identical requests are served from your cache for up to ${LONGEST_CACHE_DAYS} days — instantly, and free. X-Cache tells you which you got.`,
-    icon: <path d="M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3Zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />,
+    icon: (
+      <path d="M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3Zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
+    ),
   },
   {
     title: "Safe by design",
@@ -46,7 +50,16 @@ export function FeatureGrid() {
       {FEATURES.map((f) => (
         <li key={f.title} className="flex gap-4">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-600/10">
-            <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-5">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-5"
+            >
               {f.icon}
             </svg>
           </span>

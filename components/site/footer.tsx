@@ -2,7 +2,6 @@ import Link from "next/link";
 import { FOOTER_COLUMNS, OPENAPI_HREF } from "./links";
 import { Logo } from "./logo";
 
-
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

@@ -6,7 +6,10 @@ export function Logo({ className }: { className?: string }) {
   return (
     <Link
       href="/"
-      className={cn("inline-flex items-center gap-2 rounded-md font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4", className)}
+      className={cn(
+        "inline-flex items-center gap-2 rounded-md font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4",
+        className,
+      )}
     >
       <svg viewBox="0 0 32 32" aria-hidden className="size-7">
         <rect width="32" height="32" rx="8" className="fill-brand-600" />

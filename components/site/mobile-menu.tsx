@@ -37,7 +37,10 @@ export function MobileMenu() {
         </svg>
       </button>
       {open && (
-        <div id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg">
+        <div
+          id={panelId}
+          className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg"
+        >
           <nav aria-label="Main" className="flex flex-col">
             {MAIN_NAV.map((item) => (
               <Link

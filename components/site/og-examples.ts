@@ -54,7 +54,8 @@ export const SHOWCASE_EXAMPLES: readonly OgExample[] = [
       version: "v3.0",
       title: "Dark mode, device presets and PDF headers",
       date: "This week",
-      change_items: "darkMode=true emulates prefers-color-scheme\nfour device presets with matching user agents\nheaderTemplate and footerTemplate for PDFs",
+      change_items:
+        "darkMode=true emulates prefers-color-scheme\nfour device presets with matching user agents\nheaderTemplate and footerTemplate for PDFs",
       accent: "#f59e0b",
       bgColor: "#1c1917",
     },

@@ -8,7 +8,15 @@ const TONE: Record<PlanId, BadgeTone> = { free: "neutral", starter: "info", pro:
  * The one plan badge. By default it names a plan the user is on ("Pro plan"); `orHigher` marks
  * something a plan unlocks ("Pro+", D3), with the full sentence in its title.
  */
-export function PlanBadge({ plan, orHigher = false, className }: { plan: PlanId; orHigher?: boolean; className?: string }) {
+export function PlanBadge({
+  plan,
+  orHigher = false,
+  className,
+}: {
+  plan: PlanId;
+  orHigher?: boolean;
+  className?: string;
+}) {
   const name = PLANS[plan].name;
   return orHigher ? (
     <Badge tone={TONE[plan]} className={className} title={`Requires the ${name} plan or higher`}>

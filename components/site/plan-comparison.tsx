@@ -15,8 +15,18 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
 
 function Check({ on }: { on: boolean }) {
   return on ? (
-    <svg viewBox="0 0 20 20" fill="currentColor" className="mx-auto size-5 text-emerald-600" role="img" aria-label="Included">
-      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+    <svg
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className="mx-auto size-5 text-emerald-600"
+      role="img"
+      aria-label="Included"
+    >
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
     </svg>
   ) : (
     <span className="block text-center text-slate-300" role="img" aria-label="Not included">
@@ -59,7 +69,11 @@ export function PlanComparison() {
         ))}
         {groups.map((group) => [
           <TR key={group} className="bg-slate-50">
-            <TH scope="colgroup" colSpan={PLAN_IDS.length + 1} className="text-xs uppercase tracking-wide text-slate-500">
+            <TH
+              scope="colgroup"
+              colSpan={PLAN_IDS.length + 1}
+              className="text-xs uppercase tracking-wide text-slate-500"
+            >
               {group}
             </TH>
           </TR>,

@@ -52,6 +52,21 @@ export function includes(plan: PlanId, feature: GatedFeature): boolean {
 
 /** Ungated screenshot parameters worth naming on the Free card (checked against the schema). */
 export function freeHighlights(): string[] {
-  const ungated = new Set(describeParams(screenshotParams).filter((f) => !f.plan && !f.secret).map((f) => f.name));
-  return ["format", "fullPage", "deviceScale", "clip", "waitForSelector", "selector", "waitUntil", "imageWidth", "fresh", "response"].filter((name) => ungated.has(name));
+  const ungated = new Set(
+    describeParams(screenshotParams)
+      .filter((f) => !f.plan && !f.secret)
+      .map((f) => f.name),
+  );
+  return [
+    "format",
+    "fullPage",
+    "deviceScale",
+    "clip",
+    "waitForSelector",
+    "selector",
+    "waitUntil",
+    "imageWidth",
+    "fresh",
+    "response",
+  ].filter((name) => ungated.has(name));
 }

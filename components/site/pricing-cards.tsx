@@ -40,17 +40,33 @@ export function PricingCards({ selfServe = false, contactHref }: { selfServe?: b
               <span className="text-sm text-slate-500">/ month</span>
             </p>
             <Link
-              href={plan.priceUsdPerMonth === 0 ? SIGN_IN_HREF : selfServe ? `/dashboard/billing?plan=${id}` : (contactHref ?? SIGN_IN_HREF)}
+              href={
+                plan.priceUsdPerMonth === 0
+                  ? SIGN_IN_HREF
+                  : selfServe
+                    ? `/dashboard/billing?plan=${id}`
+                    : (contactHref ?? SIGN_IN_HREF)
+              }
               className={buttonClasses({ variant: highlighted ? "primary" : "outline" }, "mt-6 w-full")}
             >
-              {plan.priceUsdPerMonth === 0 ? "Start for free" : selfServe ? `Upgrade to ${plan.name}` : contactHref ? `Contact us for ${plan.name}` : `Choose ${plan.name}`}
+              {plan.priceUsdPerMonth === 0
+                ? "Start for free"
+                : selfServe
+                  ? `Upgrade to ${plan.name}`
+                  : contactHref
+                    ? `Contact us for ${plan.name}`
+                    : `Choose ${plan.name}`}
             </Link>
             <ul className="mt-6 space-y-2.5 text-sm text-slate-700">
               <li>
-                <strong className="font-semibold text-slate-900">{plan.rendersPerMonth.toLocaleString("en-US")}</strong> renders / month
+                <strong className="font-semibold text-slate-900">{plan.rendersPerMonth.toLocaleString("en-US")}</strong>{" "}
+                renders / month
               </li>
               <li>
-                <strong className="font-semibold text-slate-900">{plan.requestsPerMinute.toLocaleString("en-US")}</strong> requests / minute
+                <strong className="font-semibold text-slate-900">
+                  {plan.requestsPerMinute.toLocaleString("en-US")}
+                </strong>{" "}
+                requests / minute
               </li>
               <li>
                 <strong className="font-semibold text-slate-900">{plan.cacheTtlDays}-day</strong> result cache
@@ -73,7 +89,9 @@ export function PricingCards({ selfServe = false, contactHref }: { selfServe?: b
                 ) : unlocked.length > 0 ? (
                   unlocked.map((f) => (
                     <li key={f.name}>
-                      <code className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-800">{f.name}</code>
+                      <code className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-800">
+                        {f.name}
+                      </code>
                     </li>
                   ))
                 ) : (

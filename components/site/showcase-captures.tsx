@@ -15,7 +15,10 @@ function queryOf(shot: ShowcaseShot): string {
 
 function Capture({ shot, className = "" }: { shot: ShowcaseShot; className?: string }) {
   return (
-    <figure className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)} data-testid="showcase-capture">
+    <figure
+      className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+      data-testid="showcase-capture"
+    >
       {/* eslint-disable-next-line @next/next/no-img-element -- a capture made by this server's screenshot engine */}
       <img src={shotPath(shot)} alt={shot.alt} loading="lazy" className="block w-full bg-slate-100" />
       <figcaption className="border-t border-slate-100 px-4 py-3 text-sm">
@@ -40,8 +43,8 @@ export function ShowcaseCaptures() {
         Real captures, made by this server
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-slate-600">
-        The store and invoice below are sample pages shipped with Glance. Each image is what its parameters give, rendered by
-        this deployment&apos;s screenshot engine the first time someone looked.
+        The store and invoice below are sample pages shipped with Glance. Each image is what its parameters give,
+        rendered by this deployment&apos;s screenshot engine the first time someone looked.
       </p>
       <div className="mt-10 grid items-start gap-6 lg:grid-cols-[3fr_1fr]">
         <Capture shot={byFile("store-desktop.webp")} />
@@ -56,10 +59,14 @@ export function ShowcaseCaptures() {
         <div className="rounded-xl border border-slate-200 bg-slate-50 p-6">
           <h3 className="font-semibold text-slate-900">Invoices and reports to PDF</h3>
           <p className="mt-2 text-slate-600">
-            POST the HTML with <code className="font-mono text-sm">format=pdf</code>: print CSS, page size and a running footer with page
-            numbers, as in this sample.
+            POST the HTML with <code className="font-mono text-sm">format=pdf</code>: print CSS, page size and a running
+            footer with page numbers, as in this sample.
           </p>
-          <a href={shotPath(pdf)} className="mt-4 inline-block font-medium text-brand-700 hover:underline" data-testid="showcase-pdf">
+          <a
+            href={shotPath(pdf)}
+            className="mt-4 inline-block font-medium text-brand-700 hover:underline"
+            data-testid="showcase-pdf"
+          >
             Open the PDF made from it
           </a>
         </div>

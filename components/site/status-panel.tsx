@@ -6,7 +6,17 @@ import { buttonClasses } from "@/components/ui";
  * The body of the site's 404 and error pages: a status line, what happened in plain words, and the
  * ways back. Free of hooks and server APIs, so the client error boundaries can use it too.
  */
-function StatusPanel({ status, title, children, actions }: { status: string; title: string; children: ReactNode; actions: ReactNode }) {
+function StatusPanel({
+  status,
+  title,
+  children,
+  actions,
+}: {
+  status: string;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28" data-testid="status-panel">
       <p className="text-sm font-semibold text-brand-700">{status}</p>

@@ -3,7 +3,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Alert, Button, Field, Input } from "@/components/ui";
 
-type State = { kind: "idle" } | { kind: "loading" } | { kind: "image"; src: string } | { kind: "problem"; message: string };
+type State =
+  { kind: "idle" } | { kind: "loading" } | { kind: "image"; src: string } | { kind: "problem"; message: string };
 
 /**
  * The no-signup demo (D22): one public URL, captured by /api/demo/screenshot at 1280 × 800 with
@@ -36,7 +37,16 @@ export function TryUrl() {
     <div className="space-y-4" data-testid="try-url">
       <form onSubmit={capture} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field htmlFor="try-url" label="A public page" className="flex-1">
-          <Input id="try-url" type="url" inputMode="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby="try-url-hint" required />
+          <Input
+            id="try-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-describedby="try-url-hint"
+            required
+          />
         </Field>
         <Button type="submit" size="lg" disabled={state.kind === "loading" || url.trim() === ""}>
           {state.kind === "loading" ? "Capturing…" : "Capture"}
@@ -53,7 +63,12 @@ export function TryUrl() {
         )}
         {state.kind === "image" && (
           // eslint-disable-next-line @next/next/no-img-element -- a capture made just now, from an object URL
-          <img src={state.src} alt={`Capture of ${url}`} data-testid="try-url-image" className="w-full rounded-lg border border-slate-200" />
+          <img
+            src={state.src}
+            alt={`Capture of ${url}`}
+            data-testid="try-url-image"
+            className="w-full rounded-lg border border-slate-200"
+          />
         )}
       </div>
     </div>

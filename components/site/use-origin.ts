@@ -9,5 +9,9 @@ const never = () => () => {};
  * `fallback` on the server and switch to window.location.origin when hydrated, without a mismatch.
  */
 export function useOrigin(fallback: string): string {
-  return useSyncExternalStore(never, () => window.location.origin, () => fallback);
+  return useSyncExternalStore(
+    never,
+    () => window.location.origin,
+    () => fallback,
+  );
 }

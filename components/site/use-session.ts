@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 
-export type SessionState = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; email?: string; name?: string };
+export type SessionState =
+  { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; email?: string; name?: string };
 
 /**
  * Whether the visitor is signed in, read from Auth.js's session endpoint in the browser. Marketing
@@ -16,7 +17,9 @@ export function useSession(): SessionState {
     fetch("/api/auth/session", { signal: controller.signal, cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
       .then((body: { user?: { email?: string; name?: string } } | null) => {
-        setState(body?.user ? { status: "signed-in", email: body.user.email, name: body.user.name } : { status: "signed-out" });
+        setState(
+          body?.user ? { status: "signed-in", email: body.user.email, name: body.user.name } : { status: "signed-out" },
+        );
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: "signed-out" });

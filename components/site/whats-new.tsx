@@ -92,7 +92,10 @@ function ParamChip({ name }: { name: string }) {
   const plan = minimumPlan(name);
   return (
     <li className="flex items-center gap-1.5">
-      <Link href={paramHref(name)} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-brand-50 hover:text-brand-700">
+      <Link
+        href={paramHref(name)}
+        className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-brand-50 hover:text-brand-700"
+      >
         {name}
       </Link>
       {plan !== "free" && <PlanBadge plan={plan} orHigher />}
@@ -107,7 +110,11 @@ export function WhatsNew() {
       {NEW_CAPABILITIES.map((item) => {
         const allFree = item.params.length > 0 && item.params.every((name) => minimumPlan(name) === "free");
         return (
-          <li key={item.id} data-capability={item.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li
+            key={item.id}
+            data-capability={item.id}
+            className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <div className="flex items-start justify-between gap-3">
               <h3 className="font-semibold text-slate-900">{item.title}</h3>
               {allFree && <Badge tone="success">Every plan</Badge>}

@@ -12,7 +12,11 @@ const tones: Record<BadgeTone, string> = {
   info: "bg-sky-50 text-sky-700 ring-sky-600/20",
 };
 
-export function Badge({ tone = "neutral", className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = "neutral",
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(

@@ -18,7 +18,10 @@ export function Checkbox({ className, label, id, ...rest }: BoxProps) {
   );
   if (!label) return box;
   return (
-    <label htmlFor={id} className={cn("inline-flex cursor-pointer items-center gap-2 text-sm text-slate-800", className)}>
+    <label
+      htmlFor={id}
+      className={cn("inline-flex cursor-pointer items-center gap-2 text-sm text-slate-800", className)}
+    >
       {box}
       {label}
     </label>
@@ -31,7 +34,10 @@ export function Checkbox({ className, label, id, ...rest }: BoxProps) {
  */
 export function Switch({ className, label, id, ...rest }: BoxProps) {
   return (
-    <label htmlFor={id} className={cn("inline-flex cursor-pointer items-center gap-2 text-sm text-slate-800", className)}>
+    <label
+      htmlFor={id}
+      className={cn("inline-flex cursor-pointer items-center gap-2 text-sm text-slate-800", className)}
+    >
       <span className="relative inline-flex">
         <input id={id} type="checkbox" role="switch" className="peer sr-only" {...rest} />
         <span

@@ -25,17 +25,17 @@ export function CodeBlock({
       {(caption || copy) && (
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 px-3 py-1.5">
           <span className="text-xs font-medium text-slate-400">{caption}</span>
-          {copy && (
-            <CopyButton
-              value={code}
-              variant="inverse"
-              className="h-7"
-            />
-          )}
+          {copy && <CopyButton value={code} variant="inverse" className="h-7" />}
         </div>
       )}
       {/* Focusable, so a keyboard can scroll a long line into view (WCAG 2.1.1; axe scrollable-region-focusable). */}
-      <pre tabIndex={0} className={cn("overflow-x-auto p-4 text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400", wrap && "whitespace-pre-wrap [overflow-wrap:anywhere]")}>
+      <pre
+        tabIndex={0}
+        className={cn(
+          "overflow-x-auto p-4 text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400",
+          wrap && "whitespace-pre-wrap [overflow-wrap:anywhere]",
+        )}
+      >
         <code>{children ?? code}</code>
       </pre>
     </div>

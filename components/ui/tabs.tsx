@@ -27,16 +27,27 @@ export function Tabs<T extends string>({
 }) {
   const baseId = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const index = Math.max(0, tabs.findIndex((t) => t.value === value));
+  const index = Math.max(
+    0,
+    tabs.findIndex((t) => t.value === value),
+  );
 
   function onKeyDown(event: KeyboardEvent) {
     const last = tabs.length - 1;
     const next =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : -1;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     onChange(tabs[next].value);
@@ -68,7 +79,12 @@ export function Tabs<T extends string>({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tabs[index]?.value}`} className="mt-3">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${tabs[index]?.value}`}
+        className="mt-3"
+      >
         {children}
       </div>
     </div>

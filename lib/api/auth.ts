@@ -56,5 +56,11 @@ export const authenticateApiKey: Authenticator = async (request, url) => {
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
   const owner = await usableKeyOwner(() => findKeyOwner(key));
   touchApiKey(owner).catch((error) => log.warn("could not record key use", { error }));
-  return { userId: owner.userId, plan: owner.plan, apiKeyId: owner.apiKeyId, rendersThisMonth: owner.rendersThisMonth, keyLimits: owner.limits };
+  return {
+    userId: owner.userId,
+    plan: owner.plan,
+    apiKeyId: owner.apiKeyId,
+    rendersThisMonth: owner.rendersThisMonth,
+    keyLimits: owner.limits,
+  };
 };

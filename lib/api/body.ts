@@ -35,19 +35,31 @@ function tooLarge(maxBytes: number): ApiError {
   return new ApiError("payload_too_large", `The JSON body must be at most ${maxBytes / 1024 / 1024} MiB.`);
 }
 
-function asQueryValue(name: string, value: unknown, bodyType: "object" | "array" | "json" | "list" | undefined): string | undefined {
-  const wrong = (expected: string) => new ApiError("invalid_parameter", `${name} must be ${expected} in a JSON body.`, { param: name });
+function asQueryValue(
+  name: string,
+  value: unknown,
+  bodyType: "object" | "array" | "json" | "list" | undefined,
+): string | undefined {
+  const wrong = (expected: string) =>
+    new ApiError("invalid_parameter", `${name} must be ${expected} in a JSON body.`, { param: name });
   if (value === null || value === undefined) return undefined;
   if (bodyType === "json") return JSON.stringify(value);
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") {
-    if (bodyType === "object" || bodyType === "array") throw wrong(bodyType === "object" ? "a JSON object" : "a JSON array of strings");
+    if (bodyType === "object" || bodyType === "array")
+      throw wrong(bodyType === "object" ? "a JSON object" : "a JSON array of strings");
     return String(value);
   }
   if (Array.isArray(value)) {
     if (bodyType === "list" && value.every((v) => typeof v === "number")) return value.join(",");
     if (bodyType === "array" && value.every((v) => typeof v === "string" && !v.includes(","))) return value.join(",");
-    throw wrong(bodyType === "list" ? "an array of numbers" : bodyType === "array" ? "an array of strings without commas" : "a string, number or boolean");
+    throw wrong(
+      bodyType === "list"
+        ? "an array of numbers"
+        : bodyType === "array"
+          ? "an array of strings without commas"
+          : "a string, number or boolean",
+    );
   }
   if (typeof value === "object" && bodyType === "object") return JSON.stringify(value);
   throw wrong(bodyType === "object" ? "a JSON object" : "a string, number or boolean");
@@ -58,14 +70,26 @@ function asQueryValue(name: string, value: unknown, bodyType: "object" | "array"
  * api_key. Throws 415 (not JSON), 413 (over `maxBytes`), 400 invalid_body (not one JSON object,
  * or other query parameters).
  */
-export async function paramsFromJsonBody(request: Request, url: URL, schema: z.ZodObject, maxBytes: number): Promise<URLSearchParams> {
+export async function paramsFromJsonBody(
+  request: Request,
+  url: URL,
+  schema: z.ZodObject,
+  maxBytes: number,
+): Promise<URLSearchParams> {
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
-    throw new ApiError("unsupported_media_type", `A POST body must be application/json, not ${type ? type.slice(0, 80) : "a body without Content-Type"}.`);
+    throw new ApiError(
+      "unsupported_media_type",
+      `A POST body must be application/json, not ${type ? type.slice(0, 80) : "a body without Content-Type"}.`,
+    );
   }
   const stray = [...url.searchParams.keys()].find((name) => name !== "api_key");
   if (stray !== undefined) {
-    throw new ApiError("invalid_body", `On POST, parameters go in the JSON body; only api_key may be in the query (found ${stray.slice(0, 64)}).`, { param: stray.slice(0, 64) });
+    throw new ApiError(
+      "invalid_body",
+      `On POST, parameters go in the JSON body; only api_key may be in the query (found ${stray.slice(0, 64)}).`,
+      { param: stray.slice(0, 64) },
+    );
   }
   const text = await readCapped(request, maxBytes);
   let body: unknown;
@@ -84,14 +108,27 @@ export async function paramsFromJsonBody(request: Request, url: URL, schema: z.Z
  * One JSON object's fields in query form for `schema`: a POST body (above), or the `params` of an
  * async job (D20), so a job's parameters mean exactly what the same body means to the endpoint.
  */
-export function objectAsQuery(body: Record<string, unknown>, schema: z.ZodObject, base?: URLSearchParams): URLSearchParams {
-  const kinds = new Map(describeParams(schema).map((f) => [f.name, f.bodyType ?? (f.kind === "list" ? ("list" as const) : undefined)]));
+export function objectAsQuery(
+  body: Record<string, unknown>,
+  schema: z.ZodObject,
+  base?: URLSearchParams,
+): URLSearchParams {
+  const kinds = new Map(
+    describeParams(schema).map((f) => [f.name, f.bodyType ?? (f.kind === "list" ? ("list" as const) : undefined)]),
+  );
   const out = new URLSearchParams(base);
   for (const [name, value] of Object.entries(body)) {
     // Authentication has already read the header or the query: a key in the body would be ignored.
-    if (name === "api_key") throw new ApiError("invalid_body", "api_key goes in the X-API-Key header (or the query), not the body.", { param: "api_key" });
+    if (name === "api_key")
+      throw new ApiError("invalid_body", "api_key goes in the X-API-Key header (or the query), not the body.", {
+        param: "api_key",
+      });
     // Unknown names pass through as text, so the query parser's unknown_parameter 400 names them.
-    const text = kinds.has(name) ? asQueryValue(name, value, kinds.get(name)) : typeof value === "string" ? value : JSON.stringify(value);
+    const text = kinds.has(name)
+      ? asQueryValue(name, value, kinds.get(name))
+      : typeof value === "string"
+        ? value
+        : JSON.stringify(value);
     if (text !== undefined) out.append(name, text);
   }
   return out;

@@ -132,7 +132,7 @@ export const ERROR_CODES = {
   invalid_body: {
     status: 400,
     summary: "The POST body is not a JSON object, or the query of a POST carries more than api_key.",
-    help: "Send one JSON object whose fields are the endpoint's parameters (the same names and meanings as the query string), e.g. {\"html\": \"<h1>Hi</h1>\", \"format\": \"pdf\"}. On POST only api_key may stay in the query.",
+    help: 'Send one JSON object whose fields are the endpoint\'s parameters (the same names and meanings as the query string), e.g. {"html": "<h1>Hi</h1>", "format": "pdf"}. On POST only api_key may stay in the query.',
   },
   payload_too_large: {
     status: 413,
@@ -282,5 +282,8 @@ export function problemResponse(error: ApiError, requestId?: string, headers: He
 /** Anything that is not an ApiError becomes a bare 500: no message, no stack (D1). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return new ApiError("internal_error", "An unexpected error occurred. Please retry; contact support with the request id if it persists.");
+  return new ApiError(
+    "internal_error",
+    "An unexpected error occurred. Please retry; contact support with the request id if it persists.",
+  );
 }

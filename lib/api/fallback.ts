@@ -11,7 +11,9 @@ export const notFound = keylessRoute((request: Request): Response => {
   // Paths are case-sensitive (D17): name the lower-case one when that is what was meant.
   const lower = path.toLowerCase();
   const hint = lower !== path ? ` API paths are lower-case: ${lower.slice(0, 80)}.` : "";
-  return problemResponse(new ApiError("not_found", `No API endpoint at ${path.slice(0, 200)}.${hint}`), id, { "X-Request-Id": id });
+  return problemResponse(new ApiError("not_found", `No API endpoint at ${path.slice(0, 200)}.${hint}`), id, {
+    "X-Request-Id": id,
+  });
 });
 
 /** What the GET-only API routes take (OPTIONS is answered, without CORS: keys stay server-side). */
@@ -19,7 +21,10 @@ const ALLOW = "GET, HEAD, OPTIONS";
 
 /** The 405 of a route's unsupported methods, naming what it does take (`allow`, e.g. "GET, HEAD, POST, OPTIONS"). */
 export function methodNotAllowedFor(allow: string) {
-  const use = allow.split(", ").filter((m) => m !== "HEAD" && m !== "OPTIONS").join(" or ");
+  const use = allow
+    .split(", ")
+    .filter((m) => m !== "HEAD" && m !== "OPTIONS")
+    .join(" or ");
   return keylessRoute((request: Request): Response => {
     const id = requestIdFor(request);
     return problemResponse(new ApiError("method_not_allowed", `${request.method} is not supported; use ${use}.`), id, {

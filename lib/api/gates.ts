@@ -30,9 +30,13 @@ export function enforcePlanGates(
   for (const field of describeParams(spec.params)) {
     if (!field.plan || planAtLeast(plan, field.plan) || !given.has(field.name)) continue;
     if (field.default !== undefined && params[field.name] === field.default) continue;
-    throw new ApiError("plan_upgrade_required", `${field.name} requires the ${PLANS[field.plan].name} plan or higher.`, {
-      param: field.name,
-    });
+    throw new ApiError(
+      "plan_upgrade_required",
+      `${field.name} requires the ${PLANS[field.plan].name} plan or higher.`,
+      {
+        param: field.name,
+      },
+    );
   }
 }
 
@@ -43,6 +47,9 @@ export function enforcePlanGates(
 export function enforceKeyLimits(spec: EndpointSpec, caller: Caller): void {
   const allowed = caller.keyLimits?.allowedEndpoints;
   if (allowed && isRenderEndpoint(spec.id) && !allowed.includes(spec.id)) {
-    throw new ApiError("endpoint_not_allowed", `This API key may call only ${allowed.map((id) => ENDPOINT_NAMES[id]).join(" and ")}, not ${ENDPOINT_NAMES[spec.id]}.`);
+    throw new ApiError(
+      "endpoint_not_allowed",
+      `This API key may call only ${allowed.map((id) => ENDPOINT_NAMES[id]).join(" and ")}, not ${ENDPOINT_NAMES[spec.id]}.`,
+    );
   }
 }

@@ -11,5 +11,8 @@ const noParams = z.object({});
 export type NoParams = z.output<typeof noParams>;
 
 export function noParamsEndpoint<const Id extends EndpointId>(id: Id) {
-  return { id, params: noParams, extras: "reject", validate: () => undefined } as const satisfies EndpointSpec<typeof noParams, undefined>;
+  return { id, params: noParams, extras: "reject", validate: () => undefined } as const satisfies EndpointSpec<
+    typeof noParams,
+    undefined
+  >;
 }

@@ -27,23 +27,28 @@ export function jsonMapParam(name: string, o: MapOptions) {
   const shape = `${name} must be a JSON object of names to string values, e.g. {"Name":"value"}.`;
   const schema = raw().transform((v, ctx): Record<string, string> | undefined => {
     if (v === undefined || v === "") return undefined;
-    if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters of JSON.`);
+    if (v.length > maxLength)
+      return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters of JSON.`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(v);
     } catch {
       return fail(ctx, "invalid_parameter", shape);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail(ctx, "invalid_parameter", shape);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return fail(ctx, "invalid_parameter", shape);
     const entries = Object.entries(parsed);
-    if (entries.length > maxEntries) return fail(ctx, "parameter_out_of_range", `${name} may hold at most ${maxEntries} entries.`);
+    if (entries.length > maxEntries)
+      return fail(ctx, "parameter_out_of_range", `${name} may hold at most ${maxEntries} entries.`);
     const out: Record<string, string> = Object.create(null);
     const seen = new Set<string>();
     for (const [key, value] of entries) {
-      if (typeof value !== "string") return fail(ctx, "invalid_parameter", `${name}: the value of ${JSON.stringify(key)} must be a string.`);
+      if (typeof value !== "string")
+        return fail(ctx, "invalid_parameter", `${name}: the value of ${JSON.stringify(key)} must be a string.`);
       const problem = checkEntry(key, value);
       if (problem) return fail(ctx, "invalid_parameter", `${name}: ${problem}`);
-      if (seen.has(key.toLowerCase())) return fail(ctx, "invalid_parameter", `${name}: ${JSON.stringify(key)} is given more than once.`);
+      if (seen.has(key.toLowerCase()))
+        return fail(ctx, "invalid_parameter", `${name}: ${JSON.stringify(key)} is given more than once.`);
       seen.add(key.toLowerCase());
       out[key] = value;
     }
@@ -77,10 +82,13 @@ export function stringListParam(name: string, o: ListOptions) {
     if (v === undefined || v.trim() === "") return undefined;
     if (v.length > maxLength) return fail(ctx, "invalid_parameter", `${name} must be at most ${maxLength} characters.`);
     const items = v.split(",").map((s) => s.trim());
-    if (items.some((s) => s === "")) return fail(ctx, "invalid_parameter", `${name} must be a comma-separated list without empty items.`);
-    if (items.length > maxItems) return fail(ctx, "parameter_out_of_range", `${name} may hold at most ${maxItems} items.`);
+    if (items.some((s) => s === ""))
+      return fail(ctx, "invalid_parameter", `${name} must be a comma-separated list without empty items.`);
+    if (items.length > maxItems)
+      return fail(ctx, "parameter_out_of_range", `${name} may hold at most ${maxItems} items.`);
     for (const item of items) {
-      if (item.length > maxItemLength) return fail(ctx, "invalid_parameter", `each item of ${name} must be at most ${maxItemLength} characters.`);
+      if (item.length > maxItemLength)
+        return fail(ctx, "invalid_parameter", `each item of ${name} must be at most ${maxItemLength} characters.`);
       const problem = checkItem?.(item);
       if (problem) return fail(ctx, "invalid_parameter", `${name}: ${problem}`);
     }

@@ -17,15 +17,20 @@ function fail(ctx: Ctx, code: ParamIssueCode, message: string): never {
 type Common = Pick<ParamMeta, "description" | "plan" | "pdfOnly" | "example" | "cacheKey">;
 
 /** A whole number in [min, max], or undefined when the parameter is absent or empty. */
-export function optionalIntParam(name: string, o: Common & { min: number; max: number }): QueryParam<number | undefined> {
+export function optionalIntParam(
+  name: string,
+  o: Common & { min: number; max: number },
+): QueryParam<number | undefined> {
   const schema = z
     .string()
     .optional()
     .transform((v, ctx): number | undefined => {
       if (v === undefined || v === "") return undefined;
-      if (!/^\d+$/.test(v)) return fail(ctx, "invalid_parameter", `${name} must be a whole number (plain decimal digits).`);
+      if (!/^\d+$/.test(v))
+        return fail(ctx, "invalid_parameter", `${name} must be a whole number (plain decimal digits).`);
       const n = Number(v);
-      if (n < o.min || n > o.max) return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
+      if (n < o.min || n > o.max)
+        return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
       return n;
     });
   paramRegistry.add(schema, { kind: "integer", ...o });

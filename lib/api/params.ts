@@ -53,7 +53,8 @@ export interface ParamMeta {
 export const paramRegistry = z.registry<ParamMeta>();
 
 /** The custom issue code a builder reports; the query parser turns it into the API error code. */
-export type ParamIssueCode = "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url" | "private_address";
+export type ParamIssueCode =
+  "invalid_parameter" | "parameter_out_of_range" | "missing_parameter" | "unsupported_url" | "private_address";
 
 export type Ctx = z.core.$RefinementCtx<string | undefined>;
 
@@ -76,7 +77,11 @@ export type QueryParam<Out> = z.ZodPipe<z.ZodOptional<z.ZodString>, z.ZodTransfo
  * missing required one is a 400 and a missing defaulted one takes its default), so handlers need
  * no casts or `?? default` of their own. Only optional ones without a default may be undefined.
  */
-type Yield<T, Required extends boolean, Default> = Required extends true ? T : [Default] extends [T] ? T : T | undefined;
+type Yield<T, Required extends boolean, Default> = Required extends true
+  ? T
+  : [Default] extends [T]
+    ? T
+    : T | undefined;
 
 /**
  * Builds the schema. The transform's return type is the general one (`T | undefined`); the
@@ -87,7 +92,13 @@ function queryParam<Out>(transform: (value: string | undefined, ctx: Ctx) => unk
   return raw().transform(transform) as QueryParam<Out>;
 }
 
-type Common = { description: string; plan?: PlanId; pdfOnly?: boolean; example?: string; cacheKey?: boolean | "digest" };
+type Common = {
+  description: string;
+  plan?: PlanId;
+  pdfOnly?: boolean;
+  example?: string;
+  cacheKey?: boolean | "digest";
+};
 
 /** Adds a field's metadata to paramRegistry (for builders in other files, e.g. params-json.ts). */
 export function register<T extends z.ZodType>(schema: T, meta: ParamMeta): T {
@@ -101,9 +112,11 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export function intParam(name: string, o: Common & { min: number; max: number; default: number }) {
   const schema = raw().transform((v, ctx): number => {
     if (v === undefined) return o.default;
-    if (!DIGITS.test(v)) return fail(ctx, "invalid_parameter", `${name} must be a whole number (plain decimal digits).`);
+    if (!DIGITS.test(v))
+      return fail(ctx, "invalid_parameter", `${name} must be a whole number (plain decimal digits).`);
     const n = Number(v);
-    if (n < o.min || n > o.max) return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
+    if (n < o.min || n > o.max)
+      return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
     return n;
   });
   return register(schema, { kind: "integer", ...o });
@@ -114,7 +127,8 @@ export function numberParam(name: string, o: Common & { min: number; max: number
     if (v === undefined) return o.default;
     if (!DECIMAL.test(v)) return fail(ctx, "invalid_parameter", `${name} must be a decimal number such as 1.5.`);
     const n = Number(v);
-    if (n < o.min || n > o.max) return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
+    if (n < o.min || n > o.max)
+      return fail(ctx, "parameter_out_of_range", `${name} must be between ${o.min} and ${o.max}.`);
     return n;
   });
   return register(schema, { kind: "number", ...o });
@@ -138,7 +152,10 @@ export function enumParam<
   const V extends readonly [string, ...string[]],
   const Required extends boolean = false,
   const Default extends V[number] | undefined = undefined,
->(name: string, o: Common & { values: V; default?: Default; required?: Required; aliases?: Record<string, V[number]> }) {
+>(
+  name: string,
+  o: Common & { values: V; default?: Default; required?: Required; aliases?: Record<string, V[number]> },
+) {
   const { aliases, ...meta } = o;
   const schema = queryParam<Yield<V[number], Required, Default>>((v, ctx): V[number] | undefined => {
     if (v === undefined) return o.required ? missing(ctx, name) : o.default;
@@ -152,7 +169,13 @@ export function enumParam<
 
 export function stringParam<const Required extends boolean = false>(
   name: string,
-  o: Common & { required?: Required; maxLength: number; pattern?: string; check?: (v: string) => string | null; secret?: boolean },
+  o: Common & {
+    required?: Required;
+    maxLength: number;
+    pattern?: string;
+    check?: (v: string) => string | null;
+    secret?: boolean;
+  },
 ) {
   const { check, maxLength, ...meta } = o;
   const schema = queryParam<Yield<string, Required, undefined>>((v, ctx): string | undefined => {
@@ -172,7 +195,11 @@ export function stringParam<const Required extends boolean = false>(
  */
 export function urlParam<const Required extends boolean>(
   name: string,
-  o: Common & { required: Required; maxLength: number; refuse?: (url: URL) => { code: ParamIssueCode; message: string } | null },
+  o: Common & {
+    required: Required;
+    maxLength: number;
+    refuse?: (url: URL) => { code: ParamIssueCode; message: string } | null;
+  },
 ) {
   const { maxLength, refuse, ...meta } = o;
   const schema = queryParam<Yield<string, Required, undefined>>((v, ctx): string | undefined => {
@@ -208,7 +235,11 @@ export function numberListParam(
     if (v === undefined || v === "") return undefined;
     const parts = v.split(",").map((p) => p.trim());
     if (parts.length !== count || !parts.every((p) => part.test(p))) {
-      return fail(ctx, "invalid_parameter", `${name} must be ${o.pattern} (${count} comma-separated ${integers ? "integers" : "numbers"}).`);
+      return fail(
+        ctx,
+        "invalid_parameter",
+        `${name} must be ${o.pattern} (${count} comma-separated ${integers ? "integers" : "numbers"}).`,
+      );
     }
     const nums = parts.map(Number);
     if (nums.some((n) => n < o.min || n > o.max)) {
@@ -288,21 +319,28 @@ const SIGNED_URL_META = { cacheKey: false, signing: true } as const;
 export function signedUrlParams() {
   const keyId = raw().transform((v, ctx): string | undefined => {
     if (v === undefined || v === "") return undefined;
-    if (!PUBLIC_ID_PATTERN.test(v)) return fail(ctx, "invalid_parameter", "key_id must be a key's public id: pk_live_ and 24 letters or digits.");
+    if (!PUBLIC_ID_PATTERN.test(v))
+      return fail(ctx, "invalid_parameter", "key_id must be a key's public id: pk_live_ and 24 letters or digits.");
     return v;
   });
   const expires = raw().transform((v, ctx): number | undefined => {
     if (v === undefined || v === "") return undefined;
-    if (!/^\d{1,12}$/.test(v)) return fail(ctx, "invalid_parameter", "expires must be a time in unix seconds (plain decimal digits).");
+    if (!/^\d{1,12}$/.test(v))
+      return fail(ctx, "invalid_parameter", "expires must be a time in unix seconds (plain decimal digits).");
     const latest = Math.floor(Date.now() / 1000) + MAX_EXPIRY_SECONDS;
     if (Number(v) > latest) {
-      return fail(ctx, "parameter_out_of_range", `expires must be at most ${MAX_EXPIRY_SECONDS / 86_400} days from now.`);
+      return fail(
+        ctx,
+        "parameter_out_of_range",
+        `expires must be at most ${MAX_EXPIRY_SECONDS / 86_400} days from now.`,
+      );
     }
     return Number(v);
   });
   const signature = raw().transform((v, ctx): string | undefined => {
     if (v === undefined || v === "") return undefined;
-    if (!SIGNATURE_PATTERN.test(v)) return fail(ctx, "invalid_parameter", "signature must be 64 hexadecimal characters (HMAC-SHA256).");
+    if (!SIGNATURE_PATTERN.test(v))
+      return fail(ctx, "invalid_parameter", "signature must be 64 hexadecimal characters (HMAC-SHA256).");
     return v.toLowerCase();
   });
   return {

@@ -13,7 +13,14 @@ import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { paramsFromJsonBody } from "@/lib/api/body";
 import { parseQuery } from "@/lib/api/query";
-import { checkAnonymousLimit, checkRateLimit, peekAnonymousLimit, peekRateLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import {
+  checkAnonymousLimit,
+  checkRateLimit,
+  peekAnonymousLimit,
+  peekRateLimit,
+  rateLimitHeaders,
+  type RateState,
+} from "@/lib/api/rate-limit";
 import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
 import { afterResponse, requestIdFor, withHeaders } from "@/lib/api/request";
 import { authenticateKeyOrSignature } from "@/lib/api/signed-auth";
@@ -57,7 +64,10 @@ export function apiRoute<S extends z.ZodObject, V>(
       caller = await authenticate(request, url);
       quota = new QuotaTracker(caller);
       // A POST's JSON body is turned into the query form: one schema, one parser (D19).
-      const input = request.method === "POST" && spec.jsonBody ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes) : url.searchParams;
+      const input =
+        request.method === "POST" && spec.jsonBody
+          ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes)
+          : url.searchParams;
       const parsed = parseQuery(input, spec.params, { extras: spec.extras });
       usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = await spec.validate(parsed.params, { ...parsed, caller });
@@ -102,7 +112,8 @@ export function apiRoute<S extends z.ZodObject, V>(
       response = problemResponse(apiError, requestId);
       // Refused after authentication but before being counted (400, 403): the account's headers
       // still go out (D4). A 429 brings its own; a failing counter store must not turn a 400 into a 500.
-      if (caller && !rate && apiError.code !== "rate_limited") rate = await peekRateLimit(caller).catch(() => undefined);
+      if (caller && !rate && apiError.code !== "rate_limited")
+        rate = await peekRateLimit(caller).catch(() => undefined);
     }
 
     // A failing counter read must not turn an answer into a 500: the headers are left out instead.
@@ -112,7 +123,11 @@ export function apiRoute<S extends z.ZodObject, V>(
     // HEAD (crawlers check an og:image with it): the same status and headers, no body.
     if (request.method === "HEAD" && response.body) {
       void response.body.cancel().catch(() => {});
-      response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      response = new Response(null, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     }
 
     response = withHeaders(response, {
@@ -164,7 +179,11 @@ async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<Render
   quota.counted(charge.renders);
   // Only the render that crosses 80 % or 100 % does any alert work (D18).
   if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
-    afterResponse(() => alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) => log.warn("quota alert failed", { error })));
+    afterResponse(() =>
+      alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) =>
+        log.warn("quota alert failed", { error }),
+      ),
+    );
   }
   let refunded = false;
   return {

@@ -37,7 +37,11 @@ interface Window {
 
 function windowFor(scope: string, limit: number, now: number): Window {
   const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-  return { key: `rl:${scope}:${windowStart}`, limit, reset: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) };
+  return {
+    key: `rl:${scope}:${windowStart}`,
+    limit,
+    reset: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)),
+  };
 }
 
 function windowOf(caller: Caller, now: number): Window {
@@ -97,13 +101,24 @@ function anonymousWindow(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, 
 }
 
 /** The client address's window without counting: for an answer that has no account and is no 401 (a 5xx before the key was checked). */
-export function peekAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
+export function peekAnonymousLimit(
+  request: Request,
+  kind: keyof typeof ANONYMOUS_LIMITS,
+  now = Date.now(),
+): Promise<RateState> {
   return peek(anonymousWindow(request, kind, now));
 }
 
 /** Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS). */
-export function checkAnonymousLimit(request: Request, kind: keyof typeof ANONYMOUS_LIMITS, now = Date.now()): Promise<RateState> {
+export function checkAnonymousLimit(
+  request: Request,
+  kind: keyof typeof ANONYMOUS_LIMITS,
+  now = Date.now(),
+): Promise<RateState> {
   const limit = ANONYMOUS_LIMITS[kind];
   const what = kind === "failedAuth" ? "requests without a valid API key" : "requests";
-  return count(anonymousWindow(request, kind, now), `Rate limit of ${limit} ${what} per minute from one address exceeded.`);
+  return count(
+    anonymousWindow(request, kind, now),
+    `Rate limit of ${limit} ${what} per minute from one address exceeded.`,
+  );
 }

@@ -44,31 +44,58 @@ async function authenticateSignature(request: Request, url: URL): Promise<Caller
     seen.add(name);
   }
   if (query.has("api_key") || request.headers.has("x-api-key")) {
-    throw new ApiError("invalid_parameter", "A signed URL carries no API key: send key_id and signature, or an API key, not both.", {
-      param: query.has("api_key") ? "api_key" : KEY_ID_PARAM,
-    });
+    throw new ApiError(
+      "invalid_parameter",
+      "A signed URL carries no API key: send key_id and signature, or an API key, not both.",
+      {
+        param: query.has("api_key") ? "api_key" : KEY_ID_PARAM,
+      },
+    );
   }
   const keyId = parseField(KEY_ID_PARAM, FIELDS.key_id, query.get(KEY_ID_PARAM) ?? undefined);
   const expires = parseField(EXPIRES_PARAM, FIELDS.expires, query.get(EXPIRES_PARAM) ?? undefined);
   const signature = parseField(SIGNATURE_PARAM, FIELDS.signature, query.get(SIGNATURE_PARAM) ?? undefined);
-  if (!keyId) throw new ApiError("missing_parameter", "A signed URL needs key_id, the public id of the key that signed it.", { param: KEY_ID_PARAM });
-  if (!signature) throw new ApiError("missing_parameter", "A signed URL needs its signature.", { param: SIGNATURE_PARAM });
+  if (!keyId)
+    throw new ApiError("missing_parameter", "A signed URL needs key_id, the public id of the key that signed it.", {
+      param: KEY_ID_PARAM,
+    });
+  if (!signature)
+    throw new ApiError("missing_parameter", "A signed URL needs its signature.", { param: SIGNATURE_PARAM });
 
   const owner = await usableKeyOwner(() => findKeyOwnerByPublicId(keyId));
   if (!owner.signingNonce) {
-    throw new ApiError("invalid_signature", "This key has no signing secret yet: roll one for it in the dashboard, then sign with it.", {
-      param: SIGNATURE_PARAM,
-    });
+    throw new ApiError(
+      "invalid_signature",
+      "This key has no signing secret yet: roll one for it in the dashboard, then sign with it.",
+      {
+        param: SIGNATURE_PARAM,
+      },
+    );
   }
-  const expected = Buffer.from(signatureFor(await deriveSigningSecret(owner.publicId, owner.signingNonce), url.pathname, query), "hex");
+  const expected = Buffer.from(
+    signatureFor(await deriveSigningSecret(owner.publicId, owner.signingNonce), url.pathname, query),
+    "hex",
+  );
   if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) {
-    throw new ApiError("invalid_signature", "The signature does not match this URL's path and parameters for key_id's signing secret.", {
-      param: SIGNATURE_PARAM,
-    });
+    throw new ApiError(
+      "invalid_signature",
+      "The signature does not match this URL's path and parameters for key_id's signing secret.",
+      {
+        param: SIGNATURE_PARAM,
+      },
+    );
   }
   if (expires !== undefined && expires * 1000 <= Date.now()) {
-    throw new ApiError("signature_expired", `This signed URL expired at ${new Date(expires * 1000).toISOString()}.`, { param: EXPIRES_PARAM });
+    throw new ApiError("signature_expired", `This signed URL expired at ${new Date(expires * 1000).toISOString()}.`, {
+      param: EXPIRES_PARAM,
+    });
   }
   touchApiKey(owner).catch((error: unknown) => log.warn("could not record key use", { error }));
-  return { userId: owner.userId, plan: owner.plan, apiKeyId: owner.apiKeyId, keyLimits: owner.limits, signed: { expires } };
+  return {
+    userId: owner.userId,
+    plan: owner.plan,
+    apiKeyId: owner.apiKeyId,
+    keyLimits: owner.limits,
+    signed: { expires },
+  };
 }

@@ -20,5 +20,8 @@ export async function accountProfile(user: Pick<SessionUser, "id" | "email">): P
     db.account.findMany({ where: { userId: user.id }, select: { provider: true } }),
   ]);
   const providers = accounts.map((a) => (a.provider === "github" ? "GitHub" : a.provider));
-  return { memberSince: profile?.createdAt ?? null, signInMethods: user.email ? ["e-mail link", ...providers] : providers };
+  return {
+    memberSince: profile?.createdAt ?? null,
+    signInMethods: user.email ? ["e-mail link", ...providers] : providers,
+  };
 }

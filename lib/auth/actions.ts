@@ -37,7 +37,11 @@ export async function signInWithEmail(_prev: SignInFormState, formData: FormData
   if (!parsed.success) return { error: "Enter a valid e-mail address, like you@example.com.", email: raw };
   const email = parsed.data;
   if (!(await signInEmailAllowed(email))) {
-    return { error: "We have sent several links to this address in the last minutes. Use one of those, or try again in 10 minutes.", email };
+    return {
+      error:
+        "We have sent several links to this address in the last minutes. Use one of those, or try again in 10 minutes.",
+      email,
+    };
   }
   let result;
   try {
@@ -47,7 +51,13 @@ export async function signInWithEmail(_prev: SignInFormState, formData: FormData
     return { error: "We could not send the e-mail. Please try again in a moment.", email };
   }
   if (!result.ok) {
-    return { error: result.error === "AccessDenied" ? "This address cannot sign in." : "We could not send the e-mail. Please try again in a moment.", email };
+    return {
+      error:
+        result.error === "AccessDenied"
+          ? "This address cannot sign in."
+          : "We could not send the e-mail. Please try again in a moment.",
+      email,
+    };
   }
   redirect(`/signin/check-email?email=${encodeURIComponent(email)}`);
 }

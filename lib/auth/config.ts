@@ -15,7 +15,13 @@ import type { EmailConfig } from "next-auth/providers";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { glanceAdapter } from "@/lib/auth/adapter";
-import { AUTH_BASE_PATH, SESSION_MAX_AGE_SECONDS, SIGN_IN_LINK_MAX_AGE_SECONDS, secureCookies, sessionCookieName } from "@/lib/auth/constants";
+import {
+  AUTH_BASE_PATH,
+  SESSION_MAX_AGE_SECONDS,
+  SIGN_IN_LINK_MAX_AGE_SECONDS,
+  secureCookies,
+  sessionCookieName,
+} from "@/lib/auth/constants";
 import { githubProvider } from "@/lib/auth/github";
 import { deliverSignInLink, emailSignInEnabled } from "@/lib/auth/mailer";
 import { authSecret } from "@/lib/auth/secret";
@@ -56,11 +62,13 @@ async function buildConfig(): Promise<NextAuthConfig> {
     events: {
       createUser: ({ user }) => log.info("account created", { userId: user.id }),
       signIn: ({ user, account }) => log.info("signed in", { userId: user.id, provider: account?.provider }),
-      signOut: (message) => log.info("signed out", { userId: "session" in message ? message.session?.userId : undefined }),
+      signOut: (message) =>
+        log.info("signed out", { userId: "session" in message ? message.session?.userId : undefined }),
     },
     // Auth.js logs through our redacting logger; an error's cause is left out (it can quote request data).
     logger: {
-      error: (error) => log.warn("auth error", { name: error.name, type: (error as { type?: string }).type, message: error.message }),
+      error: (error) =>
+        log.warn("auth error", { name: error.name, type: (error as { type?: string }).type, message: error.message }),
       warn: (code) => log.warn("auth warning", { code }),
       debug: () => {},
     },

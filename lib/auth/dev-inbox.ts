@@ -42,7 +42,10 @@ export async function listDevInbox(now = new Date()): Promise<DevInboxMessage[]>
   return (await readAll()).filter((m) => new Date(m.expiresAt) > now).reverse();
 }
 
-export async function addToDevInbox(message: Omit<DevInboxMessage, "id" | "createdAt">, now = new Date()): Promise<void> {
+export async function addToDevInbox(
+  message: Omit<DevInboxMessage, "id" | "createdAt">,
+  now = new Date(),
+): Promise<void> {
   if (!env().devInboxEnabled) throw new Error("the local inbox is disabled");
   // Serialise read-modify-write within the process; the rename makes each write atomic on disk.
   const run = queue.then(async () => {

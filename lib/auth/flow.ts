@@ -16,7 +16,10 @@ import { AUTH_BASE_PATH } from "@/lib/auth/constants";
 
 export type AuthFlowResult = { ok: true; redirect: string } | { ok: false; error: string };
 
-export async function runAuthAction(action: "signin/email" | "signin/github" | "signout", form: Record<string, string>): Promise<AuthFlowResult> {
+export async function runAuthAction(
+  action: "signin/email" | "signin/github" | "signout",
+  form: Record<string, string>,
+): Promise<AuthFlowResult> {
   const config = await authConfig();
   const incoming = await headers();
   const request = new Request(`${env().APP_URL}${AUTH_BASE_PATH}/${action}`, {

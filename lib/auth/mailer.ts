@@ -38,7 +38,9 @@ export async function deliverSignInLink(to: string, url: string, expires: Date):
       if (info.rejected.length > 0) throw new Error(`recipient rejected`);
     } catch (error) {
       // Only the error's kind: an SMTP error can quote the message, and the message holds the link.
-      log.error("sign-in e-mail not sent", { error: { name: (error as Error).name, code: (error as { code?: string }).code } });
+      log.error("sign-in e-mail not sent", {
+        error: { name: (error as Error).name, code: (error as { code?: string }).code },
+      });
       throw new MailDeliveryError();
     }
     log.info("sign-in e-mail sent");
@@ -47,7 +49,11 @@ export async function deliverSignInLink(to: string, url: string, expires: Date):
   if (!e.devInboxEnabled) throw new MailDeliveryError();
   await addToDevInbox({ to, subject: message.subject, text: message.text, url, expiresAt: expires.toISOString() });
   // Deliberately logged: with no SMTP on a localhost APP_URL the server log is the mailbox (D12).
-  log.info("sign-in link (local development: no EMAIL_SERVER set)", { to, signInLink: url, inbox: `${e.APP_URL}/dev/inbox` });
+  log.info("sign-in link (local development: no EMAIL_SERVER set)", {
+    to,
+    signInLink: url,
+    inbox: `${e.APP_URL}/dev/inbox`,
+  });
 }
 
 /**
@@ -64,7 +70,10 @@ export async function deliverNotice(to: string, subject: string, text: string): 
     const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, subject, text });
     return info.rejected.length === 0;
   } catch (error) {
-    log.error("notice e-mail not sent", { subject, error: { name: (error as Error).name, code: (error as { code?: string }).code } });
+    log.error("notice e-mail not sent", {
+      subject,
+      error: { name: (error as Error).name, code: (error as { code?: string }).code },
+    });
     return false;
   }
 }

@@ -29,7 +29,10 @@ export async function findSessionUser(sessionToken: string | undefined, now = ne
   const db = await getDb();
   const row = await db.session.findUnique({
     where: { sessionToken },
-    select: { expires: true, user: { select: { id: true, email: true, name: true, image: true, plan: true, scheduledPlanAt: true } } },
+    select: {
+      expires: true,
+      user: { select: { id: true, email: true, name: true, image: true, plan: true, scheduledPlanAt: true } },
+    },
   });
   if (!row || row.expires <= now) return null;
   const { scheduledPlanAt, ...user } = row.user;

@@ -25,7 +25,8 @@ export async function startCheckoutAction(formData: FormData): Promise<void> {
   const user = await signedIn();
   const plan = formData.get("plan");
   const interval = formData.get("interval");
-  if (!billingEnabled() || !isPaidPlan(plan) || !isBillingInterval(interval)) redirect("/dashboard/billing?error=invalid");
+  if (!billingEnabled() || !isPaidPlan(plan) || !isBillingInterval(interval))
+    redirect("/dashboard/billing?error=invalid");
   // A live subscription changes plan in the portal: never a second subscription.
   if (await hasLiveSubscription(user.id)) return openPortalAction();
   let url: string;

@@ -43,7 +43,10 @@ export async function clearScheduledPlan(tx: Tx, userId: string): Promise<void> 
 /** Applies the account's scheduled change if it is due (idempotent: concurrent callers queue on the lock). */
 export async function applyDuePlanChange(userId: string, now = new Date()): Promise<void> {
   await withAccountLock(userId, async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { scheduledPlan: true, scheduledPlanAt: true } });
+    const user = await tx.user.findUnique({
+      where: { id: userId },
+      select: { scheduledPlan: true, scheduledPlanAt: true },
+    });
     if (!user?.scheduledPlan || !user.scheduledPlanAt || user.scheduledPlanAt > now) return;
     await setPlanNow(tx, userId, user.scheduledPlan, now);
   });
@@ -65,7 +68,10 @@ async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Dat
     const pause = active.slice(limit).map((k) => k.id);
     await tx.apiKey.updateMany({ where: { id: { in: pause } }, data: { pausedAt: now } });
   } else if (active.length < limit) {
-    const resume = keys.filter((k) => k.pausedAt).slice(0, limit - active.length).map((k) => k.id);
+    const resume = keys
+      .filter((k) => k.pausedAt)
+      .slice(0, limit - active.length)
+      .map((k) => k.id);
     if (resume.length > 0) await tx.apiKey.updateMany({ where: { id: { in: resume } }, data: { pausedAt: null } });
   }
 }
@@ -95,7 +101,10 @@ export async function keepKeys(userId: string, keepIds: readonly string[], now =
     const owned = await tx.apiKey.count({ where: { userId, revokedAt: null, id: { in: unique } } });
     if (owned !== unique.length) throw new KeepKeysError("not-yours");
     await tx.apiKey.updateMany({ where: { userId, revokedAt: null, id: { in: unique } }, data: { pausedAt: null } });
-    await tx.apiKey.updateMany({ where: { userId, revokedAt: null, pausedAt: null, id: { notIn: unique } }, data: { pausedAt: now } });
+    await tx.apiKey.updateMany({
+      where: { userId, revokedAt: null, pausedAt: null, id: { notIn: unique } },
+      data: { pausedAt: now },
+    });
   });
 }
 

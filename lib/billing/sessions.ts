@@ -14,10 +14,16 @@ const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid", "inco
 export async function hasLiveSubscription(userId: string): Promise<boolean> {
   const db = await getDb();
   const billing = await db.billingAccount.findUnique({ where: { userId } });
-  return Boolean(billing?.stripeSubscriptionId && billing.subscriptionStatus && LIVE_STATUSES.has(billing.subscriptionStatus));
+  return Boolean(
+    billing?.stripeSubscriptionId && billing.subscriptionStatus && LIVE_STATUSES.has(billing.subscriptionStatus),
+  );
 }
 
-export async function createCheckoutUrl(user: { id: string; email: string | null }, plan: PaidPlan, interval: BillingInterval): Promise<string> {
+export async function createCheckoutUrl(
+  user: { id: string; email: string | null },
+  plan: PaidPlan,
+  interval: BillingInterval,
+): Promise<string> {
   const db = await getDb();
   const billing = await db.billingAccount.findUnique({ where: { userId: user.id } });
   const appUrl = env().APP_URL;

@@ -18,7 +18,10 @@ export interface BillingStatus {
 
 export async function billingStatus(userId: string): Promise<BillingStatus> {
   const db = await getDb();
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true, scheduledPlan: true, scheduledPlanAt: true, billing: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { plan: true, scheduledPlan: true, scheduledPlanAt: true, billing: true },
+  });
   const b = user.billing;
   return {
     plan: user.plan,

@@ -38,11 +38,18 @@ async function moveToPlan(tx: Tx, userId: string, plan: PlanId, paidUntil: Date 
   return schedulePlan(tx, userId, plan, paidUntil);
 }
 
-export async function applyCheckoutCompleted(tx: Tx, userId: string, session: Stripe.Checkout.Session, eventAt: Date, now: Date): Promise<Applied> {
+export async function applyCheckoutCompleted(
+  tx: Tx,
+  userId: string,
+  session: Stripe.Checkout.Session,
+  eventAt: Date,
+  now: Date,
+): Promise<Applied> {
   const customer = customerId(session.customer);
   if (!customer) return "stale";
   const billing = await tx.billingAccount.findUnique({ where: { userId } });
-  const subscription = typeof session.subscription === "string" ? session.subscription : session.subscription?.id ?? null;
+  const subscription =
+    typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
   const link = { stripeCustomerId: customer, stripeSubscriptionId: subscription };
   // A later subscription event already said where this subscription stands: only link the customer.
   if (billing?.stateAt && billing.stateAt > eventAt) {
@@ -60,10 +67,23 @@ export async function applyCheckoutCompleted(tx: Tx, userId: string, session: St
   return "applied";
 }
 
-export async function applySubscription(tx: Tx, userId: string, sub: Stripe.Subscription, deleted: boolean, eventAt: Date, now: Date): Promise<Applied> {
+export async function applySubscription(
+  tx: Tx,
+  userId: string,
+  sub: Stripe.Subscription,
+  deleted: boolean,
+  eventAt: Date,
+  now: Date,
+): Promise<Applied> {
   const billing = await tx.billingAccount.findUnique({ where: { userId } });
   if (billing?.stateAt && eventAt < billing.stateAt) return "stale";
-  if (!deleted && billing?.stripeSubscriptionId === sub.id && billing.subscriptionStatus && ENDED.has(billing.subscriptionStatus)) return "stale";
+  if (
+    !deleted &&
+    billing?.stripeSubscriptionId === sub.id &&
+    billing.subscriptionStatus &&
+    ENDED.has(billing.subscriptionStatus)
+  )
+    return "stale";
 
   const item = sub.items.data[0];
   const plan = planForPrice(item?.price.id);
@@ -102,7 +122,13 @@ export async function applyPaymentFailed(tx: Tx, userId: string, eventAt: Date):
   const billing = await tx.billingAccount.findUnique({ where: { userId } });
   if (!billing) return "stale";
   // Paid since (a later state says active) or nothing left to lose.
-  if (billing.stateAt && billing.stateAt > eventAt && billing.subscriptionStatus && PAYING.has(billing.subscriptionStatus)) return "stale";
+  if (
+    billing.stateAt &&
+    billing.stateAt > eventAt &&
+    billing.subscriptionStatus &&
+    PAYING.has(billing.subscriptionStatus)
+  )
+    return "stale";
   if (billing.subscriptionStatus && ENDED.has(billing.subscriptionStatus)) return "stale";
   const failedAt = billing.paymentFailedAt && billing.paymentFailedAt < eventAt ? billing.paymentFailedAt : eventAt;
   await tx.billingAccount.update({ where: { userId }, data: { paymentFailedAt: failedAt } });
@@ -112,7 +138,10 @@ export async function applyPaymentFailed(tx: Tx, userId: string, eventAt: Date):
 
 /** Free at the end of the grace period, unless something sooner is already scheduled. */
 async function scheduleGraceEnd(tx: Tx, userId: string, failedAt: Date): Promise<void> {
-  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true, scheduledPlanAt: true } });
+  const user = await tx.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { plan: true, scheduledPlanAt: true },
+  });
   if (user.plan === "free") return;
   const at = new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
   if (user.scheduledPlanAt && user.scheduledPlanAt <= at) return;

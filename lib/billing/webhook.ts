@@ -13,14 +13,25 @@ import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { withAccountLock, type Tx } from "@/lib/billing/plan-change";
 import { billingConfig, billingEnabled, stripe } from "@/lib/billing/stripe";
-import { applyCheckoutCompleted, applyPaymentFailed, applySubscription, type Applied } from "@/lib/billing/subscription-state";
+import {
+  applyCheckoutCompleted,
+  applyPaymentFailed,
+  applySubscription,
+  type Applied,
+} from "@/lib/billing/subscription-state";
 
 interface WebhookResult {
   status: number;
   body: { received: true; outcome: "applied" | "duplicate" | "stale" | "ignored" } | { error: string };
 }
 
-const HANDLED = new Set(["checkout.session.completed", "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted", "invoice.payment_failed"]);
+const HANDLED = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.payment_failed",
+]);
 
 /** The route's whole answer: JSON for a handled event, problem+json when it could not be applied now. */
 export async function stripeWebhookResponse(payload: string, signature: string | null): Promise<Response> {
@@ -31,12 +42,25 @@ export async function stripeWebhookResponse(payload: string, signature: string |
     // Any 5xx makes Stripe retry (with backoff, for up to three days). The event id was not
     // recorded (its transaction did not commit), so the retry is applied, not taken for a replay.
     const requestId = randomUUID();
-    log.error("stripe webhook could not be applied; Stripe will retry it", { requestId, error: { name: (error as Error)?.name } });
-    return problemResponse(new ApiError("internal_error", "The event could not be applied right now and was not recorded; Stripe's retry will apply it."), requestId);
+    log.error("stripe webhook could not be applied; Stripe will retry it", {
+      requestId,
+      error: { name: (error as Error)?.name },
+    });
+    return problemResponse(
+      new ApiError(
+        "internal_error",
+        "The event could not be applied right now and was not recorded; Stripe's retry will apply it.",
+      ),
+      requestId,
+    );
   }
 }
 
-async function handleStripeWebhook(payload: string, signature: string | null, now = new Date()): Promise<WebhookResult> {
+async function handleStripeWebhook(
+  payload: string,
+  signature: string | null,
+  now = new Date(),
+): Promise<WebhookResult> {
   if (!billingEnabled()) return { status: 404, body: { error: "Billing is not configured." } };
   let event: Stripe.Event;
   try {
@@ -52,7 +76,8 @@ async function handleStripeWebhook(payload: string, signature: string | null, no
     return { status: 200, body: { received: true, outcome: "ignored" } };
   }
   const outcome = await withAccountLock(userId, async (tx) => {
-    const inserted = await tx.$executeRaw`INSERT INTO stripe_events (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
+    const inserted =
+      await tx.$executeRaw`INSERT INTO stripe_events (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
     if (inserted === 0) return "duplicate" as const;
     return apply(tx, userId, event, now);
   });
@@ -88,11 +113,18 @@ function customerOf(object: { customer?: string | { id: string } | null }): stri
  * so the metadata is ours).
  */
 async function accountOf(event: Stripe.Event): Promise<string | undefined> {
-  const object = event.data.object as { customer?: string | { id: string } | null; metadata?: Record<string, string> | null; client_reference_id?: string | null };
+  const object = event.data.object as {
+    customer?: string | { id: string } | null;
+    metadata?: Record<string, string> | null;
+    client_reference_id?: string | null;
+  };
   const db = await getDb();
   const customer = customerOf(object);
   if (customer) {
-    const linked = await db.billingAccount.findUnique({ where: { stripeCustomerId: customer }, select: { userId: true } });
+    const linked = await db.billingAccount.findUnique({
+      where: { stripeCustomerId: customer },
+      select: { userId: true },
+    });
     if (linked) return linked.userId;
   }
   const claimed = object.client_reference_id ?? object.metadata?.userId;

@@ -37,9 +37,13 @@ export function admitRender<T>(render: () => Promise<T>): Promise<T> {
   const drain = drainState();
   if (drain.shuttingDown) {
     return Promise.reject(
-      new ApiError("shutting_down", "This instance is shutting down. Please retry: another instance will render the page.", {
-        headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
-      }),
+      new ApiError(
+        "shutting_down",
+        "This instance is shutting down. Please retry: another instance will render the page.",
+        {
+          headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
+        },
+      ),
     );
   }
   const running = render();

@@ -9,7 +9,8 @@ import { ApiError } from "@/lib/api/errors";
 import { timeoutError } from "./deadline";
 import { rendererUnavailable } from "./source";
 
-const BROWSER_GONE = /Target closed|Session closed|Connection closed|Protocol error|WebSocket is not open|Navigating frame was detached|Page crashed|browser has disconnected|Browser closed/i;
+const BROWSER_GONE =
+  /Target closed|Session closed|Connection closed|Protocol error|WebSocket is not open|Navigating frame was detached|Page crashed|browser has disconnected|Browser closed/i;
 
 /** Waits a moment for a dying browser's 'disconnected' event, so a crash is not mistaken for a page error. */
 function disconnectedSoon(browser: Browser, ms = 250): Promise<boolean> {
@@ -27,8 +28,15 @@ function disconnectedSoon(browser: Browser, ms = 250): Promise<boolean> {
   });
 }
 
-export async function classifyRenderError(error: unknown, browser: Browser | undefined, timeoutMs: number): Promise<unknown> {
-  if (browser && (await disconnectedSoon(browser, error instanceof Error && BROWSER_GONE.test(error.message) ? 250 : 0))) {
+export async function classifyRenderError(
+  error: unknown,
+  browser: Browser | undefined,
+  timeoutMs: number,
+): Promise<unknown> {
+  if (
+    browser &&
+    (await disconnectedSoon(browser, error instanceof Error && BROWSER_GONE.test(error.message) ? 250 : 0))
+  ) {
     // Whatever the immediate error was, the browser is gone: that is the real cause.
     return error instanceof ApiError && error.code === "render_timeout" ? error : rendererUnavailable();
   }

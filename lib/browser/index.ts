@@ -55,7 +55,8 @@ function state(): BrowserState {
   const g = globalThis as GlobalWithState;
   if (!g[STATE_KEY]) {
     const config = env();
-    const source = config.mode.browser === "remote" ? new RemoteBrowserSource(config.BROWSER_WS_ENDPOINT) : new LocalBrowserSource();
+    const source =
+      config.mode.browser === "remote" ? new RemoteBrowserSource(config.BROWSER_WS_ENDPOINT) : new LocalBrowserSource();
     const spares = new SparePages(Math.min(2, config.BROWSER_CONCURRENCY));
     g[STATE_KEY] = {
       source,
@@ -94,7 +95,10 @@ export async function shutdownBrowsers(): Promise<void> {
  * Starts the browser ahead of the first request (readiness probe, start-up) and begins making
  * its spare contexts; `waitForSpares` also waits for those (benchmarks measure a warm service).
  */
-export async function warmUp(deadline = new Deadline(30_000), options: { waitForSpares?: boolean } = {}): Promise<void> {
+export async function warmUp(
+  deadline = new Deadline(30_000),
+  options: { waitForSpares?: boolean } = {},
+): Promise<void> {
   const { source, spares } = state();
   const browser = await source.acquire(deadline);
   const priming = spares.prime(browser);
@@ -131,7 +135,11 @@ const MIN_RETRY_MS = 1_000;
  * whose browser fails it (dies, or cannot reach the guard) runs once more on another endpoint's
  * browser when there is one and time is left (D16).
  */
-export function withPage<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, options: { account?: string } = {}): Promise<T> {
+export function withPage<T>(
+  deadline: Deadline,
+  fn: (session: RenderSession) => Promise<T>,
+  options: { account?: string } = {},
+): Promise<T> {
   return admitRender(() => renderWithRetry(deadline, fn, options.account));
 }
 
@@ -141,7 +149,11 @@ interface Attempt {
   timedOut: boolean;
 }
 
-async function renderWithRetry<T>(deadline: Deadline, fn: (session: RenderSession) => Promise<T>, account: string | undefined): Promise<T> {
+async function renderWithRetry<T>(
+  deadline: Deadline,
+  fn: (session: RenderSession) => Promise<T>,
+  account: string | undefined,
+): Promise<T> {
   const { source, queue, spares, recycler, retiring } = state();
   const release = await queue.acquire(deadline, account);
   const attempts: Attempt[] = [];
@@ -172,7 +184,9 @@ async function renderWithRetry<T>(deadline: Deadline, fn: (session: RenderSessio
   } finally {
     // The answer does not wait for the teardown, but the slot stays taken until the contexts are
     // closed, so the concurrency limit still bounds what the browsers hold.
-    const done: Promise<void> = Promise.allSettled(attempts.map((attempt) => finishAttempt(attempt, recycler, spares))).then(() => {
+    const done: Promise<void> = Promise.allSettled(
+      attempts.map((attempt) => finishAttempt(attempt, recycler, spares)),
+    ).then(() => {
       release();
       retiring.delete(done);
     });
@@ -185,7 +199,11 @@ async function renderWithRetry<T>(deadline: Deadline, fn: (session: RenderSessio
  * competing with the render. A page over its budget has its browser replaced instead (D17): its
  * context then dies with the old process, unclosed.
  */
-async function finishAttempt({ browser, fresh, timedOut }: Attempt, recycler: BrowserRecycler, spares: SparePages): Promise<void> {
+async function finishAttempt(
+  { browser, fresh, timedOut }: Attempt,
+  recycler: BrowserRecycler,
+  spares: SparePages,
+): Promise<void> {
   if (!browser) return;
   try {
     if (!fresh) return;
@@ -223,7 +241,10 @@ async function takeFresh(spares: SparePages, browser: Browser, deadline: Deadlin
   try {
     return await deadline.race(taking);
   } catch (error) {
-    void taking.then((late) => retire(late), () => {});
+    void taking.then(
+      (late) => retire(late),
+      () => {},
+    );
     throw error;
   }
 }

@@ -10,7 +10,12 @@ import { chromiumNetworkArgs } from "@/lib/net/chromium";
 import type { Deadline } from "./deadline";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 
-const CANDIDATE_PATHS = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const CANDIDATE_PATHS = [
+  "/usr/lib/chromium/chromium",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+];
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 /** Flags for rendering pages, independent of networking (that part comes from lib/net). */

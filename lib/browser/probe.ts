@@ -47,11 +47,15 @@ export async function canRender(browser: Browser, deadline: Deadline): Promise<b
 
 async function probe(browser: Browser, deadline: Deadline): Promise<boolean> {
   const [guard, boundary] = await Promise.all([guardProxy(), contextBoundary()]);
-  const context = await deadline.race(browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...boundary }));
+  const context = await deadline.race(
+    browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...boundary }),
+  );
   try {
     const page = await deadline.race(context.newPage());
     await deadline.race(answerGuardChallenge(page));
-    const response = await deadline.race(page.goto(`http://${GUARD_PROBE_HOST}/`, { timeout: Math.max(1, deadline.remaining()) }));
+    const response = await deadline.race(
+      page.goto(`http://${GUARD_PROBE_HOST}/`, { timeout: Math.max(1, deadline.remaining()) }),
+    );
     return response?.headers()[GUARD_HEADER] === `probe ${guard.id}`;
   } finally {
     void closeContext(context);

@@ -47,7 +47,9 @@ export interface QueueReport {
 
 function rendererBusy(retryAfterMs: number, detail: string): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new ApiError("renderer_busy", `${detail} Retry in ${seconds} s.`, { headers: { "Retry-After": String(seconds) } });
+  return new ApiError("renderer_busy", `${detail} Retry in ${seconds} s.`, {
+    headers: { "Retry-After": String(seconds) },
+  });
 }
 
 export class RenderQueue {
@@ -117,7 +119,10 @@ export class RenderQueue {
         reject(error);
       };
       const abandon = () => leave(timeoutError(deadline.totalMs));
-      const timer = setTimeout(() => leave(this.refuse(this.estimatedWaitMs(account), account, "after waiting")), maxWaitMs);
+      const timer = setTimeout(
+        () => leave(this.refuse(this.estimatedWaitMs(account), account, "after waiting")),
+        maxWaitMs,
+      );
       deadline.signal?.addEventListener("abort", abandon, { once: true });
       this.enqueue(waiter);
       this.pump();
@@ -140,7 +145,13 @@ export class RenderQueue {
 
   private refuse(estimateMs: number, account: string, when: string): ApiError {
     this.refusals++;
-    log.warn("render refused: renderers busy", { when, account: account || undefined, running: this.active, waiting: this.waiting, estimateMs: Math.round(estimateMs) });
+    log.warn("render refused: renderers busy", {
+      when,
+      account: account || undefined,
+      running: this.active,
+      waiting: this.waiting,
+      estimateMs: Math.round(estimateMs),
+    });
     return rendererBusy(
       Math.max(estimateMs, this.averageRenderMs),
       "Every renderer is busy and this render could not start within a quarter of its timeout.",
@@ -182,7 +193,12 @@ export class RenderQueue {
       const waitMs = Date.now() - waiter.enqueuedAt;
       this.waits.push(waitMs);
       if (this.waits.length > RECENT_WAITS) this.waits.shift();
-      log.info("render started", { account: account || undefined, waitMs, running: this.active, waiting: this.waiting });
+      log.info("render started", {
+        account: account || undefined,
+        waitMs,
+        running: this.active,
+        waiting: this.waiting,
+      });
       waiter.grant();
     }
   }

@@ -55,12 +55,16 @@ export class BrowserRecycler {
   constructor(
     private readonly source: Partial<Replaceable>,
     private readonly prepare: (fresh: Browser) => Promise<void>,
-    private readonly limits: { maxRenders: number; maxAgeMs: number } = { maxRenders: MAX_RENDERS, maxAgeMs: MAX_AGE_MS },
+    private readonly limits: { maxRenders: number; maxAgeMs: number } = {
+      maxRenders: MAX_RENDERS,
+      maxAgeMs: MAX_AGE_MS,
+    },
   ) {}
 
   private lifeOf(browser: Browser): Life {
     let life = this.lives.get(browser);
-    if (!life) this.lives.set(browser, (life = { bornAt: Date.now(), renders: 0, inUse: 0, retiring: false, replaced: false }));
+    if (!life)
+      this.lives.set(browser, (life = { bornAt: Date.now(), renders: 0, inUse: 0, retiring: false, replaced: false }));
     return life;
   }
 

@@ -35,7 +35,9 @@ interface Endpoint {
 /** ws(s):// is a browser WebSocket endpoint; http(s):// is a DevTools HTTP address (/json/version). */
 function connectOptionsFor(endpoint: string): ConnectOptions {
   const common = { defaultViewport: null, protocolTimeout: 90_000 } as const;
-  return /^https?:\/\//i.test(endpoint) ? { ...common, browserURL: endpoint } : { ...common, browserWSEndpoint: endpoint };
+  return /^https?:\/\//i.test(endpoint)
+    ? { ...common, browserURL: endpoint }
+    : { ...common, browserWSEndpoint: endpoint };
 }
 
 /**

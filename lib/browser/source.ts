@@ -24,7 +24,10 @@ export interface BrowserSource {
 }
 
 export function rendererUnavailable(): ApiError {
-  return new ApiError("renderer_unavailable", "No browser is available to render the page right now. Please retry shortly.");
+  return new ApiError(
+    "renderer_unavailable",
+    "No browser is available to render the page right now. Please retry shortly.",
+  );
 }
 
 /**
@@ -86,9 +89,12 @@ export class WarmBrowser {
       this.current = undefined;
       return;
     }
-    void current.then((b) => {
-      if (b === browser && this.current === current) this.current = undefined;
-    }, () => {});
+    void current.then(
+      (b) => {
+        if (b === browser && this.current === current) this.current = undefined;
+      },
+      () => {},
+    );
   }
 
   /** The browser if one is open or opening, without starting one. */

@@ -108,7 +108,10 @@ export class SparePages {
 
   private async make(browser: Browser): Promise<FreshPage> {
     // The boundary is set here, per context, whatever the browser was launched with (D16).
-    const context = await browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...(await contextBoundary()) });
+    const context = await browser.createBrowserContext({
+      downloadBehavior: { policy: "deny" },
+      ...(await contextBoundary()),
+    });
     let guard: PageGuard | undefined;
     try {
       const page = await context.newPage();

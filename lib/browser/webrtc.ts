@@ -43,7 +43,9 @@ const GATHERS_UDP_CANDIDATES = `(async () => {
 
 /** True when pages on `browser` could send UDP outside their context's proxy. */
 async function pagesSendUdpAroundProxy(browser: Browser, deadline: Deadline): Promise<boolean> {
-  const context = await deadline.race(browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...(await contextBoundary()) }));
+  const context = await deadline.race(
+    browser.createBrowserContext({ downloadBehavior: { policy: "deny" }, ...(await contextBoundary()) }),
+  );
   try {
     const page = await deadline.race(context.newPage());
     return await deadline.race(page.evaluate(GATHERS_UDP_CANDIDATES) as Promise<boolean>);
@@ -53,7 +55,11 @@ async function pagesSendUdpAroundProxy(browser: Browser, deadline: Deadline): Pr
 }
 
 /** Disconnects from and refuses a remote browser whose pages could send UDP around the guard. */
-export async function refuseUncontainedWebRtc(browser: Browser, endpointHost: string, deadline: Deadline): Promise<void> {
+export async function refuseUncontainedWebRtc(
+  browser: Browser,
+  endpointHost: string,
+  deadline: Deadline,
+): Promise<void> {
   let uncontained: boolean;
   try {
     uncontained = await pagesSendUdpAroundProxy(browser, deadline);
@@ -62,7 +68,10 @@ export async function refuseUncontainedWebRtc(browser: Browser, endpointHost: st
     throw error;
   }
   if (!uncontained) return;
-  log.error("remote browser refused: its pages can send UDP outside the guard (WebRTC); start it with --webrtc-ip-handling-policy=disable_non_proxied_udp", { endpoint: endpointHost });
+  log.error(
+    "remote browser refused: its pages can send UDP outside the guard (WebRTC); start it with --webrtc-ip-handling-policy=disable_non_proxied_udp",
+    { endpoint: endpointHost },
+  );
   await browser.disconnect().catch(() => {});
   throw rendererUnavailable();
 }

@@ -16,7 +16,13 @@ const TERMINATE = 0x58; // 'X'
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
-type Unit = { conn: number; messages: Buffer[]; done: () => void; fail: (e: unknown) => void; write: (b: Uint8Array) => void };
+type Unit = {
+  conn: number;
+  messages: Buffer[];
+  done: () => void;
+  fail: (e: unknown) => void;
+  write: (b: Uint8Array) => void;
+};
 
 /** Serialises units: one at a time, and while a connection holds a transaction only its units run. */
 class SessionScheduler {

@@ -39,7 +39,8 @@ export async function embeddedDatabaseUrl(dataDir: string, preferredPort = 0): P
       shared[OWNED] = startOwnedServer(dir, preferredPort);
       return shared[OWNED];
     }
-    if (Date.now() > deadline) throw new Error(`embedded database at ${dir} is locked by another process that never came up`);
+    if (Date.now() > deadline)
+      throw new Error(`embedded database at ${dir} is locked by another process that never came up`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -18,7 +18,14 @@ import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
 
 /** What every demo capture is: a desktop viewport, banners and ads away, as WebP. */
-const DEMO_QUERY = { width: "1280", height: "800", format: "webp", blockCookies: "true", blockAds: "true", timeout: "20000" } as const;
+const DEMO_QUERY = {
+  width: "1280",
+  height: "800",
+  format: "webp",
+  blockCookies: "true",
+  blockAds: "true",
+  timeout: "20000",
+} as const;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -32,10 +39,18 @@ export async function tryUrlDemo(request: Request, now: () => number = Date.now)
     const plan = planFromQuery({ url, ...DEMO_QUERY });
     await assertPublicTarget(plan.url);
     const at = now();
-    await countOrRefuse(`demo:addr:${clientAddress(request)}`, at, perHour, HOUR_MS, `The demo allows ${perHour} captures an hour from one address.`);
+    await countOrRefuse(
+      `demo:addr:${clientAddress(request)}`,
+      at,
+      perHour,
+      HOUR_MS,
+      `The demo allows ${perHour} captures an hour from one address.`,
+    );
     await countOrRefuse("demo:all", at, perDay, DAY_MS, "The demo has made all its captures for today.");
     const output = await renderScreenshot(plan, new Deadline(Number(DEMO_QUERY.timeout)), "demo");
-    return new Response(new Uint8Array(output.bytes), { headers: { "Content-Type": CONTENT_TYPES[plan.format], "Cache-Control": "no-store" } });
+    return new Response(new Uint8Array(output.bytes), {
+      headers: { "Content-Type": CONTENT_TYPES[plan.format], "Cache-Control": "no-store" },
+    });
   } catch (error) {
     const problem = toApiError(error);
     if (problem.status >= 500) log.warn("demo capture failed", { code: problem.code, error });
@@ -44,12 +59,22 @@ export async function tryUrlDemo(request: Request, now: () => number = Date.now)
 }
 
 /** Counts one capture in the current window of `key`; past `limit` a 429 that says when to retry. */
-async function countOrRefuse(key: string, now: number, limit: number, windowMs: number, message: string): Promise<void> {
+async function countOrRefuse(
+  key: string,
+  now: number,
+  limit: number,
+  windowMs: number,
+  message: string,
+): Promise<void> {
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const n = await windowCounter().hit(`${key}:${windowStart}`, windowMs);
   if (n <= limit) return;
   const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-  throw new ApiError("rate_limited", `${message} Sign up for a free key to go on, or retry in ${Math.ceil(retryAfter / 60)} min.`, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+  throw new ApiError(
+    "rate_limited",
+    `${message} Sign up for a free key to go on, or retry in ${Math.ceil(retryAfter / 60)} min.`,
+    {
+      headers: { "Retry-After": String(retryAfter) },
+    },
+  );
 }

@@ -4,7 +4,10 @@
  */
 import path from "node:path";
 
-export function serverCommand(root: string, options: { port: number; hostname?: string }): { command: string; args: string[] } {
+export function serverCommand(
+  root: string,
+  options: { port: number; hostname?: string },
+): { command: string; args: string[] } {
   const args = ["--import", "tsx", path.join(root, "scripts/server.ts"), "--port", String(options.port)];
   if (options.hostname) args.push("--hostname", options.hostname);
   return { command: process.execPath, args };

@@ -106,7 +106,8 @@ function restoreContentLength(res: ServerResponse): void {
     if (length !== undefined) {
       this.removeHeader(BODY_LENGTH_HEADER);
       const exact = /^\d{1,15}$/.test(String(length));
-      if (exact && !this.hasHeader("content-encoding") && !this.hasHeader("content-length")) this.setHeader("Content-Length", String(length));
+      if (exact && !this.hasHeader("content-encoding") && !this.hasHeader("content-length"))
+        this.setHeader("Content-Length", String(length));
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse["writeHead"];

@@ -43,10 +43,11 @@ export class BullJobQueue implements JobQueue {
     this.queue.on("error", (error) => log.warn("job queue error", { error }));
   }
 
-
   async enqueue(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.queue.addBulk(ids.map((id) => ({ name: "run", data: { id }, opts: { jobId: id, removeOnComplete: true, removeOnFail: true } })));
+    await this.queue.addBulk(
+      ids.map((id) => ({ name: "run", data: { id }, opts: { jobId: id, removeOnComplete: true, removeOnFail: true } })),
+    );
   }
 
   start(processor: ProcessJob, concurrency: number): void {

@@ -15,14 +15,24 @@ import { ogEndpoint } from "@/lib/og/endpoint";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 import { hasStorage } from "@/lib/storage/settings";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
-import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams, type JobEndpoint } from "./params";
+import {
+  ASYNC_TIMEOUT_MAX_MS,
+  bulkParams,
+  JOB_BODY_MAX_BYTES,
+  JOB_ENDPOINTS,
+  jobParams,
+  type JobEndpoint,
+} from "./params";
 
 /**
  * The render endpoints a job can run, with the same specs their routes use. A job's parameters
  * are only known at run time, so the specs are used through their general type here: each is
  * handed only what its own schema parsed.
  */
-export const JOB_SPECS: Record<JobEndpoint, EndpointSpec> = { screenshot: screenshotEndpoint as unknown as EndpointSpec, og: ogEndpoint as unknown as EndpointSpec };
+export const JOB_SPECS: Record<JobEndpoint, EndpointSpec> = {
+  screenshot: screenshotEndpoint as unknown as EndpointSpec,
+  og: ogEndpoint as unknown as EndpointSpec,
+};
 
 /** A validated job request, in the form stored on the job row and run by the worker. */
 export interface JobRequest {
@@ -37,7 +47,10 @@ export interface JobRequest {
 
 function renamed(error: unknown, prefix: string): unknown {
   if (!(error instanceof ApiError)) return error;
-  return new ApiError(error.code, error.message, { param: error.param ? `${prefix}.${error.param}` : prefix, headers: error.headers });
+  return new ApiError(error.code, error.message, {
+    param: error.param ? `${prefix}.${error.param}` : prefix,
+    headers: error.headers,
+  });
 }
 
 /** The synchronous schema's own limit for `timeout` (60 s); an async job may go up to ASYNC_TIMEOUT_MAX_MS. */
@@ -47,16 +60,29 @@ function takeAsyncTimeout(params: Record<string, unknown>): number | undefined {
   const raw = params.timeout;
   if (raw === undefined || raw === null) return undefined;
   const text = String(raw);
-  if (!/^\d+$/.test(text)) throw new ApiError("invalid_parameter", "timeout must be a whole number (plain decimal digits).", { param: "timeout" });
+  if (!/^\d+$/.test(text))
+    throw new ApiError("invalid_parameter", "timeout must be a whole number (plain decimal digits).", {
+      param: "timeout",
+    });
   const ms = Number(text);
-  if (ms < 1 || ms > ASYNC_TIMEOUT_MAX_MS) throw new ApiError("parameter_out_of_range", `timeout must be between 1 and ${ASYNC_TIMEOUT_MAX_MS} for an async job.`, { param: "timeout" });
+  if (ms < 1 || ms > ASYNC_TIMEOUT_MAX_MS)
+    throw new ApiError(
+      "parameter_out_of_range",
+      `timeout must be between 1 and ${ASYNC_TIMEOUT_MAX_MS} for an async job.`,
+      { param: "timeout" },
+    );
   // The schema still checks its own range; what lies beyond it is this job's alone.
   params.timeout = Math.min(ms, SYNC_TIMEOUT_MAX_MS);
   return ms > SYNC_TIMEOUT_MAX_MS ? ms : undefined;
 }
 
 /** Runs one job request through its endpoint's 400 and 403 steps; returns what the worker will run. */
-async function validateJobRequest(endpoint: JobEndpoint, params: Record<string, unknown>, caller: Caller, prefix = "params"): Promise<JobRequest> {
+async function validateJobRequest(
+  endpoint: JobEndpoint,
+  params: Record<string, unknown>,
+  caller: Caller,
+  prefix = "params",
+): Promise<JobRequest> {
   const spec: EndpointSpec = JOB_SPECS[endpoint];
   try {
     const copy: Record<string, unknown> = { ...params };
@@ -83,7 +109,11 @@ async function checkWebhookUrl(url: string | undefined): Promise<void> {
 /** store=true needs a bucket configured now; whether it still works is the upload's question. */
 async function checkStore(store: boolean, caller: Caller): Promise<void> {
   if (store && !(await hasStorage(caller.userId))) {
-    throw new ApiError("storage_not_configured", "store=true needs an S3-compatible bucket: configure one in the dashboard (Storage).", { param: "store" });
+    throw new ApiError(
+      "storage_not_configured",
+      "store=true needs an S3-compatible bucket: configure one in the dashboard (Storage).",
+      { param: "store" },
+    );
   }
 }
 
@@ -120,13 +150,29 @@ export const bulkJobsEndpoint = {
     const requests: JobRequest[] = [];
     for (const [index, item] of params.jobs.entries()) {
       const prefix = `jobs[${index}]`;
-      if (typeof item !== "object" || item === null || Array.isArray(item)) throw new ApiError("invalid_parameter", `${prefix} must be an object { endpoint, params }.`, { param: prefix });
+      if (typeof item !== "object" || item === null || Array.isArray(item))
+        throw new ApiError("invalid_parameter", `${prefix} must be an object { endpoint, params }.`, { param: prefix });
       const { endpoint, params: inner, ...rest } = item as Record<string, unknown>;
       const stray = Object.keys(rest)[0];
-      if (stray !== undefined) throw new ApiError("unknown_parameter", `${prefix} has an unknown field ${stray.slice(0, 64)}; a batch has one webhookUrl, beside jobs.`, { param: `${prefix}.${stray.slice(0, 64)}` });
-      if (!(JOB_ENDPOINTS as readonly unknown[]).includes(endpoint)) throw new ApiError("invalid_parameter", `${prefix}.endpoint must be one of: ${JOB_ENDPOINTS.join(", ")}.`, { param: `${prefix}.endpoint` });
-      if (typeof inner !== "object" || inner === null || Array.isArray(inner)) throw new ApiError("invalid_parameter", `${prefix}.params must be a JSON object of the endpoint's parameters.`, { param: `${prefix}.params` });
-      requests.push(await validateJobRequest(endpoint as JobEndpoint, inner as Record<string, unknown>, caller, `${prefix}.params`));
+      if (stray !== undefined)
+        throw new ApiError(
+          "unknown_parameter",
+          `${prefix} has an unknown field ${stray.slice(0, 64)}; a batch has one webhookUrl, beside jobs.`,
+          { param: `${prefix}.${stray.slice(0, 64)}` },
+        );
+      if (!(JOB_ENDPOINTS as readonly unknown[]).includes(endpoint))
+        throw new ApiError("invalid_parameter", `${prefix}.endpoint must be one of: ${JOB_ENDPOINTS.join(", ")}.`, {
+          param: `${prefix}.endpoint`,
+        });
+      if (typeof inner !== "object" || inner === null || Array.isArray(inner))
+        throw new ApiError(
+          "invalid_parameter",
+          `${prefix}.params must be a JSON object of the endpoint's parameters.`,
+          { param: `${prefix}.params` },
+        );
+      requests.push(
+        await validateJobRequest(endpoint as JobEndpoint, inner as Record<string, unknown>, caller, `${prefix}.params`),
+      );
     }
     await checkStore(params.store, caller);
     return params.store ? requests.map((request) => ({ ...request, store: true })) : requests;

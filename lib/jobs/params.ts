@@ -22,7 +22,8 @@ export const JOB_BODY_MAX_BYTES = 5 * 1024 * 1024 + 16 * 1024;
 const BULK_MAX_ITEMS = 100;
 
 /** The same words as lib/webhooks/url.ts, which checks the names that need resolving. */
-const WEBHOOK_PRIVATE_DETAIL = "The webhookUrl points to a private, loopback or otherwise non-public address; webhooks are only sent to public addresses.";
+const WEBHOOK_PRIVATE_DETAIL =
+  "The webhookUrl points to a private, loopback or otherwise non-public address; webhooks are only sent to public addresses.";
 
 /** The endpoint's parameters as one JSON object (in a query, its JSON text). */
 function paramsObject(name: string, description: string) {
@@ -34,10 +35,17 @@ function paramsObject(name: string, description: string) {
     } catch {
       return fail(ctx, "invalid_parameter", `${name} must be a JSON object of the endpoint's parameters.`);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail(ctx, "invalid_parameter", `${name} must be a JSON object of the endpoint's parameters.`);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return fail(ctx, "invalid_parameter", `${name} must be a JSON object of the endpoint's parameters.`);
     return parsed as Record<string, unknown>;
   });
-  return register(schema, { kind: "string", bodyType: "object", required: true, description, pattern: '{"url":"https://…",…}' });
+  return register(schema, {
+    kind: "string",
+    bodyType: "object",
+    required: true,
+    description,
+    pattern: '{"url":"https://…",…}',
+  });
 }
 
 function webhookUrlParam() {
@@ -47,7 +55,8 @@ function webhookUrlParam() {
     description:
       "Called with the job's outcome as signed JSON (Standard Webhooks) when it ends: `job.succeeded` or `job.failed`, or for a batch `batch.completed` once all its jobs have ended. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.",
     example: "https://example.com/hooks/glance",
-    refuse: (url) => (isEvidentlyPrivateTarget(url) ? { code: "private_address", message: WEBHOOK_PRIVATE_DETAIL } : null),
+    refuse: (url) =>
+      isEvidentlyPrivateTarget(url) ? { code: "private_address", message: WEBHOOK_PRIVATE_DETAIL } : null,
   });
 }
 
@@ -60,7 +69,11 @@ function storeParam(what: string) {
 }
 
 export const jobParams = z.object({
-  endpoint: enumParam("endpoint", { values: JOB_ENDPOINTS, required: true, description: "Which render to run: `screenshot` or `og` (Pro plan or higher, like GET /v1/og)." }),
+  endpoint: enumParam("endpoint", {
+    values: JOB_ENDPOINTS,
+    required: true,
+    description: "Which render to run: `screenshot` or `og` (Pro plan or higher, like GET /v1/og).",
+  }),
   params: paramsObject(
     "params",
     `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON metadata with the file URL); a screenshot's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms.`,
@@ -82,11 +95,19 @@ export const bulkParams = z.object({
       } catch {
         return fail(ctx, "invalid_parameter", "jobs must be a JSON array of job requests.");
       }
-      if (!Array.isArray(parsed) || parsed.length === 0) return fail(ctx, "invalid_parameter", "jobs must be a non-empty JSON array of job requests.");
-      if (parsed.length > BULK_MAX_ITEMS) return fail(ctx, "parameter_out_of_range", `jobs may hold at most ${BULK_MAX_ITEMS} job requests.`);
+      if (!Array.isArray(parsed) || parsed.length === 0)
+        return fail(ctx, "invalid_parameter", "jobs must be a non-empty JSON array of job requests.");
+      if (parsed.length > BULK_MAX_ITEMS)
+        return fail(ctx, "parameter_out_of_range", `jobs may hold at most ${BULK_MAX_ITEMS} job requests.`);
       return parsed;
     }),
-    { kind: "string", bodyType: "json", required: true, description: `Up to ${BULK_MAX_ITEMS} job requests, each \`{ endpoint, params }\` as for POST /v1/jobs.`, max: BULK_MAX_ITEMS },
+    {
+      kind: "string",
+      bodyType: "json",
+      required: true,
+      description: `Up to ${BULK_MAX_ITEMS} job requests, each \`{ endpoint, params }\` as for POST /v1/jobs.`,
+      max: BULK_MAX_ITEMS,
+    },
   ),
   webhookUrl: webhookUrlParam(),
   store: storeParam("every job's result"),

@@ -35,8 +35,12 @@ const RETRYABLE = new Set(["renderer_busy", "shutting_down"]);
 
 async function callerFor(job: JobRow): Promise<Caller> {
   const owner = await ownerNow(job.user_id, job.api_key_id);
-  if (!owner || !isPlanId(owner.plan)) throw new ApiError("internal_error", "The account of this job no longer exists.");
-  const keyLimits: KeyLimits = { allowedEndpoints: owner.allowed_endpoints?.filter(isRenderEndpoint) ?? null, monthlyRenderCap: owner.monthly_render_cap };
+  if (!owner || !isPlanId(owner.plan))
+    throw new ApiError("internal_error", "The account of this job no longer exists.");
+  const keyLimits: KeyLimits = {
+    allowedEndpoints: owner.allowed_endpoints?.filter(isRenderEndpoint) ?? null,
+    monthlyRenderCap: owner.monthly_render_cap,
+  };
   return { userId: job.user_id, plan: owner.plan, apiKeyId: job.api_key_id, keyLimits };
 }
 
@@ -44,7 +48,11 @@ async function callerFor(job: JobRow): Promise<Caller> {
 async function chargeRender(caller: Caller): Promise<RenderCharge> {
   const charge = await consumeKeyAndAccountRender(caller);
   if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
-    afterResponse(() => alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) => log.warn("quota alert failed", { error })));
+    afterResponse(() =>
+      alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) =>
+        log.warn("quota alert failed", { error }),
+      ),
+    );
   }
   return charge;
 }
@@ -64,7 +72,8 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     // The plan as it is now: an account that moved down since accepting gets the 403 it would get now.
     enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
     // The async limit (up to 120 s) replaces the schema's synchronous one for this capture only.
-    if (job.endpoint === "screenshot" && job.timeout_ms) validated = { ...(validated as CapturePlan), timeoutMs: job.timeout_ms };
+    if (job.endpoint === "screenshot" && job.timeout_ms)
+      validated = { ...(validated as CapturePlan), timeoutMs: job.timeout_ms };
     const ctx: ApiContext<never, never> = {
       // The handlers read a request only for its abort signal and conditional headers.
       request: new Request(`${env().APP_URL}/v1/jobs/${job.id}`, { signal }),
@@ -83,11 +92,17 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     const body = (await response.json()) as Record<string, unknown>;
     if (!response.ok) return { state: "failed", error: body };
     // Customer storage (D20): the upload is part of the job; its failure is the job's.
-    if (job.store) return { state: "succeeded", result: body, stored: { ...(await uploadJobResult(job.user_id, job.id, body, signal)) } };
+    if (job.store)
+      return {
+        state: "succeeded",
+        result: body,
+        stored: { ...(await uploadJobResult(job.user_id, job.id, body, signal)) },
+      };
     return { state: "succeeded", result: body };
   } catch (error) {
     const apiError = toApiError(error);
-    if (RETRYABLE.has(apiError.code)) return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
+    if (RETRYABLE.has(apiError.code))
+      return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
     if (apiError.status >= 500) log.error("job failed", { jobId: job.id, code: apiError.code, error });
     return { state: "failed", error: await problemBody(apiError, requestId) };
   }

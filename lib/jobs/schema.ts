@@ -5,15 +5,25 @@ const JOB_STATES = ["queued", "running", "succeeded", "failed"] as const;
 
 export const jobResponseSchema = z.object({
   id: z.string().describe("`job_` and 24 letters and digits."),
-  status: z.enum(JOB_STATES).describe("queued → running → succeeded or failed. A job whose instance stopped goes back to queued and runs again."),
+  status: z
+    .enum(JOB_STATES)
+    .describe(
+      "queued → running → succeeded or failed. A job whose instance stopped goes back to queued and runs again.",
+    ),
   endpoint: z.enum(["screenshot", "og"]),
   statusUrl: z.url().describe("GET it with your API key for the job's state."),
   batchId: z.string().optional().describe("The batch the job belongs to (POST /v1/jobs/bulk)."),
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable().describe("When it first started running."),
   finishedAt: z.iso.datetime().nullable(),
-  resultUrl: z.url().optional().describe("The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl."),
-  result: z.record(z.string(), z.unknown()).optional().describe("When it succeeded: the endpoint's response=json answer (ScreenshotMetadata or OgMetadata)."),
+  resultUrl: z
+    .url()
+    .optional()
+    .describe("The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl."),
+  result: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("When it succeeded: the endpoint's response=json answer (ScreenshotMetadata or OgMetadata)."),
   stored: z
     .object({
       bucket: z.string(),
@@ -22,8 +32,15 @@ export const jobResponseSchema = z.object({
       size: z.int().describe("Bytes uploaded."),
     })
     .optional()
-    .describe("When it succeeded and was asked with store=true: where the result was uploaded in the account's bucket."),
-  error: z.record(z.string(), z.unknown()).optional().describe("When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`."),
+    .describe(
+      "When it succeeded and was asked with store=true: where the result was uploaded in the account's bucket.",
+    ),
+  error: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      "When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`.",
+    ),
 });
 
 export const batchResponseSchema = z.object({

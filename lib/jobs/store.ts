@@ -77,20 +77,47 @@ const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoin
 /** Records one job; it is queued from here on, whatever happens to the queue (D20). */
 export async function insertJob(owner: Owner, request: JobRequest, webhookUrl: string | undefined): Promise<JobRow> {
   const pool = await getPool();
-  const { rows } = await pool.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, null, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, webhookUrl ?? null, request.store === true]);
+  const { rows } = await pool.query<JobRow>(INSERT_JOB, [
+    newId("job_"),
+    owner.userId,
+    owner.apiKeyId,
+    null,
+    request.endpoint,
+    JSON.stringify(request.query),
+    request.timeoutMs ?? null,
+    webhookUrl ?? null,
+    request.store === true,
+  ]);
   return rows[0];
 }
 
 /** Records a batch and all its jobs in one transaction: all of them are accepted, or none. */
-export async function insertBatch(owner: Owner, requests: JobRequest[], webhookUrl: string | undefined): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
+export async function insertBatch(
+  owner: Owner,
+  requests: JobRequest[],
+  webhookUrl: string | undefined,
+): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
   return inTransaction(async (client) => {
     const batch = (
-      await client.query<BatchRow>(`INSERT INTO job_batches (id, user_id, webhook_url, size) VALUES ($1, $2, $3, $4) RETURNING *`, [newId("batch_"), owner.userId, webhookUrl ?? null, requests.length])
+      await client.query<BatchRow>(
+        `INSERT INTO job_batches (id, user_id, webhook_url, size) VALUES ($1, $2, $3, $4) RETURNING *`,
+        [newId("batch_"), owner.userId, webhookUrl ?? null, requests.length],
+      )
     ).rows[0];
     const jobs: JobRow[] = [];
     for (const request of requests) {
       // A batch's items have no webhook of their own: the batch's is called once, at the end.
-      const { rows } = await client.query<JobRow>(INSERT_JOB, [newId("job_"), owner.userId, owner.apiKeyId, batch.id, request.endpoint, JSON.stringify(request.query), request.timeoutMs ?? null, null, request.store === true]);
+      const { rows } = await client.query<JobRow>(INSERT_JOB, [
+        newId("job_"),
+        owner.userId,
+        owner.apiKeyId,
+        batch.id,
+        request.endpoint,
+        JSON.stringify(request.query),
+        request.timeoutMs ?? null,
+        null,
+        request.store === true,
+      ]);
       jobs.push(rows[0]);
     }
     return { batch, jobs };
@@ -99,13 +126,16 @@ export async function insertBatch(owner: Owner, requests: JobRequest[], webhookU
 
 /** The account's own job; another account's id reads exactly like one that does not exist. */
 export async function findJob(id: string, userId: string): Promise<JobRow | undefined> {
-  const { rows } = await (await getPool()).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const { rows } = await (
+    await getPool()
+  ).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2`, [id, userId]);
   return rows[0];
 }
 
 export async function findBatch(id: string, userId: string): Promise<{ batch: BatchRow; jobs: JobRow[] } | undefined> {
   const pool = await getPool();
-  const batch = (await pool.query<BatchRow>(`SELECT * FROM job_batches WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+  const batch = (await pool.query<BatchRow>(`SELECT * FROM job_batches WHERE id = $1 AND user_id = $2`, [id, userId]))
+    .rows[0];
   if (!batch) return undefined;
   const jobs = (await pool.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 ORDER BY created_at, id`, [id])).rows;
   return { batch, jobs };
@@ -121,11 +151,19 @@ export type Claim = { kind: "claimed"; job: JobRow } | { kind: "account_busy"; a
  */
 export async function claimJob(id: string, owner: string, leaseMs: number, accountLimit: number): Promise<Claim> {
   return inTransaction(async (client) => {
-    const current = (await client.query<{ user_id: string }>(`SELECT user_id FROM jobs WHERE id = $1 AND (state = 'queued' OR (state = 'running' AND lease_until < now()))`, [id])).rows[0];
+    const current = (
+      await client.query<{ user_id: string }>(
+        `SELECT user_id FROM jobs WHERE id = $1 AND (state = 'queued' OR (state = 'running' AND lease_until < now()))`,
+        [id],
+      )
+    ).rows[0];
     if (!current) return { kind: "gone" as const };
     await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [current.user_id]);
     const running = (
-      await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND state = 'running' AND lease_until >= now() AND id <> $2`, [current.user_id, id])
+      await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND state = 'running' AND lease_until >= now() AND id <> $2`,
+        [current.user_id, id],
+      )
     ).rows[0].n;
     if (running >= accountLimit) {
       const ahead = (
@@ -148,7 +186,9 @@ export async function claimJob(id: string, owner: string, leaseMs: number, accou
 
 /** Extends a claim still held; false when another instance took the job over. */
 export async function renewLease(id: string, owner: string, leaseMs: number): Promise<boolean> {
-  const { rowCount } = await (await getPool()).query(
+  const { rowCount } = await (
+    await getPool()
+  ).query(
     `UPDATE jobs SET lease_until = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
     [id, owner, leaseMs],
   );
@@ -160,11 +200,18 @@ export async function renewLease(id: string, owner: string, leaseMs: number): Pr
  * claim is not counted as an attempt: attempts count runs that were cut off.
  */
 export async function releaseJob(id: string, owner: string): Promise<void> {
-  await (await getPool()).query(`UPDATE jobs SET state = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
+  await (
+    await getPool()
+  ).query(
+    `UPDATE jobs SET state = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+    [id, owner],
+  );
 }
 
 /** `stored`: where the result was uploaded, for a job asked with store=true (D20). */
-export type Outcome = { state: "succeeded"; result: Record<string, unknown>; stored?: Record<string, unknown> } | { state: "failed"; error: Record<string, unknown> };
+export type Outcome =
+  | { state: "succeeded"; result: Record<string, unknown>; stored?: Record<string, unknown> }
+  | { state: "failed"; error: Record<string, unknown> };
 
 /**
  * Records the job's end, if `owner` still holds it (one end per job, whoever else ran it), and
@@ -217,7 +264,9 @@ export async function finishJob(
  * died). The sweep puts them on the queue again; claiming them stays one at a time.
  */
 export async function orphanedJobs(queuedForMs: number, limit = 500): Promise<Array<{ id: string }>> {
-  const { rows } = await (await getPool()).query<{ id: string }>(
+  const { rows } = await (
+    await getPool()
+  ).query<{ id: string }>(
     `SELECT id FROM jobs
      WHERE (state = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000))
         OR (state = 'running' AND lease_until < now())
@@ -228,8 +277,13 @@ export async function orphanedJobs(queuedForMs: number, limit = 500): Promise<Ar
 }
 
 /** A user's plan and the key's restrictions as they are now, for a job about to run. */
-export async function ownerNow(userId: string, apiKeyId: string | null): Promise<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null } | undefined> {
-  const { rows } = await (await getPool()).query<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null }>(
+export async function ownerNow(
+  userId: string,
+  apiKeyId: string | null,
+): Promise<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null } | undefined> {
+  const { rows } = await (
+    await getPool()
+  ).query<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null }>(
     `SELECT u.plan::text AS plan, k.monthly_render_cap, k.allowed_endpoints FROM users u LEFT JOIN api_keys k ON k.id = $2 WHERE u.id = $1`,
     [userId, apiKeyId],
   );

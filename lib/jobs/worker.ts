@@ -55,7 +55,17 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
   const controller = new AbortController();
   let result: Awaited<ReturnType<typeof runJob>>;
   if (job.attempts > MAX_ATTEMPTS) {
-    result = { state: "failed", error: { type: `${e.APP_URL}/docs/errors#internal_error`, title: "Internal Server Error", status: 500, code: "internal_error", detail: `The job was interrupted ${MAX_ATTEMPTS} times and was given up.`, requestId: job.id } };
+    result = {
+      state: "failed",
+      error: {
+        type: `${e.APP_URL}/docs/errors#internal_error`,
+        title: "Internal Server Error",
+        status: 500,
+        code: "internal_error",
+        detail: `The job was interrupted ${MAX_ATTEMPTS} times and was given up.`,
+        requestId: job.id,
+      },
+    };
   } else {
     // Renewed at a third of the lease, so two missed renewals still leave it held.
     const renewal = setInterval(() => {
@@ -114,7 +124,11 @@ export async function startJobWorkers(): Promise<void> {
   void sweepOrphanedJobs(0).catch((error: unknown) => log.warn("job sweep failed", { error }));
   sweeper = setInterval(sweep, e.JOBS_LEASE_SECONDS * 1000);
   sweeper.unref();
-  log.info("job workers started", { instance: INSTANCE_ID, concurrency: e.JOBS_CONCURRENCY, queue: e.REDIS_URL && !e.UPSTASH_REDIS_REST_URL ? "bullmq" : "in-process" });
+  log.info("job workers started", {
+    instance: INSTANCE_ID,
+    concurrency: e.JOBS_CONCURRENCY,
+    queue: e.REDIS_URL && !e.UPSTASH_REDIS_REST_URL ? "bullmq" : "in-process",
+  });
 }
 
 /** Stops taking jobs and waits for the running ones (shutdown, tests). */

@@ -10,7 +10,10 @@ import { getPool } from "@/lib/db";
 import { consumeRender, monthKey, renderCharge, type RenderCharge } from "@/lib/usage/quota";
 
 function capReached(cap: number): ApiError {
-  return new ApiError("key_render_cap_reached", `This API key's cap of ${cap.toLocaleString("en-US")} renders this month is used up. Cached results are still served.`);
+  return new ApiError(
+    "key_render_cap_reached",
+    `This API key's cap of ${cap.toLocaleString("en-US")} renders this month is used up. Cached results are still served.`,
+  );
 }
 
 async function consumeKeyRender(apiKeyId: string, cap: number, month: string): Promise<RenderCharge> {
@@ -25,7 +28,10 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string): P
   );
   if (rows.length === 0) throw capReached(cap);
   return renderCharge(rows[0].renders, async () => {
-    await pool.query(`UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`, [apiKeyId, month]);
+    await pool.query(
+      `UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`,
+      [apiKeyId, month],
+    );
   });
 }
 
@@ -35,7 +41,10 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string): P
  */
 export async function consumeKeyAndAccountRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
   const cap = caller.keyLimits?.monthlyRenderCap;
-  const keyCharge = cap === null || cap === undefined || caller.apiKeyId === null ? null : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
+  const keyCharge =
+    cap === null || cap === undefined || caller.apiKeyId === null
+      ? null
+      : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
   let account: RenderCharge;
   try {
     account = await consumeRender(caller, now);
@@ -53,9 +62,9 @@ export async function consumeKeyAndAccountRender(caller: Caller, now = new Date(
 
 export async function keyRendersThisMonth(apiKeyId: string, now = new Date()): Promise<number> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ renders: number }>(`SELECT renders FROM key_monthly_usage WHERE api_key_id = $1 AND month = $2`, [
-    apiKeyId,
-    monthKey(now),
-  ]);
+  const { rows } = await pool.query<{ renders: number }>(
+    `SELECT renders FROM key_monthly_usage WHERE api_key_id = $1 AND month = $2`,
+    [apiKeyId, monthKey(now)],
+  );
   return rows[0]?.renders ?? 0;
 }

@@ -16,7 +16,10 @@ import { lookupKeyOwner, lookupKeyOwnerByPublicId, type KeyOwnerRow } from "@/li
 export class KeyCreationRefused extends Error {}
 
 export class KeyLimitError extends KeyCreationRefused {
-  constructor(readonly limit: number, readonly plan: PlanId) {
+  constructor(
+    readonly limit: number,
+    readonly plan: PlanId,
+  ) {
     super(`The ${PLANS[plan].name} plan allows ${limit} active API keys. Revoke one or upgrade to create another.`);
     this.name = "KeyLimitError";
   }
@@ -44,7 +47,16 @@ class AccountNotFoundError extends Error {
  */
 export type ApiKeySummary = Pick<
   ApiKey,
-  "id" | "name" | "display" | "createdAt" | "lastUsedAt" | "revokedAt" | "pausedAt" | "publicId" | "allowedEndpoints" | "monthlyRenderCap"
+  | "id"
+  | "name"
+  | "display"
+  | "createdAt"
+  | "lastUsedAt"
+  | "revokedAt"
+  | "pausedAt"
+  | "publicId"
+  | "allowedEndpoints"
+  | "monthlyRenderCap"
 > & { signable: boolean };
 
 const summaryFields = {
@@ -61,7 +73,10 @@ const summaryFields = {
   signingNonce: true,
 } as const;
 
-function toSummary({ signingNonce, ...row }: Omit<ApiKeySummary, "signable"> & { signingNonce: string | null }): ApiKeySummary {
+function toSummary({
+  signingNonce,
+  ...row
+}: Omit<ApiKeySummary, "signable"> & { signingNonce: string | null }): ApiKeySummary {
   // A NULL array (no restriction) may come back as null from the driver: the summary says [].
   return { ...row, allowedEndpoints: row.allowedEndpoints ?? [], signable: signingNonce !== null };
 }
@@ -87,29 +102,42 @@ export async function createApiKey(
   const publicId = generatePublicId();
   const signingNonce = generateSigningNonce();
   const signingSecret = await deriveSigningSecret(publicId, signingNonce);
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<Array<{ plan: string }>>`SELECT plan::text AS plan FROM users WHERE id = ${userId} FOR UPDATE`;
-    const plan = rows[0]?.plan;
-    if (!isPlanId(plan)) throw new AccountNotFoundError();
-    const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
-    const limit = PLANS[plan].maxApiKeys;
-    if (active >= limit) throw new KeyLimitError(limit, plan);
-    // createdAt is written here, not by the column default, so that it and this window are both
-    // UTC through Prisma whatever the database session's time zone.
-    const now = new Date();
-    const perHour = keyCreationsPerHour(plan);
-    const recent = await tx.apiKey.count({ where: { userId, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
-    if (recent >= perHour) throw new KeyChurnError(perHour);
-    const key = generateApiKey();
-    const row = await tx.apiKey.create({
-      data: { userId, name: normaliseKeyName(name), hash: hashApiKey(key), display: displayApiKey(key), createdAt: now, publicId, signingNonce },
-      select: summaryFields,
-    });
-    return { key, signingSecret, apiKey: toSummary(row) };
-    // Concurrent creations for one account queue on the row lock; Prisma's default 5 s budget
-    // per transaction counts that wait, so a burst on a loaded machine failed with P2028
-    // instead of answering "limit reached". The lock is per account and held for a few queries.
-  }, { maxWait: 10_000, timeout: 30_000 });
+  return db.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<
+        Array<{ plan: string }>
+      >`SELECT plan::text AS plan FROM users WHERE id = ${userId} FOR UPDATE`;
+      const plan = rows[0]?.plan;
+      if (!isPlanId(plan)) throw new AccountNotFoundError();
+      const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+      const limit = PLANS[plan].maxApiKeys;
+      if (active >= limit) throw new KeyLimitError(limit, plan);
+      // createdAt is written here, not by the column default, so that it and this window are both
+      // UTC through Prisma whatever the database session's time zone.
+      const now = new Date();
+      const perHour = keyCreationsPerHour(plan);
+      const recent = await tx.apiKey.count({ where: { userId, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
+      if (recent >= perHour) throw new KeyChurnError(perHour);
+      const key = generateApiKey();
+      const row = await tx.apiKey.create({
+        data: {
+          userId,
+          name: normaliseKeyName(name),
+          hash: hashApiKey(key),
+          display: displayApiKey(key),
+          createdAt: now,
+          publicId,
+          signingNonce,
+        },
+        select: summaryFields,
+      });
+      return { key, signingSecret, apiKey: toSummary(row) };
+      // Concurrent creations for one account queue on the row lock; Prisma's default 5 s budget
+      // per transaction counts that wait, so a burst on a loaded machine failed with P2028
+      // instead of answering "limit reached". The lock is per account and held for a few queries.
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
 }
 
 export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {

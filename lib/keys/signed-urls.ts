@@ -24,7 +24,8 @@ export async function setKeyLimits(userId: string, keyId: string, limits: KeyLim
   const endpoints = [...new Set(limits.allowedEndpoints.filter(isRenderEndpoint))];
   const stored = endpoints.length === 0 || endpoints.length === RENDER_ENDPOINTS.length ? null : endpoints;
   const cap = limits.monthlyRenderCap;
-  if (cap !== null && (!Number.isInteger(cap) || cap < 0 || cap > MAX_KEY_RENDER_CAP)) throw new RangeError("invalid render cap");
+  if (cap !== null && (!Number.isInteger(cap) || cap < 0 || cap > MAX_KEY_RENDER_CAP))
+    throw new RangeError("invalid render cap");
   const pool = await getPool();
   const { rowCount } = await pool.query(
     `UPDATE api_keys SET allowed_endpoints = $3::text[], monthly_render_cap = $4 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,

@@ -83,7 +83,13 @@ export async function chromiumNetworkArgs(): Promise<string[]> {
 }
 
 /** A caller's proxy flags are replaced by ours (the sink): browserless would route a real proxy around loopback. */
-const PROXY_FLAG_NAMES = new Set(["--proxy-server", "--proxy-bypass-list", "--proxy-pac-url", "--proxy-auto-detect", "--no-proxy-server"]);
+const PROXY_FLAG_NAMES = new Set([
+  "--proxy-server",
+  "--proxy-bypass-list",
+  "--proxy-pac-url",
+  "--proxy-auto-detect",
+  "--no-proxy-server",
+]);
 
 /**
  * For a remote endpoint that takes launch arguments in its URL (browserless: `launch={"args":[…]}`),
@@ -112,7 +118,9 @@ export async function remoteEndpointWithGuard(endpoint: string): Promise<string>
   }
   const flags = chromiumHardeningFlags(guardHost);
   const names = new Set([...flags.map((f) => f.split("=")[0]), ...PROXY_FLAG_NAMES]);
-  const kept = Array.isArray(launch.args) ? launch.args.filter((a): a is string => typeof a === "string" && !names.has(a.split("=")[0])) : [];
+  const kept = Array.isArray(launch.args)
+    ? launch.args.filter((a): a is string => typeof a === "string" && !names.has(a.split("=")[0]))
+    : [];
   url.searchParams.set("launch", JSON.stringify({ ...launch, args: [...kept, ...flags] }));
   return url.toString();
 }

@@ -18,7 +18,10 @@ export type SafeFetchFailure =
   | "unexpected_content_type";
 
 export class SafeFetchError extends Error {
-  constructor(readonly reason: SafeFetchFailure, message: string) {
+  constructor(
+    readonly reason: SafeFetchFailure,
+    message: string,
+  ) {
     super(message);
     this.name = "SafeFetchError";
   }
@@ -48,44 +51,47 @@ interface Hop {
   bytes?: Buffer;
 }
 
-function requestOnce(url: URL, address: string, options: Required<SafeFetchOptions>, signal: AbortSignal): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  address: string,
+  options: Required<SafeFetchOptions>,
+  signal: AbortSignal,
+): Promise<Hop> {
   return new Promise((resolve, reject) => {
-    const headers = { accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*", "user-agent": "GlanceFetch/1.0" };
-    const req = pinnedRequest(
-      url,
-      address,
-      { method: "GET", headers, signal },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        const contentType = String(res.headers["content-type"] ?? "");
-        if (status >= 300 && status < 400 && res.headers.location) {
-          res.resume();
-          return resolve({ status, location: res.headers.location, contentType });
-        }
-        if (status !== 200) {
-          res.resume();
-          return resolve({ status, contentType });
-        }
-        const declared = Number(res.headers["content-length"]);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
+    const headers = {
+      accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*",
+      "user-agent": "GlanceFetch/1.0",
+    };
+    const req = pinnedRequest(url, address, { method: "GET", headers, signal }, (res) => {
+      const status = res.statusCode ?? 0;
+      const contentType = String(res.headers["content-type"] ?? "");
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        return resolve({ status, location: res.headers.location, contentType });
+      }
+      if (status !== 200) {
+        res.resume();
+        return resolve({ status, contentType });
+      }
+      const declared = Number(res.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        res.destroy();
+        return reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
           res.destroy();
-          return reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
+          reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
+          return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            res.destroy();
-            reject(new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on("end", () => resolve({ status, contentType, bytes: Buffer.concat(chunks) }));
-        res.on("error", reject);
-      },
-    );
+        chunks.push(chunk);
+      });
+      res.on("end", () => resolve({ status, contentType, bytes: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
     req.on("error", reject);
     req.end();
   });
@@ -111,20 +117,30 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
     }
     for (let hop = 0; hop <= options.maxRedirects; hop++) {
       const allowed = isAllowedOrigin(current);
-      const schemeOk = current.protocol === "https:" || (current.protocol === "http:" && (!options.httpsOnly || allowed));
+      const schemeOk =
+        current.protocol === "https:" || (current.protocol === "http:" && (!options.httpsOnly || allowed));
       if (!schemeOk || current.username || current.password) {
-        throw new SafeFetchError("unsupported_url", options.httpsOnly ? "Only https URLs are accepted." : "Only http and https URLs are accepted.");
+        throw new SafeFetchError(
+          "unsupported_url",
+          options.httpsOnly ? "Only https URLs are accepted." : "Only http and https URLs are accepted.",
+        );
       }
       const verdict = await checkHost(current.hostname, { allowPrivate: allowed });
       if (!verdict.ok) {
-        throw new SafeFetchError(verdict.reason, verdict.reason === "private_address" ? "The URL points to a non-public address." : "The host could not be resolved.");
+        throw new SafeFetchError(
+          verdict.reason,
+          verdict.reason === "private_address"
+            ? "The URL points to a non-public address."
+            : "The host could not be resolved.",
+        );
       }
       let result: Hop;
       try {
         result = await requestOnce(current, verdict.addresses[0], options, controller.signal);
       } catch (err) {
         if (err instanceof SafeFetchError) throw err;
-        if (controller.signal.aborted) throw new SafeFetchError("timeout", `No complete answer within ${options.timeoutMs} ms.`);
+        if (controller.signal.aborted)
+          throw new SafeFetchError("timeout", `No complete answer within ${options.timeoutMs} ms.`);
         throw new SafeFetchError("target_unreachable", "The host could not be connected to.");
       }
       if (result.location !== undefined) {

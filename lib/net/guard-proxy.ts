@@ -66,8 +66,14 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
     socket.on("error", () => socket.destroy());
   });
   server.on("request", (req, res) => void forwardHttp(guard, req, res));
-  server.on("connect", (req: http.IncomingMessage, client: net.Socket, head: Buffer) => void openTunnel(guard, req, client, head));
-  server.on("upgrade", (req: http.IncomingMessage, client: net.Socket, head: Buffer) => void forwardUpgrade(guard, req, client, head));
+  server.on(
+    "connect",
+    (req: http.IncomingMessage, client: net.Socket, head: Buffer) => void openTunnel(guard, req, client, head),
+  );
+  server.on(
+    "upgrade",
+    (req: http.IncomingMessage, client: net.Socket, head: Buffer) => void forwardUpgrade(guard, req, client, head),
+  );
 
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {

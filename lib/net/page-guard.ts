@@ -65,7 +65,9 @@ export async function checkRequestUrl(
   const key = url.origin;
   let verdict = cache.get(key);
   if (!verdict) {
-    verdict = checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) }).then((v) => (v.ok ? undefined : v.reason));
+    verdict = checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) }).then((v) =>
+      v.ok ? undefined : v.reason,
+    );
     cache.set(key, verdict);
   }
   return verdict;
@@ -95,7 +97,8 @@ async function denyDownloads(page: Page): Promise<void> {
 
 /** Runs in every frame before its scripts: no service worker can be registered. */
 function blockServiceWorkersInPage() {
-  const container = (globalThis as { ServiceWorkerContainer?: { prototype: { register: unknown } } }).ServiceWorkerContainer;
+  const container = (globalThis as { ServiceWorkerContainer?: { prototype: { register: unknown } } })
+    .ServiceWorkerContainer;
   if (container) {
     Object.defineProperty(container.prototype, "register", {
       value: () => Promise.reject(new DOMException("Service workers are disabled", "SecurityError")),
@@ -146,8 +149,17 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   // A refusal by the guard proxy on a plain-http main document arrives as its 403 page.
   const onResponse = (response: HTTPResponse) => {
     const request = response.request();
-    if (response.headers()[GUARD_HEADER] === "refused" && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-      const entry: BlockedRequest = { origin: originOf(response.url()), reason: "private_address", resourceType: "document", navigation: true };
+    if (
+      response.headers()[GUARD_HEADER] === "refused" &&
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame()
+    ) {
+      const entry: BlockedRequest = {
+        origin: originOf(response.url()),
+        reason: "private_address",
+        resourceType: "document",
+        navigation: true,
+      };
       if (blocked.length < 200) blocked.push(entry);
       mainBlock ??= entry;
     }
@@ -172,7 +184,10 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   await page.evaluateOnNewDocument(blockServiceWorkersInPage);
   // Remote endpoints may not expose the Browser domain to page sessions; the guard proxy still
   // decides what a download could reach.
-  const downloadsDenied = await denyDownloads(page).then(() => true, () => false);
+  const downloadsDenied = await denyDownloads(page).then(
+    () => true,
+    () => false,
+  );
 
   const lifetime = setTimeout(() => {
     void page.close({ runBeforeUnload: false }).catch(() => {});

@@ -59,7 +59,9 @@ const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
 const IPV4_TRANSLATED = ipaddr.IPv6.parseCIDR("::ffff:0:0:0/96"); // SIIT, RFC 2765
 
 function inTable(addr: ipaddr.IPv4 | ipaddr.IPv6, table: CidrTable): boolean {
-  return (table as Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>).some(([net, bits]) => addr.kind() === net.kind() && addr.match([net, bits] as never));
+  return (table as Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>).some(
+    ([net, bits]) => addr.kind() === net.kind() && addr.match([net, bits] as never),
+  );
 }
 
 function isPublicV4(addr: ipaddr.IPv4): boolean {

@@ -60,10 +60,16 @@ function postOnce(url: URL, address: string, options: SafePostOptions, signal: A
  */
 export async function safePost(url: string, options: SafePostOptions): Promise<SafePostResult> {
   const target = parsePostUrl(url);
-  if (!target) throw new SafeFetchError("unsupported_url", "Only http and https URLs without credentials are accepted.");
+  if (!target)
+    throw new SafeFetchError("unsupported_url", "Only http and https URLs without credentials are accepted.");
   const verdict = await checkHost(target.hostname, { allowPrivate: isAllowedOrigin(target) });
   if (!verdict.ok) {
-    throw new SafeFetchError(verdict.reason, verdict.reason === "private_address" ? "The URL points to a non-public address." : "The host could not be resolved.");
+    throw new SafeFetchError(
+      verdict.reason,
+      verdict.reason === "private_address"
+        ? "The URL points to a non-public address."
+        : "The host could not be resolved.",
+    );
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);

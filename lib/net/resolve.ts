@@ -7,8 +7,7 @@ import { lookup } from "node:dns/promises";
 import { isPublicAddress, isReservedHostname, parseAddress } from "./policy";
 
 export type HostVerdict =
-  | { ok: true; addresses: string[] }
-  | { ok: false; reason: "private_address" | "target_unreachable" };
+  { ok: true; addresses: string[] } | { ok: false; reason: "private_address" | "target_unreachable" };
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 
@@ -34,13 +33,18 @@ async function lookupAll(host: string): Promise<string[]> {
  * The verdict on a host when it needs no DNS: IP literals, reserved names and numeric spellings
  * that are not names. Undefined when only a lookup can tell. Same arguments as checkHost.
  */
-export function verdictWithoutLookup(hostname: string, options: { allowPrivate?: boolean } = {}): HostVerdict | undefined {
+export function verdictWithoutLookup(
+  hostname: string,
+  options: { allowPrivate?: boolean } = {},
+): HostVerdict | undefined {
   const host = bareHost(hostname);
   const allowPrivate = options.allowPrivate === true;
   const literal = parseAddress(host);
   if (literal) {
     const address = literal.toString();
-    return allowPrivate || isPublicAddress(address) ? { ok: true, addresses: [address] } : { ok: false, reason: "private_address" };
+    return allowPrivate || isPublicAddress(address)
+      ? { ok: true, addresses: [address] }
+      : { ok: false, reason: "private_address" };
   }
   if (!allowPrivate && isReservedHostname(host)) return { ok: false, reason: "private_address" };
   // A name that is neither a DNS name nor an address (e.g. IPv4 shorthand that reached us

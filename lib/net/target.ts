@@ -7,7 +7,8 @@ import { parseHttpUrl } from "./pinned";
 import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";
 
-export const PRIVATE_TARGET_DETAIL = "The url points to a private, loopback or otherwise non-public address, which cannot be captured.";
+export const PRIVATE_TARGET_DETAIL =
+  "The url points to a private, loopback or otherwise non-public address, which cannot be captured.";
 
 /**
  * True when the URL's host is non-public on its face — an IP literal in a special-purpose range,
@@ -46,12 +47,22 @@ export async function assertPublicTarget(url: string, param = "url"): Promise<{ 
  * `target_unreachable` naming `param`. `subject` names it in the messages ("the webhookUrl"),
  * `publicOnly` says what goes only to public addresses.
  */
-export async function assertPublicDestination(url: URL, param: string, words: { subject: string; publicOnly: string }): Promise<string[]> {
+export async function assertPublicDestination(
+  url: URL,
+  param: string,
+  words: { subject: string; publicOnly: string },
+): Promise<string[]> {
   const verdict = await checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) });
   if (verdict.ok) return verdict.addresses;
   if (verdict.reason === "private_address") {
     const subject = words.subject.charAt(0).toUpperCase() + words.subject.slice(1);
-    throw new ApiError("private_address", `${subject} points to a private, loopback or otherwise non-public address; ${words.publicOnly}`, { param });
+    throw new ApiError(
+      "private_address",
+      `${subject} points to a private, loopback or otherwise non-public address; ${words.publicOnly}`,
+      { param },
+    );
   }
-  throw new ApiError("target_unreachable", `The host ${url.hostname} of ${words.subject} could not be resolved.`, { param });
+  throw new ApiError("target_unreachable", `The host ${url.hostname} of ${words.subject} could not be resolved.`, {
+    param,
+  });
 }

@@ -41,12 +41,19 @@ export const OG_LIMITS = {
   renderTimeoutMs: 15_000,
 } as const;
 
-const COLOR_HELP = "#rgb, #rrggbb, #rrggbbaa (the # may be left out; otherwise URL-encode it as %23), rgb()/rgba() or hsl()/hsla()";
+const COLOR_HELP =
+  "#rgb, #rrggbb, #rrggbbaa (the # may be left out; otherwise URL-encode it as %23), rgb()/rgba() or hsl()/hsla()";
 
 /** Every template accepts these two (D11). */
 const COMMON: readonly OgVariable[] = [
   { name: "accent", type: "color", required: false, description: `Accent colour (${COLOR_HELP}).`, example: "#6366f1" },
-  { name: "bgColor", type: "color", required: false, description: `Background colour (${COLOR_HELP}).`, example: "#0f172a" },
+  {
+    name: "bgColor",
+    type: "color",
+    required: false,
+    description: `Background colour (${COLOR_HELP}).`,
+    example: "#0f172a",
+  },
 ];
 
 const text = (name: string, required: boolean, description: string, example: string): OgVariable => ({
@@ -62,8 +69,18 @@ export const OG_TEMPLATES: readonly BuiltInTemplateInfo[] = [
     name: "default",
     description: "A headline with an optional description: the all-purpose card for any page.",
     variables: [
-      text("title", true, "Headline; long titles shrink to fit, then end in an ellipsis.", "Ship pixel-perfect previews for every page"),
-      text("description", false, "Supporting line under the title.", "Open Graph images rendered in milliseconds from a template and a few query parameters."),
+      text(
+        "title",
+        true,
+        "Headline; long titles shrink to fit, then end in an ellipsis.",
+        "Ship pixel-perfect previews for every page",
+      ),
+      text(
+        "description",
+        false,
+        "Supporting line under the title.",
+        "Open Graph images rendered in milliseconds from a template and a few query parameters.",
+      ),
       ...COMMON,
     ],
   },
@@ -71,8 +88,18 @@ export const OG_TEMPLATES: readonly BuiltInTemplateInfo[] = [
     name: "blog-post",
     description: "An article card: title, summary and a byline with round avatar, author and date.",
     variables: [
-      text("title", true, "Article title; long titles shrink to fit, then end in an ellipsis.", "How we render Open Graph images without a browser"),
-      text("description", false, "Short summary of the article.", "Fonts loaded once, no browser, and a cache in front of it all."),
+      text(
+        "title",
+        true,
+        "Article title; long titles shrink to fit, then end in an ellipsis.",
+        "How we render Open Graph images without a browser",
+      ),
+      text(
+        "description",
+        false,
+        "Short summary of the article.",
+        "Fonts loaded once, no browser, and a cache in front of it all.",
+      ),
       text("author", false, "Author name shown in the byline.", "Ada Lovelace"),
       {
         name: "avatar",

@@ -149,5 +149,10 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
 /** Linear blend from `from` to `to` by t (0–1); alpha of the result is 1 unless both agree. */
 export function mix(from: Rgba, to: Rgba, t: number): Rgba {
   const lerp = (x: number, y: number) => x + (y - x) * t;
-  return { r: Math.round(lerp(from.r, to.r)), g: Math.round(lerp(from.g, to.g)), b: Math.round(lerp(from.b, to.b)), a: lerp(from.a, to.a) };
+  return {
+    r: Math.round(lerp(from.r, to.r)),
+    g: Math.round(lerp(from.g, to.g)),
+    b: Math.round(lerp(from.b, to.b)),
+    a: lerp(from.a, to.a),
+  };
 }

@@ -28,7 +28,10 @@ export const ogEndpoint = {
     // Declared defaults fill what the query leaves out; the canonical values (cache key) include them.
     const validated = validateVariables<BuiltInTemplateInfo | AccountTemplate>(own, { ...own.defaults, ...extras });
     // Its brand-kit assets, from this account's kit only (a deleted one is a 400 naming the template).
-    const [{ loadBrand }, { brandRefsOf }] = await Promise.all([import("@/lib/og/studio/brand-kit"), import("@/lib/og/studio/compile")]);
+    const [{ loadBrand }, { brandRefsOf }] = await Promise.all([
+      import("@/lib/og/studio/brand-kit"),
+      import("@/lib/og/studio/compile"),
+    ]);
     const brand = await loadBrand(caller.userId, own.name, brandRefsOf(own.compiled));
     return { ...validated, template: { ...own, brand } };
   },

@@ -47,7 +47,8 @@ export function readSubsets(pkg: string, family: string, weight: FontWeight): Su
   const css = readFileSync(path.join(packageDir(pkg), `${weight}.css`), "utf8");
   const subsets: Subset[] = [];
   const face = new RegExp(`/\\* ${family}-(.+?)-${weight}-normal \\*/[^}]*?unicode-range:([^;]+);`, "g");
-  for (const match of css.matchAll(face)) subsets.push({ id: match[1].replace(/^\[|\]$/g, ""), ranges: parseRanges(match[2]) });
+  for (const match of css.matchAll(face))
+    subsets.push({ id: match[1].replace(/^\[|\]$/g, ""), ranges: parseRanges(match[2]) });
   if (subsets.length === 0) throw new Error(`no font subsets found in ${pkg}/${weight}.css`);
   return subsets;
 }
@@ -92,7 +93,12 @@ function lazySubset(pkg: string, family: string, name: string, subset: Subset): 
     ...subset,
     key: `${family}:${subset.id}`,
     load: () =>
-      (fonts ??= WEIGHTS.map((weight) => ({ name, data: fontFile(pkg, family, subset.id, weight), weight, style: "normal" as const }))),
+      (fonts ??= WEIGHTS.map((weight) => ({
+        name,
+        data: fontFile(pkg, family, subset.id, weight),
+        weight,
+        style: "normal" as const,
+      }))),
   };
 }
 
@@ -108,7 +114,9 @@ function fonts(): FontState {
     style: "normal" as const,
   }));
   const extra = [
-    ...inter.filter((s) => s !== latin).map((s) => lazySubset("@fontsource/inter", "inter", `${FONT_FAMILY} ${s.id}`, s)),
+    ...inter
+      .filter((s) => s !== latin)
+      .map((s) => lazySubset("@fontsource/inter", "inter", `${FONT_FAMILY} ${s.id}`, s)),
     // Noto Sans JP's numbered subsets hold the kana and kanji; its Latin/Cyrillic ones duplicate Inter.
     ...readSubsets("@fontsource/noto-sans-jp", "noto-sans-jp", 400)
       .filter((s) => /^\d+$/.test(s.id))

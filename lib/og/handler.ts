@@ -36,7 +36,11 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number
     endpoint: "og",
     // `template` is already among the schema's key parameters; variables go in under their own
     // key so a variable can never collide with a schema parameter of the same name.
-    keyParams: { ...cacheKeyParams(ogParams, params), variables: canonical, ...(own ? { templateVersion: `${own.id}:${own.version}`, brand: own.brand?.fingerprint ?? "" } : {}) },
+    keyParams: {
+      ...cacheKeyParams(ogParams, params),
+      variables: canonical,
+      ...(own ? { templateVersion: `${own.id}:${own.version}`, brand: own.brand?.fingerprint ?? "" } : {}),
+    },
     ext: format,
     contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
@@ -53,7 +57,15 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number
     render: async (signal) => {
       signal.throwIfAborted();
       const image = await renderOg(
-        { template: own ? { name: own.name, compiled: own.compiled, brand: own.brand } : builtIn!.name, variables, images, width: params.width, height: params.height, format, quality: params.quality },
+        {
+          template: own ? { name: own.name, compiled: own.compiled, brand: own.brand } : builtIn!.name,
+          variables,
+          images,
+          width: params.width,
+          height: params.height,
+          format,
+          quality: params.quality,
+        },
         signal,
         { deadlineAt: started + timeoutMs },
       );

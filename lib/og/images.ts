@@ -35,8 +35,13 @@ const REASONS: Record<SafeFetchFailure, string> = {
 };
 
 /** Fetches and inlines every image variable; resolves to data URIs by variable name. */
-export async function loadImages(images: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<Record<string, string>> {
-  const entries = await Promise.all(Object.entries(images).map(async ([name, url]) => [name, await loadImage(name, url, signal)] as const));
+export async function loadImages(
+  images: Readonly<Record<string, string>>,
+  signal?: AbortSignal,
+): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(images).map(async ([name, url]) => [name, await loadImage(name, url, signal)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -44,17 +49,24 @@ export async function loadImage(name: string, url: string, signal?: AbortSignal)
   let fetched;
   try {
     fetched = await abortable(
-      safeFetch(url, { timeoutMs: IMAGE_FETCH.timeoutMs, maxBytes: IMAGE_FETCH.maxBytes, accept: ["image/"], httpsOnly: true }),
+      safeFetch(url, {
+        timeoutMs: IMAGE_FETCH.timeoutMs,
+        maxBytes: IMAGE_FETCH.maxBytes,
+        accept: ["image/"],
+        httpsOnly: true,
+      }),
       signal,
     );
   } catch (error) {
     if (error instanceof SafeFetchError) {
-      const status = error.reason === "http_status" ? ` (${error.message.replace(/^The server answered (\d+)\.$/, "HTTP $1")})` : "";
+      const status =
+        error.reason === "http_status" ? ` (${error.message.replace(/^The server answered (\d+)\.$/, "HTTP $1")})` : "";
       throw invalid(name, `${name} ${REASONS[error.reason]}${status}.`);
     }
     throw error;
   }
-  if (fetched.contentType === "image/svg+xml") throw invalid(name, `${name} must be a PNG, JPEG, WebP, GIF or AVIF image, not SVG.`);
+  if (fetched.contentType === "image/svg+xml")
+    throw invalid(name, `${name} must be a PNG, JPEG, WebP, GIF or AVIF image, not SVG.`);
   return `data:image/png;base64,${(await toSquarePng(name, fetched.bytes)).toString("base64")}`;
 }
 

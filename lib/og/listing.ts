@@ -18,7 +18,13 @@ export function templatesListing() {
     templates: OG_TEMPLATES.map((t) => ({
       name: t.name,
       description: t.description,
-      variables: t.variables.map(({ name, type, required, description, example }) => ({ name, type, required, description, example })),
+      variables: t.variables.map(({ name, type, required, description, example }) => ({
+        name,
+        type,
+        required,
+        description,
+        example,
+      })),
       exampleQuery: new URLSearchParams({ template: t.name, ...exampleVariables(t.name) }).toString(),
     })),
     limits: {
@@ -55,15 +61,25 @@ export const ACCOUNT_TEMPLATE_RULES =
   "400 template_not_found naming the asset.";
 
 /** The account's own templates in the listing's shape, with their example queries. */
-export function accountTemplatesListing(templates: ReadonlyArray<{ name: string; description: string; version: number; variables: readonly OgVariable[] }>) {
+export function accountTemplatesListing(
+  templates: ReadonlyArray<{ name: string; description: string; version: number; variables: readonly OgVariable[] }>,
+) {
   return templates.map((t) => ({
     name: t.name,
     description: t.description,
     version: t.version,
-    variables: t.variables.map(({ name, type, required, description, example }) => ({ name, type, required, description, example })),
+    variables: t.variables.map(({ name, type, required, description, example }) => ({
+      name,
+      type,
+      required,
+      description,
+      example,
+    })),
     exampleQuery: new URLSearchParams({
       template: t.name,
-      ...Object.fromEntries(t.variables.filter((v) => v.example && v.type !== "image_url").map((v) => [v.name, v.example])),
+      ...Object.fromEntries(
+        t.variables.filter((v) => v.example && v.type !== "image_url").map((v) => [v.name, v.example]),
+      ),
     }).toString(),
   }));
 }

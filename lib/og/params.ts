@@ -16,7 +16,12 @@ export const ogParams = z.object({
     description: `Name of the template to render: ${OG_TEMPLATE_NAMES.slice(0, -1).join(", ")} or ${OG_TEMPLATE_NAMES.at(-1)} (see GET /v1/og/templates).`,
     example: "default",
   }),
-  format: enumParam("format", { values: OG_FORMATS, default: "png", aliases: { jpeg: "jpg" }, description: "Output format." }),
+  format: enumParam("format", {
+    values: OG_FORMATS,
+    default: "png",
+    aliases: { jpeg: "jpg" },
+    description: "Output format.",
+  }),
   width: intParam("width", { min: 100, max: 4096, default: 1200, description: "Canvas width in pixels." }),
   height: intParam("height", { min: 100, max: 4096, default: 630, description: "Canvas height in pixels." }),
   quality: intParam("quality", { min: 1, max: 100, default: 80, description: "JPEG/WebP quality; no effect on png." }),

@@ -65,7 +65,8 @@ export interface OgRendered {
 
 /** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
 export function buildElement(req: Omit<OgRenderRequest, "format" | "quality">): ReactElement {
-  if (typeof req.template !== "string") return buildStudioElement(req.template.compiled, req.variables, req.images ?? {}, req.template.brand?.resolved);
+  if (typeof req.template !== "string")
+    return buildStudioElement(req.template.compiled, req.variables, req.images ?? {}, req.template.brand?.resolved);
   const theme = makeTheme(req.width, req.height, req.variables.colors);
   const Component = TEMPLATE_COMPONENTS[req.template];
   return Component({ theme, text: req.variables.text, lists: req.variables.lists, images: req.images ?? {} });
@@ -89,7 +90,10 @@ export interface LaidOutNode {
   textContent?: string;
 }
 
-export async function renderSvg(req: Omit<OgRenderRequest, "format" | "quality">, inspect?: (node: LaidOutNode) => void): Promise<string> {
+export async function renderSvg(
+  req: Omit<OgRenderRequest, "format" | "quality">,
+  inspect?: (node: LaidOutNode) => void,
+): Promise<string> {
   return satori(buildElement(req), {
     width: req.width,
     height: req.height,
@@ -124,7 +128,11 @@ function withBrandFonts(base: OgFont[], brand: LoadedBrand | undefined): OgFont[
  * glyph for (lib/og/scripts/detect), with the same element tree and layout. `deadlineAt` bounds
  * the browser path (a page slot may have to be waited for); satori is bounded by the caller.
  */
-export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, options: { deadlineAt?: number } = {}): Promise<OgRendered> {
+export async function renderOg(
+  req: OgRenderRequest,
+  signal?: AbortSignal,
+  options: { deadlineAt?: number } = {},
+): Promise<OgRendered> {
   const started = performance.now();
   const texts = textsOf(req);
   const scan = scanScripts(texts, hasFontFor);
@@ -137,13 +145,27 @@ export async function renderOg(req: OgRenderRequest, signal?: AbortSignal, optio
     engine = { engine: "satori" };
   } else {
     const deadlineAt = options.deadlineAt ?? Date.now() + OG_BROWSER_TIMEOUT_MS;
-    const png = await renderInBrowser({ element: buildElement(req), texts, extraFonts: typeof req.template === "string" ? [] : (req.template.brand?.fonts ?? []), width: req.width, height: req.height, deadlineAt, signal });
+    const png = await renderInBrowser({
+      element: buildElement(req),
+      texts,
+      extraFonts: typeof req.template === "string" ? [] : (req.template.brand?.fonts ?? []),
+      width: req.width,
+      height: req.height,
+      deadlineAt,
+      signal,
+    });
     signal?.throwIfAborted();
     bytes = await encode(png, req.format, req.quality);
     engine = { engine: "chromium", shaping: scan.needs, scripts: scan.scripts };
   }
   const engineMs = Math.round(performance.now() - started);
-  return { bytes, width: req.width, height: req.height, contentType: OG_CONTENT_TYPES[req.format], engine: { ...engine, engineMs } };
+  return {
+    bytes,
+    width: req.width,
+    height: req.height,
+    contentType: OG_CONTENT_TYPES[req.format],
+    engine: { ...engine, engineMs },
+  };
 }
 
 /** Budget of a browser render when the caller gives no deadline (tests, warm-up): the API's own. */

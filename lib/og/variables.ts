@@ -4,7 +4,14 @@
  * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
  */
 import { ApiError } from "@/lib/api/errors";
-import { findTemplate, OG_LIMITS, OG_TEMPLATE_NAMES, type BuiltInTemplateInfo, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
+import {
+  findTemplate,
+  OG_LIMITS,
+  OG_TEMPLATE_NAMES,
+  type BuiltInTemplateInfo,
+  type OgTemplateInfo,
+  type OgVariable,
+} from "@/lib/og/catalog";
 import { parseColor, toHex, type Rgba } from "@/lib/og/colors";
 import { isAllowedOrigin } from "@/lib/net/policy";
 
@@ -59,7 +66,8 @@ export function validateVariables<T extends OgTemplateInfo = BuiltInTemplateInfo
   for (const variable of template.variables) {
     const value = raw[variable.name];
     if (value === undefined || value.trim() === "") {
-      if (variable.required) throw invalid(variable.name, `${variable.name} is required by the ${template.name} template.`);
+      if (variable.required)
+        throw invalid(variable.name, `${variable.name} is required by the ${template.name} template.`);
       continue;
     }
     canonical[variable.name] = parseInto(variables, variable, value);
@@ -108,7 +116,10 @@ function parseInto(into: OgVariables, variable: OgVariable, value: string): stri
       // Kept with the text variables, in canonical form: account templates show it or use it as a length.
       const number = Number(value.trim());
       if (!Number.isFinite(number) || Math.abs(number) > OG_LIMITS.numberMaxAbs) {
-        throw invalid(name, `${name} must be a number between -${OG_LIMITS.numberMaxAbs} and ${OG_LIMITS.numberMaxAbs}.`);
+        throw invalid(
+          name,
+          `${name} must be a number between -${OG_LIMITS.numberMaxAbs} and ${OG_LIMITS.numberMaxAbs}.`,
+        );
       }
       into.text[name] = String(number);
       return String(number);
@@ -162,7 +173,10 @@ function parseList(name: string, value: string): string[] {
   items.forEach(({ raw }, i) => {
     const length = codePoints(raw);
     if (length > OG_LIMITS.listItemMaxChars) {
-      throw invalid(name, `Item ${i + 1} of ${name} must be at most ${OG_LIMITS.listItemMaxChars} characters (got ${length}).`);
+      throw invalid(
+        name,
+        `Item ${i + 1} of ${name} must be at most ${OG_LIMITS.listItemMaxChars} characters (got ${length}).`,
+      );
     }
   });
   return items.map((item) => item.text);

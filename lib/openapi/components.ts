@@ -19,7 +19,8 @@ const renderFields: Record<string, JsonSchema> = {
   size: { type: "integer", description: "File size in bytes." },
   cachedAt: {
     type: ["integer", "null"],
-    description: "Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS).",
+    description:
+      "Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS).",
   },
   expiresAt: unixMs("Unix time in milliseconds after which the stored result (and imageUrl) is gone."),
   renderTime: { type: "integer", description: "Milliseconds the render took (the original render's time on a HIT)." },
@@ -35,11 +36,20 @@ export function schemas(): Record<string, JsonSchema> {
         type: { type: "string", format: "uri", examples: ["https://glance.example/docs/errors#invalid_parameter"] },
         title: { type: "string", description: "The HTTP reason phrase.", examples: ["Bad Request"] },
         status: { type: "integer", examples: [400] },
-        detail: { type: "string", description: "What went wrong, for a human.", examples: ["width must be between 1 and 3840."] },
+        detail: {
+          type: "string",
+          description: "What went wrong, for a human.",
+          examples: ["width must be between 1 and 3840."],
+        },
         code: { type: "string", enum: Object.keys(ERROR_CODES), description: "Stable machine-readable code." },
         param: { type: "string", description: "The query parameter at fault, when there is one.", examples: ["width"] },
         requestId: { type: "string", description: "Same as the X-Request-Id header." },
-        upgradeUrl: { type: "string", format: "uri", description: "On plan_upgrade_required and quota_exceeded: the pricing page, where a higher plan lifts the error." },
+        upgradeUrl: {
+          type: "string",
+          format: "uri",
+          description:
+            "On plan_upgrade_required and quota_exceeded: the pricing page, where a higher plan lifts the error.",
+        },
       },
     },
     ScreenshotMetadata: {
@@ -47,7 +57,11 @@ export function schemas(): Record<string, JsonSchema> {
       required: ["imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
       properties: {
         url: { type: "string", format: "uri", description: "The captured URL, normalised (absent for html)." },
-        htmlSha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "For a page given as html: the SHA-256 of the html (hex), in place of url." },
+        htmlSha256: {
+          type: "string",
+          pattern: "^[0-9a-f]{64}$",
+          description: "For a page given as html: the SHA-256 of the html (hex), in place of url.",
+        },
         ...renderFields,
         width: { type: "integer", description: "Output width in pixels (PDF: page width in CSS px)." },
         height: { type: "integer", description: "Output height in pixels (PDF: page height in CSS px)." },
@@ -63,31 +77,49 @@ export function schemas(): Record<string, JsonSchema> {
             properties: {
               type: { type: "string", enum: ["alert", "confirm", "prompt", "beforeunload"] },
               message: { type: "string", description: "The page's message (first 200 characters)." },
-              answer: { type: ["boolean", "null"], description: "What the page's call returned: true (accepted), false or null (dismissed)." },
+              answer: {
+                type: ["boolean", "null"],
+                description: "What the page's call returned: true (accepted), false or null (dismissed).",
+              },
             },
           },
         },
-        dialogCount: { type: "integer", description: "How many dialogs the page opened in all, only when it opened any." },
-        finalUrl: { type: "string", description: "The URL the page ended on: after HTTP redirects and any script or meta-refresh navigation." },
-        targetStatus: { type: ["integer", "null"], description: "The HTTP status of the target's main document (also X-Target-Status)." },
+        dialogCount: {
+          type: "integer",
+          description: "How many dialogs the page opened in all, only when it opened any.",
+        },
+        finalUrl: {
+          type: "string",
+          description: "The URL the page ended on: after HTTP redirects and any script or meta-refresh navigation.",
+        },
+        targetStatus: {
+          type: ["integer", "null"],
+          description: "The HTTP status of the target's main document (also X-Target-Status).",
+        },
         title: { type: "string", description: "The page's title (first 1,000 characters)." },
         metaTags: {
           type: "object",
-          description: "The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters.",
+          description:
+            "The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters.",
           additionalProperties: { type: "string" },
         },
         timings: {
           type: "object",
-          description: "Milliseconds per phase of the render: navigate (loading to waitUntil), wait (selectors, banners, scripts, clicks, scrolling, delay), capture (screenshot or print), encode (reading and resizing the image). Of the original render on a HIT.",
+          description:
+            "Milliseconds per phase of the render: navigate (loading to waitUntil), wait (selectors, banners, scripts, clicks, scrolling, delay), capture (screenshot or print), encode (reading and resizing the image). Of the original render on a HIT.",
           required: ["navigate", "wait", "capture", "encode"],
-          properties: Object.fromEntries(["navigate", "wait", "capture", "encode"].map((name) => [name, { type: "integer", minimum: 0 }])),
+          properties: Object.fromEntries(
+            ["navigate", "wait", "capture", "encode"].map((name) => [name, { type: "integer", minimum: 0 }]),
+          ),
           additionalProperties: false,
         },
         blockedRequests: {
           type: "object",
           description:
             "Requests each enabled blocker stopped, only when one was on: ads (blockAds), cookies (blockCookies), trackers (blockTrackers), chats (blockChats), requests (blockRequests). A request is counted once, by the first blocker that matched (blockRequests, then the lists in that order).",
-          properties: Object.fromEntries(["ads", "cookies", "trackers", "chats", "requests"].map((name) => [name, { type: "integer", minimum: 0 }])),
+          properties: Object.fromEntries(
+            ["ads", "cookies", "trackers", "chats", "requests"].map((name) => [name, { type: "integer", minimum: 0 }]),
+          ),
           additionalProperties: false,
         },
       },
@@ -108,8 +140,16 @@ export function schemas(): Record<string, JsonSchema> {
           required: ["engine", "engineMs"],
           properties: {
             engine: { type: "string", enum: ["satori", "chromium"] },
-            shaping: { type: "array", items: { type: "string", enum: ["rtl", "complex", "missing-glyph"] }, description: "Why Chromium was needed." },
-            scripts: { type: "array", items: { type: "string" }, description: "The scripts that needed it, e.g. Arabic, Devanagari, Hangul." },
+            shaping: {
+              type: "array",
+              items: { type: "string", enum: ["rtl", "complex", "missing-glyph"] },
+              description: "Why Chromium was needed.",
+            },
+            scripts: {
+              type: "array",
+              items: { type: "string" },
+              description: "The scripts that needed it, e.g. Arabic, Devanagari, Hangul.",
+            },
             engineMs: { type: "integer", description: "Milliseconds the engine took, layout to encoded image." },
           },
         },
@@ -120,7 +160,11 @@ export function schemas(): Record<string, JsonSchema> {
       required: ["templates"],
       properties: {
         limits: { type: "object", description: "Limits on variables and canvas size (D11)." },
-        variableTypes: { type: "object", description: "How each variable type is written.", additionalProperties: { type: "string" } },
+        variableTypes: {
+          type: "object",
+          description: "How each variable type is written.",
+          additionalProperties: { type: "string" },
+        },
         templates: {
           type: "array",
           items: {
@@ -129,7 +173,10 @@ export function schemas(): Record<string, JsonSchema> {
             properties: {
               name: { type: "string" },
               description: { type: "string" },
-              exampleQuery: { type: "string", description: "A ready-to-use query string for GET /v1/og with the example variables." },
+              exampleQuery: {
+                type: "string",
+                description: "A ready-to-use query string for GET /v1/og with the example variables.",
+              },
               variables: {
                 type: "array",
                 items: {
@@ -156,7 +203,10 @@ const int = (description: string) => ({ description, schema: { type: "integer" }
 
 export function headers(): Record<string, JsonSchema> {
   return {
-    XCache: { description: "HIT when served from the cache, MISS when freshly rendered.", schema: { type: "string", enum: ["HIT", "MISS"] } },
+    XCache: {
+      description: "HIT when served from the cache, MISS when freshly rendered.",
+      schema: { type: "string", enum: ["HIT", "MISS"] },
+    },
     XRenderTime: int("Render duration in milliseconds (of the original render on a HIT)."),
     XImageSize: int("File size in bytes."),
     ETag: {
@@ -221,7 +271,12 @@ export const NOT_MODIFIED = {
 
 /** A HEAD's answers (D15): a GET's statuses and headers, never a body. */
 export function withoutBodies(responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { description: response.description, headers: response.headers }]));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { description: response.description, headers: response.headers },
+    ]),
+  );
 }
 
 /** A required JSON request body with this schema (POST /v1/screenshot, the jobs, the webhook events). */

@@ -12,7 +12,17 @@ import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
 import { jobPaths } from "./jobs";
 import { webhookOperations } from "./webhooks";
 import { z } from "zod";
-import { errorResponses, headers, jsonRequestBody, NOT_MODIFIED, QUOTA_HEADERS, RATE_HEADERS, RENDER_HEADERS, schemas, withoutBodies } from "./components";
+import {
+  errorResponses,
+  headers,
+  jsonRequestBody,
+  NOT_MODIFIED,
+  QUOTA_HEADERS,
+  RATE_HEADERS,
+  RENDER_HEADERS,
+  schemas,
+  withoutBodies,
+} from "./components";
 import { jsonBodySchema, ogVariablesParameter, queryParameters, type JsonSchema } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 
@@ -20,15 +30,38 @@ import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 const OG_ONLY: readonly ErrorCode[] = ["template_not_found", "invalid_variable"];
 // OG collects unknown parameters as template variables, and fetches images through the
 // invalid_variable path, so the URL/target codes are screenshot-only.
-const SCREENSHOT_ONLY: readonly ErrorCode[] = ["unknown_parameter", "unsupported_url", "private_address", "target_unreachable", "selector_not_found", "target_http_error"];
-const NOT_RENDER: readonly ErrorCode[] = ["not_found", "job_not_found", "storage_not_configured", "storage_upload_failed"];
+const SCREENSHOT_ONLY: readonly ErrorCode[] = [
+  "unknown_parameter",
+  "unsupported_url",
+  "private_address",
+  "target_unreachable",
+  "selector_not_found",
+  "target_http_error",
+];
+const NOT_RENDER: readonly ErrorCode[] = [
+  "not_found",
+  "job_not_found",
+  "storage_not_configured",
+  "storage_upload_failed",
+];
 /** Only a POST body can be these (D19); only /v1/screenshot takes one. */
 const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 
 const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
-const USAGE_ERROR_CODES: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "invalid_parameter", "rate_limited", "internal_error"];
+const USAGE_ERROR_CODES: readonly ErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+  "unknown_parameter",
+  "invalid_parameter",
+  "rate_limited",
+  "internal_error",
+];
 export const SCREENSHOT_ERROR_CODES = ALL_CODES.filter((c) => !OG_ONLY.includes(c) && !NOT_RENDER.includes(c));
-export const OG_ERROR_CODES = ALL_CODES.filter((c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c) && !BODY_ONLY.includes(c));
+export const OG_ERROR_CODES = ALL_CODES.filter(
+  (c) => !SCREENSHOT_ONLY.includes(c) && !NOT_RENDER.includes(c) && !BODY_ONLY.includes(c),
+);
 
 const binary = (mediaType: string) => ({ schema: { type: "string", contentMediaType: mediaType } });
 const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
@@ -47,7 +80,10 @@ const screenshotOk = (description: string) => ({
 });
 
 const planList = Object.values(PLANS)
-  .map((p) => `${p.name} ($${p.priceUsdPerMonth}/month): ${p.requestsPerMinute} requests/minute, ${p.rendersPerMonth.toLocaleString("en-US")} renders/month, ${p.cacheTtlDays}-day cache`)
+  .map(
+    (p) =>
+      `${p.name} ($${p.priceUsdPerMonth}/month): ${p.requestsPerMinute} requests/minute, ${p.rendersPerMonth.toLocaleString("en-US")} renders/month, ${p.cacheTtlDays}-day cache`,
+  )
   .join("; ");
 
 /** A GET render answers with an API key or, for public HTML, a signed URL (D15). */
@@ -131,7 +167,10 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
       { name: "Screenshots", description: "Capture a public web page as PNG, JPEG, WebP or PDF." },
       { name: "Open Graph images", description: "Render a social card from a template (Pro plan or higher)." },
       { name: "Files", description: "Stored results, addressed by an unguessable key." },
-      { name: "Async jobs", description: "Hand a render over and get its outcome later: poll the job or receive a webhook." },
+      {
+        name: "Async jobs",
+        description: "Hand a render over and get its outcome later: poll the job or receive a webhook.",
+      },
       { name: "Account", description: "The calling account's plan and usage." },
     ],
     paths: {
@@ -148,7 +187,9 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           externalDocs: { url: `${appUrl}/docs/screenshot#post` },
           requestBody: jsonRequestBody(jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES)),
           responses: {
-            "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html)."),
+            "200": screenshotOk(
+              "The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html).",
+            ),
             ...errorResponses(SCREENSHOT_ERROR_CODES),
           },
         },
@@ -182,7 +223,11 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
           summary: "List OG templates and their variables",
           security: [],
           responses: {
-            "200": { description: "Every template with its variables.", headers: RATE_HEADERS, content: { "application/json": json("OgTemplateList") } },
+            "200": {
+              description: "Every template with its variables.",
+              headers: RATE_HEADERS,
+              content: { "application/json": json("OgTemplateList") },
+            },
             ...errorResponses(["rate_limited"]),
           },
         },
@@ -209,7 +254,10 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
             "200": {
               description: "The stored file.",
               headers: {
-                "Cache-Control": { description: "public, max-age=<seconds until expiry>, immutable", schema: { type: "string" } },
+                "Cache-Control": {
+                  description: "public, max-age=<seconds until expiry>, immutable",
+                  schema: { type: "string" },
+                },
                 ETag: { description: "Strong validator of the bytes.", schema: { type: "string" } },
                 ...RATE_HEADERS,
               },
@@ -229,17 +277,29 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
     webhooks: webhookOperations(),
     components: {
       securitySchemes: {
-        ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Preferred: keeps the key out of logs and history." },
-        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "For server-side clients that cannot set headers. Never in public HTML: use a signed URL (key_id, expires, signature) there." },
+        ApiKeyHeader: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description: "Preferred: keeps the key out of logs and history.",
+        },
+        ApiKeyQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "api_key",
+          description:
+            "For server-side clients that cannot set headers. Never in public HTML: use a signed URL (key_id, expires, signature) there.",
+        },
         SignedUrl: {
           type: "apiKey",
           in: "query",
           name: "signature",
-          description:
-            `A signed URL (GET and HEAD of /v1/og and /v1/screenshot): key_id (the key's public id), optional expires (unix seconds) and signature, the hex HMAC-SHA256 of the canonical query under the key's signing secret. Carries no API key; safe in public HTML. Guide: ${appUrl}/docs/signed-urls`,
+          description: `A signed URL (GET and HEAD of /v1/og and /v1/screenshot): key_id (the key's public id), optional expires (unix seconds) and signature, the hex HMAC-SHA256 of the canonical query under the key's signing secret. Carries no API key; safe in public HTML. Guide: ${appUrl}/docs/signed-urls`,
         },
       },
-      schemas: { ...schemas(), Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
+      schemas: {
+        ...schemas(),
+        Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
         Job: z.toJSONSchema(jobResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
         JobBatch: z.toJSONSchema(batchResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
       },

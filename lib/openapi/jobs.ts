@@ -32,7 +32,8 @@ function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
           {
             type: "object",
             title: "og",
-            description: "The GET /v1/og parameters (template, format, quality, width, height) and the template's variables, as one object.",
+            description:
+              "The GET /v1/og parameters (template, format, quality, width, height) and the template's variables, as one object.",
             required: ["template"],
             additionalProperties: true,
           },
@@ -45,11 +46,38 @@ function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
 
 /** Accepting can fail like the render it wraps (its 400s and 403s), never with a render's own errors: those are the job's. */
 const ACCEPT_ERRORS: readonly ErrorCode[] = [
-  "missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "invalid_body", "payload_too_large", "unsupported_media_type",
-  "missing_parameter", "invalid_parameter", "parameter_out_of_range", "unknown_parameter", "unsupported_url", "private_address", "target_unreachable",
-  "invalid_variable", "template_not_found", "plan_upgrade_required", "endpoint_not_allowed", "storage_not_configured", "rate_limited", "internal_error",
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+  "invalid_body",
+  "payload_too_large",
+  "unsupported_media_type",
+  "missing_parameter",
+  "invalid_parameter",
+  "parameter_out_of_range",
+  "unknown_parameter",
+  "unsupported_url",
+  "private_address",
+  "target_unreachable",
+  "invalid_variable",
+  "template_not_found",
+  "plan_upgrade_required",
+  "endpoint_not_allowed",
+  "storage_not_configured",
+  "rate_limited",
+  "internal_error",
 ];
-const READ_ERRORS: readonly ErrorCode[] = ["missing_api_key", "invalid_api_key_format", "invalid_api_key", "api_key_paused", "unknown_parameter", "job_not_found", "rate_limited", "internal_error"];
+const READ_ERRORS: readonly ErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+  "unknown_parameter",
+  "job_not_found",
+  "rate_limited",
+  "internal_error",
+];
 
 const idParameter = (kind: "job" | "batch") => ({
   name: "id",
@@ -61,7 +89,11 @@ const idParameter = (kind: "job" | "batch") => ({
 
 const accepted = (description: string, schema: string) => ({
   description,
-  headers: { ...RATE_HEADERS, ...QUOTA_HEADERS, Location: { description: "The status URL.", schema: { type: "string", format: "uri" } } },
+  headers: {
+    ...RATE_HEADERS,
+    ...QUOTA_HEADERS,
+    Location: { description: "The status URL.", schema: { type: "string", format: "uri" } },
+  },
   content: { "application/json": json(schema) },
 });
 
@@ -77,7 +109,10 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
           "Validates the request exactly as the endpoint would (its schema, plan gates, key restrictions), records the job and answers 202. " +
           `A screenshot job's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms. Poll the status URL, or give \`webhookUrl\`.`,
         externalDocs: docs,
-        requestBody: jsonRequestBody({ ...jobRequestSchema({ webhook: true }), description: `At most ${Math.round(JOB_BODY_MAX_BYTES / 1024 / 1024)} MiB.` }),
+        requestBody: jsonRequestBody({
+          ...jobRequestSchema({ webhook: true }),
+          description: `At most ${Math.round(JOB_BODY_MAX_BYTES / 1024 / 1024)} MiB.`,
+        }),
         responses: { "202": accepted("The job, queued.", "Job"), ...errorResponses(ACCEPT_ERRORS) },
       },
     },
@@ -86,9 +121,17 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
         operationId: "getJob",
         tags: ["Async jobs"],
         summary: "A job's state, result URL or error",
-        description: "Only the caller's account's jobs: any other id is 404 job_not_found. Counts against the rate limit, never the render quota.",
+        description:
+          "Only the caller's account's jobs: any other id is 404 job_not_found. Counts against the rate limit, never the render quota.",
         parameters: [idParameter("job")],
-        responses: { "200": { description: "The job.", headers: { ...RATE_HEADERS, ...QUOTA_HEADERS }, content: { "application/json": json("Job") } }, ...errorResponses(READ_ERRORS) },
+        responses: {
+          "200": {
+            description: "The job.",
+            headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
+            content: { "application/json": json("Job") },
+          },
+          ...errorResponses(READ_ERRORS),
+        },
       },
     },
     "/v1/jobs/bulk": {
@@ -96,12 +139,17 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
         operationId: "createJobBatch",
         tags: ["Async jobs"],
         summary: "Up to 100 async renders as one batch",
-        description: "Every item is validated as by POST /v1/jobs; one bad item refuses the whole batch (its param names it, e.g. jobs[3].params.url). The webhook is called once, when every job has ended.",
+        description:
+          "Every item is validated as by POST /v1/jobs; one bad item refuses the whole batch (its param names it, e.g. jobs[3].params.url). The webhook is called once, when every job has ended.",
         requestBody: jsonRequestBody({
           type: "object",
           required: ["jobs"],
           additionalProperties: false,
-          properties: { jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) }, webhookUrl, store },
+          properties: {
+            jobs: { type: "array", minItems: 1, maxItems: 100, items: jobRequestSchema({ webhook: false }) },
+            webhookUrl,
+            store,
+          },
         }),
         responses: { "202": accepted("The batch and its jobs, queued.", "JobBatch"), ...errorResponses(ACCEPT_ERRORS) },
       },
@@ -112,7 +160,14 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
         tags: ["Async jobs"],
         summary: "A batch's state and each of its jobs",
         parameters: [idParameter("batch")],
-        responses: { "200": { description: "The batch.", headers: { ...RATE_HEADERS, ...QUOTA_HEADERS }, content: { "application/json": json("JobBatch") } }, ...errorResponses(READ_ERRORS) },
+        responses: {
+          "200": {
+            description: "The batch.",
+            headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
+            content: { "application/json": json("JobBatch") },
+          },
+          ...errorResponses(READ_ERRORS),
+        },
       },
     },
   };

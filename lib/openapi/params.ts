@@ -58,7 +58,8 @@ function notes(field: Field): string[] {
   }
   if (field.kind === "boolean") out.push("Accepts `true`, `false`, `1` or `0`.");
   if (field.pdfOnly) out.push("Applies only when `format=pdf`.");
-  if (field.plan) out.push(`Requires the ${PLANS[field.plan].name} plan or higher (403 \`plan_upgrade_required\` below it).`);
+  if (field.plan)
+    out.push(`Requires the ${PLANS[field.plan].name} plan or higher (403 \`plan_upgrade_required\` below it).`);
   return out;
 }
 
@@ -96,7 +97,10 @@ export function jsonBodySchema(schema: z.ZodObject, maxBytes: number): JsonSchem
     let property: JsonSchema = text;
     if (field.bodyType === "object") property = { type: "object", additionalProperties: { type: "string" } };
     else if (field.bodyType === "array") property = { oneOf: [{ type: "array", items: { type: "string" } }, text] };
-    else if (field.kind === "list") property = { oneOf: [{ type: "array", items: { type: "number", minimum: field.min, maximum: field.max } }, text] };
+    else if (field.kind === "list")
+      property = {
+        oneOf: [{ type: "array", items: { type: "number", minimum: field.min, maximum: field.max } }, text],
+      };
     properties[field.name] = { ...property, description: [field.description, ...notes(field)].join(" ") };
     if (field.secret) properties[field.name]["x-secret"] = true;
   }
@@ -119,7 +123,12 @@ function variableSchema(variable: OgVariable): JsonSchema {
     case "list":
       return { type: "string", description: "Newline-separated items.", examples: [variable.example] };
     case "number":
-      return { type: "number", minimum: -OG_LIMITS.numberMaxAbs, maximum: OG_LIMITS.numberMaxAbs, examples: [variable.example] };
+      return {
+        type: "number",
+        minimum: -OG_LIMITS.numberMaxAbs,
+        maximum: OG_LIMITS.numberMaxAbs,
+        examples: [variable.example],
+      };
   }
 }
 
@@ -138,9 +147,12 @@ export function ogVariablesParameter(): JsonSchema {
   }
   for (const [name, templates] of usedBy) {
     const first = OG_TEMPLATES.flatMap((t) => t.variables).find((v) => v.name === name)!;
-    const required = OG_TEMPLATES.filter((t) => t.variables.some((v) => v.name === name && v.required)).map((t) => t.name);
+    const required = OG_TEMPLATES.filter((t) => t.variables.some((v) => v.name === name && v.required)).map(
+      (t) => t.name,
+    );
     properties[name].description =
-      `${first.description} Used by: ${templates.join(", ")}.` + (required.length ? ` Required by: ${required.join(", ")}.` : "");
+      `${first.description} Used by: ${templates.join(", ")}.` +
+      (required.length ? ` Required by: ${required.join(", ")}.` : "");
   }
   return {
     name: "variables",
@@ -156,7 +168,10 @@ export function ogVariablesParameter(): JsonSchema {
     schema: {
       type: "object",
       properties,
-      additionalProperties: { type: "string", description: "A variable of one of your account's templates (D21), by its declared type." },
+      additionalProperties: {
+        type: "string",
+        description: "A variable of one of your account's templates (D21), by its declared type.",
+      },
     },
   };
 }

@@ -29,13 +29,23 @@ export function webhookOperations(): JsonSchema {
           summary: `${type} (sent to your webhook URL)`,
           description: `${WEBHOOK_EVENTS[type]} Signed per the Standard Webhooks specification: verify it as the "Async & webhooks" guide shows.`,
           security: [],
-          parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
+          parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({
+            name,
+            in: "header",
+            required: true,
+            description,
+            schema: { type: "string" },
+          })),
           requestBody: jsonRequestBody({
             type: "object",
             required: ["type", "timestamp", "data"],
             properties: {
               type: { const: type },
-              timestamp: { type: "string", format: "date-time", description: "When the event happened (the same on every retry)." },
+              timestamp: {
+                type: "string",
+                format: "date-time",
+                description: "When the event happened (the same on every retry).",
+              },
               data: DATA[type],
             },
           }),

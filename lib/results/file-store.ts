@@ -110,8 +110,19 @@ export class FileResultStore implements ResultStore {
       const dir = path.join(this.root, shard);
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         const file = path.join(dir, name);
-        const expired = name.endsWith(".tmp") ? await this.staleTemp(file, now) : name.endsWith(SUFFIX) ? await this.expired(file, now) : false;
-        if (expired && (await unlink(file).then(() => true, () => false))) removed++;
+        const expired = name.endsWith(".tmp")
+          ? await this.staleTemp(file, now)
+          : name.endsWith(SUFFIX)
+            ? await this.expired(file, now)
+            : false;
+        if (
+          expired &&
+          (await unlink(file).then(
+            () => true,
+            () => false,
+          ))
+        )
+          removed++;
       }
     }
     return removed;

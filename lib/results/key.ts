@@ -85,7 +85,9 @@ export interface CacheKeyInput {
 
 export async function cacheKey(input: CacheKeyInput): Promise<string> {
   const message = `${KEY_VERSION}\n${canonicalJson({ account: input.accountId, endpoint: input.endpoint, params: input.params })}`;
-  return createHmac("sha256", await cacheSecret()).update(message).digest("hex");
+  return createHmac("sha256", await cacheSecret())
+    .update(message)
+    .digest("hex");
 }
 
 /**

@@ -27,7 +27,12 @@ import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
 import { etagMatches, makeStored, responseBody } from "@/lib/results/codec";
 import { cacheKey } from "@/lib/results/key";
-import { DeadlineExceeded, SingleFlight, type FlightOutcome, type SingleFlightOptions } from "@/lib/results/single-flight";
+import {
+  DeadlineExceeded,
+  SingleFlight,
+  type FlightOutcome,
+  type SingleFlightOptions,
+} from "@/lib/results/single-flight";
 import { getResultStore } from "@/lib/results/store";
 import type { NewResult, ResultExt, ResultStore, StoredResult } from "@/lib/results/types";
 
@@ -78,7 +83,10 @@ export interface RenderJob {
 }
 
 /** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
-export type ServeContext = Pick<ApiContext<{ response?: "json" }>, "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender">;
+export type ServeContext = Pick<
+  ApiContext<{ response?: "json" }>,
+  "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
+>;
 
 export interface ResultService {
   readonly store: ResultStore;
@@ -119,7 +127,11 @@ export function createResultService(deps: {
         output = await job.render(signal);
       } catch (error) {
         // Nothing was delivered (timeout, crash, a page that cannot be captured): not a render to pay for.
-        await charge.refund().catch((refundError: unknown) => log.error("render quota refund failed", { requestId: ctx.requestId, error: refundError }));
+        await charge
+          .refund()
+          .catch((refundError: unknown) =>
+            log.error("render quota refund failed", { requestId: ctx.requestId, error: refundError }),
+          );
         throw error;
       }
       const renderMs = Math.max(0, Math.round(performance.now() - started));
@@ -148,7 +160,11 @@ export function createResultService(deps: {
     let outcome: FlightOutcome;
     for (;;) {
       try {
-        outcome = await flights.run(key, produce, { deadline: job.deadline, signal: ctx.request.signal, fresh: job.fresh });
+        outcome = await flights.run(key, produce, {
+          deadline: job.deadline,
+          signal: ctx.request.signal,
+          fresh: job.fresh,
+        });
         break;
       } catch (error) {
         if (error instanceof DeadlineExceeded) throw timeoutError(job.timeoutAdvice);
@@ -212,7 +228,8 @@ function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job
     ...resultHeaders(stored, hit),
   };
   // A crawler or CDN revalidating what it has: no body. On a HIT nothing was rendered or counted.
-  if (etagMatches(ctx.request.headers.get("if-none-match"), stored.etag)) return new Response(null, { status: 304, headers: validators });
+  if (etagMatches(ctx.request.headers.get("if-none-match"), stored.etag))
+    return new Response(null, { status: 304, headers: validators });
   return new Response(responseBody(stored), {
     status: 200,
     headers: {

@@ -88,7 +88,11 @@ export class SingleFlight {
    * Rejects with DeadlineExceeded at `deadline` (epoch ms), with the flight's error if the render
    * failed, or with the signal's reason if `signal` (the client's request) aborts first.
    */
-  async run(key: string, produce: Producer, wait: { deadline: number; signal?: AbortSignal; fresh?: boolean }): Promise<FlightOutcome> {
+  async run(
+    key: string,
+    produce: Producer,
+    wait: { deadline: number; signal?: AbortSignal; fresh?: boolean },
+  ): Promise<FlightOutcome> {
     const fresh = wait.fresh === true;
     // A result held in this process's memory needs no flight, timer or abort listener.
     const kept = fresh ? null : this.store.peek?.(key);
@@ -101,7 +105,9 @@ export class SingleFlight {
     if (!flight) {
       const controller = new AbortController();
       const created: Flight = { controller, waiters: 0, settled: false, promise: Promise.resolve() as never };
-      const flown = fresh ? produce(controller.signal).then((result): FlightOutcome => ({ result, source: "rendered" })) : this.fly(key, produce, controller.signal);
+      const flown = fresh
+        ? produce(controller.signal).then((result): FlightOutcome => ({ result, source: "rendered" }))
+        : this.fly(key, produce, controller.signal);
       created.promise = flown.finally(() => {
         created.settled = true;
         clearTimeout(created.orphanTimer);
@@ -158,14 +164,22 @@ export class SingleFlight {
     return this.flyShared(this.redis, key, produce, signal);
   }
 
-  private async flyShared(redis: RedisLike, key: string, produce: Producer, signal: AbortSignal): Promise<FlightOutcome> {
+  private async flyShared(
+    redis: RedisLike,
+    key: string,
+    produce: Producer,
+    signal: AbortSignal,
+  ): Promise<FlightOutcome> {
     const lockKey = `lock:${resultRedisKey(key)}`;
     const { lockTtlMs } = this.options;
     for (;;) {
       signal.throwIfAborted();
       const token = randomBytes(16).toString("hex");
       if (await redis.set(lockKey, token, { nx: true, ttlMs: lockTtlMs })) {
-        const keepAlive = setInterval(() => void redis.eval(EXTEND, [lockKey], [token, lockTtlMs]).catch(() => {}), lockTtlMs / 3);
+        const keepAlive = setInterval(
+          () => void redis.eval(EXTEND, [lockKey], [token, lockTtlMs]).catch(() => {}),
+          lockTtlMs / 3,
+        );
         keepAlive.unref?.();
         try {
           // Another instance may have stored the result between our first read and the lock.

@@ -42,25 +42,42 @@ async function prepare(session: RenderSession, plan: CapturePlan) {
   const { page } = session;
   const { viewport } = plan;
   const baselineViewport =
-    viewport.width === BASELINE.width && viewport.height === BASELINE.height && viewport.deviceScaleFactor === 1 && !viewport.isMobile && !viewport.hasTouch;
+    viewport.width === BASELINE.width &&
+    viewport.height === BASELINE.height &&
+    viewport.deviceScaleFactor === 1 &&
+    !viewport.isMobile &&
+    !viewport.hasTouch;
   if (!baselineViewport) await page.setViewport(viewport);
   await shapeRequests(session, plan);
   // The caller's CSS/JS must work on pages whose Content-Security-Policy forbids inline code.
   if (plan.customCSS || plan.customJS || plan.hideSelectors) await page.setBypassCSP(true);
-  const blockers = { ads: plan.blockAds, cookies: plan.blockCookies, trackers: plan.blockTrackers, chats: plan.blockChats, patterns: plan.blockRequests };
-  const blocking = anyBlocking(blockers) ? await enableRequestBlocking(page, { ...blockers, targetUrl: plan.url }) : undefined;
+  const blockers = {
+    ads: plan.blockAds,
+    cookies: plan.blockCookies,
+    trackers: plan.blockTrackers,
+    chats: plan.blockChats,
+    patterns: plan.blockRequests,
+  };
+  const blocking = anyBlocking(blockers)
+    ? await enableRequestBlocking(page, { ...blockers, targetUrl: plan.url })
+    : undefined;
   return { consent: plan.blockCookies ? await enableConsentHandling(page) : undefined, blocking };
 }
 
 async function waitForSelector(page: Page, selector: string, deadline: Deadline) {
   if (!(await isValidSelector(page, selector))) {
-    throw new ApiError("invalid_parameter", "waitForSelector is not a valid CSS selector.", { param: "waitForSelector" });
+    throw new ApiError("invalid_parameter", "waitForSelector is not a valid CSS selector.", {
+      param: "waitForSelector",
+    });
   }
   try {
     await page.waitForSelector(selector, { timeout: Math.max(1, deadline.remaining()) });
   } catch (error) {
     if (error instanceof TimeoutError || deadline.expired()) {
-      throw new ApiError("render_timeout", `No element matched waitForSelector within the timeout of ${deadline.totalMs} ms.`);
+      throw new ApiError(
+        "render_timeout",
+        `No element matched waitForSelector within the timeout of ${deadline.totalMs} ms.`,
+      );
     }
     throw error;
   }
@@ -95,11 +112,18 @@ async function captureAnswering(session: RenderSession, plan: CapturePlan): Prom
   return blocking ? { ...output, blockedRequests: { ...blocking.counts } } : output;
 }
 
-async function loadAndCapture(session: RenderSession, plan: CapturePlan, consent: Awaited<ReturnType<typeof prepare>>["consent"]): Promise<CaptureOutput> {
+async function loadAndCapture(
+  session: RenderSession,
+  plan: CapturePlan,
+  consent: Awaited<ReturnType<typeof prepare>>["consent"],
+): Promise<CaptureOutput> {
   const { page, guard, deadline } = session;
   const clock = new PhaseClock();
   // A page given as html has no response of its own (no status to report or fail on).
-  const response = plan.html !== undefined ? await loadHtml(page, plan.html, deadline, plan.waitUntil).then(() => null) : await navigate(page, plan.url, guard, deadline, plan.waitUntil);
+  const response =
+    plan.html !== undefined
+      ? await loadHtml(page, plan.html, deadline, plan.waitUntil).then(() => null)
+      : await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   const targetStatus = response ? response.status() : null;
   clock.lap("navigate");
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);

@@ -20,7 +20,10 @@ function loadAssets() {
   assets ??= {
     // Run only in the top frame: replies go back through the main frame's evaluate.
     script: `if (window === window.top) {\n${readFileSync(path.join(PACKAGE_DIR, "dist", "autoconsent.playwright.js"), "utf8")}\n}`,
-    rules: { autoconsent: [], compact: JSON.parse(readFileSync(path.join(PACKAGE_DIR, "rules", "compact-rules.json"), "utf8")) },
+    rules: {
+      autoconsent: [],
+      compact: JSON.parse(readFileSync(path.join(PACKAGE_DIR, "rules", "compact-rules.json"), "utf8")),
+    },
   };
   return assets;
 }
@@ -42,7 +45,15 @@ const CONFIG = {
   enablePopupMutationObserver: false,
   visualTest: false,
   performanceLoggingEnabled: false,
-  logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
+  logs: {
+    lifecycle: false,
+    rulesteps: false,
+    detectionsteps: false,
+    evals: false,
+    errors: false,
+    messages: false,
+    waits: false,
+  },
 };
 
 /** Lifecycle states after which autoconsent does nothing more on the page. */
@@ -85,7 +96,11 @@ export async function enableConsentHandling(page: Page): Promise<ConsentHandling
 
   const reply = (message: unknown) =>
     page
-      .evaluate((m) => (window as unknown as { autoconsentReceiveMessage?: (m: unknown) => unknown }).autoconsentReceiveMessage?.(m), message)
+      .evaluate(
+        (m) =>
+          (window as unknown as { autoconsentReceiveMessage?: (m: unknown) => unknown }).autoconsentReceiveMessage?.(m),
+        message,
+      )
       .catch(() => {});
 
   await page.exposeFunction("autoconsentSendMessage", async (message: AutoconsentMessage) => {

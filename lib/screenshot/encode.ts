@@ -14,13 +14,22 @@ export interface EncodedImage {
   height: number;
 }
 
-export async function finishImage(bytes: Buffer, ext: Exclude<ResultExt, "pdf">, quality: number | undefined, resize: PageSteps["resize"]): Promise<EncodedImage> {
+export async function finishImage(
+  bytes: Buffer,
+  ext: Exclude<ResultExt, "pdf">,
+  quality: number | undefined,
+  resize: PageSteps["resize"],
+): Promise<EncodedImage> {
   if (!resize) {
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     return { bytes, width, height };
   }
   // Both sides: exactly that size. One side: the other follows the aspect ratio.
-  let image = sharp(bytes).resize({ width: resize.width, height: resize.height, fit: resize.width && resize.height ? "fill" : "inside" });
+  let image = sharp(bytes).resize({
+    width: resize.width,
+    height: resize.height,
+    fit: resize.width && resize.height ? "fill" : "inside",
+  });
   if (ext === "png") image = image.png();
   else if (ext === "jpg") image = image.jpeg({ quality });
   else image = image.webp({ quality });

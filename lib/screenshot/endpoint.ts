@@ -29,6 +29,8 @@ export const screenshotEndpoint = {
  * no-signup demo).
  */
 export function planFromQuery(query: Record<string, string>): CapturePlan {
-  const { params, given } = parseQuery(new URLSearchParams(query), screenshotParams, { extras: screenshotEndpoint.extras });
+  const { params, given } = parseQuery(new URLSearchParams(query), screenshotParams, {
+    extras: screenshotEndpoint.extras,
+  });
   return planCapture(params, given);
 }

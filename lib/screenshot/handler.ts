@@ -31,7 +31,10 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
     // A page given as html is named by its hash (D19): the JSON answer never repeats the page.
-    describe: plan.html !== undefined ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") } : { url: plan.url },
+    describe:
+      plan.html !== undefined
+        ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") }
+        : { url: plan.url },
     timeoutAdvice: TIMEOUT_ADVICE,
     // Resolving the host (D9) is for a render: a HIT serves what was public when it was captured.
     // html has no address of its own; what it loads meets the guard like any page's subresources.

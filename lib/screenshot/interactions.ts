@@ -29,12 +29,23 @@ async function assertValidSelector(page: Page, selector: string, param: Selector
 }
 
 /** The first element matching `selector`, waited for while the request has time for it. */
-export async function findElement(page: Page, selector: string, param: SelectorParam, deadline: Deadline): Promise<ElementHandle<Element>> {
+export async function findElement(
+  page: Page,
+  selector: string,
+  param: SelectorParam,
+  deadline: Deadline,
+): Promise<ElementHandle<Element>> {
   await assertValidSelector(page, selector, param);
   const notFound = () =>
-    new ApiError("selector_not_found", `No element matched ${param} (${JSON.stringify(selector)}) within the timeout of ${deadline.totalMs} ms.`, { param });
+    new ApiError(
+      "selector_not_found",
+      `No element matched ${param} (${JSON.stringify(selector)}) within the timeout of ${deadline.totalMs} ms.`,
+      { param },
+    );
   try {
-    const element = await page.waitForSelector(selector, { timeout: Math.max(1, deadline.remaining() - elementAnswerMarginMs(deadline.totalMs)) });
+    const element = await page.waitForSelector(selector, {
+      timeout: Math.max(1, deadline.remaining() - elementAnswerMarginMs(deadline.totalMs)),
+    });
     if (!element) throw notFound();
     return element;
   } catch (error) {
@@ -57,12 +68,20 @@ export async function clickElement(page: Page, selector: string, deadline: Deadl
     await deadline.race(element.click());
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError("invalid_parameter", "click matched an element that cannot be clicked (hidden, or without a box).", { param: "click" });
+    throw new ApiError(
+      "invalid_parameter",
+      "click matched an element that cannot be clicked (hidden, or without a box).",
+      { param: "click" },
+    );
   }
   await deadline.race(page.evaluate(NEXT_PAINT));
 }
 
-export async function scrollPage(page: Page, target: NonNullable<PageSteps["scrollTo"]>, deadline: Deadline): Promise<void> {
+export async function scrollPage(
+  page: Page,
+  target: NonNullable<PageSteps["scrollTo"]>,
+  deadline: Deadline,
+): Promise<void> {
   if ("y" in target) {
     await deadline.race(page.evaluate(`window.scrollTo(0, ${target.y})`));
   } else {

@@ -15,9 +15,16 @@ import { requestShapingParams } from "./params-request";
 import type { CapturePlan } from "./plan";
 
 /** Fields added after the customer's list; keyed only when set to something other than their default. */
-const ADDED_FIELDS: readonly string[] = [...Object.keys(pageParams), ...Object.keys(requestShapingParams), ...Object.keys(blockingParams)];
+const ADDED_FIELDS: readonly string[] = [
+  ...Object.keys(pageParams),
+  ...Object.keys(requestShapingParams),
+  ...Object.keys(blockingParams),
+];
 
-export function screenshotKeyParams(params: ScreenshotParams, plan: Pick<CapturePlan, "viewport">): Record<string, unknown> {
+export function screenshotKeyParams(
+  params: ScreenshotParams,
+  plan: Pick<CapturePlan, "viewport">,
+): Record<string, unknown> {
   const rendered: Record<string, unknown> = {
     ...params,
     width: plan.viewport.width,

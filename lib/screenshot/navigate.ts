@@ -22,7 +22,9 @@ function guardRefusal(guard: PageGuard): ApiError | undefined {
   const block = guard.mainDocumentBlock();
   if (!block) return undefined;
   if (block.reason === "target_unreachable") {
-    return new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", { param: "url" });
+    return new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", {
+      param: "url",
+    });
   }
   if (block.reason === "unsupported_url") {
     return new ApiError("unsupported_url", "The page redirected to a URL that is not http or https.", { param: "url" });
@@ -34,7 +36,13 @@ function guardRefusal(guard: PageGuard): ApiError | undefined {
   );
 }
 
-export async function navigate(page: Page, url: string, guard: PageGuard, deadline: Deadline, waitUntil: WaitUntil = "load"): Promise<HTTPResponse | null> {
+export async function navigate(
+  page: Page,
+  url: string,
+  guard: PageGuard,
+  deadline: Deadline,
+  waitUntil: WaitUntil = "load",
+): Promise<HTTPResponse | null> {
   let response: HTTPResponse | null;
   try {
     response = await page.goto(url, { waitUntil, timeout: Math.max(1, deadline.remaining()) });
@@ -47,7 +55,9 @@ export async function navigate(page: Page, url: string, guard: PageGuard, deadli
       throw new ApiError("renderer_unavailable", "The renderer's network path is unavailable. Please retry shortly.");
     }
     if (code === "ERR_ABORTED") {
-      throw new ApiError("target_unreachable", "The url did not load as a page (it may be a file download).", { param: "url" });
+      throw new ApiError("target_unreachable", "The url did not load as a page (it may be a file download).", {
+        param: "url",
+      });
     }
     if (code) {
       throw new ApiError("target_unreachable", `The url could not be loaded (${code}).`, { param: "url" });
@@ -59,7 +69,11 @@ export async function navigate(page: Page, url: string, guard: PageGuard, deadli
   // public, 502 when it could not be resolved or connected to. Its status is the precise reason.
   if (response?.headers()[GUARD_HEADER] === "refused") {
     if (response.status() === 403) {
-      throw new ApiError("private_address", "The url (or a redirect from it) points to a non-public address, which cannot be captured.", { param: "url" });
+      throw new ApiError(
+        "private_address",
+        "The url (or a redirect from it) points to a non-public address, which cannot be captured.",
+        { param: "url" },
+      );
     }
     throw new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", { param: "url" });
   }
@@ -72,14 +86,24 @@ export async function navigate(page: Page, url: string, guard: PageGuard, deadli
  * A page given as html (D19), written into the blank page. Everything it loads goes through the
  * page guard and the guard proxy like any page's subresources; a load past the deadline is a 504.
  */
-export async function loadHtml(page: Page, html: string, deadline: Deadline, waitUntil: WaitUntil = "load"): Promise<void> {
+export async function loadHtml(
+  page: Page,
+  html: string,
+  deadline: Deadline,
+  waitUntil: WaitUntil = "load",
+): Promise<void> {
   try {
     // setContent knows load and domcontentloaded; the network-idle waits follow the load.
     const idle = waitUntil === "networkidle0" ? 0 : waitUntil === "networkidle2" ? 2 : undefined;
-    await page.setContent(html, { waitUntil: idle === undefined ? (waitUntil as "load" | "domcontentloaded") : "load", timeout: Math.max(1, deadline.remaining()) });
-    if (idle !== undefined) await page.waitForNetworkIdle({ idleTime: 500, concurrency: idle, timeout: Math.max(1, deadline.remaining()) });
+    await page.setContent(html, {
+      waitUntil: idle === undefined ? (waitUntil as "load" | "domcontentloaded") : "load",
+      timeout: Math.max(1, deadline.remaining()),
+    });
+    if (idle !== undefined)
+      await page.waitForNetworkIdle({ idleTime: 500, concurrency: idle, timeout: Math.max(1, deadline.remaining()) });
   } catch (error) {
-    if (deadline.expired() || (error instanceof Error && error.name === "TimeoutError")) throw timeoutError(deadline.totalMs);
+    if (deadline.expired() || (error instanceof Error && error.name === "TimeoutError"))
+      throw timeoutError(deadline.totalMs);
     throw error;
   }
 }

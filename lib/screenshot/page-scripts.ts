@@ -52,7 +52,8 @@ const RUN_USER_SCRIPT = `async (source) => {
 }`;
 
 /** The page replaced its document (a script or meta-refresh redirect after load). */
-const CONTEXT_GONE = /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
+const CONTEXT_GONE =
+  /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
 
 /**
  * Evaluates in the page, retrying a few times when the page navigated away underneath: the new

@@ -13,7 +13,8 @@ export const blockingParams = {
   blockTrackers: boolParam("blockTrackers", {
     default: false,
     plan: "starter",
-    description: "Block analytics and tracking requests (AdGuard Tracking Protection filter, shipped with the service).",
+    description:
+      "Block analytics and tracking requests (AdGuard Tracking Protection filter, shipped with the service).",
   }),
   blockChats: boolParam("blockChats", {
     default: false,
@@ -24,7 +25,8 @@ export const blockingParams = {
     maxItems: 50,
     maxItemLength: 256,
     plan: "starter",
-    checkItem: (item) => (PATTERN.test(item) ? null : `${JSON.stringify(item.slice(0, 64))} must be URL characters and * only.`),
+    checkItem: (item) =>
+      PATTERN.test(item) ? null : `${JSON.stringify(item.slice(0, 64))} must be URL characters and * only.`,
     description:
       "Block requests whose URL contains one of these patterns; `*` matches anything. Comma-separated (a JSON array in a POST body), e.g. `analytics.js,*/beacon?*`. Never blocks the page itself.",
     example: "/analytics.js,cdn.example.com/widgets/*",

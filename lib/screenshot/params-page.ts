@@ -42,7 +42,8 @@ export const pageParams = {
     maxLength: 2_000,
     plan: "starter",
     pattern: "selector, selector, …",
-    description: "Hide every element matching these CSS selectors (comma-separated) before capture: they are removed from the layout.",
+    description:
+      "Hide every element matching these CSS selectors (comma-separated) before capture: they are removed from the layout.",
     example: ".chat-widget, #newsletter-popup",
   }),
   click: stringParam("click", {
@@ -55,14 +56,18 @@ export const pageParams = {
   scrollTo: stringParam("scrollTo", {
     maxLength: SELECTOR_MAX,
     pattern: "selector or pixels",
-    check: (v) => (/^\d+$/.test(v) && Number(v) > SCROLL_TO_MAX_PX ? `scrollTo must be a CSS selector or a number of pixels up to ${SCROLL_TO_MAX_PX}.` : null),
+    check: (v) =>
+      /^\d+$/.test(v) && Number(v) > SCROLL_TO_MAX_PX
+        ? `scrollTo must be a CSS selector or a number of pixels up to ${SCROLL_TO_MAX_PX}.`
+        : null,
     description:
       "Scroll before capture: to the first element matching a CSS selector (its top at the top of the viewport), or a number of CSS pixels down. The viewport capture then shows that part of the page.",
     example: "#features",
   }),
   omitBackground: boolParam("omitBackground", {
     default: false,
-    description: "Transparent instead of the browser's white default background, where the page sets none (png and webp only).",
+    description:
+      "Transparent instead of the browser's white default background, where the page sets none (png and webp only).",
   }),
   imageWidth: optionalIntParam("imageWidth", {
     min: 1,

@@ -52,7 +52,9 @@ const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 function headerProblem(name: string, value: string): string | null {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 64))} is not a valid header name.`;
   const lower = name.toLowerCase();
-  const reason = FORBIDDEN_HEADERS.get(lower) ?? (lower.startsWith("proxy-") || lower.startsWith("sec-") ? "the browser or proxy owns it" : undefined);
+  const reason =
+    FORBIDDEN_HEADERS.get(lower) ??
+    (lower.startsWith("proxy-") || lower.startsWith("sec-") ? "the browser or proxy owns it" : undefined);
   if (reason) return `${name} cannot be set (${reason}).`;
   if (value.length > 8192) return `the value of ${name} is longer than 8192 characters.`;
   if (!FIELD_VALUE.test(value)) return `the value of ${name} contains a control character.`;
@@ -62,7 +64,8 @@ function headerProblem(name: string, value: string): string | null {
 function cookieProblem(name: string, value: string): string | null {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 64))} is not a valid cookie name.`;
   if (value.length > 4096) return `the value of ${name} is longer than 4096 characters.`;
-  if (!COOKIE_VALUE.test(value)) return `the value of ${name} must be cookie-safe (no spaces, quotes, commas, semicolons or backslashes; URL-encode them).`;
+  if (!COOKIE_VALUE.test(value))
+    return `the value of ${name} must be cookie-safe (no spaces, quotes, commas, semicolons or backslashes; URL-encode them).`;
   return null;
 }
 
@@ -135,6 +138,7 @@ export const requestShapingParams = {
   mediaType: enumParam("mediaType", {
     values: MEDIA_TYPES,
     plan: "starter",
-    description: "CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF.",
+    description:
+      "CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF.",
   }),
 };

@@ -29,11 +29,13 @@ export const screenshotParams = z.object({
   url: urlParam("url", {
     required: false,
     maxLength: 2048,
-    description: "The public http or https page to capture; required unless html is given. Private and internal addresses are refused.",
+    description:
+      "The public http or https page to capture; required unless html is given. Private and internal addresses are refused.",
     example: "https://example.com",
     // Hosts that are private on their face are a 400 with the other parameter errors (D2: before
     // plan gates and the rate limit); names are resolved and checked when a render starts (D9).
-    refuse: (url) => (isEvidentlyPrivateTarget(url) ? { code: "private_address", message: PRIVATE_TARGET_DETAIL } : null),
+    refuse: (url) =>
+      isEvidentlyPrivateTarget(url) ? { code: "private_address", message: PRIVATE_TARGET_DETAIL } : null,
   }),
   ...inputParams,
   format: enumParam("format", {
@@ -61,7 +63,12 @@ export const screenshotParams = z.object({
     default: 1,
     description: "Device pixel ratio; the image is width×deviceScale by height×deviceScale pixels.",
   }),
-  delay: intParam("delay", { min: 0, max: 10_000, default: 0, description: "Milliseconds to wait after the page has loaded." }),
+  delay: intParam("delay", {
+    min: 0,
+    max: 10_000,
+    default: 0,
+    description: "Milliseconds to wait after the page has loaded.",
+  }),
   timeout: intParam("timeout", {
     min: 1,
     max: 60_000,
@@ -85,13 +92,15 @@ export const screenshotParams = z.object({
     min: 0,
     max: 16_384,
     pattern: "x,y,w,h",
-    description: "Capture only this rectangle, in CSS pixels from the top-left of the page: x,y,width,height. Images only (ignored for pdf).",
+    description:
+      "Capture only this rectangle, in CSS pixels from the top-left of the page: x,y,width,height. Images only (ignored for pdf).",
     example: "0,0,600,400",
   }),
   blockCookies: boolParam("blockCookies", {
     default: false,
     plan: "starter",
-    description: "Remove cookie-consent banners: known consent managers are answered with \"reject\" where they offer it, and their scripts blocked.",
+    description:
+      'Remove cookie-consent banners: known consent managers are answered with "reject" where they offer it, and their scripts blocked.',
   }),
   blockAds: boolParam("blockAds", {
     default: false,
@@ -106,13 +115,15 @@ export const screenshotParams = z.object({
   device: enumParam("device", {
     values: DEVICE_PRESET_NAMES,
     plan: "pro",
-    description: "Emulate a device: viewport, pixel ratio, touch and user agent. Explicit width, height and deviceScale override it.",
+    description:
+      "Emulate a device: viewport, pixel ratio, touch and user agent. Explicit width, height and deviceScale override it.",
   }),
   customCSS: stringParam("customCSS", { maxLength: 20_000, plan: "pro", description: "CSS injected before capture." }),
   customJS: stringParam("customJS", {
     maxLength: 20_000,
     plan: "pro",
-    description: "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
+    description:
+      "JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error.",
   }),
   ...requestShapingParams,
   ...pageParams,
@@ -128,7 +139,12 @@ export const screenshotParams = z.object({
     pdfOnly: true,
     description: "PDF page size.",
   }),
-  landscape: boolParam("landscape", { default: false, plan: "starter", pdfOnly: true, description: "Landscape orientation." }),
+  landscape: boolParam("landscape", {
+    default: false,
+    plan: "starter",
+    pdfOnly: true,
+    description: "Landscape orientation.",
+  }),
   margin: numberListParam("margin", {
     count: 4,
     integers: false,
@@ -137,7 +153,8 @@ export const screenshotParams = z.object({
     pattern: "top,right,bottom,left",
     plan: "starter",
     pdfOnly: true,
-    description: "Page margins in millimetres: top,right,bottom,left. Default 0, with 15 mm kept for a header or footer template.",
+    description:
+      "Page margins in millimetres: top,right,bottom,left. Default 0, with 15 mm kept for a header or footer template.",
     example: "10,10,10,10",
   }),
   headerTemplate: stringParam("headerTemplate", {
@@ -159,7 +176,14 @@ export const screenshotParams = z.object({
     pdfOnly: true,
     description: "Print background colours and images.",
   }),
-  scale: numberParam("scale", { min: 0.1, max: 2, default: 1, plan: "starter", pdfOnly: true, description: "PDF render scale." }),
+  scale: numberParam("scale", {
+    min: 0.1,
+    max: 2,
+    default: 1,
+    plan: "starter",
+    pdfOnly: true,
+    description: "PDF render scale.",
+  }),
 });
 
 export type ScreenshotParams = z.output<typeof screenshotParams>;

@@ -43,7 +43,12 @@ export async function printPdf(
     // sizes take one path and the reported size is exactly what was printed.
     width: `${width}px`,
     height: `${height}px`,
-    margin: { top: `${margin.top}mm`, right: `${margin.right}mm`, bottom: `${margin.bottom}mm`, left: `${margin.left}mm` },
+    margin: {
+      top: `${margin.top}mm`,
+      right: `${margin.right}mm`,
+      bottom: `${margin.bottom}mm`,
+      left: `${margin.left}mm`,
+    },
     displayHeaderFooter: headerFooter,
     headerTemplate: headerFooter ? (plan.headerTemplate ?? EMPTY_TEMPLATE) : undefined,
     footerTemplate: headerFooter ? (plan.footerTemplate ?? EMPTY_TEMPLATE) : undefined,
@@ -63,7 +68,9 @@ export async function printPdf(
 export function countPdfPages(bytes: Buffer): number {
   const text = bytes.toString("latin1");
   let pages = 0;
-  for (const match of text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)) {
+  for (const match of text.matchAll(
+    /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g,
+  )) {
     pages = Math.max(pages, Number(match[1] ?? match[2]));
   }
   if (pages === 0) pages = (text.match(/\/Type\s*\/Page\b/g) ?? []).length;

@@ -9,14 +9,24 @@ import type { ScreenshotParams } from "./params";
 /** The document an html page is written into: no origin, so nothing is same-origin with it. */
 const HTML_PAGE_URL = "about:blank";
 
-export function pageInput(params: Pick<ScreenshotParams, "url" | "html" | "headers" | "cookies">): { url: string; html?: string } {
+export function pageInput(params: Pick<ScreenshotParams, "url" | "html" | "headers" | "cookies">): {
+  url: string;
+  html?: string;
+} {
   if (params.html !== undefined) {
-    if (params.url !== undefined) throw new ApiError("invalid_parameter", "Give url or html, not both.", { param: "html" });
+    if (params.url !== undefined)
+      throw new ApiError("invalid_parameter", "Give url or html, not both.", { param: "html" });
     for (const name of ["headers", "cookies"] as const) {
-      if (params[name]) throw new ApiError("invalid_parameter", `${name} are sent to the url's origin; a page given as html has none.`, { param: name });
+      if (params[name])
+        throw new ApiError(
+          "invalid_parameter",
+          `${name} are sent to the url's origin; a page given as html has none.`,
+          { param: name },
+        );
     }
     return { url: HTML_PAGE_URL, html: params.html };
   }
-  if (params.url === undefined) throw new ApiError("missing_parameter", "url is required (or html, e.g. in a POST body).", { param: "url" });
+  if (params.url === undefined)
+    throw new ApiError("missing_parameter", "url is required (or html, e.g. in a POST body).", { param: "url" });
   return { url: params.url };
 }

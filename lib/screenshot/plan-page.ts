@@ -24,18 +24,39 @@ export interface PageSteps {
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
   if (params.selector !== undefined) {
-    const conflict = params.format === "pdf" ? "format=pdf (a PDF is paginated, not cut to an element)" : params.clip ? "clip" : params.fullPage ? "fullPage" : undefined;
-    if (conflict) throw new ApiError("invalid_parameter", `selector captures one element and cannot be combined with ${conflict}.`, { param: "selector" });
+    const conflict =
+      params.format === "pdf"
+        ? "format=pdf (a PDF is paginated, not cut to an element)"
+        : params.clip
+          ? "clip"
+          : params.fullPage
+            ? "fullPage"
+            : undefined;
+    if (conflict)
+      throw new ApiError(
+        "invalid_parameter",
+        `selector captures one element and cannot be combined with ${conflict}.`,
+        { param: "selector" },
+      );
   }
   if (params.omitBackground && (params.format === "jpg" || params.format === "pdf")) {
-    throw new ApiError("invalid_parameter", `omitBackground needs a format with transparency (png or webp), not ${params.format}.`, { param: "omitBackground" });
+    throw new ApiError(
+      "invalid_parameter",
+      `omitBackground needs a format with transparency (png or webp), not ${params.format}.`,
+      { param: "omitBackground" },
+    );
   }
   const resized = params.imageWidth !== undefined || params.imageHeight !== undefined;
   if (resized && params.format === "pdf") {
     const param = params.imageWidth !== undefined ? "imageWidth" : "imageHeight";
     throw new ApiError("invalid_parameter", `${param} resizes images; it has no meaning for format=pdf.`, { param });
   }
-  const scrollTo = params.scrollTo === undefined ? undefined : /^\d+$/.test(params.scrollTo) ? { y: Number(params.scrollTo) } : { selector: params.scrollTo };
+  const scrollTo =
+    params.scrollTo === undefined
+      ? undefined
+      : /^\d+$/.test(params.scrollTo)
+        ? { y: Number(params.scrollTo) }
+        : { selector: params.scrollTo };
   return {
     waitUntil: params.waitUntil,
     selector: params.selector,

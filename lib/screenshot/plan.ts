@@ -143,7 +143,9 @@ function clipOf([x, y, width, height]: number[], scale: number, format: Screensh
   const out = (detail: string) => new ApiError("parameter_out_of_range", detail, { param: "clip" });
   if (width < 1 || height < 1) throw out("clip width and height must be at least 1.");
   if (width * height * scale * scale > MAX_CAPTURE_PIXELS) {
-    throw out(`clip is too large: width × height × deviceScale² must stay under ${MAX_CAPTURE_PIXELS.toLocaleString("en-US")} pixels.`);
+    throw out(
+      `clip is too large: width × height × deviceScale² must stay under ${MAX_CAPTURE_PIXELS.toLocaleString("en-US")} pixels.`,
+    );
   }
   if (format === "webp" && Math.max(width, height) * scale > WEBP_MAX_DIMENSION) {
     throw out(`webp images are at most ${WEBP_MAX_DIMENSION} pixels wide or high; use png or jpg for a larger clip.`);

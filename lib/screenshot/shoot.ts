@@ -35,11 +35,20 @@ export async function shootImage(page: Page, plan: CapturePlan, deadline: Deadli
 }
 
 /** One element's box, scrolled into view first; an element without a box is the caller's 400. */
-async function captureElement(page: Page, selector: string, options: ScreenshotOptions, deadline: Deadline): Promise<Buffer> {
+async function captureElement(
+  page: Page,
+  selector: string,
+  options: ScreenshotOptions,
+  deadline: Deadline,
+): Promise<Buffer> {
   const element = await findElement(page, selector, "selector", deadline);
   const box = await deadline.race(element.boundingBox());
   if (!box || box.width < 1 || box.height < 1) {
-    throw new ApiError("invalid_parameter", "selector matched an element that has no visible box (hidden or zero-size).", { param: "selector" });
+    throw new ApiError(
+      "invalid_parameter",
+      "selector matched an element that has no visible box (hidden or zero-size).",
+      { param: "selector" },
+    );
   }
   await deadline.race(element.scrollIntoView());
   return Buffer.from(await deadline.race(element.screenshot({ ...options, captureBeyondViewport: true })));

@@ -56,6 +56,7 @@ async function readSecret(file: string): Promise<string | null> {
     throw error;
   }
   // Regenerating silently would orphan everything derived from it; a damaged file needs an operator.
-  if (text.length < MIN_SECRET_LENGTH) throw new Error(`secret at ${file} is too short; delete it to generate a new one`);
+  if (text.length < MIN_SECRET_LENGTH)
+    throw new Error(`secret at ${file} is too short; delete it to generate a new one`);
   return text;
 }

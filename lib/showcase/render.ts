@@ -13,7 +13,11 @@ import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
 import { INVOICE_PAGE, STORE_PAGE, STORE_WITH_CONSENT_PAGE } from "./pages";
 
-const PAGES: Record<ShowcasePage, string> = { store: STORE_PAGE, "store-with-consent": STORE_WITH_CONSENT_PAGE, invoice: INVOICE_PAGE };
+const PAGES: Record<ShowcasePage, string> = {
+  store: STORE_PAGE,
+  "store-with-consent": STORE_WITH_CONSENT_PAGE,
+  invoice: INVOICE_PAGE,
+};
 const RENDER_TIMEOUT_MS = 30_000;
 
 export interface ShowcaseImage {

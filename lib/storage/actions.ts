@@ -20,7 +20,8 @@ export type StorageSaveState =
   | { status: "saved" }
   | { status: "removed" }
   | { status: "error"; message: string; field?: string; values?: TypedSettings };
-export type StorageCheckState = { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
+export type StorageCheckState =
+  { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
   const who = await actionUser("storage");
@@ -53,7 +54,13 @@ export async function saveStorageAction(_prev: StorageSaveState, formData: FormD
     revalidatePath("/dashboard/storage");
     return { status: "saved" };
   } catch (error) {
-    if (error instanceof ApiError) return { status: "error", message: error.message, ...(error.param ? { field: error.param } : {}), ...(typed ? { values: typed } : {}) };
+    if (error instanceof ApiError)
+      return {
+        status: "error",
+        message: error.message,
+        ...(error.param ? { field: error.param } : {}),
+        ...(typed ? { values: typed } : {}),
+      };
     throw error;
   }
 }

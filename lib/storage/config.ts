@@ -43,25 +43,43 @@ export function parseStorageEndpoint(raw: string): URL | undefined {
 
 /** Resolves the endpoint's host once; its addresses must all be public unless the origin is on ALLOW_PRIVATE_ORIGINS (D9). */
 export async function checkStorageEndpoint(url: URL): Promise<string> {
-  const addresses = await assertPublicDestination(url, "endpoint", { subject: "the storage endpoint", publicOnly: "uploads go only to public addresses." });
+  const addresses = await assertPublicDestination(url, "endpoint", {
+    subject: "the storage endpoint",
+    publicOnly: "uploads go only to public addresses.",
+  });
   return addresses[0];
 }
 
 /** Throws ApiError 400 naming the field at fault; returns the settings in canonical form. */
 export async function validateStorageInput(input: StorageInput, hasStoredSecret: boolean): Promise<StorageInput> {
   const url = parseStorageEndpoint(input.endpoint.trim());
-  if (!url) throw new ApiError("unsupported_url", "The endpoint must be an http or https URL with no path, query or user name, e.g. https://s3.eu-west-1.amazonaws.com.", { param: "endpoint" });
+  if (!url)
+    throw new ApiError(
+      "unsupported_url",
+      "The endpoint must be an http or https URL with no path, query or user name, e.g. https://s3.eu-west-1.amazonaws.com.",
+      { param: "endpoint" },
+    );
   await checkStorageEndpoint(url);
   const region = input.region.trim() || "us-east-1";
-  if (!REGION.test(region)) throw invalid("region", "The region is lower-case letters, digits and hyphens, e.g. eu-west-1 (auto for Cloudflare R2).");
+  if (!REGION.test(region))
+    throw invalid(
+      "region",
+      "The region is lower-case letters, digits and hyphens, e.g. eu-west-1 (auto for Cloudflare R2).",
+    );
   const bucket = input.bucket.trim();
-  if (!BUCKET.test(bucket)) throw invalid("bucket", "The bucket name is 3–63 lower-case letters, digits, dots and hyphens.");
+  if (!BUCKET.test(bucket))
+    throw invalid("bucket", "The bucket name is 3–63 lower-case letters, digits, dots and hyphens.");
   const prefix = input.prefix.trim().replace(/^\/+/, "");
-  if (!PREFIX.test(prefix)) throw invalid("prefix", "The prefix is at most 512 letters, digits and ! _ . * ' ( ) / - (e.g. glance/screenshots/).");
+  if (!PREFIX.test(prefix))
+    throw invalid(
+      "prefix",
+      "The prefix is at most 512 letters, digits and ! _ . * ' ( ) / - (e.g. glance/screenshots/).",
+    );
   const accessKeyId = input.accessKeyId.trim();
   if (!ACCESS_KEY_ID.test(accessKeyId)) throw invalid("accessKeyId", "The access key id is 1–128 visible characters.");
   const secretAccessKey = input.secretAccessKey.trim();
   if (secretAccessKey === "" && !hasStoredSecret) throw invalid("secretAccessKey", "Enter the secret access key.");
-  if (secretAccessKey !== "" && !SECRET.test(secretAccessKey)) throw invalid("secretAccessKey", "The secret access key is 1–256 visible characters.");
+  if (secretAccessKey !== "" && !SECRET.test(secretAccessKey))
+    throw invalid("secretAccessKey", "The secret access key is 1–256 visible characters.");
   return { endpoint: url.origin, region, bucket, prefix, accessKeyId, secretAccessKey };
 }

@@ -26,7 +26,12 @@ export async function encryptSecret(plain: string, userId: string): Promise<stri
   const cipher = createCipheriv("aes-256-gcm", await encryptionKey(), iv);
   cipher.setAAD(Buffer.from(userId, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    ciphertext.toString("base64url"),
+  ].join(".");
 }
 
 /** Throws when the text was not encrypted for this account under this server's key. */

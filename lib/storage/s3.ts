@@ -25,7 +25,10 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 async function pinnedClient(target: StorageTarget): Promise<S3Client> {
   const url = parseStorageEndpoint(target.endpoint);
-  if (!url) throw new ApiError("unsupported_url", "The storage endpoint is not a valid http or https URL.", { param: "endpoint" });
+  if (!url)
+    throw new ApiError("unsupported_url", "The storage endpoint is not a valid http or https URL.", {
+      param: "endpoint",
+    });
   const address = await checkStorageEndpoint(url);
   const agentOptions = { lookup: pinnedLookup(address), keepAlive: false };
   return new S3Client({
@@ -68,9 +71,24 @@ async function withClient<T>(target: StorageTarget, work: (client: S3Client) => 
 }
 
 /** `signal`: the job's, aborted when another instance took the job over (its run is the one that counts). */
-export async function putObject(target: StorageTarget, key: string, body: Buffer, contentType: string, signal?: AbortSignal): Promise<void> {
+export async function putObject(
+  target: StorageTarget,
+  key: string,
+  body: Buffer,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await withClient(target, (client) =>
-    client.send(new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }), signal ? { abortSignal: signal } : {}),
+    client.send(
+      new PutObjectCommand({
+        Bucket: target.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+      signal ? { abortSignal: signal } : {},
+    ),
   );
 }
 
@@ -80,7 +98,14 @@ export async function putObject(target: StorageTarget, key: string, body: Buffer
  */
 export async function probeBucket(target: StorageTarget, probeKey: string): Promise<void> {
   await withClient(target, async (client) => {
-    await client.send(new PutObjectCommand({ Bucket: target.bucket, Key: probeKey, Body: Buffer.from("glance connection check\n"), ContentType: "text/plain" }));
+    await client.send(
+      new PutObjectCommand({
+        Bucket: target.bucket,
+        Key: probeKey,
+        Body: Buffer.from("glance connection check\n"),
+        ContentType: "text/plain",
+      }),
+    );
     await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: probeKey }));
   });
 }

@@ -31,7 +31,14 @@ export async function storageTarget(userId: string): Promise<StorageTarget | nul
   const found = await row(userId);
   if (!found) return null;
   const { endpoint, region, bucket, prefix, accessKeyId } = found;
-  return { endpoint, region, bucket, prefix, accessKeyId, secretAccessKey: await decryptSecret(found.secretCiphertext, userId) };
+  return {
+    endpoint,
+    region,
+    bucket,
+    prefix,
+    accessKeyId,
+    secretAccessKey: await decryptSecret(found.secretCiphertext, userId),
+  };
 }
 
 export async function storageSettingsView(userId: string): Promise<StorageSettingsView | null> {
@@ -49,8 +56,18 @@ export async function hasStorage(userId: string): Promise<boolean> {
 export async function saveStorageSettings(userId: string, input: StorageInput): Promise<StorageSettingsView> {
   const existing = await row(userId);
   const valid = await validateStorageInput(input, existing !== null);
-  const secretCiphertext = valid.secretAccessKey === "" && existing ? existing.secretCiphertext : await encryptSecret(valid.secretAccessKey, userId);
-  const data = { endpoint: valid.endpoint, region: valid.region, bucket: valid.bucket, prefix: valid.prefix, accessKeyId: valid.accessKeyId, secretCiphertext };
+  const secretCiphertext =
+    valid.secretAccessKey === "" && existing
+      ? existing.secretCiphertext
+      : await encryptSecret(valid.secretAccessKey, userId);
+  const data = {
+    endpoint: valid.endpoint,
+    region: valid.region,
+    bucket: valid.bucket,
+    prefix: valid.prefix,
+    accessKeyId: valid.accessKeyId,
+    secretCiphertext,
+  };
   const db = await getDb();
   await db.storageSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data });
   return (await storageSettingsView(userId))!;

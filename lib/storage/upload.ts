@@ -19,17 +19,31 @@ export interface StoredObject {
 
 const FILE_URL = /\/v1\/files\/([0-9a-f]{64})\.([a-z]+)$/;
 
-export async function uploadJobResult(userId: string, jobId: string, result: Record<string, unknown>, signal?: AbortSignal): Promise<StoredObject> {
+export async function uploadJobResult(
+  userId: string,
+  jobId: string,
+  result: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<StoredObject> {
   const match = typeof result.imageUrl === "string" ? FILE_URL.exec(result.imageUrl) : null;
   const stored = match ? await getResultStore().get(match[1]) : undefined;
-  if (!match || !stored) throw new ApiError("internal_error", "The job's result could not be read back for the upload.");
+  if (!match || !stored)
+    throw new ApiError("internal_error", "The job's result could not be read back for the upload.");
   const target = await storageTarget(userId);
-  if (!target) throw new ApiError("storage_not_configured", "store=true was asked, but the account's storage settings have been removed since.", { param: "store" });
+  if (!target)
+    throw new ApiError(
+      "storage_not_configured",
+      "store=true was asked, but the account's storage settings have been removed since.",
+      { param: "store" },
+    );
   const key = `${target.prefix}${jobId}.${stored.ext}`;
   try {
     await putObject(target, key, stored.bytes, stored.contentType, signal);
   } catch (error) {
-    throw new ApiError("storage_upload_failed", `Uploading ${key} to the bucket ${target.bucket} failed: ${describeStorageError(error)}.`);
+    throw new ApiError(
+      "storage_upload_failed",
+      `Uploading ${key} to the bucket ${target.bucket} failed: ${describeStorageError(error)}.`,
+    );
   }
   return { bucket: target.bucket, key, contentType: stored.contentType, size: stored.bytes.length };
 }

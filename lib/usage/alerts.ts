@@ -35,10 +35,15 @@ export async function alertOnQuota(userId: string, plan: PlanId, renders: number
     if (claimed === 0) continue;
     const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
     if (!user?.email) continue;
-    const subject = threshold >= 100 ? `Glance: all ${limit.toLocaleString("en-US")} renders of ${month} are used` : `Glance: ${threshold}% of your monthly renders used`;
+    const subject =
+      threshold >= 100
+        ? `Glance: all ${limit.toLocaleString("en-US")} renders of ${month} are used`
+        : `Glance: ${threshold}% of your monthly renders used`;
     const text = [
       `Your account has used ${renders.toLocaleString("en-US")} of the ${limit.toLocaleString("en-US")} renders the ${name} plan includes in ${month} (UTC).`,
-      threshold >= 100 ? "New renders are refused (429 quota_exceeded) until the month ends; cached results are still served." : "Past the quota, new renders are refused until the month ends; cached results are still served.",
+      threshold >= 100
+        ? "New renders are refused (429 quota_exceeded) until the month ends; cached results are still served."
+        : "Past the quota, new renders are refused until the month ends; cached results are still served.",
       `See your usage or upgrade: ${env().APP_URL}/dashboard/billing`,
     ].join("\n\n");
     const sent = await deliverNotice(user.email, subject, text);

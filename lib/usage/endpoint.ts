@@ -14,18 +14,24 @@ import { monthUsage } from "@/lib/usage/stats";
 
 export const usageEndpoint = noParamsEndpoint("usage");
 
-
 export async function handleUsage(ctx: ApiContext<NoParams>): Promise<Response> {
   const now = new Date();
   const plan = PLANS[ctx.caller.plan];
-  const [month, rate] = await Promise.all([monthUsage(ctx.caller.userId, now), peekRateLimit(ctx.caller, now.getTime())]);
+  const [month, rate] = await Promise.all([
+    monthUsage(ctx.caller.userId, now),
+    peekRateLimit(ctx.caller, now.getTime()),
+  ]);
   const body: UsageResponse = {
     plan: { id: plan.id, name: plan.name },
     period: {
       start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
       end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
     },
-    renders: { limit: plan.rendersPerMonth, used: month.renders, remaining: Math.max(0, plan.rendersPerMonth - month.renders) },
+    renders: {
+      limit: plan.rendersPerMonth,
+      used: month.renders,
+      remaining: Math.max(0, plan.rendersPerMonth - month.renders),
+    },
     requests: { used: month.requests },
     rateLimit: { ...rate, windowSeconds: RATE_WINDOW_SECONDS },
   };

@@ -56,8 +56,11 @@ function statusClause(status: string | undefined, values: unknown[]): string {
   return ` AND e.status >= $${values.length} AND e.status < $${values.length} + 100`;
 }
 
-
-export async function listRequestLog(userId: string, filter: RequestLogFilter = {}, now = new Date()): Promise<RequestLogPage> {
+export async function listRequestLog(
+  userId: string,
+  filter: RequestLogFilter = {},
+  now = new Date(),
+): Promise<RequestLogPage> {
   const since = now.getTime() - USAGE_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000;
   const values: unknown[] = [userId, since];
   let where = "e.user_id = $1 AND e.created_at >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'";
@@ -78,8 +81,17 @@ export async function listRequestLog(userId: string, filter: RequestLogFilter = 
   values.push(REQUEST_LOG_PAGE_SIZE + 1);
   const pool = await getPool();
   const { rows } = await pool.query<{
-    id: string; ms: number; endpoint: string; api_key_id: string | null; key_name: string | null; status: number;
-    error_code: string | null; cache: string | null; render_ms: number | null; target_host: string | null; request_id: string | null;
+    id: string;
+    ms: number;
+    endpoint: string;
+    api_key_id: string | null;
+    key_name: string | null;
+    status: number;
+    error_code: string | null;
+    cache: string | null;
+    render_ms: number | null;
+    target_host: string | null;
+    request_id: string | null;
   }>(
     // The key is joined on the account too: a key id in the filter can only ever match the caller's own keys.
     `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint, e.api_key_id,

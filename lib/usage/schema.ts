@@ -19,7 +19,11 @@ export const usageResponseSchema = z
       })
       .describe("Cache hits are free and not counted."),
     requests: z
-      .object({ used: z.int().describe("Requests this period, all answers; written in batches, so it can trail by about a second.") })
+      .object({
+        used: z
+          .int()
+          .describe("Requests this period, all answers; written in batches, so it can trail by about a second."),
+      })
       .describe("Every /v1 request with a valid key."),
     rateLimit: z
       .object({
@@ -33,4 +37,3 @@ export const usageResponseSchema = z
   .describe("The account's plan, quota period, renders and rate window.");
 
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
-

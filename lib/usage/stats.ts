@@ -35,7 +35,12 @@ function windowStart(days: number, now: Date): Date {
 }
 
 /** Per UTC day over the last `days` days; with `apiKeyId`, only that key's requests (the key page, D22). */
-export async function dailyUsage(userId: string, days = 30, now = new Date(), apiKeyId: string | null = null): Promise<DailyUsage[]> {
+export async function dailyUsage(
+  userId: string,
+  days = 30,
+  now = new Date(),
+  apiKeyId: string | null = null,
+): Promise<DailyUsage[]> {
   const start = windowStart(days, now);
   const db = await getDb();
   // created_at is a UTC timestamp without zone: compare and truncate it as such.

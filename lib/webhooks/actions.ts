@@ -14,10 +14,12 @@ import { enqueueWebhook } from "./enqueue";
 import { redeliver } from "./log";
 import { defaultWebhookUrl, rollWebhookSecret, setDefaultWebhookUrl } from "./settings";
 
-export type WebhookUrlState = { status: "idle" } | { status: "saved"; url: string | null } | { status: "error"; message: string };
+export type WebhookUrlState =
+  { status: "idle" } | { status: "saved"; url: string | null } | { status: "error"; message: string };
 export type WebhookSecretState = { status: "idle" } | { status: "rolled" } | { status: "error"; message: string };
 export type RedeliverState = { status: "idle" } | { status: "queued" } | { status: "error"; message: string };
-export type TestWebhookState = { status: "idle" } | { status: "sent"; id: string } | { status: "error"; message: string };
+export type TestWebhookState =
+  { status: "idle" } | { status: "sent"; id: string } | { status: "error"; message: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
   const who = await actionUser("webhooks");
@@ -52,7 +54,12 @@ export async function sendTestWebhookAction(): Promise<TestWebhookState> {
   const who = await signedInUserId();
   if ("error" in who) return { status: "error", message: who.error };
   if (!(await defaultWebhookUrl(who.userId))) return { status: "error", message: "Save a default webhook URL first." };
-  const id = await enqueueWebhook({ userId: who.userId, type: "webhook.test", key: `test:${randomUUID()}`, data: { message: "A test event from the Glance dashboard." } });
+  const id = await enqueueWebhook({
+    userId: who.userId,
+    type: "webhook.test",
+    key: `test:${randomUUID()}`,
+    data: { message: "A test event from the Glance dashboard." },
+  });
   revalidatePath("/dashboard/webhooks");
   return id ? { status: "sent", id } : { status: "error", message: "Save a default webhook URL first." };
 }

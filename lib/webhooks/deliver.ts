@@ -83,12 +83,23 @@ async function send(delivery: Claimed): Promise<Outcome> {
       timeoutMs: env().WEBHOOK_TIMEOUT_MS,
     });
     const ok = status >= 200 && status < 300;
-    const error = ok ? null : status >= 300 && status < 400 ? `Answered ${status}: redirects are not followed` : `Answered ${status}`;
+    const error = ok
+      ? null
+      : status >= 300 && status < 400
+        ? `Answered ${status}: redirects are not followed`
+        : `Answered ${status}`;
     return { startedAt, durationMs: elapsed(), statusCode: status, error, ok, final: false };
   } catch (err) {
     if (!(err instanceof SafeFetchError)) throw err;
     const final = err.reason === "private_address" || err.reason === "unsupported_url";
-    return { startedAt, durationMs: elapsed(), statusCode: null, error: `${err.reason}: ${err.message}`, ok: false, final };
+    return {
+      startedAt,
+      durationMs: elapsed(),
+      statusCode: null,
+      error: `${err.reason}: ${err.message}`,
+      ok: false,
+      final,
+    };
   }
 }
 
@@ -100,17 +111,39 @@ async function record(delivery: Claimed, outcome: Outcome): Promise<void> {
   const db = await getDb();
   await db.$transaction([
     db.webhookAttempt.createMany({
-      data: [{ deliveryId: delivery.id, attempt, startedAt: outcome.startedAt, durationMs: outcome.durationMs, statusCode: outcome.statusCode, error: outcome.error, ok: outcome.ok }],
+      data: [
+        {
+          deliveryId: delivery.id,
+          attempt,
+          startedAt: outcome.startedAt,
+          durationMs: outcome.durationMs,
+          statusCode: outcome.statusCode,
+          error: outcome.error,
+          ok: outcome.ok,
+        },
+      ],
       skipDuplicates: true,
     }),
     // Guarded by the attempt count: if this instance's lease ran out and another took over, the
     // later writer of the same attempt changes nothing.
     db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
-      data: { attempts: attempt, state, nextAttemptAt: next, leaseUntil: null, finishedAt: state === "pending" ? null : now },
+      data: {
+        attempts: attempt,
+        state,
+        nextAttemptAt: next,
+        leaseUntil: null,
+        finishedAt: state === "pending" ? null : now,
+      },
     }),
   ]);
-  const fields = { deliveryId: delivery.id, attempt, status: outcome.statusCode, error: outcome.error ?? undefined, state };
+  const fields = {
+    deliveryId: delivery.id,
+    attempt,
+    status: outcome.statusCode,
+    error: outcome.error ?? undefined,
+    state,
+  };
   if (outcome.ok) log.info("webhook delivered", fields);
   else log.warn("webhook attempt failed", fields);
 }

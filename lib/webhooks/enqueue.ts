@@ -11,7 +11,6 @@ import { wakeWebhookDispatcher } from "./dispatcher";
 import type { WebhookEventType } from "./events";
 import { defaultWebhookUrl, type Queryable } from "./settings";
 
-
 export interface WebhookEvent {
   userId: string;
   type: WebhookEventType;
@@ -22,7 +21,6 @@ export interface WebhookEvent {
   /** The URL given with the job; without it the account's default URL, and without that nothing is sent. */
   url?: string | null;
 }
-
 
 export function webhookIdFor(userId: string, key: string): string {
   return `msg_${createHash("sha256").update(`${userId}\n${key}`, "utf8").digest("base64url").slice(0, 27)}`;

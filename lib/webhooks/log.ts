@@ -21,7 +21,10 @@ export async function recentDeliveries(userId: string, limit = 50) {
       nextAttemptAt: true,
       createdAt: true,
       finishedAt: true,
-      attemptsLog: { orderBy: { attempt: "asc" }, select: { attempt: true, startedAt: true, durationMs: true, statusCode: true, error: true, ok: true } },
+      attemptsLog: {
+        orderBy: { attempt: "asc" },
+        select: { attempt: true, startedAt: true, durationMs: true, statusCode: true, error: true, ok: true },
+      },
     },
   });
 }

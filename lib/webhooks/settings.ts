@@ -19,7 +19,10 @@ async function settingsRow(userId: string) {
   // Created on first use. INSERT … ON CONFLICT rather than Prisma's upsert, which is a read then
   // a write: two deliveries of one account signed at once would both try to create the row.
   const pool = await getPool();
-  await pool.query(`INSERT INTO "webhook_settings" ("user_id", "secret_nonce") VALUES ($1, $2) ON CONFLICT ("user_id") DO NOTHING`, [userId, newSecretNonce()]);
+  await pool.query(
+    `INSERT INTO "webhook_settings" ("user_id", "secret_nonce") VALUES ($1, $2) ON CONFLICT ("user_id") DO NOTHING`,
+    [userId, newSecretNonce()],
+  );
   const db = await getDb();
   return db.webhookSettings.findUniqueOrThrow({ where: { userId } });
 }
@@ -27,7 +30,10 @@ async function settingsRow(userId: string) {
 /** After a roll, the previous secret still signs (beside the new one) for this long. */
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-function previousSecretUntil(row: { previousSecretNonce: string | null; secretRolledAt: Date | null }, now: Date): Date | null {
+function previousSecretUntil(
+  row: { previousSecretNonce: string | null; secretRolledAt: Date | null },
+  now: Date,
+): Date | null {
   if (!row.previousSecretNonce || !row.secretRolledAt) return null;
   const until = new Date(row.secretRolledAt.getTime() + SECRET_OVERLAP_MS);
   return until > now ? until : null;
@@ -35,7 +41,11 @@ function previousSecretUntil(row: { previousSecretNonce: string | null; secretRo
 
 export async function webhookSettings(userId: string, now = new Date()): Promise<WebhookSettingsView> {
   const row = await settingsRow(userId);
-  return { url: row.url, secret: await deriveWebhookSecret(userId, row.secretNonce), previousSecretUntil: previousSecretUntil(row, now) };
+  return {
+    url: row.url,
+    secret: await deriveWebhookSecret(userId, row.secretNonce),
+    previousSecretUntil: previousSecretUntil(row, now),
+  };
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous one within a day of a roll. */
@@ -51,7 +61,10 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 /** The URL a job of this account without its own webhookUrl is reported to, if any (read through `client` when given). */
 export async function defaultWebhookUrl(userId: string, client?: Queryable): Promise<string | null> {
-  const { rows } = await (client ?? (await getPool())).query<{ url: string | null }>(`SELECT "url" FROM "webhook_settings" WHERE "user_id" = $1`, [userId]);
+  const { rows } = await (client ?? (await getPool())).query<{ url: string | null }>(
+    `SELECT "url" FROM "webhook_settings" WHERE "user_id" = $1`,
+    [userId],
+  );
   return rows[0]?.url ?? null;
 }
 

@@ -13,8 +13,15 @@ const MAX_WEBHOOK_URL_LENGTH = 2048;
 export async function assertWebhookUrl(raw: string, param = "webhookUrl"): Promise<URL> {
   const url = raw.length <= MAX_WEBHOOK_URL_LENGTH ? parsePostUrl(raw) : undefined;
   if (!url) {
-    throw new ApiError("unsupported_url", `The ${param} must be an absolute http or https URL without user name or password, at most ${MAX_WEBHOOK_URL_LENGTH} characters.`, { param });
+    throw new ApiError(
+      "unsupported_url",
+      `The ${param} must be an absolute http or https URL without user name or password, at most ${MAX_WEBHOOK_URL_LENGTH} characters.`,
+      { param },
+    );
   }
-  await assertPublicDestination(url, param, { subject: `the ${param}`, publicOnly: "webhooks are only sent to public addresses." });
+  await assertPublicDestination(url, param, {
+    subject: `the ${param}`,
+    publicOnly: "webhooks are only sent to public addresses.",
+  });
   return url;
 }

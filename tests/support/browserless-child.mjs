@@ -21,8 +21,16 @@ if (!existsSync(executable)) {
 
 const bless = await import("@browserless.io/browserless");
 const server = new bless.Browserless();
-const absent = [bless.BrowserlessChromeRoutes, bless.BrowserlessEdgeRoutes, bless.BrowserlessFirefoxRoutes, bless.BrowserlessWebKitRoutes];
-server.disableRoutes(...absent.flatMap((routes) => Object.values(routes)), bless.BrowserlessChromiumRoutes.ChromiumPlaywrightWebSocketRoute);
+const absent = [
+  bless.BrowserlessChromeRoutes,
+  bless.BrowserlessEdgeRoutes,
+  bless.BrowserlessFirefoxRoutes,
+  bless.BrowserlessWebKitRoutes,
+];
+server.disableRoutes(
+  ...absent.flatMap((routes) => Object.values(routes)),
+  bless.BrowserlessChromiumRoutes.ChromiumPlaywrightWebSocketRoute,
+);
 await server.start();
 process.send?.("ready");
 for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -14,7 +14,11 @@ function reachable(port: number): Promise<boolean> {
 }
 
 export default async function setup() {
-  for (const [name, port] of [["PostgreSQL", 5432], ["Redis", 6379]] as const) {
-    if (!(await reachable(port))) throw new Error(`${name} is not reachable on 127.0.0.1:${port}; run scripts/services.sh`);
+  for (const [name, port] of [
+    ["PostgreSQL", 5432],
+    ["Redis", 6379],
+  ] as const) {
+    if (!(await reachable(port)))
+      throw new Error(`${name} is not reachable on 127.0.0.1:${port}; run scripts/services.sh`);
   }
 }

@@ -47,12 +47,26 @@ const WEBRTC_POLICY_FLAG = "--webrtc-ip-handling-policy=disable_non_proxied_udp"
  * A Chromium with --remote-debugging-port on 127.0.0.1; `endpoint` is its DevTools HTTP address.
  * `bare`: without the WebRTC policy flag either (a browser the service must refuse).
  */
-export async function startPlainChromium(port: number, extraFlags: string[] = [], options: { bare?: boolean } = {}): Promise<RemoteBrowser> {
+export async function startPlainChromium(
+  port: number,
+  extraFlags: string[] = [],
+  options: { bare?: boolean } = {},
+): Promise<RemoteBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), "glance-remote-chromium-"));
   const webrtc = options.bare ? [] : [WEBRTC_POLICY_FLAG];
   const child = spawn(
     CHROMIUM,
-    ["--headless", "--no-sandbox", "--disable-dev-shm-usage", `--remote-debugging-port=${port}`, "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, ...webrtc, ...extraFlags, "about:blank"],
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      `--remote-debugging-port=${port}`,
+      "--remote-debugging-address=127.0.0.1",
+      `--user-data-dir=${profile}`,
+      ...webrtc,
+      ...extraFlags,
+      "about:blank",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   await new Promise<void>((resolve, reject) => {

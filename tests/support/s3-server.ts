@@ -23,12 +23,21 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
-export async function startS3Server(options: { address?: string; port?: number; bucket?: string } = {}): Promise<S3TestServer> {
+export async function startS3Server(
+  options: { address?: string; port?: number; bucket?: string } = {},
+): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "glance-s3-"));
   const bucket = options.bucket ?? "glance-results";
   // vhostBuckets off: Glance sends path-style requests, and a host name (www.public.test in the
   // namespace tests) must not be taken for a bucket name.
-  const server = new S3rver({ port: options.port ?? 0, address: options.address ?? "127.0.0.1", silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: options.port ?? 0,
+    address: options.address ?? "127.0.0.1",
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   DUMMY_ACCOUNT.createKeyPair(S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY);
   const origin = `http://127.0.0.1:${port}`;

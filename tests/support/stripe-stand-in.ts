@@ -34,7 +34,9 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-export async function startStripeStandIn(options: { port?: number; hostedPages?: boolean } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { port?: number; hostedPages?: boolean } = {},
+): Promise<StripeStandIn> {
   const calls: RecordedStripeCall[] = [];
   let n = 0;
   let base = "";
@@ -57,12 +59,26 @@ export async function startStripeStandIn(options: { port?: number; hostedPages?:
       n += 1;
       let body: Record<string, unknown>;
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        body = { id: `cs_test_${n}`, object: "checkout.session", mode: "subscription", url: `${checkoutBase()}/c/pay/cs_test_${n}` };
+        body = {
+          id: `cs_test_${n}`,
+          object: "checkout.session",
+          mode: "subscription",
+          url: `${checkoutBase()}/c/pay/cs_test_${n}`,
+        };
       } else if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
-        body = { id: `bps_${n}`, object: "billing_portal.session", customer: params.customer, url: `${portalBase()}/p/session/bps_${n}` };
+        body = {
+          id: `bps_${n}`,
+          object: "billing_portal.session",
+          customer: params.customer,
+          url: `${portalBase()}/p/session/bps_${n}`,
+        };
       } else {
         res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } }));
+        res.end(
+          JSON.stringify({
+            error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` },
+          }),
+        );
         return;
       }
       res.writeHead(200, { "content-type": "application/json", "request-id": `req_${n}` });

@@ -6,7 +6,10 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
   return (
     <div className="mx-auto max-w-lg py-12">
       <Alert tone="danger" title="This page could not be loaded">
-        <p>Something went wrong on our side. Try again; if it keeps happening, contact support{error.digest ? ` and mention error ${error.digest}` : ""}.</p>
+        <p>
+          Something went wrong on our side. Try again; if it keeps happening, contact support
+          {error.digest ? ` and mention error ${error.digest}` : ""}.
+        </p>
       </Alert>
       <button type="button" onClick={reset} className={buttonClasses({ variant: "outline" }, "mt-4")}>
         Try again

@@ -3,7 +3,10 @@ import { QuotaBanner } from "@/components/dashboard/quota-banner";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { pagePath, requireUser } from "@/lib/auth/session";
 
-export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Glance dashboard" }, robots: { index: false } };
+export const metadata: Metadata = {
+  title: { default: "Dashboard", template: "%s · Glance dashboard" },
+  robots: { index: false },
+};
 
 /**
  * The signed-in frame. A signed-out visitor is sent to sign in here, before anything streams, so

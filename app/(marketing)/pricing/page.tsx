@@ -10,7 +10,8 @@ import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
   title: "Pricing",
-  description: "Simple monthly plans for the Glance screenshot, PDF and Open Graph image API. Start free; cache hits never count.",
+  description:
+    "Simple monthly plans for the Glance screenshot, PDF and Open Graph image API. Start free; cache hits never count.",
 };
 
 // Whether billing is on is configuration read at request time, not at build time.
@@ -18,24 +19,24 @@ export const dynamic = "force-dynamic";
 
 function faq(selfServe: boolean, contact: string | undefined) {
   return [
-  {
-    q: "What counts as a render?",
-    a: "A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders.",
-  },
-  {
-    q: "What happens when I reach a limit?",
-    a: "Past the per-minute rate the API answers 429 rate_limited with Retry-After; once the monthly renders are used up, 429 quota_exceeded. Cached results keep being served.",
-  },
-  {
-    q: "Can I use a feature above my plan?",
-    a: "The request is refused with 403 plan_upgrade_required, naming the parameter and the plan it needs; nothing is rendered or counted.",
-  },
-  {
-    q: "How do I change plans?",
-    a: selfServe
-      ? `Every account starts on ${PLANS.free.name}. Upgrade from the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
-      : `Every account starts on ${PLANS.free.name}. ${contact ? `Write to ${contact}` : "Contact the operator"} and we move your account to the plan you need.`,
-  },
+    {
+      q: "What counts as a render?",
+      a: "A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders.",
+    },
+    {
+      q: "What happens when I reach a limit?",
+      a: "Past the per-minute rate the API answers 429 rate_limited with Retry-After; once the monthly renders are used up, 429 quota_exceeded. Cached results keep being served.",
+    },
+    {
+      q: "Can I use a feature above my plan?",
+      a: "The request is refused with 403 plan_upgrade_required, naming the parameter and the plan it needs; nothing is rendered or counted.",
+    },
+    {
+      q: "How do I change plans?",
+      a: selfServe
+        ? `Every account starts on ${PLANS.free.name}. Upgrade from the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
+        : `Every account starts on ${PLANS.free.name}. ${contact ? `Write to ${contact}` : "Contact the operator"} and we move your account to the plan you need.`,
+    },
   ];
 }
 
@@ -48,10 +49,12 @@ export default function PricingPage() {
       <div className="mx-auto max-w-7xl px-4 pb-24 pt-16 sm:px-6 lg:px-8">
         <header className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold text-brand-700">Pricing</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Pay for renders, not for cache hits</h1>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Pay for renders, not for cache hits
+          </h1>
           <p className="mt-4 text-lg text-slate-600">
-            Every plan has every output format. Higher plans add options, Open Graph images, more throughput and a longer
-            cache.
+            Every plan has every output format. Higher plans add options, Open Graph images, more throughput and a
+            longer cache.
           </p>
         </header>
 

@@ -10,8 +10,18 @@ import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 
 const COPY = {
-  font: { accept: ".ttf,.otf,.woff,font/ttf,font/otf,font/woff", hint: "TTF, OTF or WOFF, at most 2 MB.", button: "Upload font", example: "heading" },
-  image: { accept: ".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml", hint: "PNG, JPEG or SVG, at most 2 MB. SVGs are converted to PNG.", button: "Upload image", example: "logo" },
+  font: {
+    accept: ".ttf,.otf,.woff,font/ttf,font/otf,font/woff",
+    hint: "TTF, OTF or WOFF, at most 2 MB.",
+    button: "Upload font",
+    example: "heading",
+  },
+  image: {
+    accept: ".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml",
+    hint: "PNG, JPEG or SVG, at most 2 MB. SVGs are converted to PNG.",
+    button: "Upload image",
+    example: "logo",
+  },
   color: { accept: "", hint: "#rrggbb, rgb() or hsl().", button: "Save colour", example: "primary" },
 } as const;
 
@@ -25,26 +35,67 @@ export function BrandAssetForm({ kind }: { kind: "font" | "image" | "color" }) {
       <input type="hidden" name="kind" value={kind} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-900">Name</label>
-          <Input id={`${id}-name`} name="name" defaultValue={typed?.name} required pattern="[a-z][a-z0-9\-]{0,31}" placeholder={copy.example} className="font-mono" autoComplete="off" spellCheck={false} aria-describedby={`${id}-name-hint`} />
-          <p id={`${id}-name-hint`} className="text-sm text-slate-600">Lowercase letters, digits and hyphens.</p>
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-900">
+            Name
+          </label>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            defaultValue={typed?.name}
+            required
+            pattern="[a-z][a-z0-9\-]{0,31}"
+            placeholder={copy.example}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${id}-name-hint`}
+          />
+          <p id={`${id}-name-hint`} className="text-sm text-slate-600">
+            Lowercase letters, digits and hyphens.
+          </p>
         </div>
         <div className="space-y-1.5">
           {kind === "color" ? (
             <>
-              <label htmlFor={`${id}-value`} className="block text-sm font-medium text-slate-900">Colour</label>
-              <Input id={`${id}-value`} name="value" defaultValue={typed?.value} required placeholder="#6366f1" className="font-mono" autoComplete="off" spellCheck={false} aria-describedby={`${id}-value-hint`} />
+              <label htmlFor={`${id}-value`} className="block text-sm font-medium text-slate-900">
+                Colour
+              </label>
+              <Input
+                id={`${id}-value`}
+                name="value"
+                defaultValue={typed?.value}
+                required
+                placeholder="#6366f1"
+                className="font-mono"
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={`${id}-value-hint`}
+              />
             </>
           ) : (
             <>
-              <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">File</label>
-              <input id={`${id}-file`} name="file" type="file" required accept={copy.accept} className="block w-full text-sm text-slate-700" aria-describedby={`${id}-value-hint`} />
+              <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
+                File
+              </label>
+              <input
+                id={`${id}-file`}
+                name="file"
+                type="file"
+                required
+                accept={copy.accept}
+                className="block w-full text-sm text-slate-700"
+                aria-describedby={`${id}-value-hint`}
+              />
             </>
           )}
-          <p id={`${id}-value-hint`} className="text-sm text-slate-600">{copy.hint}</p>
+          <p id={`${id}-value-hint`} className="text-sm text-slate-600">
+            {copy.hint}
+          </p>
         </div>
       </div>
-      <SubmitButton variant="secondary" pendingLabel="Saving…">{copy.button}</SubmitButton>
+      <SubmitButton variant="secondary" pendingLabel="Saving…">
+        {copy.button}
+      </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
       {state.status === "saved" && <Alert tone="success">Saved as brand:{state.name}.</Alert>}
     </form>

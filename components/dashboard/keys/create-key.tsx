@@ -88,7 +88,11 @@ function NewKeyPanel({ name, secret, display, publicId, signingSecret, onDone }:
   const id = useId();
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 sm:p-5" data-testid="new-key-panel">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 sm:p-5"
+      data-testid="new-key-panel"
+    >
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="font-semibold text-emerald-900 focus:outline-none">
         Key “{name}” created
       </h3>
@@ -111,8 +115,8 @@ function NewKeyPanel({ name, secret, display, publicId, signingSecret, onDone }:
         <CopyButton value={secret} label="Copy key" size="md" />
       </div>
       <p className="mt-4 text-sm text-emerald-900">
-        For URLs in public pages (signed URLs), the key&apos;s public id <code className="font-mono">{publicId}</code> goes in
-        the URL and this signing secret stays on your server. It is shown only this once too.
+        For URLs in public pages (signed URLs), the key&apos;s public id <code className="font-mono">{publicId}</code>{" "}
+        goes in the URL and this signing secret stays on your server. It is shown only this once too.
       </p>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <label htmlFor={`${id}-signing`} className="sr-only">

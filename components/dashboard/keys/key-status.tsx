@@ -12,7 +12,13 @@ export function KeyStatus({ revokedAt, pausedAt = null }: { revokedAt: Date | nu
         state === "Active" && "bg-emerald-50 text-emerald-700 ring-emerald-200",
       )}
     >
-      <span aria-hidden="true" className={cn("size-1.5 rounded-full", state === "Revoked" ? "bg-slate-400" : state === "Paused" ? "bg-amber-500" : "bg-emerald-500")} />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "size-1.5 rounded-full",
+          state === "Revoked" ? "bg-slate-400" : state === "Paused" ? "bg-amber-500" : "bg-emerald-500",
+        )}
+      />
       {state}
     </span>
   );

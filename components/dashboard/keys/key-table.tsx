@@ -6,12 +6,22 @@ import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import type { ApiKeySummary } from "@/lib/keys/service";
 
-export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySummary[]; requests: Map<string, number>; now?: Date }) {
+export function KeyTable({
+  keys,
+  requests,
+  now = new Date(),
+}: {
+  keys: ApiKeySummary[];
+  requests: Map<string, number>;
+  now?: Date;
+}) {
   if (keys.length === 0) {
     return (
       <div className={cn(cardClass, "px-6 py-12 text-center")}>
         <p className="font-semibold text-slate-900">No API keys yet</p>
-        <p className="mt-1 text-sm text-slate-600">Create one above, then send it in the X-API-Key header of every request.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Create one above, then send it in the X-API-Key header of every request.
+        </p>
       </div>
     );
   }
@@ -21,19 +31,40 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
         <caption className="sr-only">Your API keys, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Key</th>
-            <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">Created</th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Last used</th>
-            <th scope="col" className="hidden px-4 py-3 text-right font-medium md:table-cell">Requests (30 d)</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">Revoked</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+              Key
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+              Created
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+              Last used
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right font-medium md:table-cell">
+              Requests (30 d)
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+              Revoked
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {keys.map((k) => (
-            <tr key={k.id} data-testid="key-row" data-key-id={k.id} className={k.revokedAt ? "text-slate-500" : undefined}>
+            <tr
+              key={k.id}
+              data-testid="key-row"
+              data-key-id={k.id}
+              className={k.revokedAt ? "text-slate-500" : undefined}
+            >
               <th scope="row" className="max-w-[14rem] px-4 py-3 font-medium text-slate-900">
                 <Link href={`/dashboard/keys/${k.id}`} className={cn(linkClass, "block truncate")}>
                   {k.name}
@@ -47,16 +78,22 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
               </th>
               <td className="hidden px-4 py-3 font-mono text-xs sm:table-cell">{k.display}</td>
               <td className="hidden px-4 py-3 md:table-cell">
-                <time dateTime={k.createdAt.toISOString()} title={formatDateTime(k.createdAt)}>{formatDate(k.createdAt)}</time>
+                <time dateTime={k.createdAt.toISOString()} title={formatDateTime(k.createdAt)}>
+                  {formatDate(k.createdAt)}
+                </time>
               </td>
               <td className="hidden px-4 py-3 sm:table-cell">
                 {k.lastUsedAt ? (
-                  <time dateTime={k.lastUsedAt.toISOString()} title={formatDateTime(k.lastUsedAt)}>{formatRelative(k.lastUsedAt, now)}</time>
+                  <time dateTime={k.lastUsedAt.toISOString()} title={formatDateTime(k.lastUsedAt)}>
+                    {formatRelative(k.lastUsedAt, now)}
+                  </time>
                 ) : (
                   <span className="text-slate-500">Never</span>
                 )}
               </td>
-              <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{formatNumber(requests.get(k.id) ?? 0)}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">
+                {formatNumber(requests.get(k.id) ?? 0)}
+              </td>
               <td className="px-4 py-3">
                 <KeyStatus revokedAt={k.revokedAt} pausedAt={k.pausedAt} />
               </td>
@@ -71,7 +108,9 @@ export function KeyTable({ keys, requests, now = new Date() }: { keys: ApiKeySum
                   </span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right">{!k.revokedAt && <RevokeKey keyId={k.id} name={k.name} display={k.display} />}</td>
+              <td className="px-4 py-3 text-right">
+                {!k.revokedAt && <RevokeKey keyId={k.id} name={k.name} display={k.display} />}
+              </td>
             </tr>
           ))}
         </tbody>

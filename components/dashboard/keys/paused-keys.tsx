@@ -27,15 +27,24 @@ export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan:
   if (paused === 0) return null;
   const { name, maxApiKeys } = PLANS[plan];
   return (
-    <section role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-5" aria-labelledby="paused-title" data-testid="paused-keys">
+    <section
+      role="alert"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-5"
+      aria-labelledby="paused-title"
+      data-testid="paused-keys"
+    >
       <h2 id="paused-title" className="text-lg font-semibold text-amber-900">
         {paused} {paused === 1 ? "key is" : "keys are"} paused
       </h2>
       <p className="mt-1 text-sm text-amber-900">
-        The {name} plan allows {maxApiKeys} active keys, so the newest beyond that answer 401 api_key_paused. Nothing was
-        revoked: choose up to {maxApiKeys} keys to keep active.
+        The {name} plan allows {maxApiKeys} active keys, so the newest beyond that answer 401 api_key_paused. Nothing
+        was revoked: choose up to {maxApiKeys} keys to keep active.
       </p>
-      {error && <p className="mt-2 text-sm font-medium text-red-700" data-testid="keep-error">{keepKeysMessage(error, plan)}</p>}
+      {error && (
+        <p className="mt-2 text-sm font-medium text-red-700" data-testid="keep-error">
+          {keepKeysMessage(error, plan)}
+        </p>
+      )}
       <form action={keepKeysAction} className="mt-3 space-y-1">
         {live.map((k) => (
           <label key={k.id} className="flex items-center gap-2 text-sm text-slate-800">
@@ -43,7 +52,9 @@ export function PausedKeys({ keys, plan, error }: { keys: ApiKeySummary[]; plan:
             {k.name} <code className="text-xs text-slate-500">{k.display}</code>
           </label>
         ))}
-        <button type="submit" className={buttonClasses({ variant: "primary" }, "mt-3")}>Keep these keys</button>
+        <button type="submit" className={buttonClasses({ variant: "primary" }, "mt-3")}>
+          Keep these keys
+        </button>
       </form>
     </section>
   );

@@ -21,7 +21,11 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
 
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClasses({ variant: "ghost" }, "px-2.5 py-1.5 text-red-700 hover:bg-red-50 hover:text-red-800")}>
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className={buttonClasses({ variant: "ghost" }, "px-2.5 py-1.5 text-red-700 hover:bg-red-50 hover:text-red-800")}
+      >
         Revoke<span className="sr-only"> key {name}</span>
       </button>
       <dialog
@@ -36,8 +40,8 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
             Revoke “{name}”?
           </h2>
           <p id={`${id}-desc`} className="mt-2 text-sm text-slate-600">
-            Requests with <code className="font-mono text-slate-900">{display}</code> will be refused with 401 immediately. This
-            cannot be undone.
+            Requests with <code className="font-mono text-slate-900">{display}</code> will be refused with 401
+            immediately. This cannot be undone.
           </p>
           {state.status === "error" && (
             <Alert tone="danger" className="mt-4">
@@ -45,7 +49,12 @@ export function RevokeKey({ keyId, name, display }: { keyId: string; name: strin
             </Alert>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" autoFocus onClick={() => dialog.current?.close()} className={buttonClasses({ variant: "outline" })}>
+            <button
+              type="button"
+              autoFocus
+              onClick={() => dialog.current?.close()}
+              className={buttonClasses({ variant: "outline" })}
+            >
               Cancel
             </button>
             <SubmitButton variant="danger" pendingLabel="Revoking…">

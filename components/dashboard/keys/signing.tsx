@@ -35,7 +35,14 @@ export function RollSigningSecret({ keyId, signable }: { keyId: string; signable
             <label htmlFor={`${id}-secret`} className="sr-only">
               New signing secret
             </label>
-            <Input id={`${id}-secret`} readOnly value={state.secret} className="font-mono" data-testid="rolled-secret" onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              id={`${id}-secret`}
+              readOnly
+              value={state.secret}
+              className="font-mono"
+              data-testid="rolled-secret"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton value={state.secret} label="Copy signing secret" size="md" />
           </div>
         </div>
@@ -61,16 +68,33 @@ export function KeyLimitsForm({ keyId, endpoints, cap, rendersThisMonth }: Limit
         <legend className="text-sm font-medium text-slate-900">Endpoints this key may call</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {endpoints.map((e) => (
-            <Checkbox key={e.id} id={`${id}-${e.id}`} name="endpoints" value={e.id} defaultChecked={e.allowed} label={e.label} />
+            <Checkbox
+              key={e.id}
+              id={`${id}-${e.id}`}
+              name="endpoints"
+              value={e.id}
+              defaultChecked={e.allowed}
+              label={e.label}
+            />
           ))}
         </div>
       </fieldset>
       <div className="space-y-1.5">
         <label htmlFor={`${id}-cap`} className="block text-sm font-medium text-slate-900">
-          Monthly render cap <span className="font-normal text-slate-500">(empty: none; the account&apos;s quota still applies)</span>
+          Monthly render cap{" "}
+          <span className="font-normal text-slate-500">(empty: none; the account&apos;s quota still applies)</span>
         </label>
-        <Input id={`${id}-cap`} name="cap" inputMode="numeric" defaultValue={cap ?? ""} className="max-w-48" autoComplete="off" />
-        <p className="text-sm text-slate-600">This key has caused {rendersThisMonth.toLocaleString("en-US")} renders this month.</p>
+        <Input
+          id={`${id}-cap`}
+          name="cap"
+          inputMode="numeric"
+          defaultValue={cap ?? ""}
+          className="max-w-48"
+          autoComplete="off"
+        />
+        <p className="text-sm text-slate-600">
+          This key has caused {rendersThisMonth.toLocaleString("en-US")} renders this month.
+        </p>
       </div>
       <SubmitButton variant="outline" pendingLabel="Saving…">
         Save restrictions

@@ -16,33 +16,55 @@ export interface BuilderTemplate {
   variables: ReadonlyArray<{ name: string; type: string; required: boolean; example: string }>;
 }
 
-export function SignedUrlBuilder({ keys, templates }: { keys: ReadonlyArray<{ id: string; name: string }>; templates: readonly BuilderTemplate[] }) {
+export function SignedUrlBuilder({
+  keys,
+  templates,
+}: {
+  keys: ReadonlyArray<{ id: string; name: string }>;
+  templates: readonly BuilderTemplate[];
+}) {
   const [state, action] = useActionState<BuildUrlState, FormData>(buildSignedUrlAction, { status: "idle" });
   const [templateName, setTemplateName] = useState(templates[0]?.name ?? "");
   const template = templates.find((t) => t.name === templateName) ?? templates[0];
   const id = useId();
-  if (keys.length === 0) return <p className="text-sm text-slate-600">Create a key with a signing secret to build signed URLs.</p>;
+  if (keys.length === 0)
+    return <p className="text-sm text-slate-600">Create a key with a signing secret to build signed URLs.</p>;
   return (
     <form action={action} className="space-y-4" data-testid="url-builder">
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-key`} className="block text-sm font-medium text-slate-900">Key</label>
+          <label htmlFor={`${id}-key`} className="block text-sm font-medium text-slate-900">
+            Key
+          </label>
           <Select id={`${id}-key`} name="keyId">
             {keys.map((k) => (
-              <option key={k.id} value={k.id}>{k.name}</option>
+              <option key={k.id} value={k.id}>
+                {k.name}
+              </option>
             ))}
           </Select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-template`} className="block text-sm font-medium text-slate-900">Template</label>
-          <Select id={`${id}-template`} name="template" value={templateName} onChange={(e) => setTemplateName(e.target.value)}>
+          <label htmlFor={`${id}-template`} className="block text-sm font-medium text-slate-900">
+            Template
+          </label>
+          <Select
+            id={`${id}-template`}
+            name="template"
+            value={templateName}
+            onChange={(e) => setTemplateName(e.target.value)}
+          >
             {templates.map((t) => (
-              <option key={t.name} value={t.name}>{t.label}</option>
+              <option key={t.name} value={t.name}>
+                {t.label}
+              </option>
             ))}
           </Select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-900">Expires</label>
+          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-900">
+            Expires
+          </label>
           <Select id={`${id}-expiry`} name="expiry" defaultValue="never">
             <option value="never">Never (until revoked or rolled)</option>
             <option value="1d">In 1 day</option>
@@ -61,7 +83,13 @@ export function SignedUrlBuilder({ keys, templates }: { keys: ReadonlyArray<{ id
             {v.type === "list" ? (
               <Textarea id={`${id}-var-${v.name}`} name={`var:${v.name}`} rows={3} defaultValue={v.example} />
             ) : (
-              <Input id={`${id}-var-${v.name}`} name={`var:${v.name}`} defaultValue={v.type === "text" ? v.example : ""} placeholder={v.example} autoComplete="off" />
+              <Input
+                id={`${id}-var-${v.name}`}
+                name={`var:${v.name}`}
+                defaultValue={v.type === "text" ? v.example : ""}
+                placeholder={v.example}
+                autoComplete="off"
+              />
             )}
           </div>
         ))}
@@ -82,9 +110,19 @@ function Output({ label, value, testId }: { label: string; value: string; testId
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Textarea id={id} readOnly value={value} rows={3} className="font-mono text-xs" data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
+        <Textarea
+          id={id}
+          readOnly
+          value={value}
+          rows={3}
+          className="font-mono text-xs"
+          data-testid={testId}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} size="md" />
       </div>
     </div>

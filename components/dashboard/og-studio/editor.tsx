@@ -20,7 +20,11 @@ interface Detail {
 }
 
 async function call(body: Record<string, unknown>): Promise<Response> {
-  return fetch("/api/og-studio", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return fetch("/api/og-studio", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 async function errorOf(res: Response): Promise<string> {
@@ -28,7 +32,13 @@ async function errorOf(res: Response): Promise<string> {
   return data.error ?? data.detail ?? `The server answered ${res.status}.`;
 }
 
-export function StudioEditor({ templates, starters }: { templates: Array<{ name: string; version: number }>; starters: Record<string, string> }) {
+export function StudioEditor({
+  templates,
+  starters,
+}: {
+  templates: Array<{ name: string; version: number }>;
+  starters: Record<string, string>;
+}) {
   const [list, setList] = useState(templates);
   const [name, setName] = useState("");
   const [source, setSource] = useState(starters.default ?? "");
@@ -45,7 +55,12 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
   useEffect(() => {
     const ticket = ++latest.current;
     const timer = setTimeout(async () => {
-      const res = await call({ action: "preview", source, size, values: Object.fromEntries(new URLSearchParams(values)) });
+      const res = await call({
+        action: "preview",
+        source,
+        size,
+        values: Object.fromEntries(new URLSearchParams(values)),
+      });
       if (ticket !== latest.current) return;
       if (!res.ok) {
         setPreviewError(await errorOf(res));
@@ -78,7 +93,9 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
     const { version } = (await res.json()) as { version: number };
     setSaveError(null);
     setStatus(`Saved ${name} as version ${version}.`);
-    setList((old) => [...old.filter((t) => t.name !== name), { name, version }].sort((a, b) => a.name.localeCompare(b.name)));
+    setList((old) =>
+      [...old.filter((t) => t.name !== name), { name, version }].sort((a, b) => a.name.localeCompare(b.name)),
+    );
     await load(name);
   }
 
@@ -96,11 +113,20 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Name
-            <input value={name} onChange={(e) => setName(e.target.value)} className="mt-1 rounded-md border border-slate-300 px-2 py-1" placeholder="my-card" />
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              placeholder="my-card"
+            />
           </label>
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Open
-            <select className="mt-1 rounded-md border border-slate-300 px-2 py-1" value="" onChange={(e) => e.target.value && load(e.target.value)}>
+            <select
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              value=""
+              onChange={(e) => e.target.value && load(e.target.value)}
+            >
               <option value="">Your templates…</option>
               {list.map((t) => (
                 <option key={t.name} value={t.name}>{`${t.name} (v${t.version})`}</option>
@@ -109,10 +135,16 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
           </label>
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Start from a built-in
-            <select className="mt-1 rounded-md border border-slate-300 px-2 py-1" value="" onChange={(e) => e.target.value && setSource(starters[e.target.value])}>
+            <select
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              value=""
+              onChange={(e) => e.target.value && setSource(starters[e.target.value])}
+            >
               <option value="">Duplicate…</option>
               {Object.keys(starters).map((s) => (
-                <option key={s} value={s}>{s}</option>
+                <option key={s} value={s}>
+                  {s}
+                </option>
               ))}
             </select>
           </label>
@@ -127,8 +159,16 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
           spellCheck={false}
           className="h-[28rem] w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
         />
-        {saveError && <p role="alert" className="text-sm text-red-700">{saveError}</p>}
-        {status && <p role="status" className="text-sm text-emerald-700">{status}</p>}
+        {saveError && (
+          <p role="alert" className="text-sm text-red-700">
+            {saveError}
+          </p>
+        )}
+        {status && (
+          <p role="status" className="text-sm text-emerald-700">
+            {status}
+          </p>
+        )}
         {versions.length > 0 && (
           <div>
             <h2 className="text-sm font-semibold text-slate-900">Version history</h2>
@@ -136,7 +176,11 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
               {versions.map((v) => (
                 <li key={v.version} className="flex items-center gap-2">
                   <span>{`v${v.version} · ${new Date(v.createdAt).toLocaleString()}`}</span>
-                  <button type="button" className={buttonClasses({ variant: "ghost" })} onClick={() => restore(v.version)}>
+                  <button
+                    type="button"
+                    className={buttonClasses({ variant: "ghost" })}
+                    onClick={() => restore(v.version)}
+                  >
                     {`Restore v${v.version}`}
                   </button>
                 </li>
@@ -149,18 +193,33 @@ export function StudioEditor({ templates, starters }: { templates: Array<{ name:
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex grow flex-col text-sm font-medium text-slate-700">
             Sample values (query string)
-            <input value={values} onChange={(e) => setValues(e.target.value)} className="mt-1 rounded-md border border-slate-300 px-2 py-1" placeholder="title=Hello&accent=%23ff0000" />
+            <input
+              value={values}
+              onChange={(e) => setValues(e.target.value)}
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              placeholder="title=Hello&accent=%23ff0000"
+            />
           </label>
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Size
-            <select className="mt-1 rounded-md border border-slate-300 px-2 py-1" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+            <select
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              value={size}
+              onChange={(e) => setSize(Number(e.target.value))}
+            >
               {SIZES.map((s, i) => (
-                <option key={s} value={i}>{s}</option>
+                <option key={s} value={i}>
+                  {s}
+                </option>
               ))}
             </select>
           </label>
         </div>
-        {previewError && <p role="alert" aria-label="Preview error" className="text-sm text-red-700">{previewError}</p>}
+        {previewError && (
+          <p role="alert" aria-label="Preview error" className="text-sm text-red-700">
+            {previewError}
+          </p>
+        )}
         {/* A blob: URL of the server's PNG; next/image has nothing to optimise here. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         {preview && <img src={preview} alt="Template preview" className="w-full rounded-md border border-slate-200" />}

@@ -5,7 +5,12 @@
  * never sent to the browser: the form shows its masked hint and an empty field keeps it.
  */
 import { useActionState, useId } from "react";
-import { checkStorageAction, saveStorageAction, type StorageCheckState, type StorageSaveState } from "@/lib/storage/actions";
+import {
+  checkStorageAction,
+  saveStorageAction,
+  type StorageCheckState,
+  type StorageSaveState,
+} from "@/lib/storage/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 import type { StorageSettingsView } from "@/lib/storage/settings";
@@ -13,7 +18,17 @@ import type { StorageSettingsView } from "@/lib/storage/settings";
 /** What the page hands over: the settings without the secret. */
 type SavedStorage = StorageSettingsView;
 
-function TextField({ id, name, label, hint, defaultValue, placeholder, type = "text", required = true, invalid }: {
+function TextField({
+  id,
+  name,
+  label,
+  hint,
+  defaultValue,
+  placeholder,
+  type = "text",
+  required = true,
+  invalid,
+}: {
   id: string;
   name: string;
   label: React.ReactNode;
@@ -59,14 +74,56 @@ export function StorageForm({ saved }: { saved: SavedStorage | null }) {
   const shown = state.status === "error" && state.values ? state.values : saved;
   return (
     <form action={action} className="space-y-4" data-testid="storage-settings">
-      <TextField id={id} name="endpoint" label="Endpoint" type="url" defaultValue={shown?.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses." invalid={invalid("endpoint")} />
+      <TextField
+        id={id}
+        name="endpoint"
+        label="Endpoint"
+        type="url"
+        defaultValue={shown?.endpoint}
+        placeholder="https://s3.eu-west-1.amazonaws.com"
+        hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses."
+        invalid={invalid("endpoint")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id} name="region" label="Region" defaultValue={shown?.region ?? "us-east-1"} placeholder="us-east-1" invalid={invalid("region")} />
-        <TextField id={id} name="bucket" label="Bucket" defaultValue={shown?.bucket} placeholder="my-screenshots" invalid={invalid("bucket")} />
+        <TextField
+          id={id}
+          name="region"
+          label="Region"
+          defaultValue={shown?.region ?? "us-east-1"}
+          placeholder="us-east-1"
+          invalid={invalid("region")}
+        />
+        <TextField
+          id={id}
+          name="bucket"
+          label="Bucket"
+          defaultValue={shown?.bucket}
+          placeholder="my-screenshots"
+          invalid={invalid("bucket")}
+        />
       </div>
-      <TextField id={id} name="prefix" label={<>Prefix <span className="font-normal text-slate-500">(optional)</span></>} defaultValue={shown?.prefix} placeholder="glance/" required={false} hint="Objects are named <prefix><job id>.<ext>." invalid={invalid("prefix")} />
+      <TextField
+        id={id}
+        name="prefix"
+        label={
+          <>
+            Prefix <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        defaultValue={shown?.prefix}
+        placeholder="glance/"
+        required={false}
+        hint="Objects are named <prefix><job id>.<ext>."
+        invalid={invalid("prefix")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id} name="accessKeyId" label="Access key id" defaultValue={shown?.accessKeyId} invalid={invalid("accessKeyId")} />
+        <TextField
+          id={id}
+          name="accessKeyId"
+          label="Access key id"
+          defaultValue={shown?.accessKeyId}
+          invalid={invalid("accessKeyId")}
+        />
         <TextField
           id={id}
           name="secretAccessKey"
@@ -89,8 +146,12 @@ export function StorageForm({ saved }: { saved: SavedStorage | null }) {
         )}
       </div>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "saved" && <Alert tone="success">Saved. Check the connection to be sure uploads will work.</Alert>}
-      {state.status === "removed" && <Alert tone="success">Removed. Jobs with store=true are refused until a bucket is configured again.</Alert>}
+      {state.status === "saved" && (
+        <Alert tone="success">Saved. Check the connection to be sure uploads will work.</Alert>
+      )}
+      {state.status === "removed" && (
+        <Alert tone="success">Removed. Jobs with store=true are refused until a bucket is configured again.</Alert>
+      )}
     </form>
   );
 }
@@ -103,7 +164,9 @@ export function CheckStorage() {
         Check connection
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "ok" && <Alert tone="success">Connected: Glance wrote a probe object to {state.bucket} and deleted it again.</Alert>}
+      {state.status === "ok" && (
+        <Alert tone="success">Connected: Glance wrote a probe object to {state.bucket} and deleted it again.</Alert>
+      )}
     </form>
   );
 }

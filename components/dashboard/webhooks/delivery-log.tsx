@@ -38,7 +38,11 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryLogEntry[] }) 
               <table className="mt-2 w-full text-left text-sm">
                 <thead className="text-xs uppercase text-slate-500">
                   <tr>
-                    {["#", "Time", "Answer", "Duration"].map((h) => <th key={h} scope="col" className="px-2 py-1 font-medium">{h}</th>)}
+                    {["#", "Time", "Answer", "Duration"].map((h) => (
+                      <th key={h} scope="col" className="px-2 py-1 font-medium">
+                        {h}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -46,7 +50,9 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryLogEntry[] }) 
                     <tr key={a.attempt}>
                       <td className="px-2 py-1 tabular-nums">{a.attempt}</td>
                       <td className="whitespace-nowrap px-2 py-1 tabular-nums">{`${a.startedAt.toISOString().replace("T", " ").slice(0, 19)} UTC`}</td>
-                      <td className={cn("px-2 py-1", a.ok ? "text-emerald-700" : "text-red-700")}>{a.ok ? `${a.statusCode}` : a.error ?? `${a.statusCode}`}</td>
+                      <td className={cn("px-2 py-1", a.ok ? "text-emerald-700" : "text-red-700")}>
+                        {a.ok ? `${a.statusCode}` : (a.error ?? `${a.statusCode}`)}
+                      </td>
                       <td className="px-2 py-1 tabular-nums">{a.durationMs} ms</td>
                     </tr>
                   ))}

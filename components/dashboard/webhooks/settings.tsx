@@ -24,14 +24,32 @@ export function WebhookUrlForm({ url }: { url: string | null }) {
         <label htmlFor={`${id}-url`} className="block text-sm font-medium text-slate-900">
           Default webhook URL <span className="font-normal text-slate-500">(empty: none)</span>
         </label>
-        <Input id={`${id}-url`} name="url" type="url" inputMode="url" defaultValue={url ?? ""} placeholder="https://example.com/hooks/glance" className="font-mono" autoComplete="off" maxLength={2048} />
-        <p className="text-sm text-slate-600">Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted.</p>
+        <Input
+          id={`${id}-url`}
+          name="url"
+          type="url"
+          inputMode="url"
+          defaultValue={url ?? ""}
+          placeholder="https://example.com/hooks/glance"
+          className="font-mono"
+          autoComplete="off"
+          maxLength={2048}
+        />
+        <p className="text-sm text-slate-600">
+          Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted.
+        </p>
       </div>
       <SubmitButton variant="outline" pendingLabel="Saving…">
         Save URL
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "saved" && <Alert tone="success">{state.url ? "Saved. The next job's webhook goes there." : "Cleared. Only jobs with their own webhookUrl send webhooks."}</Alert>}
+      {state.status === "saved" && (
+        <Alert tone="success">
+          {state.url
+            ? "Saved. The next job's webhook goes there."
+            : "Cleared. Only jobs with their own webhookUrl send webhooks."}
+        </Alert>
+      )}
     </form>
   );
 }
@@ -46,20 +64,32 @@ export function WebhookSecret({ secret, previousUntil }: { secret: string; previ
           Signing secret
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input id={`${id}-secret`} readOnly value={secret} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+          <Input
+            id={`${id}-secret`}
+            readOnly
+            value={secret}
+            className="font-mono"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <CopyButton value={secret} label="Copy signing secret" size="md" />
         </div>
         <p className="text-sm text-slate-600">
-          Verify each delivery&apos;s webhook-signature with it (see the docs). After a roll, deliveries are signed with the new and
-          the previous secret for 24 hours, so your receiver keeps working while you update it.
+          Verify each delivery&apos;s webhook-signature with it (see the docs). After a roll, deliveries are signed with
+          the new and the previous secret for 24 hours, so your receiver keeps working while you update it.
         </p>
-        {previousUntil && <p className="text-sm text-slate-700" data-testid="previous-secret-until">The previous secret also signs until {previousUntil}.</p>}
+        {previousUntil && (
+          <p className="text-sm text-slate-700" data-testid="previous-secret-until">
+            The previous secret also signs until {previousUntil}.
+          </p>
+        )}
       </div>
       <SubmitButton variant="outline" pendingLabel="Rolling…">
         Roll signing secret
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "rolled" && <Alert tone="success">Rolled. Update your receiver with the new secret within 24 hours.</Alert>}
+      {state.status === "rolled" && (
+        <Alert tone="success">Rolled. Update your receiver with the new secret within 24 hours.</Alert>
+      )}
     </form>
   );
 }
@@ -72,7 +102,9 @@ export function SendTestWebhook() {
         Send a test event
       </SubmitButton>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "sent" && <Alert tone="success">Queued as {state.id}: it appears in the deliveries below.</Alert>}
+      {state.status === "sent" && (
+        <Alert tone="success">Queued as {state.id}: it appears in the deliveries below.</Alert>
+      )}
     </form>
   );
 }

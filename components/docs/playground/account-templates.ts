@@ -13,7 +13,9 @@ export function useAccountTemplates(enabled: boolean): readonly TemplateInfo[] {
     if (!enabled) return;
     const controller = new AbortController();
     fetch("/api/playground/og/templates", { signal: controller.signal, credentials: "same-origin" })
-      .then((response) => (response.ok ? (response.json() as Promise<{ templates: TemplateInfo[] }>) : { templates: [] }))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ templates: TemplateInfo[] }>) : { templates: [] },
+      )
       .then((body) => setTemplates(body.templates))
       .catch(() => {});
     return () => controller.abort();

@@ -59,12 +59,21 @@ export function AuthPanel({
         )
       }
     >
-      <CredentialInput id={`${id}-key`} secret placeholder="sk_live_…" value={apiKey} onValue={onApiKeyChange} testId="playground-api-key" />
+      <CredentialInput
+        id={`${id}-key`}
+        secret
+        placeholder="sk_live_…"
+        value={apiKey}
+        onValue={onApiKeyChange}
+        testId="playground-api-key"
+      />
     </Field>
   );
 
   const modes: ReadonlyArray<readonly [AuthMode, string]> = [
-    ...(session.status === "signed-in" ? [["session", `Your account${session.email ? ` (${session.email})` : ""}`] as const] : []),
+    ...(session.status === "signed-in"
+      ? [["session", `Your account${session.email ? ` (${session.email})` : ""}`] as const]
+      : []),
     ["key", "An API key"],
     ["signed", "A signed URL"],
   ];

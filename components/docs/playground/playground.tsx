@@ -62,13 +62,18 @@ export function Playground({
 
   useEffect(() => () => void (objectUrl.current && URL.revokeObjectURL(objectUrl.current)), []);
 
-
-  const fieldError = outcome.kind === "problem" && outcome.problem.param ? { param: outcome.problem.param, detail: outcome.problem.detail ?? "Invalid value." } : null;
+  const fieldError =
+    outcome.kind === "problem" && outcome.problem.param
+      ? { param: outcome.problem.param, detail: outcome.problem.detail ?? "Invalid value." }
+      : null;
   const query = buildQuery(fields, values, template);
   const useSessionAuth = mode === "session" && session.status === "signed-in";
   const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
   const json = values.response === "json";
-  const shown = useMemo(() => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"), [fields, values]);
+  const shown = useMemo(
+    () => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"),
+    [fields, values],
+  );
 
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
@@ -106,7 +111,11 @@ export function Playground({
   useEffect(() => {
     if (!signingInput) return;
     let current = true;
-    signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), { keyId: signing.keyId, signingSecret: signing.signingSecret, expires: expiresFor(signing.expiry) }).then(
+    signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), {
+      keyId: signing.keyId,
+      signingSecret: signing.signingSecret,
+      expires: expiresFor(signing.expiry),
+    }).then(
       (url) => void (current && setSigned({ input: signingInput, url })),
       () => undefined,
     );
@@ -154,7 +163,8 @@ export function Playground({
   function startLoading() {
     setOutcome({ kind: "loading" });
     const box = resultRef.current?.getBoundingClientRect();
-    if (box && (box.top < 0 || box.top > window.innerHeight - 80)) resultRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (box && (box.top < 0 || box.top > window.innerHeight - 80))
+      resultRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   function show(result: Outcome) {
@@ -178,11 +188,34 @@ export function Playground({
       <Card>
         <CardContent>
           <form onSubmit={render} noValidate className="space-y-5" aria-label={`${endpoint} request`}>
-            <AuthPanel session={session} mode={mode} onModeChange={setMode} apiKey={apiKey} onApiKeyChange={setApiKey} signing={signing} onSigningChange={setSigning} />
+            <AuthPanel
+              session={session}
+              mode={mode}
+              onModeChange={setMode}
+              apiKey={apiKey}
+              onApiKeyChange={setApiKey}
+              signing={signing}
+              onSigningChange={setSigning}
+            />
             <hr className="border-slate-100" />
             {endpoint === "og" && (
-              <Field htmlFor={`${idPrefix}-template`} label={<><code className="font-mono text-[13px]">template</code><RequiredMark /></>} hint={template?.description}>
-                <Select id={`${idPrefix}-template`} aria-describedby={`${idPrefix}-template-hint`} data-param="template" value={values.template} onChange={(e) => chooseTemplate(e.target.value)}>
+              <Field
+                htmlFor={`${idPrefix}-template`}
+                label={
+                  <>
+                    <code className="font-mono text-[13px]">template</code>
+                    <RequiredMark />
+                  </>
+                }
+                hint={template?.description}
+              >
+                <Select
+                  id={`${idPrefix}-template`}
+                  aria-describedby={`${idPrefix}-template-hint`}
+                  data-param="template"
+                  value={values.template}
+                  onChange={(e) => chooseTemplate(e.target.value)}
+                >
                   {templates.map((t) => (
                     <option key={t.name} value={t.name}>
                       {ownNames.has(t.name) ? `${t.name} (yours)` : t.name}
@@ -195,19 +228,37 @@ export function Playground({
               <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-900">Template variables</legend>
                 {template.variables.map((variable) => (
-                  <VariableControl key={`${template.name}-${variable.name}`} idPrefix={idPrefix} variable={variable} value={values[`var:${variable.name}`] ?? ""} onChange={set(`var:${variable.name}`)} />
+                  <VariableControl
+                    key={`${template.name}-${variable.name}`}
+                    idPrefix={idPrefix}
+                    variable={variable}
+                    value={values[`var:${variable.name}`] ?? ""}
+                    onChange={set(`var:${variable.name}`)}
+                  />
                 ))}
               </fieldset>
             )}
             <div className="grid gap-5 sm:grid-cols-2">
               {shown.map((field) => (
                 <div key={field.name} className={isWide(field) ? "sm:col-span-2" : undefined}>
-                  <ParamControl idPrefix={idPrefix} field={field} value={values[field.name] ?? ""} onChange={set(field.name)} error={fieldError?.param === field.name ? fieldError.detail : undefined} />
+                  <ParamControl
+                    idPrefix={idPrefix}
+                    field={field}
+                    value={values[field.name] ?? ""}
+                    onChange={set(field.name)}
+                    error={fieldError?.param === field.name ? fieldError.detail : undefined}
+                  />
                 </div>
               ))}
             </div>
             <div className="sticky bottom-0 -mx-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white/95 px-5 pt-4 backdrop-blur sm:-mx-6 sm:px-6">
-              <Switch id={`${idPrefix}-json`} label="JSON metadata" checked={json} onChange={(e) => set("response")(e.target.checked ? "json" : "")} data-testid="json-toggle" />
+              <Switch
+                id={`${idPrefix}-json`}
+                label="JSON metadata"
+                checked={json}
+                onChange={(e) => set("response")(e.target.checked ? "json" : "")}
+                data-testid="json-toggle"
+              />
               <Button type="submit" loading={outcome.kind === "loading"} data-testid="render">
                 Render
               </Button>
@@ -222,11 +273,22 @@ export function Playground({
           <p aria-live="polite" className="sr-only">
             {resultAnnouncement(outcome)}
           </p>
-          <ResultView outcome={outcome} alt={endpoint === "og" ? `Open Graph image from the ${values.template} template` : `Screenshot of ${values.url}`} />
+          <ResultView
+            outcome={outcome}
+            alt={
+              endpoint === "og"
+                ? `Open Graph image from the ${values.template} template`
+                : `Screenshot of ${values.url}`
+            }
+          />
         </section>
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
           <p className="text-xs text-slate-600">A link to this form as it is now (never your key or secret).</p>
-          <CopyButton value={shareUrl(origin, endpoint, fields, values, template)} label="Copy link" copiedLabel="Link copied" />
+          <CopyButton
+            value={shareUrl(origin, endpoint, fields, values, template)}
+            label="Copy link"
+            copiedLabel="Link copied"
+          />
         </div>
         {mode === "signed" ? (
           <SignedUrlOutput endpoint={endpoint} url={signedUrl} problem={signingProblem} />

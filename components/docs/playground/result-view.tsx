@@ -16,7 +16,10 @@ function Facts({ facts }: { facts: ResponseFacts }) {
       <div className="flex items-center gap-1.5">
         <dt className="sr-only">Status</dt>
         <dd>
-          <Badge tone={facts.status < 300 ? "success" : facts.status < 500 ? "warning" : "danger"} data-testid="response-status">
+          <Badge
+            tone={facts.status < 300 ? "success" : facts.status < 500 ? "warning" : "danger"}
+            data-testid="response-status"
+          >
             {facts.status}
           </Badge>
         </dd>
@@ -72,7 +75,11 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
         </div>
       );
     case "network":
-      return <Alert tone="danger" title="The request did not complete">{outcome.message}</Alert>;
+      return (
+        <Alert tone="danger" title="The request did not complete">
+          {outcome.message}
+        </Alert>
+      );
     case "problem": {
       const { problem, facts } = outcome;
       return (
@@ -85,7 +92,12 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
                 <Link href={`/docs/errors#${problem.code}`} className="font-mono">
                   {problem.code}
                 </Link>
-                {problem.param && <> · parameter <code className="font-mono">{problem.param}</code></>}
+                {problem.param && (
+                  <>
+                    {" "}
+                    · parameter <code className="font-mono">{problem.param}</code>
+                  </>
+                )}
               </p>
             )}
           </Alert>
@@ -98,7 +110,10 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
       return (
         <div className="space-y-3" data-testid="result-json">
           <Facts facts={outcome.facts} />
-          <pre tabIndex={0} className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-[13px] leading-relaxed text-slate-100 [overflow-wrap:anywhere]">
+          <pre
+            tabIndex={0}
+            className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-[13px] leading-relaxed text-slate-100 [overflow-wrap:anywhere]"
+          >
             {JSON.stringify(outcome.body, null, 2)}
           </pre>
           {imageUrl && !isPdf && (
@@ -115,15 +130,28 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
           <Facts facts={facts} />
           {facts.contentType === "application/pdf" ? (
             <div className="space-y-2">
-              <iframe src={objectUrl} title="PDF preview" className="h-[28rem] w-full rounded-lg border border-slate-200" />
-              <a href={objectUrl} download="screenshot.pdf" className="text-sm font-medium text-brand-700 hover:underline">
+              <iframe
+                src={objectUrl}
+                title="PDF preview"
+                className="h-[28rem] w-full rounded-lg border border-slate-200"
+              />
+              <a
+                href={objectUrl}
+                download="screenshot.pdf"
+                className="text-sm font-medium text-brand-700 hover:underline"
+              >
                 Download the PDF
               </a>
             </div>
           ) : (
             <a href={objectUrl} target="_blank" rel="noreferrer" className="block">
               {/* eslint-disable-next-line @next/next/no-img-element -- a blob from the API, not an app asset */}
-              <img src={objectUrl} alt={alt} data-testid="result-image" className="w-full rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0_25%,white_0_50%)] bg-[length:16px_16px]" />
+              <img
+                src={objectUrl}
+                alt={alt}
+                data-testid="result-image"
+                className="w-full rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0_25%,white_0_50%)] bg-[length:16px_16px]"
+              />
             </a>
           )}
         </div>

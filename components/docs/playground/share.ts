@@ -76,12 +76,26 @@ export function playgroundLinkIn(code: string): string | null {
  * headers and cookies (credentials for the target) when typed, but an address is copied, logged
  * and kept in history, so they never go into one.
  */
-export function linkQuery(fields: readonly ParamField[], values: FormValues, template: TemplateInfo | undefined): string {
-  return buildQuery(fields.filter((f) => !f.secret), values, template);
+export function linkQuery(
+  fields: readonly ParamField[],
+  values: FormValues,
+  template: TemplateInfo | undefined,
+): string {
+  return buildQuery(
+    fields.filter((f) => !f.secret),
+    values,
+    template,
+  );
 }
 
 /** The absolute address of the playground showing this form (the "Copy link" button's value). */
-export function shareUrl(origin: string, endpoint: EndpointName, fields: readonly ParamField[], values: FormValues, template: TemplateInfo | undefined): string {
+export function shareUrl(
+  origin: string,
+  endpoint: EndpointName,
+  fields: readonly ParamField[],
+  values: FormValues,
+  template: TemplateInfo | undefined,
+): string {
   return `${origin}${playgroundHref(endpoint, linkQuery(fields, values, template))}`;
 }
 

@@ -11,9 +11,19 @@ export interface SigningInput {
   expiry: ExpiryChoice;
 }
 
-const EXPIRY_CHOICES = { never: "Never (until the key is revoked or its secret rolled)", "1h": "In 1 hour", "1d": "In 1 day", "30d": "In 30 days" } as const;
+const EXPIRY_CHOICES = {
+  never: "Never (until the key is revoked or its secret rolled)",
+  "1h": "In 1 hour",
+  "1d": "In 1 day",
+  "30d": "In 30 days",
+} as const;
 export type ExpiryChoice = keyof typeof EXPIRY_CHOICES;
-const EXPIRY_SECONDS: Record<ExpiryChoice, number | undefined> = { never: undefined, "1h": 3600, "1d": 86_400, "30d": 30 * 86_400 };
+const EXPIRY_SECONDS: Record<ExpiryChoice, number | undefined> = {
+  never: undefined,
+  "1h": 3600,
+  "1d": 86_400,
+  "30d": 30 * 86_400,
+};
 
 /** `expires` (unix seconds) for a choice, counted from now; undefined for "never". */
 export function expiresFor(choice: ExpiryChoice, nowMs = Date.now()): number | undefined {
@@ -31,8 +41,18 @@ export function SignedFields({ value, onChange }: { value: SigningInput; onChang
   const set = <K extends keyof SigningInput>(name: K, v: SigningInput[K]) => onChange({ ...value, [name]: v });
   return (
     <div className="space-y-4" data-testid="playground-signing">
-      <Field htmlFor={`${id}-key-id`} label="Public key id (key_id)" hint="Shown on the key's page in the dashboard. It goes into the URL.">
-        <CredentialInput id={`${id}-key-id`} placeholder="pk_live_…" value={value.keyId} onValue={(v) => set("keyId", v)} testId="playground-key-id" />
+      <Field
+        htmlFor={`${id}-key-id`}
+        label="Public key id (key_id)"
+        hint="Shown on the key's page in the dashboard. It goes into the URL."
+      >
+        <CredentialInput
+          id={`${id}-key-id`}
+          placeholder="pk_live_…"
+          value={value.keyId}
+          onValue={(v) => set("keyId", v)}
+          testId="playground-key-id"
+        />
       </Field>
       <Field
         htmlFor={`${id}-secret`}
@@ -49,7 +69,12 @@ export function SignedFields({ value, onChange }: { value: SigningInput; onChang
         />
       </Field>
       <Field htmlFor={`${id}-expiry`} label="Expires">
-        <Select id={`${id}-expiry`} value={value.expiry} onChange={(e) => set("expiry", e.target.value as ExpiryChoice)} data-testid="playground-expiry">
+        <Select
+          id={`${id}-expiry`}
+          value={value.expiry}
+          onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
+          data-testid="playground-expiry"
+        >
           {Object.entries(EXPIRY_CHOICES).map(([choice, label]) => (
             <option key={choice} value={choice}>
               {label}

@@ -14,12 +14,34 @@ const never = () => () => {};
  * typing adds no history entries). The server render and the first client render show the
  * starting form; the link's values follow right after hydration, without a mismatch.
  */
-export function useLinkedForm(endpoint: EndpointName, fields: readonly ParamField[], startingTemplate: TemplateInfo | undefined, templates: readonly TemplateInfo[]) {
-  const search = useSyncExternalStore(never, () => window.location.search, () => "");
-  const hydrated = useSyncExternalStore(never, () => true, () => false);
-  const starting = useMemo(() => initialValues(endpoint, fields, startingTemplate), [endpoint, fields, startingTemplate]);
-  const startingQuery = useMemo(() => linkQuery(fields, starting, startingTemplate), [fields, starting, startingTemplate]);
-  const linked = useMemo(() => valuesFromQuery(endpoint, fields, new URLSearchParams(search), startingTemplate), [endpoint, fields, search, startingTemplate]);
+export function useLinkedForm(
+  endpoint: EndpointName,
+  fields: readonly ParamField[],
+  startingTemplate: TemplateInfo | undefined,
+  templates: readonly TemplateInfo[],
+) {
+  const search = useSyncExternalStore(
+    never,
+    () => window.location.search,
+    () => "",
+  );
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const starting = useMemo(
+    () => initialValues(endpoint, fields, startingTemplate),
+    [endpoint, fields, startingTemplate],
+  );
+  const startingQuery = useMemo(
+    () => linkQuery(fields, starting, startingTemplate),
+    [fields, starting, startingTemplate],
+  );
+  const linked = useMemo(
+    () => valuesFromQuery(endpoint, fields, new URLSearchParams(search), startingTemplate),
+    [endpoint, fields, search, startingTemplate],
+  );
   const [edited, setEdited] = useState<FormValues | null>(null);
   const values = edited ?? linked ?? starting;
   const update = (change: (current: FormValues) => FormValues) => setEdited((current) => change(current ?? values));

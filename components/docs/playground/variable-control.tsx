@@ -4,7 +4,13 @@ import { Badge, Field, Input, Textarea } from "@/components/ui";
 import { RequiredMark } from "./required-mark";
 import type { OgVariable } from "@/lib/og/catalog";
 
-const TYPE_LABEL: Record<OgVariable["type"], string> = { text: "text", color: "color", image_url: "https URL", list: "list", number: "number" };
+const TYPE_LABEL: Record<OgVariable["type"], string> = {
+  text: "text",
+  color: "color",
+  image_url: "https URL",
+  list: "list",
+  number: "number",
+};
 
 /** A form control for one OG template variable (D11 types). */
 export function VariableControl({
@@ -23,7 +29,15 @@ export function VariableControl({
   let control: React.ReactNode;
 
   if (variable.type === "list") {
-    control = <Textarea {...common} rows={4} value={value} placeholder={variable.example} onChange={(e) => onChange(e.target.value)} />;
+    control = (
+      <Textarea
+        {...common}
+        rows={4}
+        value={value}
+        placeholder={variable.example}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   } else if (variable.type === "color") {
     const hex = /^#[0-9a-f]{6}$/i.test(value) ? value : variable.example;
     control = (

@@ -6,7 +6,8 @@ import { DOCS_PAGES } from "@/components/site/links";
 import { Input } from "@/components/ui";
 import { searchDocs, sectionsOf, type DocsSection } from "./search-index";
 
-type IndexState = { status: "idle" } | { status: "loading" } | { status: "ready"; sections: DocsSection[] } | { status: "failed" };
+type IndexState =
+  { status: "idle" } | { status: "loading" } | { status: "ready"; sections: DocsSection[] } | { status: "failed" };
 
 /** Fetches every docs page as served and reads its sections (once per visit, on first use). */
 async function buildIndex(): Promise<DocsSection[]> {
@@ -83,14 +84,27 @@ export function DocsSearch() {
           data-testid="docs-search"
         />
       </form>
-      <p id={`${id}-status`} aria-live="polite" className={searching ? "mt-2 text-sm text-slate-600" : "sr-only"} data-testid="docs-search-status">
+      <p
+        id={`${id}-status`}
+        aria-live="polite"
+        className={searching ? "mt-2 text-sm text-slate-600" : "sr-only"}
+        data-testid="docs-search-status"
+      >
         {status}
       </p>
       {searching && hits.length > 0 && (
-        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="docs-search-results">
+        <ul
+          className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm"
+          data-testid="docs-search-results"
+        >
           {hits.map((hit, i) => (
             <li key={hit.href}>
-              <Link ref={i === 0 ? firstResult : undefined} href={hit.href} onClick={() => setQuery("")} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+              <Link
+                ref={i === 0 ? firstResult : undefined}
+                href={hit.href}
+                onClick={() => setQuery("")}
+                className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <span className="block text-sm font-medium text-slate-900">
                   {hit.page !== hit.heading && <span className="text-slate-600">{hit.page} › </span>}
                   {hit.heading}

@@ -31,7 +31,10 @@ export function sectionsOf(article: Element, page: { href: string; label: string
   let current: DocsSection = { page: page.label, heading: page.label, href: page.href, text: "" };
   const doc = article.ownerDocument;
   const walker = doc.createTreeWalker(article, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.nodeType === Node.ELEMENT_NODE && (node as Element).matches(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      node.nodeType === Node.ELEMENT_NODE && (node as Element).matches(SKIPPED)
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeType === Node.ELEMENT_NODE) {
@@ -59,7 +62,8 @@ function headingText(el: Element): string {
 
 function occurrences(haystack: string, needle: string): number {
   let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1 && count < 5; at = haystack.indexOf(needle, at + needle.length)) count++;
+  for (let at = haystack.indexOf(needle); at !== -1 && count < 5; at = haystack.indexOf(needle, at + needle.length))
+    count++;
   return count;
 }
 

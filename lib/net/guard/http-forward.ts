@@ -3,7 +3,16 @@ import http from "node:http";
 import type net from "node:net";
 import { isAllowedOrigin } from "../policy";
 import { checkHost } from "../resolve";
-import { GUARD_HEADER, HOP_BY_HOP, connectPinned, parsePort, refuseResponse, type GuardContext, type GuardRefusal, type RefusalStatus } from "./wire";
+import {
+  GUARD_HEADER,
+  HOP_BY_HOP,
+  connectPinned,
+  parsePort,
+  refuseResponse,
+  type GuardContext,
+  type GuardRefusal,
+  type RefusalStatus,
+} from "./wire";
 
 /**
  * A name the guard answers itself (RFC 2606 reserves .invalid, so it is never a real site): a
@@ -35,7 +44,12 @@ export async function forwardHttp(guard: GuardContext, req: http.IncomingMessage
   if (target.protocol !== "http:" || !target.hostname) return deny(400, "bad_request");
   if (target.hostname === GUARD_PROBE_HOST) {
     // 200 with a body, not 204: a navigation to a 204 never commits.
-    res.writeHead(200, { [GUARD_HEADER]: `probe ${guard.id}`, "content-type": "text/plain", "cache-control": "no-store", connection: "close" });
+    res.writeHead(200, {
+      [GUARD_HEADER]: `probe ${guard.id}`,
+      "content-type": "text/plain",
+      "cache-control": "no-store",
+      connection: "close",
+    });
     return res.end("glance guard\n");
   }
   const port = parsePort(target.port, 80);

@@ -28,8 +28,15 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const PROXY_AUTHENTICATE = 'Basic realm="glance-guard"';
 
 export const HOP_BY_HOP = new Set([
-  "connection", "proxy-connection", "keep-alive", "proxy-authorization", "proxy-authenticate",
-  "te", "trailer", "transfer-encoding", "upgrade",
+  "connection",
+  "proxy-connection",
+  "keep-alive",
+  "proxy-authorization",
+  "proxy-authenticate",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
 ]);
 
 /** Connects to the first checked address that answers; never resolves again. */

@@ -23,12 +23,22 @@ export interface BrowserCardRequest {
 
 /** @font-face rules for brand fonts; their family names are our own (hex), their bytes data: URLs. */
 function brandFontFaces(fonts: ReadonlyArray<{ name: string; data: Buffer }>): string {
-  return fonts.map((font) => `@font-face{font-family:"${font.name}";font-style:normal;font-weight:100 900;font-display:block;src:url(data:application/octet-stream;base64,${font.data.toString("base64")})}`).join("");
+  return fonts
+    .map(
+      (font) =>
+        `@font-face{font-family:"${font.name}";font-style:normal;font-weight:100 900;font-display:block;src:url(data:application/octet-stream;base64,${font.data.toString("base64")})}`,
+    )
+    .join("");
 }
 
 /** The card as PNG bytes, drawn by Chromium. */
 export async function renderInBrowser(req: BrowserCardRequest): Promise<Buffer> {
-  const html = cardHtml(req.element, { width: req.width, height: req.height, fontFaces: fontFaceCss(req.texts) + brandFontFaces(req.extraFonts ?? []), fontStack: BROWSER_FONT_STACK });
+  const html = cardHtml(req.element, {
+    width: req.width,
+    height: req.height,
+    fontFaces: fontFaceCss(req.texts) + brandFontFaces(req.extraFonts ?? []),
+    fontStack: BROWSER_FONT_STACK,
+  });
   const deadline = new Deadline(Math.max(1, req.deadlineAt - Date.now()), Date.now(), req.signal);
   return withPage(deadline, async ({ page }) => {
     await page.setJavaScriptEnabled(false);

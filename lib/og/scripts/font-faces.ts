@@ -22,16 +22,33 @@ interface Family {
 /** In fallback order: Inter first (the cards' face), then each script's Noto family. */
 const FAMILIES: readonly Family[] = [
   { pkg: "@fontsource/inter", file: "inter", name: FONT_FAMILY, keep: () => true },
-  { pkg: "@fontsource/noto-sans-arabic", file: "noto-sans-arabic", name: "Glance Noto Arabic", keep: (id) => id === "arabic" },
-  { pkg: "@fontsource/noto-sans-hebrew", file: "noto-sans-hebrew", name: "Glance Noto Hebrew", keep: (id) => id === "hebrew" },
-  { pkg: "@fontsource/noto-sans-devanagari", file: "noto-sans-devanagari", name: "Glance Noto Devanagari", keep: (id) => id === "devanagari" },
+  {
+    pkg: "@fontsource/noto-sans-arabic",
+    file: "noto-sans-arabic",
+    name: "Glance Noto Arabic",
+    keep: (id) => id === "arabic",
+  },
+  {
+    pkg: "@fontsource/noto-sans-hebrew",
+    file: "noto-sans-hebrew",
+    name: "Glance Noto Hebrew",
+    keep: (id) => id === "hebrew",
+  },
+  {
+    pkg: "@fontsource/noto-sans-devanagari",
+    file: "noto-sans-devanagari",
+    name: "Glance Noto Devanagari",
+    keep: (id) => id === "devanagari",
+  },
   { pkg: "@fontsource/noto-sans-thai", file: "noto-sans-thai", name: "Glance Noto Thai", keep: (id) => id === "thai" },
   { pkg: "@fontsource/noto-sans-kr", file: "noto-sans-kr", name: "Glance Noto KR", keep: (id) => /^\d+$/.test(id) },
   { pkg: "@fontsource/noto-sans-jp", file: "noto-sans-jp", name: "Glance Noto JP", keep: (id) => /^\d+$/.test(id) },
 ];
 
 /** The font-family list the browser engine gives every element that asks for FONT_FAMILY. */
-export const BROWSER_FONT_STACK = [...FAMILIES.map((f) => `"${f.name}"`), `"Noto Color Emoji"`, "sans-serif"].join(", ");
+export const BROWSER_FONT_STACK = [...FAMILIES.map((f) => `"${f.name}"`), `"Noto Color Emoji"`, "sans-serif"].join(
+  ", ",
+);
 
 let subsets: Array<{ family: Family; subset: Subset }> | undefined;
 const dataUrls = new Map<string, string>();
@@ -66,7 +83,9 @@ export function fontFaceCss(texts: readonly string[]): string {
     // Inter has all of Latin: another family's subset is wanted only for what Inter lacks.
     const wanted = family.name === FONT_FAMILY ? [...codePoints] : [...codePoints].filter((cp) => cp >= 0x250);
     if (!wanted.some((cp) => inRanges(cp, subset.ranges))) continue;
-    const range = subset.ranges.map(([a, b]) => (a === b ? `U+${a.toString(16)}` : `U+${a.toString(16)}-${b.toString(16)}`)).join(",");
+    const range = subset.ranges
+      .map(([a, b]) => (a === b ? `U+${a.toString(16)}` : `U+${a.toString(16)}-${b.toString(16)}`))
+      .join(",");
     for (const weight of WEIGHTS) {
       rules.push(
         `@font-face{font-family:"${family.name}";font-style:normal;font-weight:${weight};font-display:block;src:url(${dataUrl(family, subset.id, weight)}) format("woff2");unicode-range:${range}}`,

@@ -12,7 +12,18 @@
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { FONT_FAMILY } from "@/lib/og/fonts";
 
-const UNITLESS = new Set(["lineHeight", "fontWeight", "opacity", "flexGrow", "flexShrink", "flex", "zIndex", "order", "aspectRatio", "lineClamp"]);
+const UNITLESS = new Set([
+  "lineHeight",
+  "fontWeight",
+  "opacity",
+  "flexGrow",
+  "flexShrink",
+  "flex",
+  "zIndex",
+  "order",
+  "aspectRatio",
+  "lineClamp",
+]);
 const VOID = new Set(["img", "br"]);
 /** Only what templates draw with; anything else is dropped (never raw HTML). */
 const TAGS = new Set(["div", "span", "p", "img", "br", "h1", "h2", "h3", "section", "header", "footer"]);
@@ -31,7 +42,8 @@ function cssValue(name: string, value: unknown, fontStack: string): string | und
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value === "number") return UNITLESS.has(name) ? String(value) : `${value}px`;
   const text = String(value);
-  if (name === "fontFamily") return text.replace(new RegExp(`(^|,\\s*)"?${FONT_FAMILY}"?(?=\\s*(,|$))`), `$1${fontStack}`);
+  if (name === "fontFamily")
+    return text.replace(new RegExp(`(^|,\\s*)"?${FONT_FAMILY}"?(?=\\s*(,|$))`), `$1${fontStack}`);
   return text;
 }
 
@@ -47,7 +59,8 @@ function styleAttribute(style: Record<string, unknown>, text: string, fontStack:
   }
   // No overflow:hidden here: it would also cut the tall marks of Arabic, Devanagari or Thai that
   // reach past a tight line height. The browser engine clips only boxes the clamp truncated.
-  if (clamp !== undefined) rules.push(`display:-webkit-box`, `-webkit-box-orient:vertical`, `-webkit-line-clamp:${clamp}`);
+  if (clamp !== undefined)
+    rules.push(`display:-webkit-box`, `-webkit-box-orient:vertical`, `-webkit-line-clamp:${clamp}`);
   return rules.join(";");
 }
 
@@ -84,17 +97,21 @@ function serialize(node: ReactNode, fontStack: string): string {
   if (text.trim()) attributes.push(`dir="auto"`);
   for (const name of ATTRIBUTES[tag] ?? []) {
     const value = props[name];
-    if (typeof value === "string" || typeof value === "number") attributes.push(`${name}="${escapeAttr(String(value))}"`);
+    if (typeof value === "string" || typeof value === "number")
+      attributes.push(`${name}="${escapeAttr(String(value))}"`);
   }
   const open = `<${tag}${attributes.length ? ` ${attributes.join(" ")}` : ""}>`;
   return VOID.has(tag) ? open : `${open}${serialize(props.children as ReactNode, fontStack)}</${tag}>`;
 }
 
 /** The whole page: exactly `width`×`height`, fonts inline, satori's defaults as a stylesheet. */
-export function cardHtml(element: ReactElement, options: { width: number; height: number; fontFaces: string; fontStack: string }): string {
+export function cardHtml(
+  element: ReactElement,
+  options: { width: number; height: number; fontFaces: string; fontStack: string },
+): string {
   const { width, height } = options;
   return [
-    "<!doctype html><html><head><meta charset=\"utf-8\">",
+    '<!doctype html><html><head><meta charset="utf-8">',
     "<style>",
     options.fontFaces,
     `html,body{margin:0;padding:0;width:${width}px;height:${height}px;overflow:hidden;background:transparent}`,

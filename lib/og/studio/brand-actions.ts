@@ -6,11 +6,20 @@
  */
 import { revalidatePath } from "next/cache";
 import { actionUser } from "@/lib/auth/action-user";
-import { deleteBrandAsset, saveBrandColor, saveBrandFont, saveBrandImage, type BrandKind } from "@/lib/og/studio/brand-kit";
+import {
+  deleteBrandAsset,
+  saveBrandColor,
+  saveBrandFont,
+  saveBrandImage,
+  type BrandKind,
+} from "@/lib/og/studio/brand-kit";
 import { BrandAssetError } from "@/lib/og/studio/brand-upload";
 
 /** A refusal carries what was typed (a form action resets fields to their defaults; these become them). */
-export type BrandActionState = { status: "idle" } | { status: "saved"; name: string } | { status: "error"; message: string; name?: string; value?: string };
+export type BrandActionState =
+  | { status: "idle" }
+  | { status: "saved"; name: string }
+  | { status: "error"; message: string; name?: string; value?: string };
 
 async function signedInUserId(): Promise<{ userId: string } | { error: string }> {
   const who = await actionUser("your brand kit");
@@ -35,7 +44,8 @@ export async function saveBrandAssetAction(_prev: BrandActionState, formData: Fo
     if (kind === "color") await saveBrandColor(who.userId, name, text(formData, "value"));
     else {
       const file = formData.get("file");
-      if (!(file instanceof File) || file.size === 0) return { status: "error", message: "Choose a file to upload.", ...typed };
+      if (!(file instanceof File) || file.size === 0)
+        return { status: "error", message: "Choose a file to upload.", ...typed };
       const bytes = Buffer.from(await file.arrayBuffer());
       if (kind === "font") await saveBrandFont(who.userId, name, bytes);
       else await saveBrandImage(who.userId, name, bytes);

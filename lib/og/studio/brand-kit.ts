@@ -36,21 +36,48 @@ export interface LoadedBrand {
 }
 
 function checkName(name: string): void {
-  if (!BRAND_NAME.test(name)) throw new BrandAssetError("A brand-kit name is 1–32 lowercase letters, digits and hyphens, starting with a letter.");
+  if (!BRAND_NAME.test(name))
+    throw new BrandAssetError(
+      "A brand-kit name is 1–32 lowercase letters, digits and hyphens, starting with a letter.",
+    );
 }
 
-const LIMIT_OF: Record<BrandKind, number> = { font: BRAND_LIMITS.fonts, image: BRAND_LIMITS.images, color: BRAND_LIMITS.colors };
+const LIMIT_OF: Record<BrandKind, number> = {
+  font: BRAND_LIMITS.fonts,
+  image: BRAND_LIMITS.images,
+  color: BRAND_LIMITS.colors,
+};
 
-async function put(userId: string, kind: BrandKind, name: string, data: { bytes?: Buffer; contentType?: string; color?: string }): Promise<void> {
+async function put(
+  userId: string,
+  kind: BrandKind,
+  name: string,
+  data: { bytes?: Buffer; contentType?: string; color?: string },
+): Promise<void> {
   checkName(name);
   const db = await getDb();
-  const existing = await db.brandAsset.findUnique({ where: { userId_kind_name: { userId, kind, name } }, select: { id: true } });
+  const existing = await db.brandAsset.findUnique({
+    where: { userId_kind_name: { userId, kind, name } },
+    select: { id: true },
+  });
   if (!existing && (await db.brandAsset.count({ where: { userId, kind } })) >= LIMIT_OF[kind]) {
     throw new BrandAssetError(`A brand kit holds at most ${LIMIT_OF[kind]} ${kind}s; delete one first.`);
   }
-  const sha256 = createHash("sha256").update(data.bytes ?? data.color ?? "").digest("hex");
-  const fields = { color: data.color ?? null, data: data.bytes ? new Uint8Array(data.bytes) : null, contentType: data.contentType ?? null, size: data.bytes?.length ?? 0, sha256 };
-  await db.brandAsset.upsert({ where: { userId_kind_name: { userId, kind, name } }, create: { userId, kind, name, ...fields }, update: fields });
+  const sha256 = createHash("sha256")
+    .update(data.bytes ?? data.color ?? "")
+    .digest("hex");
+  const fields = {
+    color: data.color ?? null,
+    data: data.bytes ? new Uint8Array(data.bytes) : null,
+    contentType: data.contentType ?? null,
+    size: data.bytes?.length ?? 0,
+    sha256,
+  };
+  await db.brandAsset.upsert({
+    where: { userId_kind_name: { userId, kind, name } },
+    create: { userId, kind, name, ...fields },
+    update: fields,
+  });
 }
 
 /** Adds or replaces a font after checking it parses. */
@@ -80,7 +107,11 @@ export async function deleteBrandAsset(userId: string, kind: BrandKind, name: st
 
 export async function listBrandAssets(userId: string): Promise<BrandAssetSummary[]> {
   const db = await getDb();
-  const rows = await db.brandAsset.findMany({ where: { userId }, orderBy: [{ kind: "asc" }, { name: "asc" }], select: { kind: true, name: true, color: true, size: true, createdAt: true } });
+  const rows = await db.brandAsset.findMany({
+    where: { userId },
+    orderBy: [{ kind: "asc" }, { name: "asc" }],
+    select: { kind: true, name: true, color: true, size: true, createdAt: true },
+  });
   return rows.map((row) => ({ ...row, kind: row.kind as BrandKind }));
 }
 
@@ -94,7 +125,10 @@ export async function brandNames(userId: string): Promise<BrandNames> {
 /** The stored PNG of one image, for the dashboard's thumbnail; null when the account has none by that name. */
 export async function brandImageBytes(userId: string, name: string): Promise<Buffer | null> {
   const db = await getDb();
-  const row = await db.brandAsset.findUnique({ where: { userId_kind_name: { userId, kind: "image", name } }, select: { data: true } });
+  const row = await db.brandAsset.findUnique({
+    where: { userId_kind_name: { userId, kind: "image", name } },
+    select: { data: true },
+  });
   return row?.data ? Buffer.from(row.data) : null;
 }
 
@@ -105,7 +139,10 @@ export async function brandImageThumbnails(userId: string): Promise<Record<strin
   const { default: sharp } = await import("sharp");
   const entries = await Promise.all(
     rows.map(async (row) => {
-      const png = await sharp(Buffer.from(row.data ?? new Uint8Array())).resize(96, 96, { fit: "inside" }).png().toBuffer();
+      const png = await sharp(Buffer.from(row.data ?? new Uint8Array()))
+        .resize(96, 96, { fit: "inside" })
+        .png()
+        .toBuffer();
       return [row.name, `data:image/png;base64,${png.toString("base64")}`] as const;
     }),
   );
@@ -132,18 +169,34 @@ function remember(key: string, asset: Buffer | string): void {
  * The assets a template uses, for one render. A name the kit no longer has (deleted after the
  * template was saved) is the caller's 400, naming the template to fix.
  */
-export async function loadBrand(userId: string, template: string, refs: { fonts: string[]; images: string[]; colors: string[] }): Promise<LoadedBrand> {
-  const wanted: Array<[BrandKind, string]> = [...refs.fonts.map((n) => ["font", n] as [BrandKind, string]), ...refs.images.map((n) => ["image", n] as [BrandKind, string]), ...refs.colors.map((n) => ["color", n] as [BrandKind, string])];
+export async function loadBrand(
+  userId: string,
+  template: string,
+  refs: { fonts: string[]; images: string[]; colors: string[] },
+): Promise<LoadedBrand> {
+  const wanted: Array<[BrandKind, string]> = [
+    ...refs.fonts.map((n) => ["font", n] as [BrandKind, string]),
+    ...refs.images.map((n) => ["image", n] as [BrandKind, string]),
+    ...refs.colors.map((n) => ["color", n] as [BrandKind, string]),
+  ];
   if (wanted.length === 0) return { resolved: { colors: {}, fonts: {}, images: {} }, fonts: [], fingerprint: "" };
   const db = await getDb();
-  const rows = await db.brandAsset.findMany({ where: { userId, OR: wanted.map(([kind, name]) => ({ kind, name })) }, select: { id: true, kind: true, name: true, color: true, sha256: true } });
+  const rows = await db.brandAsset.findMany({
+    where: { userId, OR: wanted.map(([kind, name]) => ({ kind, name })) },
+    select: { id: true, kind: true, name: true, color: true, sha256: true },
+  });
   const colors: Record<string, string> = {};
   const fontNames: Record<string, string> = {};
   const images: Record<string, string> = {};
   const fonts: OgFont[] = [];
   for (const [kind, name] of wanted) {
     const row = rows.find((r) => r.kind === kind && r.name === name);
-    if (!row) throw new ApiError("template_not_found", `The template "${template}" uses the brand-kit ${kind} "${name}", which your brand kit no longer has. Add it again on the Brand kit page, or edit the template.`, { param: "template" });
+    if (!row)
+      throw new ApiError(
+        "template_not_found",
+        `The template "${template}" uses the brand-kit ${kind} "${name}", which your brand kit no longer has. Add it again on the Brand kit page, or edit the template.`,
+        { param: "template" },
+      );
     if (kind === "color") {
       const color = parseColor(row.color ?? "");
       if (color) colors[name] = css(color);
@@ -165,6 +218,9 @@ export async function loadBrand(userId: string, template: string, refs: { fonts:
       fonts.push({ name: family, data: asset, weight: 400, style: "normal" });
     }
   }
-  const fingerprint = rows.map((r) => `${r.kind}:${r.name}:${r.sha256}`).sort().join(",");
+  const fingerprint = rows
+    .map((r) => `${r.kind}:${r.name}:${r.sha256}`)
+    .sort()
+    .join(",");
   return { resolved: { colors, fonts: fontNames, images }, fonts, fingerprint };
 }

@@ -34,10 +34,19 @@ const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 /** Checks a font file parses (TTF, OTF or WOFF, as satori reads them); returns its content type. */
 export async function checkFont(bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw new BrandAssetError("The font file is empty.");
-  if (bytes.length > BRAND_LIMITS.fontMaxBytes) throw new BrandAssetError(`The font is larger than ${mb(BRAND_LIMITS.fontMaxBytes)}.`);
+  if (bytes.length > BRAND_LIMITS.fontMaxBytes)
+    throw new BrandAssetError(`The font is larger than ${mb(BRAND_LIMITS.fontMaxBytes)}.`);
   const magic = bytes.subarray(0, 4).toString("latin1");
-  if (magic === "wOF2") throw new BrandAssetError("WOFF2 fonts cannot be drawn by the renderer; upload the TTF, OTF or WOFF file.");
-  const type = magic === "wOFF" ? "font/woff" : magic === "OTTO" ? "font/otf" : magic === "\u0000\u0001\u0000\u0000" || magic === "true" ? "font/ttf" : null;
+  if (magic === "wOF2")
+    throw new BrandAssetError("WOFF2 fonts cannot be drawn by the renderer; upload the TTF, OTF or WOFF file.");
+  const type =
+    magic === "wOFF"
+      ? "font/woff"
+      : magic === "OTTO"
+        ? "font/otf"
+        : magic === "\u0000\u0001\u0000\u0000" || magic === "true"
+          ? "font/ttf"
+          : null;
   if (!type) throw new BrandAssetError("This is not a TTF, OTF or WOFF font file.");
   try {
     // The renderer's own parser: a font that passes here is one a render can use.
@@ -66,7 +75,8 @@ const SVG_REFUSALS: Array<[RegExp, string]> = [
 /** Decodes an image (PNG, JPEG or SVG) and returns the PNG that is stored and drawn. */
 export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw new BrandAssetError("The image file is empty.");
-  if (bytes.length > BRAND_LIMITS.imageMaxBytes) throw new BrandAssetError(`The image is larger than ${mb(BRAND_LIMITS.imageMaxBytes)}.`);
+  if (bytes.length > BRAND_LIMITS.imageMaxBytes)
+    throw new BrandAssetError(`The image is larger than ${mb(BRAND_LIMITS.imageMaxBytes)}.`);
   const head = bytes.subarray(0, 1024).toString("utf8").trimStart();
   const isSvg = head.startsWith("<") && /<svg\b/i.test(bytes.toString("utf8"));
   if (isSvg) {
@@ -77,7 +87,12 @@ export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
   }
   let format: string | undefined;
   try {
-    const image = sharp(bytes, { limitInputPixels: BRAND_LIMITS.maxPixels, animated: false, failOn: "error", density: isSvg ? 144 : undefined });
+    const image = sharp(bytes, {
+      limitInputPixels: BRAND_LIMITS.maxPixels,
+      animated: false,
+      failOn: "error",
+      density: isSvg ? 144 : undefined,
+    });
     format = (await image.metadata()).format;
     if (format !== "png" && format !== "jpeg" && format !== "svg") throw new Error("format");
     return await image
@@ -86,6 +101,10 @@ export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
       .png({ compressionLevel: 6 })
       .toBuffer();
   } catch {
-    throw new BrandAssetError(format && !["png", "jpeg", "svg"].includes(format) ? `${format} images are not accepted; upload PNG, JPEG or SVG.` : "The image could not be read; upload a PNG, JPEG or SVG file.");
+    throw new BrandAssetError(
+      format && !["png", "jpeg", "svg"].includes(format)
+        ? `${format} images are not accepted; upload PNG, JPEG or SVG.`
+        : "The image could not be read; upload a PNG, JPEG or SVG file.",
+    );
   }
 }

@@ -29,17 +29,29 @@ const BRAND_REF = /^brand:([a-z][a-z0-9-]{0,31})$/;
 const BRAND_KINDS = { color: "colors", font: "fonts" } as const;
 
 /** Checks `brand:<name>` against the account's kit; throws with the line when it has no such entry. */
-export function brandRef(token: string, kind: "color" | "font" | "image", brand: BrandNames, line: number): string | null {
+export function brandRef(
+  token: string,
+  kind: "color" | "font" | "image",
+  brand: BrandNames,
+  line: number,
+): string | null {
   const unquoted = token.replace(/^"(.*)"$|^'(.*)'$/, "$1$2");
   const match = BRAND_REF.exec(unquoted);
   if (!match) {
-    if (unquoted.startsWith("brand:")) throw new TemplateError(line, `"${unquoted.slice(0, 40)}" is not a brand-kit name: brand: then lowercase letters, digits and hyphens.`);
+    if (unquoted.startsWith("brand:"))
+      throw new TemplateError(
+        line,
+        `"${unquoted.slice(0, 40)}" is not a brand-kit name: brand: then lowercase letters, digits and hyphens.`,
+      );
     return null;
   }
   const names = kind === "image" ? brand.images : brand[BRAND_KINDS[kind]];
   if (!names.has(match[1])) {
     const known = [...names].sort().join(", ");
-    throw new TemplateError(line, `Your brand kit has no ${kind} named "${match[1]}"${known ? ` (it has: ${known})` : ""}. Add it on the Brand kit page.`);
+    throw new TemplateError(
+      line,
+      `Your brand kit has no ${kind} named "${match[1]}"${known ? ` (it has: ${known})` : ""}. Add it on the Brand kit page.`,
+    );
   }
   return match[1];
 }
@@ -51,17 +63,23 @@ export interface Declaration {
 }
 
 const NAMED_COLORS = new Set(
-  "transparent currentcolor black white red green blue yellow orange purple pink gray grey silver maroon navy teal olive lime aqua fuchsia indigo violet gold crimson coral salmon tomato orchid khaki beige ivory lavender".split(" "),
+  "transparent currentcolor black white red green blue yellow orange purple pink gray grey silver maroon navy teal olive lime aqua fuchsia indigo violet gold crimson coral salmon tomato orchid khaki beige ivory lavender".split(
+    " ",
+  ),
 );
 const LENGTH = /^-?(\d+(\.\d+)?|\.\d+)(px|em|rem|%|vw|vh)?$/;
 const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
 const SLOT = /^\{\{\s*([a-z][a-z0-9_]*)\s*\}\}(px|em|%|deg)?$/;
 
 type Check = (token: string) => boolean;
-const oneOf = (...words: string[]): Check => (t) => words.includes(t.toLowerCase());
+const oneOf =
+  (...words: string[]): Check =>
+  (t) =>
+    words.includes(t.toLowerCase());
 const isLength: Check = (t) => LENGTH.test(t) || t === "auto";
 const isNumber: Check = (t) => NUMBER.test(t);
-const isColor: Check = (t) => NAMED_COLORS.has(t.toLowerCase()) || (/^(#|rgba?\(|hsla?\()/i.test(t) && parseColor(t) !== null);
+const isColor: Check = (t) =>
+  NAMED_COLORS.has(t.toLowerCase()) || (/^(#|rgba?\(|hsla?\()/i.test(t) && parseColor(t) !== null);
 const isAngle: Check = (t) => /^-?\d+(\.\d+)?(deg|turn|rad)$/.test(t);
 
 /** Value checks: how many space-separated tokens, and what each may be. */
@@ -72,12 +90,34 @@ interface Rule {
   slots: VariableKind[];
 }
 
-const rule = (check: Check, slots: VariableKind[], tokens: [number, number] = [1, 1]): Rule => ({ check, slots, tokens });
+const rule = (check: Check, slots: VariableKind[], tokens: [number, number] = [1, 1]): Rule => ({
+  check,
+  slots,
+  tokens,
+});
 const length = rule(isLength, ["number"]);
 const lengths = rule(isLength, ["number"], [1, 4]);
 const color = rule(isColor, ["color"]);
-const align = rule(oneOf("flex-start", "flex-end", "center", "stretch", "baseline", "space-between", "space-around", "space-evenly", "auto", "normal"), []);
-const border = rule((t) => isLength(t) || isColor(t) || oneOf("solid", "dashed", "none")(t), ["number", "color"], [1, 3]);
+const align = rule(
+  oneOf(
+    "flex-start",
+    "flex-end",
+    "center",
+    "stretch",
+    "baseline",
+    "space-between",
+    "space-around",
+    "space-evenly",
+    "auto",
+    "normal",
+  ),
+  [],
+);
+const border = rule(
+  (t) => isLength(t) || isColor(t) || oneOf("solid", "dashed", "none")(t),
+  ["number", "color"],
+  [1, 3],
+);
 const shadow = rule((t) => isLength(t) || isColor(t) || t === "inset", ["number", "color"], [1, 6]);
 
 const RULES: Record<string, Rule> = {
@@ -96,9 +136,17 @@ const RULES: Record<string, Rule> = {
   columnGap: length,
   boxSizing: rule(oneOf("border-box", "content-box"), []),
   position: rule(oneOf("relative", "absolute"), []),
-  ...Object.fromEntries(["top", "right", "bottom", "left", "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"].map((p) => [p, length])),
   ...Object.fromEntries(
-    ["margin", "padding"].flatMap((p) => [[p, lengths], ...["Top", "Right", "Bottom", "Left"].map((s) => [`${p}${s}`, length])]),
+    ["top", "right", "bottom", "left", "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"].map((p) => [
+      p,
+      length,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["margin", "padding"].flatMap((p) => [
+      [p, lengths],
+      ...["Top", "Right", "Bottom", "Left"].map((s) => [`${p}${s}`, length]),
+    ]),
   ),
   color,
   backgroundColor: color,
@@ -132,7 +180,19 @@ const RULES: Record<string, Rule> = {
 
 /** Gradient arguments: angles, directions, colours and stop positions, and nothing else. */
 const GRADIENT = /^(linear|radial)-gradient\((.*)\)$/i;
-const GRADIENT_WORDS = oneOf("to", "left", "right", "top", "bottom", "center", "circle", "ellipse", "at", "closest-side", "farthest-corner");
+const GRADIENT_WORDS = oneOf(
+  "to",
+  "left",
+  "right",
+  "top",
+  "bottom",
+  "center",
+  "circle",
+  "ellipse",
+  "at",
+  "closest-side",
+  "farthest-corner",
+);
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -154,15 +214,24 @@ function tokens(value: string, separator: RegExp = /\s/): string[] {
 }
 
 /** Parses and checks a style attribute; `kindOf` tells each declared variable's type. */
-export function parseStyle(style: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames = NO_BRAND): Declaration[] {
+export function parseStyle(
+  style: string,
+  line: number,
+  kindOf: (name: string) => VariableKind | undefined,
+  brand: BrandNames = NO_BRAND,
+): Declaration[] {
   if (/url\s*\(|@import|expression\s*\(|\\/i.test(style)) {
-    throw new TemplateError(line, "CSS may not load anything: url(), @import, expression() and escapes are not allowed. Use an image_url variable on an <img>.");
+    throw new TemplateError(
+      line,
+      "CSS may not load anything: url(), @import, expression() and escapes are not allowed. Use an image_url variable on an <img>.",
+    );
   }
   const declarations: Declaration[] = [];
   for (const raw of style.split(";")) {
     if (!raw.trim()) continue;
     const colon = raw.indexOf(":");
-    if (colon < 0) throw new TemplateError(line, `"${raw.trim().slice(0, 40)}" is not a CSS declaration (property: value).`);
+    if (colon < 0)
+      throw new TemplateError(line, `"${raw.trim().slice(0, 40)}" is not a CSS declaration (property: value).`);
     const name = raw.slice(0, colon).trim().toLowerCase();
     const value = raw.slice(colon + 1).trim();
     const property = camel(name);
@@ -173,7 +242,11 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
     if (property === "fontFamily") {
       // Only brand-kit fonts: the service's own fonts are the default, and nothing else is loaded.
       const font = brandRef(value, "font", brand, line);
-      if (!font) throw new TemplateError(line, `font-family takes a brand-kit font such as "brand:heading" (got "${value.slice(0, 40)}").`);
+      if (!font)
+        throw new TemplateError(
+          line,
+          `font-family takes a brand-kit font such as "brand:heading" (got "${value.slice(0, 40)}").`,
+        );
       declarations.push({ property, value: [{ brand: "font", name: font }] });
       continue;
     }
@@ -181,7 +254,8 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
     if (!check) throw new TemplateError(line, `CSS property "${name}" is not supported in templates.`);
     if (!value) throw new TemplateError(line, `${name} has no value.`);
     const parts = tokens(value);
-    if (parts.length < check.tokens[0] || parts.length > check.tokens[1]) throw new TemplateError(line, `Invalid CSS value for ${name}: "${value}".`);
+    if (parts.length < check.tokens[0] || parts.length > check.tokens[1])
+      throw new TemplateError(line, `Invalid CSS value for ${name}: "${value}".`);
     const out: ValuePart[] = [];
     parts.forEach((token, i) => {
       if (i > 0) out.push(" ");
@@ -189,13 +263,15 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
       if (slot) {
         const kind = kindOf(slot[1]);
         if (!kind) throw new TemplateError(line, `{{${slot[1]}}} is not a declared variable.`);
-        if (!check.slots.includes(kind)) throw new TemplateError(line, `{{${slot[1]}}} is a ${kind} variable and cannot be used in ${name}.`);
+        if (!check.slots.includes(kind))
+          throw new TemplateError(line, `{{${slot[1]}}} is a ${kind} variable and cannot be used in ${name}.`);
         out.push({ variable: slot[1] });
         if (slot[2]) out.push(slot[2]);
         else if (kind === "number" && check.check === isLength) out.push("px");
         return;
       }
-      if (token.includes("{{")) throw new TemplateError(line, `In ${name}, a variable must be a whole value such as {{size}}px.`);
+      if (token.includes("{{"))
+        throw new TemplateError(line, `In ${name}, a variable must be a whole value such as {{size}}px.`);
       if (token.startsWith("brand:") && (check.check === isColor || check.slots.includes("color"))) {
         out.push({ brand: "color", name: brandRef(token, "color", brand, line)! });
         return;
@@ -208,9 +284,18 @@ export function parseStyle(style: string, line: number, kindOf: (name: string) =
   return declarations;
 }
 
-function checkGradient(value: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames): ValuePart[] {
+function checkGradient(
+  value: string,
+  line: number,
+  kindOf: (name: string) => VariableKind | undefined,
+  brand: BrandNames,
+): ValuePart[] {
   const match = GRADIENT.exec(value.trim());
-  if (!match) throw new TemplateError(line, `background-image must be a linear-gradient() or radial-gradient() (got "${value.slice(0, 40)}").`);
+  if (!match)
+    throw new TemplateError(
+      line,
+      `background-image must be a linear-gradient() or radial-gradient() (got "${value.slice(0, 40)}").`,
+    );
   const out: ValuePart[] = [`${match[1].toLowerCase()}-gradient(`];
   tokens(match[2], /,/).forEach((stop, i) => {
     if (i > 0) out.push(", ");
@@ -218,7 +303,8 @@ function checkGradient(value: string, line: number, kindOf: (name: string) => Va
       if (j > 0) out.push(" ");
       const slot = SLOT.exec(token);
       if (slot) {
-        if (kindOf(slot[1]) !== "color") throw new TemplateError(line, `Only color variables may appear in a gradient ({{${slot[1]}}}).`);
+        if (kindOf(slot[1]) !== "color")
+          throw new TemplateError(line, `Only color variables may appear in a gradient ({{${slot[1]}}}).`);
         out.push({ variable: slot[1] });
         return;
       }

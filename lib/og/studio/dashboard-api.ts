@@ -16,7 +16,16 @@ import { loadImages } from "@/lib/og/images";
 import { renderOg } from "@/lib/og/render";
 import { brandNames, loadBrand } from "@/lib/og/studio/brand-kit";
 import { brandRefsOf } from "@/lib/og/studio/compile";
-import { catalogVariables, checkSource, defaultsOf, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "@/lib/og/studio/store";
+import {
+  catalogVariables,
+  checkSource,
+  defaultsOf,
+  deleteTemplate,
+  getTemplate,
+  restoreVersion,
+  saveTemplate,
+  StudioError,
+} from "@/lib/og/studio/store";
 import { validateVariables } from "@/lib/og/variables";
 import { PLAN_IDS } from "@/lib/plans";
 
@@ -28,14 +37,24 @@ const PREVIEW_SIZES = [
 
 const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("load"), name: z.string().max(64), version: z.number().int().positive().optional() }),
-  z.object({ action: z.literal("save"), name: z.string().max(64), source: z.string().max(40_000), description: z.string().max(400).optional() }),
+  z.object({
+    action: z.literal("save"),
+    name: z.string().max(64),
+    source: z.string().max(40_000),
+    description: z.string().max(400).optional(),
+  }),
   z.object({ action: z.literal("restore"), name: z.string().max(64), version: z.number().int().positive() }),
   z.object({ action: z.literal("delete"), name: z.string().max(64) }),
   z.object({
     action: z.literal("preview"),
     source: z.string().max(40_000),
     values: z.record(z.string().max(64), z.string().max(4096)).default({}),
-    size: z.number().int().min(0).max(PREVIEW_SIZES.length - 1).default(0),
+    size: z
+      .number()
+      .int()
+      .min(0)
+      .max(PREVIEW_SIZES.length - 1)
+      .default(0),
   }),
 ]);
 
@@ -53,7 +72,12 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
     switch (input.action) {
       case "load": {
         const detail = await getTemplate(caller.userId, input.name, input.version);
-        return detail ? Response.json(detail) : problemResponse(new ApiError("template_not_found", `You have no template named "${input.name}".`), requestId);
+        return detail
+          ? Response.json(detail)
+          : problemResponse(
+              new ApiError("template_not_found", `You have no template named "${input.name}".`),
+              requestId,
+            );
       }
       case "save":
         return Response.json({ version: await saveTemplate(caller.userId, input) });
@@ -72,9 +96,25 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
         const { variables } = validateVariables(info, { ...defaultsOf(compiled.variables), ...input.values });
         const [width, height] = PREVIEW_SIZES[input.size];
         const images = await loadImages(variables.images, request.signal);
-        const image = await renderOg({ template: { name: "draft", compiled, brand }, variables, images, width, height, format: "png", quality: 80 }, request.signal);
+        const image = await renderOg(
+          {
+            template: { name: "draft", compiled, brand },
+            variables,
+            images,
+            width,
+            height,
+            format: "png",
+            quality: 80,
+          },
+          request.signal,
+        );
         return new Response(new Uint8Array(image.bytes), {
-          headers: { "Content-Type": "image/png", "Cache-Control": "no-store", "X-OG-Engine": image.engine.engine, ...rateLimitHeaders(rate) },
+          headers: {
+            "Content-Type": "image/png",
+            "Cache-Control": "no-store",
+            "X-OG-Engine": image.engine.engine,
+            ...rateLimitHeaders(rate),
+          },
         });
       }
     }

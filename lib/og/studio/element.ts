@@ -63,7 +63,8 @@ function styleOf(element: CompiledElement, scope: Scope): CSSProperties {
     if (filled !== undefined) style[property] = property === "lineClamp" ? Number(filled) : filled;
   }
   // satori's defaults, made explicit so the browser engine lays out the same.
-  if (element.tag !== "img" && style.display === undefined) style.display = style.lineClamp !== undefined ? "block" : "flex";
+  if (element.tag !== "img" && style.display === undefined)
+    style.display = style.lineClamp !== undefined ? "block" : "flex";
   style.boxSizing ??= "border-box";
   return style as CSSProperties;
 }
@@ -76,11 +77,17 @@ function render(element: CompiledElement, scope: Scope, key: number): ReactNode 
   }
   const style = styleOf(element, scope);
   if (element.tag === "img") {
-    const src = !element.src ? undefined : "brand" in element.src ? scope.brand.images[element.src.brand] : scope.images[element.src.variable];
+    const src = !element.src
+      ? undefined
+      : "brand" in element.src
+        ? scope.brand.images[element.src.brand]
+        : scope.images[element.src.variable];
     if (!src) return null;
     return createElement("img", { key, src, width: element.width, height: element.height, style });
   }
-  const children = element.children.map((child, i) => ("text" in child ? textOf(child.text, scope) : render(child, scope, i)));
+  const children = element.children.map((child, i) =>
+    "text" in child ? textOf(child.text, scope) : render(child, scope, i),
+  );
   return createElement(element.tag, { key, style }, ...children);
 }
 
@@ -89,10 +96,24 @@ function textOf(parts: Parts, scope: Scope): string {
 }
 
 /** The card: the template's root inside a canvas-sized frame in the service's fonts. */
-export function buildStudioElement(template: CompiledTemplate, variables: OgVariables, images: Readonly<Record<string, string>>, brand: ResolvedBrand = EMPTY_BRAND): ReactElement {
+export function buildStudioElement(
+  template: CompiledTemplate,
+  variables: OgVariables,
+  images: Readonly<Record<string, string>>,
+  brand: ResolvedBrand = EMPTY_BRAND,
+): ReactElement {
   return createElement(
     "div",
-    { style: { display: "flex", boxSizing: "border-box", width: "100%", height: "100%", fontFamily: FONT_FAMILY, color: "#000000" } },
+    {
+      style: {
+        display: "flex",
+        boxSizing: "border-box",
+        width: "100%",
+        height: "100%",
+        fontFamily: FONT_FAMILY,
+        color: "#000000",
+      },
+    },
     render(template.root, { variables, images, brand }, 0),
   );
 }

@@ -39,11 +39,13 @@ function decodeEntities(text: string, line: number): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, body: string) => {
     if (body[0] === "#") {
       const cp = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (!Number.isFinite(cp) || cp > 0x10ffff || cp === 0) throw new TemplateError(line, `${match} is not a valid character reference.`);
+      if (!Number.isFinite(cp) || cp > 0x10ffff || cp === 0)
+        throw new TemplateError(line, `${match} is not a valid character reference.`);
       return String.fromCodePoint(cp);
     }
     const named = ENTITIES[body.toLowerCase()];
-    if (named === undefined) throw new TemplateError(line, `Unknown entity ${match}; use &amp;, &lt;, &gt;, &quot; or a numeric reference.`);
+    if (named === undefined)
+      throw new TemplateError(line, `Unknown entity ${match}; use &amp;, &lt;, &gt;, &quot; or a numeric reference.`);
     return named;
   });
 }
@@ -76,12 +78,18 @@ export function parseMarkup(source: string): MarkupNode[] {
       if (raw.startsWith("/")) {
         const tag = raw.slice(1).trim().toLowerCase();
         if (top === root || top.tag !== tag) {
-          throw new TemplateError(start, top === root ? `</${tag}> closes nothing.` : `</${tag}> found where </${top.tag}> (opened on line ${top.line}) was expected.`);
+          throw new TemplateError(
+            start,
+            top === root
+              ? `</${tag}> closes nothing.`
+              : `</${tag}> found where </${top.tag}> (opened on line ${top.line}) was expected.`,
+          );
         }
         stack.pop();
         continue;
       }
-      if (raw.startsWith("!") || raw.startsWith("?")) throw new TemplateError(start, `<${raw.slice(0, 12)}…> is not allowed: only elements, text and comments.`);
+      if (raw.startsWith("!") || raw.startsWith("?"))
+        throw new TemplateError(start, `<${raw.slice(0, 12)}…> is not allowed: only elements, text and comments.`);
       const element = parseTag(raw, start);
       top.children.push(element);
       const selfClosing = raw.trimEnd().endsWith("/");
@@ -120,7 +128,8 @@ function findTagEnd(source: string, from: number, line: number): number {
 function parseTag(raw: string, line: number): MarkupElement {
   const body = raw.trimEnd().replace(/\/$/, "");
   const nameMatch = /^([^\s/>]+)/.exec(body);
-  if (!nameMatch || !NAME.test(nameMatch[1])) throw new TemplateError(line, `"<${body.slice(0, 20)}" is not a valid tag.`);
+  if (!nameMatch || !NAME.test(nameMatch[1]))
+    throw new TemplateError(line, `"<${body.slice(0, 20)}" is not a valid tag.`);
   const tag = nameMatch[1].toLowerCase();
   const attributes: MarkupElement["attributes"] = [];
   let rest = body.slice(nameMatch[1].length);
@@ -128,11 +137,16 @@ function parseTag(raw: string, line: number): MarkupElement {
   const attribute = /^(\s+)([^\s=]+)(?:\s*=\s*("([^"]*)"|'([^']*)'))?/;
   while (rest.trim()) {
     const m = attribute.exec(rest);
-    if (!m) throw new TemplateError(attrLine, `Cannot read the attributes of <${tag}> near "${rest.trim().slice(0, 20)}"; values must be quoted.`);
+    if (!m)
+      throw new TemplateError(
+        attrLine,
+        `Cannot read the attributes of <${tag}> near "${rest.trim().slice(0, 20)}"; values must be quoted.`,
+      );
     attrLine += (m[1].match(/\n/g) ?? []).length;
     const name = m[2].toLowerCase();
     if (!NAME.test(name)) throw new TemplateError(attrLine, `"${m[2]}" is not a valid attribute name.`);
-    if (m[3] === undefined && /^\s*=/.test(rest.slice(m[0].length))) throw new TemplateError(attrLine, `The value of ${name} must be quoted.`);
+    if (m[3] === undefined && /^\s*=/.test(rest.slice(m[0].length)))
+      throw new TemplateError(attrLine, `The value of ${name} must be quoted.`);
     const value = m[4] ?? m[5] ?? "";
     if (attributes.some((a) => a.name === name)) throw new TemplateError(attrLine, `<${tag}> has ${name} twice.`);
     attributes.push({ name, value: decodeEntities(value, attrLine), line: attrLine });

@@ -59,7 +59,11 @@ export function catalogVariables(declared: readonly DeclaredVariable[]): OgVaria
 
 /** Defaults as query values would be written (a list default separates its items with "|"). */
 export function defaultsOf(declared: readonly DeclaredVariable[]): Record<string, string> {
-  return Object.fromEntries(declared.filter((v) => v.default !== undefined).map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]));
+  return Object.fromEntries(
+    declared
+      .filter((v) => v.default !== undefined)
+      .map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]),
+  );
 }
 
 /**
@@ -74,13 +78,20 @@ export function checkSource(source: string, brand?: BrandNames): CompiledTemplat
     if (error instanceof TemplateError) throw new StudioError(error.message, error.line);
     throw error;
   }
-  const info: OgTemplateInfo = { name: "draft", description: "", variables: catalogVariables(compiled.variables).map((v) => ({ ...v, required: false })) };
+  const info: OgTemplateInfo = {
+    name: "draft",
+    description: "",
+    variables: catalogVariables(compiled.variables).map((v) => ({ ...v, required: false })),
+  };
   try {
     validateVariables(info, defaultsOf(compiled.variables));
   } catch (error) {
     if (error instanceof ApiError && error.param) {
       const declared = compiled.variables.find((v) => v.name === error.param);
-      throw new StudioError(`Line ${declared?.line ?? 1}: the default of ${error.param} is invalid: ${error.message}`, declared?.line);
+      throw new StudioError(
+        `Line ${declared?.line ?? 1}: the default of ${error.param} is invalid: ${error.message}`,
+        declared?.line,
+      );
     }
     throw error;
   }
@@ -88,15 +99,29 @@ export function checkSource(source: string, brand?: BrandNames): CompiledTemplat
 }
 
 function checkName(name: string): void {
-  if (!TEMPLATE_NAME.test(name)) throw new StudioError("A template name is 1–48 lowercase letters, digits and hyphens, starting with a letter or digit.", undefined, "name");
-  if (findTemplate(name)) throw new StudioError(`"${name}" is a built-in template; choose another name.`, undefined, "name");
+  if (!TEMPLATE_NAME.test(name))
+    throw new StudioError(
+      "A template name is 1–48 lowercase letters, digits and hyphens, starting with a letter or digit.",
+      undefined,
+      "name",
+    );
+  if (findTemplate(name))
+    throw new StudioError(`"${name}" is a built-in template; choose another name.`, undefined, "name");
 }
 
 /** Saves a new version (creating the template on its first save); returns the version number. */
-export async function saveTemplate(userId: string, input: { name: string; source: string; description?: string }): Promise<number> {
+export async function saveTemplate(
+  userId: string,
+  input: { name: string; source: string; description?: string },
+): Promise<number> {
   checkName(input.name);
   const description = (input.description ?? "").trim();
-  if (description.length > STUDIO_ACCOUNT_LIMITS.descriptionMaxChars) throw new StudioError(`The description is longer than ${STUDIO_ACCOUNT_LIMITS.descriptionMaxChars} characters.`, undefined, "description");
+  if (description.length > STUDIO_ACCOUNT_LIMITS.descriptionMaxChars)
+    throw new StudioError(
+      `The description is longer than ${STUDIO_ACCOUNT_LIMITS.descriptionMaxChars} characters.`,
+      undefined,
+      "description",
+    );
   const { brandNames } = await import("@/lib/og/studio/brand-kit");
   const compiled = checkSource(input.source, await brandNames(userId));
   const db = await getDb();
@@ -104,16 +129,41 @@ export async function saveTemplate(userId: string, input: { name: string; source
     const existing = await tx.ogTemplate.findUnique({ where: { userId_name: { userId, name: input.name } } });
     if (!existing) {
       if ((await tx.ogTemplate.count({ where: { userId } })) >= STUDIO_ACCOUNT_LIMITS.templates) {
-        throw new StudioError(`An account can keep ${STUDIO_ACCOUNT_LIMITS.templates} templates; delete one first.`, undefined, "name");
+        throw new StudioError(
+          `An account can keep ${STUDIO_ACCOUNT_LIMITS.templates} templates; delete one first.`,
+          undefined,
+          "name",
+        );
       }
-      const created = await tx.ogTemplate.create({ data: { userId, name: input.name, description, currentVersion: 1 } });
-      await tx.ogTemplateVersion.create({ data: { templateId: created.id, version: 1, source: input.source, compiled: compiled as unknown as Prisma.InputJsonValue } });
+      const created = await tx.ogTemplate.create({
+        data: { userId, name: input.name, description, currentVersion: 1 },
+      });
+      await tx.ogTemplateVersion.create({
+        data: {
+          templateId: created.id,
+          version: 1,
+          source: input.source,
+          compiled: compiled as unknown as Prisma.InputJsonValue,
+        },
+      });
       return 1;
     }
     const next = existing.currentVersion + 1;
-    await tx.ogTemplate.update({ where: { id: existing.id }, data: { currentVersion: next, description: input.description === undefined ? existing.description : description } });
-    await tx.ogTemplateVersion.create({ data: { templateId: existing.id, version: next, source: input.source, compiled: compiled as unknown as Prisma.InputJsonValue } });
-    await tx.ogTemplateVersion.deleteMany({ where: { templateId: existing.id, version: { lte: next - STUDIO_ACCOUNT_LIMITS.versionsKept } } });
+    await tx.ogTemplate.update({
+      where: { id: existing.id },
+      data: { currentVersion: next, description: input.description === undefined ? existing.description : description },
+    });
+    await tx.ogTemplateVersion.create({
+      data: {
+        templateId: existing.id,
+        version: next,
+        source: input.source,
+        compiled: compiled as unknown as Prisma.InputJsonValue,
+      },
+    });
+    await tx.ogTemplateVersion.deleteMany({
+      where: { templateId: existing.id, version: { lte: next - STUDIO_ACCOUNT_LIMITS.versionsKept } },
+    });
     return next;
   });
   forget(userId, input.name);
@@ -122,13 +172,19 @@ export async function saveTemplate(userId: string, input: { name: string; source
 
 export async function listTemplates(userId: string): Promise<TemplateSummary[]> {
   const db = await getDb();
-  const rows = await db.ogTemplate.findMany({ where: { userId }, orderBy: { name: "asc" }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
+  const rows = await db.ogTemplate.findMany({
+    where: { userId },
+    orderBy: { name: "asc" },
+    include: { versions: { orderBy: { version: "desc" }, take: 1 } },
+  });
   return rows.map((row) => ({
     name: row.name,
     description: row.description,
     version: row.currentVersion,
     updatedAt: row.updatedAt,
-    variables: catalogVariables((row.versions[0]?.compiled as unknown as CompiledTemplate | undefined)?.variables ?? []),
+    variables: catalogVariables(
+      (row.versions[0]?.compiled as unknown as CompiledTemplate | undefined)?.variables ?? [],
+    ),
   }));
 }
 
@@ -190,11 +246,23 @@ export async function findAccountTemplate(userId: string, name: string): Promise
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.template;
   const db = await getDb();
   const row = await db.ogTemplate.findUnique({ where: { userId_name: { userId, name } } });
-  const current = row ? await db.ogTemplateVersion.findUnique({ where: { templateId_version: { templateId: row.id, version: row.currentVersion } } }) : null;
+  const current = row
+    ? await db.ogTemplateVersion.findUnique({
+        where: { templateId_version: { templateId: row.id, version: row.currentVersion } },
+      })
+    : null;
   let template: AccountTemplate | null = null;
   if (row && current) {
     const compiled = current.compiled as unknown as CompiledTemplate;
-    template = { id: row.id, name: row.name, description: row.description, version: current.version, compiled, variables: catalogVariables(compiled.variables), defaults: defaultsOf(compiled.variables) };
+    template = {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      version: current.version,
+      compiled,
+      variables: catalogVariables(compiled.variables),
+      defaults: defaultsOf(compiled.variables),
+    };
   }
   if (cache.size > 1000) cache.clear();
   cache.set(key, { at: Date.now(), template });

@@ -24,19 +24,40 @@ export function BlogPostCard({ theme: t, text, images }: TemplateProps) {
     markGap,
     descGap,
     title: { maxSize: Math.min(72 * u, innerW / 7.5), minSize: 32 * u },
-    description: { width: innerW * 0.92, height: innerH * 0.24, maxSize: 30 * u, minSize: 24 * u, maxLines: 2, boxWidth: "92%" },
+    description: {
+      width: innerW * 0.92,
+      height: innerH * 0.24,
+      maxSize: 30 * u,
+      minSize: 24 * u,
+      maxLines: 2,
+      boxWidth: "92%",
+    },
   };
 
   return (
     <Frame theme={t} glow="bottom-right">
       <AccentMark theme={t} />
       <Headline theme={t} title={text.title} description={text.description} sizes={sizes} />
-      {hasByline ? <Byline theme={t} size={avatar} author={text.author} date={text.date} avatar={images.avatar} /> : null}
+      {hasByline ? (
+        <Byline theme={t} size={avatar} author={text.author} date={text.date} avatar={images.avatar} />
+      ) : null}
     </Frame>
   );
 }
 
-function Byline({ theme: t, size, author, date, avatar }: { theme: Theme; size: number; author?: string; date?: string; avatar?: string }) {
+function Byline({
+  theme: t,
+  size,
+  author,
+  date,
+  avatar,
+}: {
+  theme: Theme;
+  size: number;
+  author?: string;
+  date?: string;
+  avatar?: string;
+}) {
   const u = t.u;
   const nameSize = px(28 * u, 4);
   const dateSize = px(23 * u, 4);
@@ -57,14 +78,32 @@ function Byline({ theme: t, size, author, date, avatar }: { theme: Theme; size: 
           width={size}
           height={size}
           alt=""
-          style={{ width: size, height: size, borderRadius: size / 2, border: `${px(3 * u, 1)}px solid ${t.accent}`, flexShrink: 0, objectFit: "cover" }}
+          style={{
+            width: size,
+            height: size,
+            borderRadius: size / 2,
+            border: `${px(3 * u, 1)}px solid ${t.accent}`,
+            flexShrink: 0,
+            objectFit: "cover",
+          }}
         />
       ) : author ? (
         <Initials theme={t} size={size} name={author} />
       ) : null}
-      <div style={{ ...box, flexDirection: "column", justifyContent: "center", marginLeft: avatar || author ? px(22 * u, 2) : 0, minWidth: 0, flexShrink: 1 }}>
+      <div
+        style={{
+          ...box,
+          flexDirection: "column",
+          justifyContent: "center",
+          marginLeft: avatar || author ? px(22 * u, 2) : 0,
+          minWidth: 0,
+          flexShrink: 1,
+        }}
+      >
         {author ? <OneLine text={author} size={nameSize} style={{ fontWeight: 700 }} /> : null}
-        {date ? <OneLine text={date} size={dateSize} style={{ color: t.muted, marginTop: author ? px(4 * u) : 0 }} /> : null}
+        {date ? (
+          <OneLine text={date} size={dateSize} style={{ color: t.muted, marginTop: author ? px(4 * u) : 0 }} />
+        ) : null}
       </div>
     </div>
   );

@@ -5,7 +5,16 @@
  * version itself is the headline.
  */
 import { fitText } from "@/lib/og/templates/fit";
-import { AccentMark, box, FittedText, fixedRow, Frame, OneLine, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
+import {
+  AccentMark,
+  box,
+  FittedText,
+  fixedRow,
+  Frame,
+  OneLine,
+  TITLE_LINE_HEIGHT,
+  type TemplateProps,
+} from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
@@ -26,7 +35,9 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
   const listGap = items.length ? px(34 * u) : 0;
 
   // The headline gets at most 2 lines (3 without a list); the list takes the rest.
-  const titleMaxH = items.length ? Math.min(innerH * 0.42, innerH - headerH - headerGap - listGap - baseItemH) : innerH - headerH - headerGap;
+  const titleMaxH = items.length
+    ? Math.min(innerH * 0.42, innerH - headerH - headerGap - listGap - baseItemH)
+    : innerH - headerH - headerGap;
   const title = fitText(headline, {
     width: innerW,
     height: Math.max(titleMaxH, 0),
@@ -54,19 +65,41 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
         <div style={{ ...fixedRow, height: headerH }}>
           {showBadge ? <Badge theme={t} text={text.version} size={badgeSize} /> : null}
           {text.date ? (
-            <OneLine text={text.date} size={badgeSize} style={{ color: t.muted, marginLeft: showBadge ? px(20 * u, 2) : 0, flexShrink: 1 }} />
+            <OneLine
+              text={text.date}
+              size={badgeSize}
+              style={{ color: t.muted, marginLeft: showBadge ? px(20 * u, 2) : 0, flexShrink: 1 }}
+            />
           ) : null}
         </div>
       ) : null}
-      <div style={{ ...box, flexDirection: "column", flexGrow: 1, justifyContent: "center", marginTop: headerGap, minHeight: 0 }}>
-        <FittedText text={headline} fit={title} lineHeight={TITLE_LINE_HEIGHT} style={{ fontWeight: 700, letterSpacing: `${-0.02 * title.fontSize}px` }} />
+      <div
+        style={{
+          ...box,
+          flexDirection: "column",
+          flexGrow: 1,
+          justifyContent: "center",
+          marginTop: headerGap,
+          minHeight: 0,
+        }}
+      >
+        <FittedText
+          text={headline}
+          fit={title}
+          lineHeight={TITLE_LINE_HEIGHT}
+          style={{ fontWeight: 700, letterSpacing: `${-0.02 * title.fontSize}px` }}
+        />
         {shown.length || more ? (
           <div style={{ ...box, flexDirection: "column", flexShrink: 0, marginTop: listGap }}>
             {shown.map((item, i) => (
               <Item key={i} theme={t} text={item} size={itemSize} height={itemH} first={i === 0} gap={itemGap} />
             ))}
             {more > 0 ? (
-              <OneLine text={`+${more} more`} size={itemSize} style={{ color: t.faint, marginTop: shown.length ? itemGap : 0, paddingLeft: itemSize * 1.1 }} />
+              <OneLine
+                text={`+${more} more`}
+                size={itemSize}
+                style={{ color: t.faint, marginTop: shown.length ? itemGap : 0, paddingLeft: itemSize * 1.1 }}
+              />
             ) : null}
           </div>
         ) : null}
@@ -93,11 +126,34 @@ function Badge({ theme: t, text, size }: { theme: Theme; text: string; size: num
   );
 }
 
-function Item({ theme: t, text, size, height, first, gap }: { theme: Theme; text: string; size: number; height: number; first: boolean; gap: number }) {
+function Item({
+  theme: t,
+  text,
+  size,
+  height,
+  first,
+  gap,
+}: {
+  theme: Theme;
+  text: string;
+  size: number;
+  height: number;
+  first: boolean;
+  gap: number;
+}) {
   const dot = Math.max(2, Math.round(size * 0.34));
   return (
     <div style={{ ...box, alignItems: "center", height, flexShrink: 0, marginTop: first ? 0 : gap, width: "100%" }}>
-      <div style={{ width: dot, height: dot, borderRadius: dot / 2, backgroundColor: t.accent, flexShrink: 0, marginRight: Math.round(size * 0.76) }} />
+      <div
+        style={{
+          width: dot,
+          height: dot,
+          borderRadius: dot / 2,
+          backgroundColor: t.accent,
+          flexShrink: 0,
+          marginRight: Math.round(size * 0.76),
+        }}
+      />
       <OneLine text={text} size={size} style={{ color: t.fg, flexShrink: 1, minWidth: 0 }} />
     </div>
   );

@@ -17,7 +17,14 @@ export function DefaultCard({ theme: t, text }: TemplateProps) {
     markGap,
     descGap,
     title: { maxSize: Math.min(84 * u, innerW / 7), minSize: 34 * u },
-    description: { width: innerW * 0.9, height: innerH * 0.3, maxSize: 32 * u, minSize: 26 * u, maxLines: 3, boxWidth: "90%" },
+    description: {
+      width: innerW * 0.9,
+      height: innerH * 0.3,
+      maxSize: 32 * u,
+      minSize: 26 * u,
+      maxLines: 3,
+      boxWidth: "90%",
+    },
   };
 
   return (

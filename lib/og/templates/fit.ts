@@ -62,7 +62,8 @@ function charWidth(char: string, bold = false): number {
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 // Text without combining marks, joiners, variation selectors or astral characters is one
 // grapheme per UTF-16 unit: the common case, and much cheaper than Intl.Segmenter.
-const SIMPLE = /^[\u0000-\u02ff\u0370-\u1aaf\u1c00-\u1dbf\u1e00-\u200b\u2010-\ud7ff\ue000-\ufdff\ufe10-\ufe1f\ufe30-\uffff]*$/;
+const SIMPLE =
+  /^[\u0000-\u02ff\u0370-\u1aaf\u1c00-\u1dbf\u1e00-\u200b\u2010-\ud7ff\ue000-\ufdff\ufe10-\ufe1f\ufe30-\uffff]*$/;
 
 /** User-perceived characters: an emoji sequence or a letter with its accents counts once. */
 const graphemes = (text: string): string[] =>

@@ -19,10 +19,27 @@ export interface HeadlineSizes {
   description: { width: number; height: number; maxSize: number; minSize: number; maxLines: number; boxWidth: string };
 }
 
-export function Headline({ theme: t, title, description, sizes: s }: { theme: Theme; title: string; description?: string; sizes: HeadlineSizes }) {
+export function Headline({
+  theme: t,
+  title,
+  description,
+  sizes: s,
+}: {
+  theme: Theme;
+  title: string;
+  description?: string;
+  sizes: HeadlineSizes;
+}) {
   const d = s.description;
   const descFit = description
-    ? fitText(description, { width: d.width, height: d.height, maxSize: d.maxSize, minSize: d.minSize, lineHeight: BODY_LINE_HEIGHT, maxLines: d.maxLines })
+    ? fitText(description, {
+        width: d.width,
+        height: d.height,
+        maxSize: d.maxSize,
+        minSize: d.minSize,
+        lineHeight: BODY_LINE_HEIGHT,
+        maxLines: d.maxLines,
+      })
     : undefined;
   const titleFit = fitText(title, {
     width: s.width,
@@ -33,10 +50,29 @@ export function Headline({ theme: t, title, description, sizes: s }: { theme: Th
     bold: true,
   });
   return (
-    <div style={{ ...box, flexDirection: "column", flexGrow: 1, justifyContent: "center", marginTop: s.markGap, minHeight: 0 }}>
-      <FittedText text={title} fit={titleFit} lineHeight={TITLE_LINE_HEIGHT} style={{ fontWeight: 700, letterSpacing: `${-0.02 * titleFit.fontSize}px` }} />
+    <div
+      style={{
+        ...box,
+        flexDirection: "column",
+        flexGrow: 1,
+        justifyContent: "center",
+        marginTop: s.markGap,
+        minHeight: 0,
+      }}
+    >
+      <FittedText
+        text={title}
+        fit={titleFit}
+        lineHeight={TITLE_LINE_HEIGHT}
+        style={{ fontWeight: 700, letterSpacing: `${-0.02 * titleFit.fontSize}px` }}
+      />
       {descFit && description ? (
-        <FittedText text={description} fit={descFit} lineHeight={BODY_LINE_HEIGHT} style={{ color: t.muted, marginTop: s.descGap, width: d.boxWidth }} />
+        <FittedText
+          text={description}
+          fit={descFit}
+          lineHeight={BODY_LINE_HEIGHT}
+          style={{ color: t.muted, marginTop: s.descGap, width: d.boxWidth }}
+        />
       ) : null}
     </div>
   );

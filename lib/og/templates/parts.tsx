@@ -30,7 +30,15 @@ export const fixedRow: CSSProperties = { ...box, alignItems: "center", flexShrin
  * Nothing in the cards uses `overflow: hidden` on large boxes: satori draws it as canvas-sized SVG
  * masks, and masks (like radial gradients, see glow.ts) make big canvases slow to rasterize.
  */
-export function Frame({ theme: t, children, glow = "top-right" }: { theme: Theme; children: ReactNode; glow?: GlowCorner }) {
+export function Frame({
+  theme: t,
+  children,
+  glow = "top-right",
+}: {
+  theme: Theme;
+  children: ReactNode;
+  glow?: GlowCorner;
+}) {
   return (
     <div
       style={{

@@ -42,12 +42,44 @@ export function StatsCard({ theme: t, text }: TemplateProps) {
   return (
     <Frame theme={t}>
       <AccentMark theme={t} />
-      <div style={{ ...box, flexDirection: "column", flexGrow: 1, justifyContent: "center", marginTop: markGap, minHeight: 0 }}>
-        <FittedText text={text.title} fit={title} lineHeight={TITLE_LINE_HEIGHT} style={{ fontWeight: 700, letterSpacing: `${-0.015 * title.fontSize}px` }} />
+      <div
+        style={{
+          ...box,
+          flexDirection: "column",
+          flexGrow: 1,
+          justifyContent: "center",
+          marginTop: markGap,
+          minHeight: 0,
+        }}
+      >
+        <FittedText
+          text={text.title}
+          fit={title}
+          lineHeight={TITLE_LINE_HEIGHT}
+          style={{ fontWeight: 700, letterSpacing: `${-0.015 * title.fontSize}px` }}
+        />
       </div>
-      <div style={{ ...box, flexDirection: stacked ? "column" : "row", flexShrink: 0, height: panelsH, marginTop: px(36 * u), width: "100%" }}>
+      <div
+        style={{
+          ...box,
+          flexDirection: stacked ? "column" : "row",
+          flexShrink: 0,
+          height: panelsH,
+          marginTop: px(36 * u),
+          width: "100%",
+        }}
+      >
         {stats.map((stat, i) => (
-          <StatPanel key={i} theme={t} stat={stat} width={panelW} height={panelH} first={i === 0} gap={gap} stacked={stacked} />
+          <StatPanel
+            key={i}
+            theme={t}
+            stat={stat}
+            width={panelW}
+            height={panelH}
+            first={i === 0}
+            gap={gap}
+            stacked={stacked}
+          />
         ))}
       </div>
     </Frame>
@@ -78,7 +110,14 @@ function StatPanel({
   const innerW = width - 2 * padX - 2 * border;
   const innerH = height - 2 * padY - 2 * border;
   const label = stat.label
-    ? fitText(stat.label, { width: innerW, height: innerH * 0.36, maxSize: 28 * u, minSize: 20 * u, lineHeight: 1.3, maxLines: 2 })
+    ? fitText(stat.label, {
+        width: innerW,
+        height: innerH * 0.36,
+        maxSize: 28 * u,
+        minSize: 20 * u,
+        lineHeight: 1.3,
+        maxLines: 2,
+      })
     : undefined;
   const labelGap = label ? px(10 * u) : 0;
   const number = fitText(stat.number, {
@@ -107,8 +146,15 @@ function StatPanel({
         borderRadius: px(28 * u, 3),
       }}
     >
-      <FittedText text={stat.number} fit={number} lineHeight={1.05} style={{ fontWeight: 700, color: t.accentText, letterSpacing: `${-0.03 * number.fontSize}px` }} />
-      {label && stat.label ? <FittedText text={stat.label} fit={label} lineHeight={1.3} style={{ color: t.muted, marginTop: labelGap }} /> : null}
+      <FittedText
+        text={stat.number}
+        fit={number}
+        lineHeight={1.05}
+        style={{ fontWeight: 700, color: t.accentText, letterSpacing: `${-0.03 * number.fontSize}px` }}
+      />
+      {label && stat.label ? (
+        <FittedText text={stat.label} fit={label} lineHeight={1.3} style={{ color: t.muted, marginTop: labelGap }} />
+      ) : null}
     </div>
   );
 }

@@ -22,11 +22,22 @@ function main() {
   try {
     const packed = execFileSync("npm", ["pack", `${PACKAGE}@${version}`, "--silent", "--pack-destination", work], {
       encoding: "utf8",
-    }).trim().split("\n").pop()!;
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
     const member = (id: number) => `package/dist/filters/declarative/ruleset_${id}/ruleset_${id}.json`;
     const lists = Object.values(FILTER_LISTS);
-    execFileSync("tar", ["-xzf", path.join(work, packed), "-C", work, "package/package.json", ...lists.map((l) => member(l.rulesetId))]);
-    const resolved = (JSON.parse(readFileSync(path.join(work, "package/package.json"), "utf8")) as { version: string }).version;
+    execFileSync("tar", [
+      "-xzf",
+      path.join(work, packed),
+      "-C",
+      work,
+      "package/package.json",
+      ...lists.map((l) => member(l.rulesetId)),
+    ]);
+    const resolved = (JSON.parse(readFileSync(path.join(work, "package/package.json"), "utf8")) as { version: string })
+      .version;
 
     for (const list of lists) {
       const rules = JSON.parse(readFileSync(path.join(work, member(list.rulesetId)), "utf8")) as DnrRule[];

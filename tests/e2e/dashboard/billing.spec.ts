@@ -59,9 +59,18 @@ test.describe("billing", () => {
     });
 
     // Stripe confirms the payment to the webhook, then sends the customer back.
-    expect(await checkoutCompleted(userId, "pro")).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    expect(await checkoutCompleted(userId, "pro")).toEqual({
+      status: 200,
+      body: { received: true, outcome: "applied" },
+    });
     await page.goto(call!.params.success_url!);
-    await expect(page.getByRole("status").filter({ hasText: "Thank you! Your plan changes as soon as Stripe confirms the payment, usually within seconds." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({
+          hasText: "Thank you! Your plan changes as soon as Stripe confirms the payment, usually within seconds.",
+        }),
+    ).toBeVisible();
     await expect(page.getByTestId("billing-state")).toContainText("Pro: 10,000 renders a month");
     await expect(await planCard(page, "pro")).toContainText("Your plan");
 
@@ -99,12 +108,16 @@ test.describe("billing", () => {
     expect(call?.params["metadata[plan]"]).toBe("starter");
 
     await page.goto(call!.params.cancel_url!);
-    await expect(page.getByRole("status").filter({ hasText: "Checkout was cancelled; nothing was charged." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Checkout was cancelled; nothing was charged." }),
+    ).toBeVisible();
     await expect(page.getByTestId("billing-state")).toContainText("Free:");
     await expect(page.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
   });
 
-  test("a forged checkout form (unknown plan) is refused with a fixed message, and nothing is sent to Stripe", async ({ page }) => {
+  test("a forged checkout form (unknown plan) is refused with a fixed message, and nothing is sent to Stripe", async ({
+    page,
+  }) => {
     const email = uniqueEmail("forged");
     await signInByEmail(page, email);
     const userId = await userIdOf(email);
@@ -113,7 +126,9 @@ test.describe("billing", () => {
     await starter.locator("input[name=plan]").evaluate((input) => ((input as HTMLInputElement).value = "enterprise"));
     await starter.getByRole("button", { name: "Upgrade monthly" }).click();
     await expect(page).toHaveURL(/\/dashboard\/billing\?error=invalid$/);
-    await expect(page.getByRole("status").filter({ hasText: "That plan or billing period is not available." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "That plan or billing period is not available." }),
+    ).toBeVisible();
     expect(await lastCall("/v1/checkout/sessions", (p) => p.client_reference_id === userId)).toBeUndefined();
   });
 });

@@ -9,13 +9,28 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiGet, createKeyInDashboard, setPlan, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
+import {
+  apiGet,
+  createKeyInDashboard,
+  setPlan,
+  signInByEmail,
+  sql,
+  uniqueEmail,
+  userIdOf,
+  waitForHydration,
+} from "../support";
 
 test.describe.configure({ timeout: 120_000 });
 
-const FONT = path.join(process.cwd(), "node_modules/@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-latin-400-normal.woff");
+const FONT = path.join(
+  process.cwd(),
+  "node_modules/@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-latin-400-normal.woff",
+);
 // A 1×1 red PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
 
 test("upload, refuse, list and delete brand assets", async ({ page }) => {
   const email = uniqueEmail("brand");
@@ -28,10 +43,14 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
 
   const fonts = page.getByTestId("brand-font-form");
   await fonts.getByLabel("Name").fill("heading");
-  await fonts.getByLabel("File").setInputFiles({ name: "big.ttf", mimeType: "font/ttf", buffer: Buffer.alloc(2.5 * 1024 * 1024) });
+  await fonts
+    .getByLabel("File")
+    .setInputFiles({ name: "big.ttf", mimeType: "font/ttf", buffer: Buffer.alloc(2.5 * 1024 * 1024) });
   await fonts.getByRole("button", { name: "Upload font" }).click();
   await expect(fonts.getByRole("alert")).toContainText("larger than 2 MB");
-  await fonts.getByLabel("File").setInputFiles({ name: "fake.ttf", mimeType: "font/ttf", buffer: Buffer.from("not a font at all") });
+  await fonts
+    .getByLabel("File")
+    .setInputFiles({ name: "fake.ttf", mimeType: "font/ttf", buffer: Buffer.from("not a font at all") });
   await fonts.getByRole("button", { name: "Upload font" }).click();
   await expect(fonts.getByRole("alert")).toContainText("not a TTF, OTF or WOFF");
   await fonts.getByLabel("File").setInputFiles(FONT);
@@ -40,7 +59,13 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
 
   const images = page.getByTestId("brand-image-form");
   await images.getByLabel("Name").fill("logo");
-  await images.getByLabel("File").setInputFiles({ name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`) });
+  await images
+    .getByLabel("File")
+    .setInputFiles({
+      name: "x.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`),
+    });
   await images.getByRole("button", { name: "Upload image" }).click();
   await expect(images.getByRole("alert")).toContainText("contains a script");
   await images.getByLabel("File").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
@@ -53,7 +78,10 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
   await colors.getByRole("button", { name: "Save colour" }).click();
   await expect(page.getByTestId("brand-color-list")).toContainText("#ff8800");
 
-  const rows = await sql<{ kind: string; name: string }>("SELECT kind, name FROM brand_assets WHERE user_id = $1 ORDER BY kind, name", [userId]);
+  const rows = await sql<{ kind: string; name: string }>(
+    "SELECT kind, name FROM brand_assets WHERE user_id = $1 ORDER BY kind, name",
+    [userId],
+  );
   expect(rows).toEqual([
     { kind: "color", name: "primary" },
     { kind: "font", name: "heading" },
@@ -81,10 +109,14 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText("Saved branded as version 1.");
   const res = await apiGet("/v1/og?template=branded", key);
   expect(res.status).toBe(200);
-  const { data } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const count = (rgb: number[]) => {
     let n = 0;
-    for (let i = 0; i < data.length; i += 3) if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
+    for (let i = 0; i < data.length; i += 3)
+      if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
     return n;
   };
   expect(count([255, 0, 0])).toBe(200 * 200); // the logo

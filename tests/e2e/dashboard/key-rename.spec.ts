@@ -7,7 +7,10 @@ import { expect, test } from "@playwright/test";
 import { apiGet, createKeyInDashboard, signInByEmail, sql, uniqueEmail, waitForHydration } from "../support";
 
 async function keyIdByName(email: string, name: string): Promise<string> {
-  const rows = await sql<{ id: string }>("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2", [email, name]);
+  const rows = await sql<{ id: string }>(
+    "SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2",
+    [email, name],
+  );
   expect(rows).toHaveLength(1);
   return rows[0]!.id;
 }
@@ -53,7 +56,9 @@ test("another account's key cannot be renamed: answered like a key that does not
   await page.goto(`/dashboard/keys/${mine}`);
   await waitForHydration(page, "[data-testid=rename-key] input[name=name]");
   // The form is the intruder's own; the key id it sends is swapped for the owner's.
-  await page.locator("[data-testid=rename-key] input[name=keyId]").evaluate((input: HTMLInputElement, id) => (input.value = id), ownersId);
+  await page
+    .locator("[data-testid=rename-key] input[name=keyId]")
+    .evaluate((input: HTMLInputElement, id) => (input.value = id), ownersId);
   const form = page.getByTestId("rename-key");
   await form.getByLabel("Name").fill("stolen");
   await form.getByRole("button", { name: "Rename" }).click();
@@ -68,7 +73,9 @@ test("the keys table has a labelled Revoked column with the date", async ({ page
   const email = uniqueEmail("revoked-col");
   await signInByEmail(page, email);
   await createKeyInDashboard(page, "to revoke");
-  await sql("UPDATE api_keys SET revoked_at = '2026-03-04T12:00:00Z' WHERE id = $1", [await keyIdByName(email, "to revoke")]);
+  await sql("UPDATE api_keys SET revoked_at = '2026-03-04T12:00:00Z' WHERE id = $1", [
+    await keyIdByName(email, "to revoke"),
+  ]);
   await page.goto("/dashboard/keys");
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader", { name: "Revoked" })).toBeVisible();

@@ -6,7 +6,10 @@ import { expect, test } from "@playwright/test";
 import { apiGet, createKeyInDashboard, signInByEmail, sql, uniqueEmail } from "../support";
 
 async function keyIdByName(email: string, name: string): Promise<string> {
-  const rows = await sql<{ id: string }>("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2", [email, name]);
+  const rows = await sql<{ id: string }>(
+    "SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2",
+    [email, name],
+  );
   return rows[0]!.id;
 }
 
@@ -21,9 +24,15 @@ test("each key's page charts only that key's requests", async ({ page }) => {
   await expect.poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length).toBe(3);
 
   await page.goto(`/dashboard/keys/${await keyIdByName(email, "chart one")}`);
-  await expect(page.getByTestId("key-usage").getByTestId("usage-chart")).toHaveAttribute("aria-label", /^2 requests in the last 30 days/);
+  await expect(page.getByTestId("key-usage").getByTestId("usage-chart")).toHaveAttribute(
+    "aria-label",
+    /^2 requests in the last 30 days/,
+  );
   await page.goto(`/dashboard/keys/${await keyIdByName(email, "chart two")}`);
-  await expect(page.getByTestId("key-usage").getByTestId("usage-chart")).toHaveAttribute("aria-label", /^1 requests in the last 30 days/);
+  await expect(page.getByTestId("key-usage").getByTestId("usage-chart")).toHaveAttribute(
+    "aria-label",
+    /^1 requests in the last 30 days/,
+  );
 });
 
 test("a key without requests says so instead of an empty chart", async ({ page }) => {
@@ -39,14 +48,22 @@ test("on a phone the usage chart opens at today and the day table keeps its head
   const email = uniqueEmail("phone-usage");
   await signInByEmail(page, email);
   const [{ id: userId }] = await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
-  await sql("INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, 'MISS', now() AT TIME ZONE 'UTC')", [userId]);
+  await sql(
+    "INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, 'MISS', now() AT TIME ZONE 'UTC')",
+    [userId],
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/usage");
   const box = page.getByTestId("scrolls-to-end");
   await expect(page.getByTestId("usage-chart")).toBeVisible();
   // The chart is wider than the phone, and the box is scrolled to its end (today).
   await expect
-    .poll(() => box.evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, atEnd: Math.abs(el.scrollLeft + el.clientWidth - el.scrollWidth) <= 1 })))
+    .poll(() =>
+      box.evaluate((el) => ({
+        scrolls: el.scrollWidth > el.clientWidth,
+        atEnd: Math.abs(el.scrollLeft + el.clientWidth - el.scrollWidth) <= 1,
+      })),
+    )
     .toEqual({ scrolls: true, atEnd: true });
 
   await page.getByText("Show the numbers as a table").click();
@@ -59,12 +76,17 @@ test("on a phone the usage chart opens at today and the day table keeps its head
   expect(Math.abs(head.y - frame.y)).toBeLessThanOrEqual(1);
 });
 
-test("on a phone the request log keeps its column names on top and the time on the left while it scrolls", async ({ page }) => {
+test("on a phone the request log keeps its column names on top and the time on the left while it scrolls", async ({
+  page,
+}) => {
   const email = uniqueEmail("phone-log");
   await signInByEmail(page, email);
   const [{ id: userId }] = await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
   for (let i = 0; i < 40; i++) {
-    await sql("INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, 'MISS', (now() AT TIME ZONE 'UTC') - make_interval(mins => $2))", [userId, i]);
+    await sql(
+      "INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, 'MISS', (now() AT TIME ZONE 'UTC') - make_interval(mins => $2))",
+      [userId, i],
+    );
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/usage/log");

@@ -10,7 +10,10 @@ async function callApi(key: string) {
 }
 
 async function keyIdByName(email: string, name: string): Promise<string> {
-  const rows = await sql<{ id: string }>("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2", [email, name]);
+  const rows = await sql<{ id: string }>(
+    "SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2",
+    [email, name],
+  );
   expect(rows).toHaveLength(1);
   return rows[0]!.id;
 }
@@ -20,7 +23,7 @@ function row(page: Page, name: string) {
 }
 
 test.describe("API keys", () => {
-  test("\"API Keys\" > \"Create New Key\" works without a name (spec: API key creation)", async ({ page }) => {
+  test('"API Keys" > "Create New Key" works without a name (spec: API key creation)', async ({ page }) => {
     await signInByEmail(page, uniqueEmail("unnamed"));
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Keys" }).click();
     await page.getByRole("button", { name: "Create New Key" }).click();
@@ -169,16 +172,24 @@ test.describe("API keys", () => {
     await page.getByRole("button", { name: "Done, I have saved it" }).click();
 
     const limit = page.getByTestId("key-limit");
-    await expect(limit).toHaveText("You are using all 2 active keys the Free plan allows. Revoke a key or upgrade to create another.");
+    await expect(limit).toHaveText(
+      "You are using all 2 active keys the Free plan allows. Revoke a key or upgrade to create another.",
+    );
     await expect(page.getByRole("button", { name: "Create New Key" })).toBeDisabled();
     await expect(page.getByLabel("Key name")).toBeDisabled();
 
     // The server enforces it too: a re-enabled form is refused.
-    await page.evaluate(() => document.querySelectorAll("form input[name=name], form button[type=submit]").forEach((el) => el.removeAttribute("disabled")));
+    await page.evaluate(() =>
+      document
+        .querySelectorAll("form input[name=name], form button[type=submit]")
+        .forEach((el) => el.removeAttribute("disabled")),
+    );
     await page.getByLabel("Key name").fill("three");
     await page.getByRole("button", { name: "Create New Key" }).click();
     await expect(page.getByRole("main").getByRole("alert")).toContainText("The Free plan allows 2 active API keys");
-    expect(await sql("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email])).toHaveLength(2);
+    expect(
+      await sql("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email]),
+    ).toHaveLength(2);
 
     // Revoking frees a slot.
     await page.reload();

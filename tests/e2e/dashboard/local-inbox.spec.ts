@@ -36,7 +36,10 @@ test.beforeAll(async () => {
   server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
   await expect
-    .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, { timeout: 270_000, intervals: [250] })
+    .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, {
+      timeout: 270_000,
+      intervals: [250],
+    })
     .toBe(200);
 });
 

@@ -25,9 +25,13 @@ test("design, preview, save and use an account template", async ({ page }) => {
   // A forbidden construct is refused on save with its line.
   const editor = page.getByLabel("Template source");
   await page.getByLabel("Name").fill("launch-card");
-  await editor.fill(`<variables>\n  <text name="title" default="Hi" />\n</variables>\n<div>\n  <p onclick="x()">{{title}}</p>\n</div>`);
+  await editor.fill(
+    `<variables>\n  <text name="title" default="Hi" />\n</variables>\n<div>\n  <p onclick="x()">{{title}}</p>\n</div>`,
+  );
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert").first()).toContainText("Line 5: Event handler attributes (onclick) are not allowed.");
+  await expect(page.getByRole("alert").first()).toContainText(
+    "Line 5: Event handler attributes (onclick) are not allowed.",
+  );
 
   // A valid template: saved as version 1.
   const source = (bg: string) =>
@@ -67,7 +71,9 @@ test("design, preview, save and use an account template", async ({ page }) => {
   await playground.locator("[data-variable=title]").fill("From the docs");
   await playground.getByTestId("render").click();
   await expect(playground.getByTestId("result-image")).toBeVisible({ timeout: 30_000 });
-  const rendered = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  const rendered = await playground
+    .getByTestId("result-image")
+    .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
   expect(rendered).toEqual([1200, 630]);
 
   // The gallery lists it under "Your templates" with its variables.
@@ -95,7 +101,11 @@ test("design, preview, save and use an account template", async ({ page }) => {
   });
   expect(listed).toEqual([]);
   await otherPage.goto("/docs/templates");
-  await expect(otherPage.getByTestId("account-templates")).toContainText("You have no templates of your own yet", { timeout: 30_000 });
-  await expect(otherPage.getByTestId("playground-og").locator("[data-param=template] option", { hasText: "launch-card" })).toHaveCount(0);
+  await expect(otherPage.getByTestId("account-templates")).toContainText("You have no templates of your own yet", {
+    timeout: 30_000,
+  });
+  await expect(
+    otherPage.getByTestId("playground-og").locator("[data-param=template] option", { hasText: "launch-card" }),
+  ).toHaveCount(0);
   await otherPage.close();
 });

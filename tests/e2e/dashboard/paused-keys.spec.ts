@@ -5,7 +5,17 @@
  * mapped to a fixed message: no text from the URL is rendered.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { apiGet, createKeyInDashboard, e2e, setPlan, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
+import {
+  apiGet,
+  createKeyInDashboard,
+  e2e,
+  setPlan,
+  signInByEmail,
+  sql,
+  uniqueEmail,
+  userIdOf,
+  waitForHydration,
+} from "../support";
 import { checkoutCompleted, subscriptionEvent } from "../support/stripe";
 
 // Several renders and page loads on a shared, loaded machine: generous, never a race.
@@ -42,7 +52,14 @@ test("a downgrade pauses the newest key; the customer chooses which keys stay ac
 
   // Starter through Stripe, then the subscription ends: Free (2 keys) at once.
   expect((await checkoutCompleted(userId, "starter")).status).toBe(200);
-  expect(await subscriptionEvent("customer.subscription.deleted", userId, e2e.stripePrices.STRIPE_PRICE_STARTER_MONTHLY, "canceled")).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+  expect(
+    await subscriptionEvent(
+      "customer.subscription.deleted",
+      userId,
+      e2e.stripePrices.STRIPE_PRICE_STARTER_MONTHLY,
+      "canceled",
+    ),
+  ).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
 
   const paused = await status(keys.third!);
   expect([paused.status, paused.code]).toEqual([401, "api_key_paused"]);

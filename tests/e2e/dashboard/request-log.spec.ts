@@ -25,7 +25,9 @@ async function filter(page: Page, choices: { status?: string; key?: string; endp
   await form.getByRole("button", { name: "Filter" }).click();
 }
 
-test("the request log lists real requests and filters them by status, key and endpoint; older pages follow", async ({ page }) => {
+test("the request log lists real requests and filters them by status, key and endpoint; older pages follow", async ({
+  page,
+}) => {
   const email = uniqueEmail("log");
   await signInByEmail(page, email);
   const alpha = await createKeyInDashboard(page, "alpha");
@@ -39,7 +41,11 @@ test("the request log lists real requests and filters them by status, key and en
   expect(ogOnFree.status).toBe(403);
   const usage = await apiGet("/v1/usage", alpha);
   expect(usage.status).toBe(200);
-  await expect.poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length, { timeout: 20_000 }).toBe(3);
+  await expect
+    .poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length, {
+      timeout: 20_000,
+    })
+    .toBe(3);
 
   await page.goto("/dashboard/usage/log");
   await expect(logRows(page)).toHaveCount(3);
@@ -48,7 +54,10 @@ test("the request log lists real requests and filters them by status, key and en
   await expect(failed).toContainText("/v1/screenshot");
   await expect(failed).toContainText("alpha");
   await expect(failed).toContainText("400");
-  await expect(failed.getByRole("link", { name: "missing_parameter" })).toHaveAttribute("href", "/docs/errors#missing_parameter");
+  await expect(failed.getByRole("link", { name: "missing_parameter" })).toHaveAttribute(
+    "href",
+    "/docs/errors#missing_parameter",
+  );
 
   await filter(page, { status: "2xx" });
   await expect(page).toHaveURL(/status=2xx/);

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { e2e, mailsTo, sql, signInByEmail, uniqueEmail, waitForSignInLink } from "../support";
 
 test.describe("sign-in", () => {
-  test("e-mail magic link end to end: mail over SMTP, single-use link, return path, sign-out", async ({ page, browser }) => {
+  test("e-mail magic link end to end: mail over SMTP, single-use link, return path, sign-out", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("mail");
 
     // Signed out, a dashboard page sends us to sign in and remembers where we were going.
@@ -26,7 +29,10 @@ test.describe("sign-in", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard\/usage$/);
     await expect(page.getByTestId("signed-in-as")).toHaveText(email);
-    const [user] = await sql<{ plan: string; email_verified: Date | null }>("SELECT plan::text AS plan, email_verified FROM users WHERE email = $1", [email]);
+    const [user] = await sql<{ plan: string; email_verified: Date | null }>(
+      "SELECT plan::text AS plan, email_verified FROM users WHERE email = $1",
+      [email],
+    );
     expect(user.plan).toBe("free");
     expect(user.email_verified).not.toBeNull();
 
@@ -41,11 +47,15 @@ test.describe("sign-in", () => {
     await other.close();
 
     // Sign-out ends the database session, not just the cookie.
-    expect(await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email])).toHaveLength(1);
+    expect(
+      await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email]),
+    ).toHaveLength(1);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${e2e.appUrl}/`);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("authjs.session-token");
-    expect(await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email])).toHaveLength(0);
+    expect(
+      await sql("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email]),
+    ).toHaveLength(0);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/signin/);
   });
@@ -106,7 +116,9 @@ test.describe("sign-in", () => {
     expect(await mailsTo(email)).toHaveLength(3);
   });
 
-  test("signed out, a dashboard page answers an HTTP redirect to sign-in that brings the visitor back", async ({ request }) => {
+  test("signed out, a dashboard page answers an HTTP redirect to sign-in that brings the visitor back", async ({
+    request,
+  }) => {
     for (const [path, callback] of [
       ["/dashboard", "%2Fdashboard"],
       ["/dashboard/keys?page=2", "%2Fdashboard%2Fkeys%3Fpage%3D2"],
@@ -114,13 +126,21 @@ test.describe("sign-in", () => {
     ]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(307);
-      expect(res.headers()["location"], path).toMatch(new RegExp(`^(${e2e.appUrl})?/signin\\?callbackUrl=${callback}$`));
+      expect(res.headers()["location"], path).toMatch(
+        new RegExp(`^(${e2e.appUrl})?/signin\\?callbackUrl=${callback}$`),
+      );
     }
     // The return path is what the proxy saw, whatever header the client sends in its name.
-    const spoofed = await request.get("/dashboard", { maxRedirects: 0, headers: { "x-glance-page-path": "//evil.example/" } });
+    const spoofed = await request.get("/dashboard", {
+      maxRedirects: 0,
+      headers: { "x-glance-page-path": "//evil.example/" },
+    });
     expect(spoofed.headers()["location"]).toMatch(/\/signin\?callbackUrl=%2Fdashboard$/);
     // An unknown or expired session is nobody.
-    const stale = await request.get("/dashboard/usage", { maxRedirects: 0, headers: { cookie: "authjs.session-token=not-a-session" } });
+    const stale = await request.get("/dashboard/usage", {
+      maxRedirects: 0,
+      headers: { cookie: "authjs.session-token=not-a-session" },
+    });
     expect(stale.status()).toBe(307);
   });
 

@@ -5,19 +5,39 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signUrl } from "../../../lib/signing/canonical";
-import { createSignableKeyInDashboard, e2e, setPlan, signInByEmail, sql, uniqueEmail, waitForHydration } from "../support";
+import {
+  createSignableKeyInDashboard,
+  e2e,
+  setPlan,
+  signInByEmail,
+  sql,
+  uniqueEmail,
+  waitForHydration,
+} from "../support";
 
 // Several renders and page loads on a shared, loaded machine: generous, never a race.
 test.describe.configure({ timeout: 180_000 });
 
-async function signedGet(path: "/v1/og" | "/v1/screenshot", params: Record<string, string>, publicId: string, signingSecret: string) {
+async function signedGet(
+  path: "/v1/og" | "/v1/screenshot",
+  params: Record<string, string>,
+  publicId: string,
+  signingSecret: string,
+) {
   const response = await fetch(signUrl(e2e.appUrl, path, params, { keyId: publicId, signingSecret }));
   const type = response.headers.get("content-type") ?? "";
-  return { status: response.status, type, code: type.includes("json") ? ((await response.json()) as { code?: string }).code : undefined };
+  return {
+    status: response.status,
+    type,
+    code: type.includes("json") ? ((await response.json()) as { code?: string }).code : undefined,
+  };
 }
 
 async function openKeyPage(page: Page, email: string, name: string) {
-  const [{ id }] = await sql<{ id: string }>("SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2", [email, name]);
+  const [{ id }] = await sql<{ id: string }>(
+    "SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.name = $2",
+    [email, name],
+  );
   await page.goto(`/dashboard/keys/${id}`);
   await waitForHydration(page, "[data-testid=roll-secret] button[type=submit]");
 }
@@ -30,7 +50,10 @@ async function proAccount(page: Page, tag: string): Promise<string> {
 }
 
 test.describe("signed URLs in the dashboard", () => {
-  test("a new key shows its public id and signing secret once; a URL signed with them renders", async ({ page, context }) => {
+  test("a new key shows its public id and signing secret once; a URL signed with them renders", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const email = await proAccount(page, "signed-create");
     const { publicId, signingSecret } = await createSignableKeyInDashboard(page, "site embeds");
@@ -51,10 +74,16 @@ test.describe("signed URLs in the dashboard", () => {
     await expect(page.getByRole("main")).toContainText("Set (shown once when created or rolled)");
     expect(await page.content()).not.toContain(signingSecret);
     // Nothing in the database is the secret either (it is derived, D15).
-    expect(JSON.stringify(await sql("SELECT k.* FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email]))).not.toContain(signingSecret);
+    expect(
+      JSON.stringify(
+        await sql("SELECT k.* FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1", [email]),
+      ),
+    ).not.toContain(signingSecret);
   });
 
-  test("rolling the signing secret: old signed URLs are refused at once, the new secret's URLs work", async ({ page }) => {
+  test("rolling the signing secret: old signed URLs are refused at once, the new secret's URLs work", async ({
+    page,
+  }) => {
     const email = await proAccount(page, "signed-roll");
     const { publicId, signingSecret: old } = await createSignableKeyInDashboard(page, "rolled");
     const params = { template: "default", title: "Before the roll" };
@@ -79,7 +108,9 @@ test.describe("signed URLs in the dashboard", () => {
     expect(await page.content()).not.toContain(fresh);
   });
 
-  test("restrictions set on the key's page apply to its signed URLs: allowed endpoints and a monthly render cap", async ({ page }) => {
+  test("restrictions set on the key's page apply to its signed URLs: allowed endpoints and a monthly render cap", async ({
+    page,
+  }) => {
     const email = await proAccount(page, "signed-limits");
     const { publicId, signingSecret } = await createSignableKeyInDashboard(page, "og only");
     await openKeyPage(page, email, "og only");
@@ -96,7 +127,9 @@ test.describe("signed URLs in the dashboard", () => {
     await form.getByLabel("Screenshots (/v1/screenshot)").uncheck();
     await form.getByLabel("Monthly render cap").fill("1");
     await form.getByRole("button", { name: "Save restrictions" }).click();
-    await expect(form.getByRole("status").filter({ hasText: "Saved. The next request with this key follows them." })).toBeVisible();
+    await expect(
+      form.getByRole("status").filter({ hasText: "Saved. The next request with this key follows them." }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByRole("main")).toContainText("Only og; at most 1 renders a month");
 
@@ -104,10 +137,14 @@ test.describe("signed URLs in the dashboard", () => {
     const screenshot = await signedGet("/v1/screenshot", { url: `${e2e.fixturesUrl}/` }, publicId, signingSecret);
     expect([screenshot.status, screenshot.code]).toEqual([403, "endpoint_not_allowed"]);
     // One render is within the cap; a second, different image is not; the first stays served from cache.
-    expect((await signedGet("/v1/og", { template: "default", title: "First" }, publicId, signingSecret)).status).toBe(200);
+    expect((await signedGet("/v1/og", { template: "default", title: "First" }, publicId, signingSecret)).status).toBe(
+      200,
+    );
     const capped = await signedGet("/v1/og", { template: "default", title: "Second" }, publicId, signingSecret);
     expect([capped.status, capped.code]).toEqual([429, "key_render_cap_reached"]);
-    expect((await signedGet("/v1/og", { template: "default", title: "First" }, publicId, signingSecret)).status).toBe(200);
+    expect((await signedGet("/v1/og", { template: "default", title: "First" }, publicId, signingSecret)).status).toBe(
+      200,
+    );
     await page.reload();
     await expect(page.getByTestId("key-limits")).toContainText("This key has caused 1 renders this month.");
 
@@ -116,11 +153,20 @@ test.describe("signed URLs in the dashboard", () => {
     await page.getByLabel("Screenshots (/v1/screenshot)").check();
     await page.getByLabel("Monthly render cap").fill("");
     await page.getByRole("button", { name: "Save restrictions" }).click();
-    await expect(page.getByTestId("key-limits").getByRole("status").filter({ hasText: "Saved. The next request with this key follows them." })).toBeVisible();
-    expect((await signedGet("/v1/og", { template: "default", title: "Second" }, publicId, signingSecret)).status).toBe(200);
+    await expect(
+      page
+        .getByTestId("key-limits")
+        .getByRole("status")
+        .filter({ hasText: "Saved. The next request with this key follows them." }),
+    ).toBeVisible();
+    expect((await signedGet("/v1/og", { template: "default", title: "Second" }, publicId, signingSecret)).status).toBe(
+      200,
+    );
   });
 
-  test("the URL builder signs an OG URL that renders, with a meta tag to copy; a changed parameter is 403", async ({ page }) => {
+  test("the URL builder signs an OG URL that renders, with a meta tag to copy; a changed parameter is 403", async ({
+    page,
+  }) => {
     await proAccount(page, "signed-builder");
     await createSignableKeyInDashboard(page, "builder key");
     await page.getByRole("button", { name: "Done, I have saved it" }).click();
@@ -138,7 +184,9 @@ test.describe("signed URLs in the dashboard", () => {
     expect(url.searchParams.get("title")).toBe("Built in the dashboard");
     expect(url.searchParams.get("key_id")).toMatch(/^pk_live_[A-Za-z0-9]{24}$/);
     expect(Number(url.searchParams.get("expires")) - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
-    expect(await builder.getByTestId("meta-tag").inputValue()).toBe(`<meta property="og:image" content="${url.href.replace(/&/g, "&amp;")}" />`);
+    expect(await builder.getByTestId("meta-tag").inputValue()).toBe(
+      `<meta property="og:image" content="${url.href.replace(/&/g, "&amp;")}" />`,
+    );
 
     const image = await fetch(url);
     expect(image.status).toBe(200);
@@ -156,7 +204,11 @@ test.describe("signed URLs in the dashboard", () => {
     expect(Number(image.headers.get("content-length"))).toBe(bytes);
     expect(image.headers.get("x-glance-body-length")).toBeNull(); // the edge's input, never sent
     const revalidated = await fetch(url, { headers: { "If-None-Match": image.headers.get("etag")! } });
-    expect([revalidated.status, await revalidated.text(), revalidated.headers.get("x-cache")]).toEqual([304, "", "HIT"]);
+    expect([revalidated.status, await revalidated.text(), revalidated.headers.get("x-cache")]).toEqual([
+      304,
+      "",
+      "HIT",
+    ]);
     expect(revalidated.headers.get("etag")).toBe(image.headers.get("etag"));
 
     url.searchParams.set("title", "Changed");
@@ -165,7 +217,9 @@ test.describe("signed URLs in the dashboard", () => {
     expect(((await refused.json()) as { code: string }).code).toBe("invalid_signature");
   });
 
-  test("an account template from the OG studio: the studio points to signed URLs, the builder signs it, the URL renders", async ({ page }) => {
+  test("an account template from the OG studio: the studio points to signed URLs, the builder signs it, the URL renders", async ({
+    page,
+  }) => {
     await proAccount(page, "signed-studio");
     await createSignableKeyInDashboard(page, "studio embeds");
     await page.getByRole("button", { name: "Done, I have saved it" }).click();
@@ -173,9 +227,11 @@ test.describe("signed URLs in the dashboard", () => {
     await page.goto("/dashboard/templates");
     await waitForHydration(page, "textarea");
     await page.getByLabel("Name").fill("embed-card");
-    await page.getByLabel("Template source").fill(
-      `<variables>\n  <text name="headline" required />\n</variables>\n<div style="background-color: #0f172a; width: 100%; height: 100%">\n  <p style="color: #ffffff; font-size: 64px">{{headline}}</p>\n</div>`,
-    );
+    await page
+      .getByLabel("Template source")
+      .fill(
+        `<variables>\n  <text name="headline" required />\n</variables>\n<div style="background-color: #0f172a; width: 100%; height: 100%">\n  <p style="color: #ffffff; font-size: 64px">{{headline}}</p>\n</div>`,
+      );
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status")).toHaveText("Saved embed-card as version 1.");
     // Never "put your key in the page": the studio sends public pages to signed URLs.

@@ -47,7 +47,10 @@ test("bucket settings, the masked secret and Check connection", async ({ page })
   await form.getByLabel("Secret access key").fill(secret);
   await form.getByRole("button", { name: "Save storage" }).click();
   await expect(form.getByRole("status")).toContainText("Saved");
-  const [row] = await sql<{ endpoint: string; secret_ciphertext: string }>("SELECT endpoint, secret_ciphertext FROM storage_settings WHERE user_id = $1", [userId]);
+  const [row] = await sql<{ endpoint: string; secret_ciphertext: string }>(
+    "SELECT endpoint, secret_ciphertext FROM storage_settings WHERE user_id = $1",
+    [userId],
+  );
   expect(row.endpoint).toBe(s3.origin);
   expect(row.secret_ciphertext).toMatch(/^v1\./);
   expect(row.secret_ciphertext).not.toContain(secret);

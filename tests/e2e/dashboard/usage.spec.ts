@@ -16,7 +16,10 @@ test.describe("usage", () => {
     await expect(page.getByRole("heading", { name: "Create your first API key" })).toBeVisible();
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Usage" }).click();
     await expect(page.getByText("No requests in the last 30 days.")).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute("aria-valuetext", "0 of 100 renders");
+    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute(
+      "aria-valuetext",
+      "0 of 100 renders",
+    );
   });
 
   test("requests, renders and cache-hit ratio per day, and this month's quota", async ({ page }) => {
@@ -27,22 +30,33 @@ test.describe("usage", () => {
     // Three real requests today (answered 400 after authentication, so no render).
     for (let i = 0; i < 3; i++) expect((await apiGet("/v1/screenshot", key)).status).toBe(400);
     const [{ id: userId }] = await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
-    await expect.poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length).toBe(3);
+    await expect
+      .poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length)
+      .toBe(3);
 
     // History: five days ago, 2 renders and 4 cache hits; and renders already counted this month.
     const past = utcDaysAgo(5);
     for (const cache of ["MISS", "MISS", "HIT", "HIT", "HIT", "HIT"]) {
-      await sql("INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, $2, $3)", [userId, cache, past]);
+      await sql(
+        "INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) VALUES ($1, 'screenshot', 200, $2, $3)",
+        [userId, cache, past],
+      );
     }
     const month = new Date().toISOString().slice(0, 7);
     await sql("UPDATE monthly_usage SET renders = 42 WHERE user_id = $1 AND month = $2", [userId, month]);
 
     await page.goto("/dashboard/usage");
-    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute("aria-valuetext", "42 of 100 renders");
+    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute(
+      "aria-valuetext",
+      "42 of 100 renders",
+    );
     await expect(page.getByTestId("month-requests")).toContainText("3 requests this month");
     const chart = page.getByTestId("usage-chart");
     await expect(chart).toBeVisible();
-    await expect(chart).toHaveAttribute("aria-label", /^9 requests in the last 30 days, 2 of them rendered and 4 served from cache \(hit ratio 67%\)/);
+    await expect(chart).toHaveAttribute(
+      "aria-label",
+      /^9 requests in the last 30 days, 2 of them rendered and 4 served from cache \(hit ratio 67%\)/,
+    );
 
     await page.getByText("Show the numbers as a table").click();
     const table = page.getByTestId("usage-table");
@@ -62,6 +76,8 @@ test.describe("usage", () => {
     await expect(banner.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/dashboard/billing");
     await sql("UPDATE monthly_usage SET renders = 100 WHERE user_id = $1 AND month = $2", [userId, month]);
     await page.goto("/dashboard/usage");
-    await expect(banner).toContainText("All 100 renders of this month are used: new renders get 429 quota_exceeded until the month ends");
+    await expect(banner).toContainText(
+      "All 100 renders of this month are used: new renders get 429 quota_exceeded until the month ends",
+    );
   });
 });

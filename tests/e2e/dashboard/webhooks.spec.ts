@@ -32,13 +32,21 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await urlForm.getByLabel(/Default webhook URL/).fill(`${e2e.fixturesUrl}/`);
   await urlForm.getByRole("button", { name: "Save URL" }).click();
   await expect(urlForm.getByRole("status")).toContainText("Saved");
-  expect(await sql("SELECT url FROM webhook_settings WHERE user_id = $1", [userId])).toEqual([{ url: `${e2e.fixturesUrl}/` }]);
+  expect(await sql("SELECT url FROM webhook_settings WHERE user_id = $1", [userId])).toEqual([
+    { url: `${e2e.fixturesUrl}/` },
+  ]);
 
   // A test event to the saved URL: queued, sent by the server's dispatcher, shown delivered below.
   await page.getByTestId("webhook-test").getByRole("button", { name: "Send a test event" }).click();
   await expect(page.getByTestId("webhook-test").getByRole("status")).toContainText("Queued as msg_");
   await expect
-    .poll(async () => (await sql("SELECT state FROM webhook_deliveries WHERE user_id = $1 AND event_type = 'webhook.test'", [userId])).map((r) => r.state), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await sql("SELECT state FROM webhook_deliveries WHERE user_id = $1 AND event_type = 'webhook.test'", [userId])
+        ).map((r) => r.state),
+      { timeout: 30_000 },
+    )
     .toEqual(["delivered"]);
 
   await page.getByTestId("webhook-secret").getByRole("button", { name: "Roll signing secret" }).click();
@@ -48,14 +56,23 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await expect(page.getByTestId("previous-secret-until")).toContainText("UTC");
 
   // Two deliveries as the jobs module records them; the server's dispatcher sends them.
-  for (const [id, url] of [["msg_e2e_ok_" + userId, `${e2e.fixturesUrl}/`], ["msg_e2e_404_" + userId, `${e2e.fixturesUrl}/no-such-receiver`]]) {
+  for (const [id, url] of [
+    ["msg_e2e_ok_" + userId, `${e2e.fixturesUrl}/`],
+    ["msg_e2e_404_" + userId, `${e2e.fixturesUrl}/no-such-receiver`],
+  ]) {
     await sql(
       `INSERT INTO webhook_deliveries (id, user_id, event_type, url, body, next_attempt_at) VALUES ($1, $2, 'job.succeeded', $3, '{"type":"job.succeeded"}', now())`,
       [id, userId, url],
     );
   }
   await expect
-    .poll(async () => (await sql("SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id LIKE $1", [`msg_e2e_%${userId}`]))[0]!.n, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await sql("SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id LIKE $1", [`msg_e2e_%${userId}`])
+        )[0]!.n,
+      { timeout: 30_000 },
+    )
     .toBe(2);
 
   await page.goto("/dashboard/webhooks");
@@ -84,7 +101,11 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   await failed.getByRole("button", { name: "Send again" }).click();
   // The log refreshes: the delivery is pending again (its button gone), then delivered.
   await expect(failed.getByRole("button", { name: "Send again" })).toHaveCount(0);
-  await expect.poll(async () => (await sql("SELECT state FROM webhook_deliveries WHERE id = $1", [failedId]))[0]!.state, { timeout: 30_000 }).toBe("delivered");
+  await expect
+    .poll(async () => (await sql("SELECT state FROM webhook_deliveries WHERE id = $1", [failedId]))[0]!.state, {
+      timeout: 30_000,
+    })
+    .toBe("delivered");
   await page.reload();
   await log.locator("li").filter({ hasText: failedId }).locator("summary").click();
   await expect(log.locator("li").filter({ hasText: failedId }).locator("tbody tr")).toContainText("200");

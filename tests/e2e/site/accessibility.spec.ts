@@ -13,7 +13,9 @@ const PUBLIC_PAGES = [
     "/",
     ...MAIN_NAV.map((l) => l.href),
     ...DOCS_PAGES.map((l) => l.href),
-    ...FOOTER_COLUMNS.flatMap((c) => c.links.map((l) => l.href)).filter((href) => href.startsWith("/") && href !== OPENAPI_HREF),
+    ...FOOTER_COLUMNS.flatMap((c) => c.links.map((l) => l.href)).filter(
+      (href) => href.startsWith("/") && href !== OPENAPI_HREF,
+    ),
     SIGN_IN_HREF,
     "/no-such-page",
     "/docs/no-such-page",
@@ -25,7 +27,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`,
+      ),
+    );
 }
 
 for (const [name, viewport] of [

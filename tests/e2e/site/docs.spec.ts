@@ -18,7 +18,9 @@ test.describe("docs", () => {
       const fields = describeParams(schema);
       const rows = page.locator("[data-param-row]");
       await expect(rows).toHaveCount(fields.length);
-      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-param-row")))).toEqual(fields.map((f) => f.name));
+      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-param-row")))).toEqual(
+        fields.map((f) => f.name),
+      );
       for (const field of fields) {
         const row = page.locator(`[data-param-row="${field.name}"]`);
         if (field.default !== undefined) await expect(row.locator("td").nth(2)).toHaveText(String(field.default));
@@ -57,7 +59,11 @@ test.describe("docs", () => {
 
   test("every docs page renders with the sidebar and no broken internal links", async ({ page, request }) => {
     await page.goto("/docs");
-    const hrefs = await page.getByRole("navigation", { name: "Docs" }).first().locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const hrefs = await page
+      .getByRole("navigation", { name: "Docs" })
+      .first()
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThanOrEqual(9);
     for (const href of hrefs) {
       const response = await request.get(href);
@@ -68,7 +74,10 @@ test.describe("docs", () => {
   test("/v1/openapi.json is a valid OpenAPI 3.1 document listing every parameter of each schema", async () => {
     const response = await apiGet("/v1/openapi.json");
     expect(response.status).toBe(200);
-    const doc = (await response.json()) as { servers: Array<{ url: string }>; paths: Record<string, { get: { parameters: Array<{ name: string }> } }> };
+    const doc = (await response.json()) as {
+      servers: Array<{ url: string }>;
+      paths: Record<string, { get: { parameters: Array<{ name: string }> } }>;
+    };
     expect(doc.servers[0].url).toBe(e2e.appUrl);
     await SwaggerParser.validate(structuredClone(doc) as never);
     for (const [path, schema] of [

@@ -29,7 +29,15 @@ function rawGet(target: Buffer): Promise<{ status: number; head: string; body: s
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
-    socket.on("connect", () => socket.write(Buffer.concat([Buffer.from("GET "), target, Buffer.from(` HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`)])));
+    socket.on("connect", () =>
+      socket.write(
+        Buffer.concat([
+          Buffer.from("GET "),
+          target,
+          Buffer.from(` HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+        ]),
+      ),
+    );
     socket.on("data", (c) => chunks.push(c));
     socket.on("error", reject);
     socket.on("close", () => {
@@ -41,7 +49,10 @@ function rawGet(target: Buffer): Promise<{ status: number; head: string; body: s
 }
 
 test("__proto__ is an unknown parameter on both render endpoints (Next would drop it)", async () => {
-  for (const path of ["/v1/screenshot?url=https://example.com/&__proto__=x", "/v1/og?template=default&title=Hi&__proto__=x"]) {
+  for (const path of [
+    "/v1/screenshot?url=https://example.com/&__proto__=x",
+    "/v1/og?template=default&title=Hi&__proto__=x",
+  ]) {
     const response = await apiGet(path, apiKey);
     expect(response.status, path).toBe(400);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
@@ -71,7 +82,9 @@ test("a 17 KB customCSS reaches the app by GET and is rendered (not a 431)", asy
 
 test("raw bytes in the query are 400 malformed_query as problem+json with a request id", async () => {
   for (const bytes of [[0xff], [0x00], [0xc3, 0xa9]]) {
-    const answer = await rawGet(Buffer.concat([Buffer.from("/v1/screenshot?url=https://example.com/"), Buffer.from(bytes)]));
+    const answer = await rawGet(
+      Buffer.concat([Buffer.from("/v1/screenshot?url=https://example.com/"), Buffer.from(bytes)]),
+    );
     expect(answer.status).toBe(400);
     expect(answer.head).toContain("content-type: application/problem+json");
     expect(answer.head).toMatch(/x-request-id: [0-9a-f-]{36}/);

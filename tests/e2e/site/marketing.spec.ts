@@ -10,7 +10,17 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe("marketing site", () => {
   test("every response carries an X-Request-Id (D14): pages, assets, sign-in, unknown paths", async ({ request }) => {
     const seen = new Set<string>();
-    for (const path of ["/", "/pricing", "/docs", "/docs/screenshot", "/signin", "/examples/og/default.png", "/favicon.ico", "/no-such-page", "/api/auth/session"]) {
+    for (const path of [
+      "/",
+      "/pricing",
+      "/docs",
+      "/docs/screenshot",
+      "/signin",
+      "/examples/og/default.png",
+      "/favicon.ico",
+      "/no-such-page",
+      "/api/auth/session",
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       const id = response.headers()["x-request-id"];
       expect(id, path).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
@@ -44,7 +54,9 @@ test.describe("marketing site", () => {
     await expect(page.getByRole("contentinfo")).toContainText("OpenAPI spec");
   });
 
-  test("the landing page shows real captures this server made from its sample pages, and the PDF (issue 20)", async ({ page }) => {
+  test("the landing page shows real captures this server made from its sample pages, and the PDF (issue 20)", async ({
+    page,
+  }) => {
     await page.goto("/");
     const captures = page.getByTestId("showcase-capture");
     await expect(captures).toHaveCount(5);
@@ -52,14 +64,18 @@ test.describe("marketing site", () => {
       const image = captures.nth(i).locator("img");
       await image.scrollIntoViewIfNeeded();
       // Made by the screenshot engine on first request: a real WebP, decoded by the browser.
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 60_000 }).toBeGreaterThan(300);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 60_000 })
+        .toBeGreaterThan(300);
     }
     const pdf = await page.request.get((await page.getByTestId("showcase-pdf").getAttribute("href"))!);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  test("a visitor captures a URL without signing up; a private address is refused with the API's message (issue 20)", async ({ page }) => {
+  test("a visitor captures a URL without signing up; a private address is refused with the API's message (issue 20)", async ({
+    page,
+  }) => {
     await page.goto("/");
     const demo = page.getByTestId("try-url");
     await demo.getByLabel("A public page").fill("http://127.0.0.1:9/");
@@ -69,7 +85,9 @@ test.describe("marketing site", () => {
     await demo.getByLabel("A public page").fill(`${e2e.fixturesUrl}/?try-url`);
     await demo.getByRole("button", { name: "Capture" }).click();
     const image = demo.getByTestId("try-url-image");
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 45_000 }).toBe(1280);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 45_000 })
+      .toBe(1280);
   });
 
   test("the pricing page shows every plan from lib/plans.ts and what each unlocks", async ({ page }) => {
@@ -83,7 +101,10 @@ test.describe("marketing site", () => {
       await expect(card).toContainText(`${plan.requestsPerMinute.toLocaleString("en-US")} requests / minute`);
       await expect(card).toContainText(`${plan.cacheTtlDays}-day`);
       // Billing is on in the e2e app (D18): paid plans lead to their checkout on the billing page.
-      await expect(card.getByRole("link")).toHaveAttribute("href", plan.priceUsdPerMonth === 0 ? "/signin" : `/dashboard/billing?plan=${id}`);
+      await expect(card.getByRole("link")).toHaveAttribute(
+        "href",
+        plan.priceUsdPerMonth === 0 ? "/signin" : `/dashboard/billing?plan=${id}`,
+      );
     }
     await expect(page.locator("[data-plan=starter]")).toContainText("darkMode");
     await expect(page.locator("[data-plan=pro]")).toContainText("/v1/og");

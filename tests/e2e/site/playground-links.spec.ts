@@ -21,7 +21,11 @@ function requestIn(text: string): { endpoint: string; params: string[][] } | nul
 
 const FAKE_KEY = `sk_live_${"a1".repeat(16)}`;
 
-test("the page URL follows the form without the key; Copy link opens the same form and request elsewhere", async ({ browser, page, context }) => {
+test("the page URL follows the form without the key; Copy link opens the same form and request elsewhere", async ({
+  browser,
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/docs/screenshot");
   const entries = await page.evaluate(() => history.length);
@@ -34,7 +38,11 @@ test("the page URL follows the form without the key; Copy link opens the same fo
   await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/shared?x=1`);
   await playground.locator("[data-param=width]").fill("640");
   await playground.locator("[data-param=format]").selectOption("jpg");
-  const expectedQuery = new URLSearchParams({ url: `${e2e.fixturesUrl}/shared?x=1`, format: "jpg", width: "640" }).toString();
+  const expectedQuery = new URLSearchParams({
+    url: `${e2e.fixturesUrl}/shared?x=1`,
+    format: "jpg",
+    width: "640",
+  }).toString();
   await expect(page).toHaveURL(`${e2e.appUrl}/docs/screenshot?${expectedQuery}`);
   expect(page.url()).not.toContain(FAKE_KEY);
   expect(page.url()).not.toContain("e2e-secret");
@@ -57,11 +65,16 @@ test("the page URL follows the form without the key; Copy link opens the same fo
   await expect(shared.locator("[data-param=format]")).toHaveValue("jpg");
   await expect(shared.getByTestId("playground-api-key")).toHaveValue("");
   const snippets = await readSnippets(shared);
-  expect(requestInSnippet("curl", snippets.curl)).toEqual({ url: `${e2e.appUrl}/v1/screenshot?${expectedQuery}`, apiKey: "YOUR_API_KEY" });
+  expect(requestInSnippet("curl", snippets.curl)).toEqual({
+    url: `${e2e.appUrl}/v1/screenshot?${expectedQuery}`,
+    apiKey: "YOUR_API_KEY",
+  });
   await other.close();
 });
 
-test("an OG link names the template and its variables; a link with a key in it does not fill the key", async ({ page }) => {
+test("an OG link names the template and its variables; a link with a key in it does not fill the key", async ({
+  page,
+}) => {
   const query = new URLSearchParams({ template: "stats-card", title: "Shared numbers", stat1_number: "7" }).toString();
   await page.goto(`/docs/og?${query}&api_key=${FAKE_KEY}#playground`);
   const playground = page.getByTestId("playground-og");
@@ -76,7 +89,9 @@ test("an OG link names the template and its variables; a link with a key in it d
   await expect(page).toHaveURL(`${e2e.appUrl}/docs/og?${query}#playground`);
 });
 
-test("every docs example with a GET /v1 request and every gallery template opens a playground whose snippet is that request", async ({ page }) => {
+test("every docs example with a GET /v1 request and every gallery template opens a playground whose snippet is that request", async ({
+  page,
+}) => {
   const examples: Array<{ page: string; href: string; request: NonNullable<ReturnType<typeof requestIn>> }> = [];
   for (const { href: docsPage } of DOCS_PAGES) {
     await page.goto(docsPage);
@@ -93,7 +108,9 @@ test("every docs example with a GET /v1 request and every gallery template opens
     // No /v1 request is shown in a code block outside an example (which would have no link).
     for (const block of await page.locator("pre").all()) {
       if (!requestIn((await block.textContent()) ?? "")) continue;
-      const inExample = await block.evaluate((el) => Boolean(el.closest("[data-example]")) || Boolean(el.closest("[data-testid^=playground-]")));
+      const inExample = await block.evaluate(
+        (el) => Boolean(el.closest("[data-example]")) || Boolean(el.closest("[data-testid^=playground-]")),
+      );
       expect(inExample, `${docsPage}: a code block with a /v1 request outside an example`).toBe(true);
     }
   }
@@ -107,10 +124,13 @@ test("every docs example with a GET /v1 request and every gallery template opens
     await expect(playground).toBeVisible();
     // The form takes the link's values after hydration; the snippet then names the example's request.
     await expect
-      .poll(async () => {
-        const url = new URL(requestInSnippet("curl", (await readSnippets(playground)).curl).url);
-        return { path: url.pathname, params: [...url.searchParams].sort() };
-      }, { message: `${example.page} → ${example.href}` })
+      .poll(
+        async () => {
+          const url = new URL(requestInSnippet("curl", (await readSnippets(playground)).curl).url);
+          return { path: url.pathname, params: [...url.searchParams].sort() };
+        },
+        { message: `${example.page} → ${example.href}` },
+      )
       .toEqual({ path: `/v1/${example.request.endpoint}`, params: example.request.params });
   }
 });

@@ -23,7 +23,10 @@ async function proKey(browser: import("@playwright/test").Browser): Promise<Sign
   }
 }
 
-test("a visitor signs an OG URL in the playground: it renders, a changed parameter is 403, the secret never leaves the page", async ({ browser, page }) => {
+test("a visitor signs an OG URL in the playground: it renders, a changed parameter is 403, the secret never leaves the page", async ({
+  browser,
+  page,
+}) => {
   const credentials = await proKey(browser);
   const sent: Request[] = [];
   page.on("request", (r) => sent.push(r));
@@ -57,7 +60,9 @@ test("a visitor signs an OG URL in the playground: it renders, a changed paramet
   expect(url.searchParams.get("title")).toBe("Signed in the browser & safe");
   expect(url.searchParams.get("signature")).toMatch(/^[0-9a-f]{64}$/);
   expect(url.searchParams.has("api_key")).toBe(false);
-  await expect(playground.getByTestId("playground-signed-html")).toHaveText(`<meta property="og:image" content="${signedUrl.replace(/&/g, "&amp;")}" />`);
+  await expect(playground.getByTestId("playground-signed-html")).toHaveText(
+    `<meta property="og:image" content="${signedUrl.replace(/&/g, "&amp;")}" />`,
+  );
 
   // The URL works anywhere (a crawler: no cookie, no header) and is publicly cacheable…
   const direct = await fetch(signedUrl);
@@ -87,12 +92,17 @@ test("a visitor signs an OG URL in the playground: it renders, a changed paramet
     expect(seen, r.url()).not.toContain(credentials.signingSecret);
   }
   // …and is stored nowhere in the browser.
-  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const stored = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+  );
   expect(stored).not.toContain(credentials.signingSecret);
   expect(JSON.stringify(await page.context().cookies())).not.toContain(credentials.signingSecret);
 });
 
-test("the playground refuses to sign without a valid public id, and a wrong secret gives 403 invalid_signature", async ({ browser, page }) => {
+test("the playground refuses to sign without a valid public id, and a wrong secret gives 403 invalid_signature", async ({
+  browser,
+  page,
+}) => {
   const credentials = await proKey(browser);
   await page.goto("/docs/og");
   const playground = page.getByTestId("playground-og");

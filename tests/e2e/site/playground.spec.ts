@@ -8,7 +8,10 @@ async function requestParts(request: Request) {
 }
 
 test.describe("docs playground", () => {
-  test("a visitor's key renders a screenshot of a local page; every snippet is that request and reproduces it", async ({ browser, page }) => {
+  test("a visitor's key renders a screenshot of a local page; every snippet is that request and reproduces it", async ({
+    browser,
+    page,
+  }) => {
     const key = await newUserKey(browser, "free");
     await page.goto("/docs/screenshot");
     const playground = page.getByTestId("playground-screenshot");
@@ -22,11 +25,15 @@ test.describe("docs playground", () => {
     const made = await requestParts(await sent);
     await expect(playground.getByTestId("result-image")).toBeVisible({ timeout: 45_000 });
     expect(made.method).toBe("GET");
-    expect(made.url).toBe(`${e2e.appUrl}/v1/screenshot?url=${encodeURIComponent(`${e2e.fixturesUrl}/`)}&width=800&height=600`);
+    expect(made.url).toBe(
+      `${e2e.appUrl}/v1/screenshot?url=${encodeURIComponent(`${e2e.fixturesUrl}/`)}&width=800&height=600`,
+    );
     expect(made.apiKey).toBe(key);
 
     // The preview is the real capture: 800×600 CSS px at deviceScale 1.
-    const size = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    const size = await playground
+      .getByTestId("result-image")
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(size).toEqual([800, 600]);
     await expect(playground.getByTestId("response-status")).toHaveText("200");
     await expect(playground.locator("[data-header=X-Cache]")).toHaveText("MISS");
@@ -42,7 +49,9 @@ test.describe("docs playground", () => {
     }
   });
 
-  test("signed in, OG images render through the session; snippets are the /v1 request with a key placeholder", async ({ page }) => {
+  test("signed in, OG images render through the session; snippets are the /v1 request with a key placeholder", async ({
+    page,
+  }) => {
     const email = uniqueEmail("site-og");
     await signInByEmail(page, email);
     await setPlan(email, "pro");
@@ -66,13 +75,18 @@ test.describe("docs playground", () => {
     const query = new URL(made.url).search;
     expect(new URLSearchParams(query).get("template")).toBe("stats-card");
     expect(new URLSearchParams(query).get("title")).toBe("E2E numbers");
-    const size = await playground.getByTestId("result-image").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    const size = await playground
+      .getByTestId("result-image")
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(size).toEqual([1200, 630]);
 
     const snippets = await readSnippets(playground);
     expect(snippets.curl).toContain(`curl '${e2e.appUrl}/v1/og${query}'`);
     for (const language of LANGUAGES) {
-      expect(requestInSnippet(language, snippets[language]), language).toEqual({ url: `${e2e.appUrl}/v1/og${query}`, apiKey: "YOUR_API_KEY" });
+      expect(requestInSnippet(language, snippets[language]), language).toEqual({
+        url: `${e2e.appUrl}/v1/og${query}`,
+        apiKey: "YOUR_API_KEY",
+      });
     }
 
     // JSON metadata: the toggle adds response=json to the request and the snippets, and shows the D7 object.
@@ -93,12 +107,18 @@ test.describe("docs playground", () => {
     const fileBytes = (await file.arrayBuffer()).byteLength;
     expect([file.status, Number(file.headers.get("content-length"))]).toEqual([200, fileBytes]);
     const fileHead = await fetch(metadata.imageUrl, { method: "HEAD" });
-    expect([fileHead.status, Number(fileHead.headers.get("content-length")), fileHead.headers.get("x-glance-body-length")]).toEqual([200, fileBytes, null]);
+    expect([
+      fileHead.status,
+      Number(fileHead.headers.get("content-length")),
+      fileHead.headers.get("x-glance-body-length"),
+    ]).toEqual([200, fileBytes, null]);
     const jsonSnippets = await readSnippets(playground);
     expect(requestInSnippet("curl", jsonSnippets.curl).url).toBe(`${e2e.appUrl}/v1/og${new URL(jsonUrl).search}`);
   });
 
-  test("the form follows the schema: PDF options only for format=pdf, no api_key field, headers and cookies fields, plan badges", async ({ page }) => {
+  test("the form follows the schema: PDF options only for format=pdf, no api_key field, headers and cookies fields, plan badges", async ({
+    page,
+  }) => {
     await page.goto("/docs/screenshot");
     const playground = page.getByTestId("playground-screenshot");
     // The key field appears once the page is hydrated and knows the visitor is signed out.
@@ -111,7 +131,9 @@ test.describe("docs playground", () => {
     await expect(playground.locator("[data-param=landscape]")).toBeVisible();
     await playground.locator("[data-param=pageSize]").selectOption("a4");
     const curl = (await readSnippets(playground)).curl;
-    expect(requestInSnippet("curl", curl).url).toMatch(/\/v1\/screenshot\?url=https%3A%2F%2Fexample\.com&format=pdf&pageSize=a4$/);
+    expect(requestInSnippet("curl", curl).url).toMatch(
+      /\/v1\/screenshot\?url=https%3A%2F%2Fexample\.com&format=pdf&pageSize=a4$/,
+    );
     expect(curl).toContain("-o 'screenshot.pdf'");
     await expect(playground.getByText("Pro+").first()).toBeVisible();
     // Secret request options (Pro) are form fields like any other: the customer types them.
@@ -128,7 +150,10 @@ test.describe("playground result in view (issue 20)", () => {
     ["desktop", { width: 1280, height: 800 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
-    test(`on a ${name}, the result is in the viewport after Render, the old one cleared while the new one runs`, async ({ browser, page }) => {
+    test(`on a ${name}, the result is in the viewport after Render, the old one cleared while the new one runs`, async ({
+      browser,
+      page,
+    }) => {
       const key = await newUserKey(browser, "free");
       await page.setViewportSize(viewport);
       await page.goto("/docs/screenshot");
@@ -147,10 +172,13 @@ test.describe("playground result in view (issue 20)", () => {
       // between two looks), then passes on unchanged.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route((url) => url.pathname === "/v1/screenshot", async (route) => {
-        await held;
-        await route.continue();
-      });
+      await page.route(
+        (url) => url.pathname === "/v1/screenshot",
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
       await playground.locator("[data-param=width]").fill("600");
       await playground.getByTestId("render").scrollIntoViewIfNeeded();
       await playground.getByTestId("render").click();
@@ -163,7 +191,10 @@ test.describe("playground result in view (issue 20)", () => {
   }
 });
 
-test("a value the API refuses: its problem+json message on the field it names, in view and not under the Render bar (issue 20)", async ({ browser, page }) => {
+test("a value the API refuses: its problem+json message on the field it names, in view and not under the Render bar (issue 20)", async ({
+  browser,
+  page,
+}) => {
   const key = await newUserKey(browser, "free");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/docs/screenshot");

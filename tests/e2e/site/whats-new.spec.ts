@@ -12,7 +12,12 @@ test("the landing page shows what is new, with links to the docs that exist", as
   const section = page.getByRole("region", { name: "What's new" });
   await expect(section.getByRole("heading", { level: 2, name: "What's new" })).toBeVisible();
   const grid = section.getByTestId("whats-new");
-  for (const title of ["HTML to PDF or image", "One element, after a click", "Error pages are not billed", "Signed URLs"]) {
+  for (const title of [
+    "HTML to PDF or image",
+    "One element, after a click",
+    "Error pages are not billed",
+    "Signed URLs",
+  ]) {
     await expect(grid.getByRole("heading", { level: 3, name: title })).toBeVisible();
   }
 
@@ -32,10 +37,14 @@ test("the landing page shows what is new, with links to the docs that exist", as
   }
 
   // The plan badge next to each parameter is its schema gate.
-  const chips = await grid.locator("a[href^='/docs/screenshot#param-']").evaluateAll((links) =>
-    links.map((a) => ({ name: a.textContent ?? "", badge: a.nextElementSibling?.textContent ?? null })),
+  const chips = await grid
+    .locator("a[href^='/docs/screenshot#param-']")
+    .evaluateAll((links) =>
+      links.map((a) => ({ name: a.textContent ?? "", badge: a.nextElementSibling?.textContent ?? null })),
+    );
+  expect(chips.map((c) => c.name)).toEqual(
+    expect.arrayContaining(["html", "selector", "headers", "blockTrackers", "imageWidth", "fresh", "failOnHttpError"]),
   );
-  expect(chips.map((c) => c.name)).toEqual(expect.arrayContaining(["html", "selector", "headers", "blockTrackers", "imageWidth", "fresh", "failOnHttpError"]));
   for (const chip of chips) {
     const plan = minimumPlan(chip.name);
     expect(chip.badge, chip.name).toBe(plan === "free" ? null : `${PLANS[plan].name}+`);

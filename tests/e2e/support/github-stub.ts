@@ -62,9 +62,12 @@ export function createGitHubStub(options: GitHubStubOptions): http.Server {
         const clientId = q.get("client_id");
         const redirectUri = q.get("redirect_uri") ?? "";
         if (clientId !== options.clientId) return send(400, html("<p>Unknown client_id.</p>"), "text/html");
-        if (!redirectUri.startsWith(`${options.appOrigin}/`)) return send(400, html("<p>redirect_uri not allowed.</p>"), "text/html");
+        if (!redirectUri.startsWith(`${options.appOrigin}/`))
+          return send(400, html("<p>redirect_uri not allowed.</p>"), "text/html");
         if (req.method !== "POST") {
-          const hidden = [...url.searchParams].map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`).join("");
+          const hidden = [...url.searchParams]
+            .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+            .join("");
           return send(
             200,
             html(`<h1>Sign in to GitHub</h1><p>to continue to Glance (test stub)</p>
@@ -78,9 +81,15 @@ export function createGitHubStub(options: GitHubStubOptions): http.Server {
         const login = q.get("login") ?? "";
         const email = q.get("email") ?? "";
         if (!login || !email) return send(400, html("<p>login and email are required.</p>"), "text/html");
-        if (q.get("code_challenge") && q.get("code_challenge_method") !== "S256") return send(400, html("<p>PKCE must be S256.</p>"), "text/html");
+        if (q.get("code_challenge") && q.get("code_challenge_method") !== "S256")
+          return send(400, html("<p>PKCE must be S256.</p>"), "text/html");
         const code = randomBytes(16).toString("hex");
-        grants.set(code, { user: userFor(login, email), redirectUri, challenge: q.get("code_challenge") ?? undefined, expires: Date.now() + 60_000 });
+        grants.set(code, {
+          user: userFor(login, email),
+          redirectUri,
+          challenge: q.get("code_challenge") ?? undefined,
+          expires: Date.now() + 60_000,
+        });
         const back = new URL(redirectUri);
         back.searchParams.set("code", code);
         if (q.get("state")) back.searchParams.set("state", q.get("state")!);
@@ -94,7 +103,8 @@ export function createGitHubStub(options: GitHubStubOptions): http.Server {
         const [id, secret] = basic
           ? Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent)
           : [body.get("client_id"), body.get("client_secret")];
-        if (id !== options.clientId || secret !== options.clientSecret) return send(401, { error: "incorrect_client_credentials" });
+        if (id !== options.clientId || secret !== options.clientSecret)
+          return send(401, { error: "incorrect_client_credentials" });
         const grant = grants.get(body.get("code") ?? "");
         grants.delete(body.get("code") ?? "");
         if (!grant || grant.expires < Date.now()) return send(400, { error: "bad_verification_code" });
@@ -102,7 +112,8 @@ export function createGitHubStub(options: GitHubStubOptions): http.Server {
         if (grant.challenge) {
           const verifier = body.get("code_verifier") ?? "";
           const computed = createHash("sha256").update(verifier).digest("base64url");
-          if (computed !== grant.challenge) return send(400, { error: "bad_verification_code", error_description: "PKCE mismatch" });
+          if (computed !== grant.challenge)
+            return send(400, { error: "bad_verification_code", error_description: "PKCE mismatch" });
         }
         const token = `gho_${randomBytes(18).toString("hex")}`;
         tokens.set(token, grant.user);
@@ -115,7 +126,13 @@ export function createGitHubStub(options: GitHubStubOptions): http.Server {
         if (!user) return send(401, { message: "Bad credentials" });
         if (url.pathname === "/api/user") {
           // Like most GitHub users, no public e-mail: the app must ask /user/emails.
-          return send(200, { id: user.id, login: user.login, name: null, email: null, avatar_url: `https://avatars.example/${user.login}` });
+          return send(200, {
+            id: user.id,
+            login: user.login,
+            name: null,
+            email: null,
+            avatar_url: `https://avatars.example/${user.login}`,
+          });
         }
         return send(200, [
           { email: `${user.login}@users.noreply.example`, primary: false, verified: true, visibility: null },

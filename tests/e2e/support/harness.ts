@@ -64,7 +64,11 @@ function listen(server: http.Server | SMTPServer, port: number): Promise<void> {
 
 function startSmtp(): Promise<void> {
   const smtp = createSmtpCapture(({ rcpt, raw }) =>
-    mails.push({ ...parseMail(raw), envelopeTo: rcpt.map((r) => r.toLowerCase()), receivedAt: new Date().toISOString() }),
+    mails.push({
+      ...parseMail(raw),
+      envelopeTo: rcpt.map((r) => r.toLowerCase()),
+      receivedAt: new Date().toISOString(),
+    }),
   );
   return listen(smtp, e2e.smtpPort);
 }
@@ -87,7 +91,14 @@ function startControl(): Promise<void> {
   return listen(server, Number(new URL(e2e.controlUrl).port));
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
 
 function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
@@ -158,7 +169,9 @@ async function stop(exitCode = 0): Promise<void> {
   }
   await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   await stripeStandIn?.close();
-  await adminQuery(`DROP DATABASE IF EXISTS ${e2e.databaseName} WITH (FORCE)`).catch((e) => say(`could not drop database: ${e}`));
+  await adminQuery(`DROP DATABASE IF EXISTS ${e2e.databaseName} WITH (FORCE)`).catch((e) =>
+    say(`could not drop database: ${e}`),
+  );
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   process.exit(exitCode);
 }
@@ -170,8 +183,18 @@ async function main() {
   await adminQuery(`CREATE DATABASE ${e2e.databaseName}`);
   dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-"));
   stripeStandIn = await startStripeStandIn({ port: Number(new URL(e2e.stripeUrl).port), hostedPages: true });
-  await Promise.all([startSmtp(), startControl(), startFixtures(), listen(createGitHubStub({ clientId: e2e.githubClientId, clientSecret: e2e.githubClientSecret, appOrigin: e2e.appUrl }), Number(new URL(e2e.githubUrl).port))]);
-  say(`smtp :${e2e.smtpPort}, control ${e2e.controlUrl}, github stub ${e2e.githubUrl}, fixtures ${e2e.fixturesUrl}, stripe ${e2e.stripeUrl}, database ${e2e.databaseName}`);
+  await Promise.all([
+    startSmtp(),
+    startControl(),
+    startFixtures(),
+    listen(
+      createGitHubStub({ clientId: e2e.githubClientId, clientSecret: e2e.githubClientSecret, appOrigin: e2e.appUrl }),
+      Number(new URL(e2e.githubUrl).port),
+    ),
+  ]);
+  say(
+    `smtp :${e2e.smtpPort}, control ${e2e.controlUrl}, github stub ${e2e.githubUrl}, fixtures ${e2e.fixturesUrl}, stripe ${e2e.stripeUrl}, database ${e2e.databaseName}`,
+  );
   startApp();
   say(`app starting at ${e2e.appUrl} from ${distDir}`);
 }

@@ -61,7 +61,10 @@ export async function signInByEmail(page: Page, email: string, options: { return
 let pool: pg.Pool | undefined;
 
 /** Runs SQL against the app's test database. */
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: e2e.databaseUrl, max: 2, allowExitOnIdle: true });
   return (await pool.query<T>(text, values)).rows;
 }
@@ -69,13 +72,20 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
 /** Creates an account directly in the database (it can then sign in by e-mail like anyone). */
 export async function createAccount(email: string, plan: PlanId = "free"): Promise<string> {
   const id = `e2e${randomBytes(10).toString("hex")}`;
-  await sql(`INSERT INTO users (id, email, plan, updated_at) VALUES ($1, $2, $3::"Plan", now())`, [id, email.toLowerCase(), plan]);
+  await sql(`INSERT INTO users (id, email, plan, updated_at) VALUES ($1, $2, $3::"Plan", now())`, [
+    id,
+    email.toLowerCase(),
+    plan,
+  ]);
   return id;
 }
 
 /** Changes a user's plan, as the operator's `npm run admin -- set-plan` does. */
 export async function setPlan(email: string, plan: PlanId): Promise<void> {
-  const rows = await sql(`UPDATE users SET plan = $2::"Plan", updated_at = now() WHERE email = $1 RETURNING id`, [email.toLowerCase(), plan]);
+  const rows = await sql(`UPDATE users SET plan = $2::"Plan", updated_at = now() WHERE email = $1 RETURNING id`, [
+    email.toLowerCase(),
+    plan,
+  ]);
   if (rows.length !== 1) throw new Error(`no user ${email}`);
 }
 

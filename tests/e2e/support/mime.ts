@@ -97,7 +97,10 @@ export function parseMail(raw: string): ParsedMail {
     headers,
     subject: decodeEncodedWords(headers.subject ?? ""),
     from: decodeEncodedWords(headers.from ?? ""),
-    to: (headers.to ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    to: (headers.to ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     text: bodies.text,
     html: bodies.html,
   };

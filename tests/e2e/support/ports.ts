@@ -4,7 +4,8 @@
  * state around, and two runs on different E2E_PORTs never collide.
  */
 const E2E_PORT = Number(process.env.E2E_PORT || 3900);
-if (!Number.isInteger(E2E_PORT) || E2E_PORT < 1024 || E2E_PORT > 65530) throw new Error(`bad E2E_PORT ${process.env.E2E_PORT}`);
+if (!Number.isInteger(E2E_PORT) || E2E_PORT < 1024 || E2E_PORT > 65530)
+  throw new Error(`bad E2E_PORT ${process.env.E2E_PORT}`);
 
 const host = "127.0.0.1";
 

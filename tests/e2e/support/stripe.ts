@@ -17,27 +17,70 @@ export async function stripeCalls(): Promise<RecordedStripeCall[]> {
 }
 
 /** Posts a signed event to /api/stripe/webhook and returns the app's answer. */
-async function sendStripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): Promise<{ status: number; body: unknown }> {
+async function sendStripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+): Promise<{ status: number; body: unknown }> {
   sequence += 1;
-  const event = { id: `evt_e2e_${Date.now().toString(36)}_${sequence}`, object: "event", type, created, livemode: false, pending_webhooks: 1, api_version: null, request: null, data: { object } };
+  const event = {
+    id: `evt_e2e_${Date.now().toString(36)}_${sequence}`,
+    object: "event",
+    type,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    api_version: null,
+    request: null,
+    data: { object },
+  };
   const payload = JSON.stringify(event);
   const header = signer.generateTestHeaderString({ payload, secret: e2e.stripeWebhookSecret });
-  const response = await fetch(`${e2e.appUrl}/api/stripe/webhook`, { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  const response = await fetch(`${e2e.appUrl}/api/stripe/webhook`, {
+    method: "POST",
+    body: payload,
+    headers: { "stripe-signature": header, "content-type": "application/json" },
+  });
   return { status: response.status, body: await response.json() };
 }
 
 /** What Stripe sends when `userId` finished checkout for `plan`: the customer and subscription get linked. */
 export function checkoutCompleted(userId: string, plan: string) {
   return sendStripeEvent("checkout.session.completed", {
-    id: `cs_${userId}`, object: "checkout.session", mode: "subscription", client_reference_id: userId,
-    customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { userId, plan },
+    id: `cs_${userId}`,
+    object: "checkout.session",
+    mode: "subscription",
+    client_reference_id: userId,
+    customer: `cus_${userId}`,
+    subscription: `sub_${userId}`,
+    metadata: { userId, plan },
   });
 }
 
 /** A subscription event for `userId` at `price` (one of e2e.stripePrices). */
-export function subscriptionEvent(type: "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted", userId: string, price: string, status = "active") {
+export function subscriptionEvent(
+  type: "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted",
+  userId: string,
+  price: string,
+  status = "active",
+) {
   return sendStripeEvent(type, {
-    id: `sub_${userId}`, object: "subscription", customer: `cus_${userId}`, status, cancel_at_period_end: false, metadata: { userId },
-    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", price: { id: price, object: "price" }, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400 }] },
+    id: `sub_${userId}`,
+    object: "subscription",
+    customer: `cus_${userId}`,
+    status,
+    cancel_at_period_end: false,
+    metadata: { userId },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          object: "subscription_item",
+          price: { id: price, object: "price" },
+          current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+        },
+      ],
+    },
   });
 }

@@ -31,7 +31,9 @@ describe("npm run admin on the embedded default, while this process owns the dat
     await admin("set-plan", "--email", "ops@example.test", "--plan", "pro");
     // create-user for an existing user sets the plan it names, and keeps it when it names none.
     expect((await admin("create-user", "--email", "ops@example.test")).stdout).toContain("on plan pro");
-    expect((await admin("create-user", "--email", "ops@example.test", "--plan", "starter")).stdout).toContain("on plan starter");
+    expect((await admin("create-user", "--email", "ops@example.test", "--plan", "starter")).stdout).toContain(
+      "on plan starter",
+    );
     const created = await admin("create-key", "--email", "ops@example.test", "--name", "ci");
     const key = created.stdout.match(/sk_live_[A-Za-z0-9]{32}/)?.[0];
     expect(key).toBeDefined();

@@ -32,9 +32,14 @@ describe("embedded database concurrency", () => {
         ...Array.from({ length: 60 }, (_, i) => {
           const n = (i % 3) + 1;
           const sql = `SELECT ${Array.from({ length: n }, (_, j) => `$${j + 1}::int`).join(" + ")} AS sum, ${n} AS n`;
-          return outsider.query(sql, Array.from({ length: n }, () => i)).then((r) => {
-            expect(r.rows[0]).toEqual({ sum: i * n, n });
-          });
+          return outsider
+            .query(
+              sql,
+              Array.from({ length: n }, () => i),
+            )
+            .then((r) => {
+              expect(r.rows[0]).toEqual({ sum: i * n, n });
+            });
         }),
         ...Array.from({ length: 20 }, () => findKeyOwner(`sk_live_${"Z".repeat(32)}`)),
       ];

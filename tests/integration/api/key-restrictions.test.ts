@@ -35,19 +35,28 @@ async function keyRenders(account: TestAccount): Promise<number> {
 describe("allowed endpoints", () => {
   it("an OG-only key is refused /v1/screenshot with 403 endpoint_not_allowed, after the 400s", async () => {
     const { setKeyLimits } = await import("@/lib/keys/signed-urls");
-    expect(await setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: ["og"], monthlyRenderCap: null })).toBe(true);
+    expect(await setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: ["og"], monthlyRenderCap: null })).toBe(
+      true,
+    );
 
     const refused = await screenshot(apiRequest("/v1/screenshot?url=https://example.com", { apiKey: owner.apiKey }));
     const body = await problemOf(refused);
     expect([refused.status, body.code]).toEqual([403, "endpoint_not_allowed"]);
     // A bad request is still a 400 first (D2).
-    const bad = await screenshot(apiRequest("/v1/screenshot?url=https://example.com&width=0", { apiKey: owner.apiKey }));
+    const bad = await screenshot(
+      apiRequest("/v1/screenshot?url=https://example.com&width=0", { apiKey: owner.apiKey }),
+    );
     expect(bad.status).toBe(400);
     // OG works.
     expect((await og(apiRequest("/v1/og?template=default&title=Allowed", { apiKey: owner.apiKey }))).status).toBe(200);
 
     // Both endpoints allowed again is "no restriction".
-    expect(await setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: ["og", "screenshot"], monthlyRenderCap: null })).toBe(true);
+    expect(
+      await setKeyLimits(owner.userId, owner.apiKeyId, {
+        allowedEndpoints: ["og", "screenshot"],
+        monthlyRenderCap: null,
+      }),
+    ).toBe(true);
     const { findKeyOwner } = await import("@/lib/keys/service");
     expect((await findKeyOwner(owner.apiKey))?.limits.allowedEndpoints).toBeNull();
   });
@@ -56,7 +65,12 @@ describe("allowed endpoints", () => {
     const { setKeyLimits } = await import("@/lib/keys/signed-urls");
     await setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: ["og"], monthlyRenderCap: null });
     const { signUrl } = await import("@/lib/signing/canonical");
-    const url = signUrl("http://localhost:3000", "/v1/screenshot", { url: "https://example.com" }, { keyId: owner.publicId, signingSecret: owner.signingSecret });
+    const url = signUrl(
+      "http://localhost:3000",
+      "/v1/screenshot",
+      { url: "https://example.com" },
+      { keyId: owner.publicId, signingSecret: owner.signingSecret },
+    );
     const res = await screenshot(new Request(url));
     expect([res.status, (await problemOf(res)).code]).toEqual([403, "endpoint_not_allowed"]);
     await setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: [], monthlyRenderCap: null });
@@ -64,10 +78,14 @@ describe("allowed endpoints", () => {
 
   it("nobody but the owner can set them, and not on a revoked key", async () => {
     const { setKeyLimits } = await import("@/lib/keys/signed-urls");
-    expect(await setKeyLimits(other.userId, owner.apiKeyId, { allowedEndpoints: ["og"], monthlyRenderCap: 1 })).toBe(false);
+    expect(await setKeyLimits(other.userId, owner.apiKeyId, { allowedEndpoints: ["og"], monthlyRenderCap: 1 })).toBe(
+      false,
+    );
     const { findKeyOwner } = await import("@/lib/keys/service");
     expect((await findKeyOwner(owner.apiKey))?.limits).toEqual({ allowedEndpoints: null, monthlyRenderCap: null });
-    await expect(setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: [], monthlyRenderCap: -1 })).rejects.toThrow();
+    await expect(
+      setKeyLimits(owner.userId, owner.apiKeyId, { allowedEndpoints: [], monthlyRenderCap: -1 }),
+    ).rejects.toThrow();
   });
 });
 
@@ -76,7 +94,8 @@ describe("monthly render cap", () => {
     const account = await createTestAccount({ plan: "pro" });
     const { setKeyLimits } = await import("@/lib/keys/signed-urls");
     await setKeyLimits(account.userId, account.apiKeyId, { allowedEndpoints: [], monthlyRenderCap: 2 });
-    const get = (title: string) => og(apiRequest(`/v1/og?template=default&title=${encodeURIComponent(title)}`, { apiKey: account.apiKey }));
+    const get = (title: string) =>
+      og(apiRequest(`/v1/og?template=default&title=${encodeURIComponent(title)}`, { apiKey: account.apiKey }));
 
     expect((await get("one")).status).toBe(200);
     expect((await get("two")).status).toBe(200);
@@ -87,7 +106,11 @@ describe("monthly render cap", () => {
     expect(await keyRenders(account)).toBe(2);
     // The account's own quota was not spent by the refused render.
     const { getPool } = await import("@/lib/db");
-    const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+    const { rows } = await (
+      await getPool()
+    ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+      account.userId,
+    ]);
     expect(rows[0].n).toBe(2);
 
     const hit = await get("one");
@@ -107,7 +130,10 @@ describe("monthly render cap", () => {
 describe("the dashboard's URL builder (service side)", () => {
   it("signs with the key's own secret, for the owner's active key only", async () => {
     const { signedUrlForKey } = await import("@/lib/keys/signed-urls");
-    const built = await signedUrlForKey(owner.userId, owner.apiKeyId, "/v1/og", { template: "default", title: "Built" });
+    const built = await signedUrlForKey(owner.userId, owner.apiKeyId, "/v1/og", {
+      template: "default",
+      title: "Built",
+    });
     expect("url" in built).toBe(true);
     const url = (built as { url: string }).url;
     expect(url).toContain(`key_id=${owner.publicId}`);
@@ -116,6 +142,8 @@ describe("the dashboard's URL builder (service side)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/^public, /);
 
-    expect(await signedUrlForKey(other.userId, owner.apiKeyId, "/v1/og", { template: "default", title: "Built" })).toEqual({ error: "no_key" });
+    expect(
+      await signedUrlForKey(other.userId, owner.apiKeyId, "/v1/og", { template: "default", title: "Built" }),
+    ).toEqual({ error: "no_key" });
   });
 });

@@ -45,9 +45,7 @@ export function definePipelineSuite(
       });
       const format = await problemOf(await route(apiRequest(target, { apiKey: "sk_live_short" })));
       expect(format).toMatchObject({ status: 401, code: "invalid_api_key_format", detail: "Invalid API key format." });
-      const unknown = await problemOf(
-        await route(apiRequest(target, { apiKey: "sk_live_" + "A".repeat(32) })),
-      );
+      const unknown = await problemOf(await route(apiRequest(target, { apiKey: "sk_live_" + "A".repeat(32) })));
       expect(unknown).toMatchObject({ status: 401, code: "invalid_api_key", detail: "Invalid or revoked API key." });
     });
 
@@ -80,7 +78,11 @@ export function definePipelineSuite(
     it("tells apart many keys looked up together, revoked and unknown ones included", async () => {
       // Lookups of one event-loop turn share one query (lib/keys/owner-lookup): each request must
       // still get its own key's owner and plan, and a revoked or unknown key its 401.
-      const accounts = await Promise.all([createTestAccount({ plan: "pro" }), createTestAccount({ plan: "business" }), createTestAccount({ plan: "pro" })]);
+      const accounts = await Promise.all([
+        createTestAccount({ plan: "pro" }),
+        createTestAccount({ plan: "business" }),
+        createTestAccount({ plan: "pro" }),
+      ]);
       const [, , revoked] = accounts;
       const { revokeApiKey } = await import("@/lib/keys/service");
       expect(await revokeApiKey(revoked.userId, revoked.apiKeyId)).toBe(true);
@@ -167,11 +169,16 @@ export function definePipelineSuite(
       // One active key of the Free plan's two: only the hourly cap refuses this one.
       const refused = await createApiKey(a.userId, "one too many").catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(KeyChurnError);
-      expect((refused as Error).message).toBe("At most 20 API keys can be created per hour, revoked ones included. Try again later.");
+      expect((refused as Error).message).toBe(
+        "At most 20 API keys can be created per hour, revoked ones included. Try again later.",
+      );
       // Creations older than an hour no longer count.
       const { getDb } = await import("@/lib/db");
       const db = await getDb();
-      await db.apiKey.updateMany({ where: { userId: a.userId, revokedAt: { not: null } }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
+      await db.apiKey.updateMany({
+        where: { userId: a.userId, revokedAt: { not: null } },
+        data: { createdAt: new Date(Date.now() - 2 * 3_600_000) },
+      });
       expect((await createApiKey(a.userId, "next hour")).key).toMatch(/^sk_live_/);
       // Plans with more keys than that may fill their allowance at once.
       expect(keyCreationsPerHour("business")).toBe(100);
@@ -219,7 +226,12 @@ export function definePipelineSuite(
         ["&format=webp&clip=0,0,16000,10&deviceScale=2", /webp images are at most/],
       ] as const) {
         const res = await route(apiRequest(`${target}&darkMode=true${query}`, { apiKey: free.apiKey }));
-        expect(await problemOf(res)).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "clip", detail: expect.stringMatching(detail) });
+        expect(await problemOf(res)).toMatchObject({
+          status: 400,
+          code: "parameter_out_of_range",
+          param: "clip",
+          detail: expect.stringMatching(detail),
+        });
         expect(res.headers.get("ratelimit-remaining")).toBe("10"); // not counted
       }
     });
@@ -229,18 +241,37 @@ export function definePipelineSuite(
       const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
       const { ogEndpoint } = await import("@/lib/og/endpoint");
       let validations = 0;
-      const counted = { ...screenshotEndpoint, validate: (...args: Parameters<typeof screenshotEndpoint.validate>) => (validations++, screenshotEndpoint.validate(...args)) };
+      const counted = {
+        ...screenshotEndpoint,
+        validate: (...args: Parameters<typeof screenshotEndpoint.validate>) => (
+          validations++,
+          screenshotEndpoint.validate(...args)
+        ),
+      };
       const planRoute = apiRoute(counted, async (ctx) => Response.json(ctx.validated));
       const pro = await createTestAccount({ plan: "pro" });
 
-      const plan = await (await planRoute(apiRequest(`${target}&device=iphone-15&width=500&format=jpeg`, { apiKey: pro.apiKey }))).json();
+      const plan = await (
+        await planRoute(apiRequest(`${target}&device=iphone-15&width=500&format=jpeg`, { apiKey: pro.apiKey }))
+      ).json();
       expect(validations).toBe(1);
       // D8: the preset's height and scale, the explicit width; the schema's default quality for jpg.
-      expect(plan).toMatchObject({ url: "https://example.com/", format: "jpg", quality: 80, viewport: { width: 500, height: 852, deviceScaleFactor: 3, isMobile: true } });
+      expect(plan).toMatchObject({
+        url: "https://example.com/",
+        format: "jpg",
+        quality: 80,
+        viewport: { width: 500, height: 852, deviceScaleFactor: 3, isMobile: true },
+      });
 
       const ogValidated = apiRoute(ogEndpoint, async (ctx) => Response.json(ctx.validated));
-      const og = await (await ogValidated(apiRequest("/v1/og?template=blog-post&title=Hi&accent=f00", { apiKey: pro.apiKey }))).json();
-      expect(og).toMatchObject({ template: { name: "blog-post" }, variables: { text: { title: "Hi" } }, canonical: { title: "Hi" } });
+      const og = await (
+        await ogValidated(apiRequest("/v1/og?template=blog-post&title=Hi&accent=f00", { apiKey: pro.apiKey }))
+      ).json();
+      expect(og).toMatchObject({
+        template: { name: "blog-post" },
+        variables: { text: { title: "Hi" } },
+        canonical: { title: "Hi" },
+      });
       expect(og.variables.colors.accent).toBeDefined();
     });
 
@@ -248,7 +279,9 @@ export function definePipelineSuite(
       const free = await createTestAccount({ plan: "free" });
       const missing = await problemOf(await ogRoute(apiRequest("/v1/og?format=png", { apiKey: free.apiKey })));
       expect(missing).toMatchObject({ status: 400, code: "missing_parameter", param: "template" });
-      const gated = await problemOf(await ogRoute(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })));
+      const gated = await problemOf(
+        await ogRoute(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })),
+      );
       expect(gated).toMatchObject({ status: 403, code: "plan_upgrade_required" });
       expect(gated.detail).toMatch(/Pro plan or higher/);
     });
@@ -308,7 +341,9 @@ export function definePipelineSuite(
       expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
       // Fill the window through the limiter itself, then the last allowed 401 through the route.
       const { checkAnonymousLimit } = await import("@/lib/api/rate-limit");
-      const sameAddress = new Request("http://localhost:3000/v1/screenshot", { headers: { "X-Forwarded-For": "127.0.0.41" } });
+      const sameAddress = new Request("http://localhost:3000/v1/screenshot", {
+        headers: { "X-Forwarded-For": "127.0.0.41" },
+      });
       for (let i = 1; i < limit - 1; i++) await checkAnonymousLimit(sameAddress, "failedAuth");
       const last = await from("127.0.0.41", "sk_live_short");
       expect([last.status, last.headers.get("ratelimit-remaining")]).toEqual([401, "0"]);
@@ -333,7 +368,8 @@ export function definePipelineSuite(
         },
       });
       const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
-      const request = () => apiRequest(target, { apiKey: `sk_live_${"D".repeat(32)}`, headers: { "X-Forwarded-For": "127.0.0.71" } });
+      const request = () =>
+        apiRequest(target, { apiKey: `sk_live_${"D".repeat(32)}`, headers: { "X-Forwarded-For": "127.0.0.71" } });
       for (let i = 0; i < 2; i++) {
         const res = await lookupDown(request());
         expect(res.status).toBe(500);

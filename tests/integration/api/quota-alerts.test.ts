@@ -17,7 +17,9 @@ beforeAll(async () => {
   smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  testEnv = await useTestEnv({ extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <alerts@glance.test>" } });
+  testEnv = await useTestEnv({
+    extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <alerts@glance.test>" },
+  });
 });
 afterAll(async () => {
   await testEnv?.cleanup();
@@ -33,7 +35,8 @@ async function render(apiKey: string, n: number) {
     ctx.usage.cache = "MISS";
     return new Response("png");
   });
-  for (let i = 0; i < n; i++) expect((await route(apiRequest(`/v1/screenshot?url=https://example.com/${i}`, { apiKey }))).status).toBe(200);
+  for (let i = 0; i < n; i++)
+    expect((await route(apiRequest(`/v1/screenshot?url=https://example.com/${i}`, { apiKey }))).status).toBe(200);
   await settleBackgroundWork();
 }
 
@@ -56,12 +59,18 @@ describe("quota alerts", () => {
     expect(received[0].raw).toContain("used 80 of the 100 renders");
 
     // A refund and the same threshold crossed again: still one mail this period.
-    await db.monthlyUsage.update({ where: { userId_month: { userId: account.userId, month: monthKey() } }, data: { renders: 79 } });
+    await db.monthlyUsage.update({
+      where: { userId_month: { userId: account.userId, month: monthKey() } },
+      data: { renders: 79 },
+    });
     await render(account.apiKey, 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toHaveLength(1);
 
-    await db.monthlyUsage.update({ where: { userId_month: { userId: account.userId, month: monthKey() } }, data: { renders: 99 } });
+    await db.monthlyUsage.update({
+      where: { userId_month: { userId: account.userId, month: monthKey() } },
+      data: { renders: 99 },
+    });
     await render(account.apiKey, 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toHaveLength(2);

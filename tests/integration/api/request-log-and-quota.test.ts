@@ -40,7 +40,9 @@ describe("request log", () => {
     const account = await createTestAccount({ plan: "starter" });
     const route = await renderingRoute();
     const ok = await route(apiRequest("/v1/screenshot?url=https://example.com/a", { apiKey: account.apiKey }));
-    const bad = await screenshot(apiRequest("/v1/screenshot?url=https://example.com/b&width=99999", { apiKey: account.apiKey }));
+    const bad = await screenshot(
+      apiRequest("/v1/screenshot?url=https://example.com/b&width=99999", { apiKey: account.apiKey }),
+    );
     expect(ok.status).toBe(200);
     expect(bad.status).toBe(400);
     expect((await problemOf(bad)).code).toBe("parameter_out_of_range");
@@ -48,7 +50,9 @@ describe("request log", () => {
 
     const { entries, nextCursor } = await listRequestLog(account.userId);
     expect(nextCursor).toBeNull();
-    expect(entries.map((e) => [e.endpoint, e.status, e.errorCode, e.cache, e.renderMs, e.keyName, e.requestId])).toEqual([
+    expect(
+      entries.map((e) => [e.endpoint, e.status, e.errorCode, e.cache, e.renderMs, e.keyName, e.requestId]),
+    ).toEqual([
       ["screenshot", 400, "parameter_out_of_range", null, null, "test key", bad.headers.get("x-request-id")],
       ["screenshot", 200, null, "MISS", 7, "test key", ok.headers.get("x-request-id")],
     ]);
@@ -70,9 +74,21 @@ describe("request log", () => {
     const second = await createApiKey(account.userId, "second key");
     const total = REQUEST_LOG_PAGE_SIZE + 7;
     for (let i = 0; i < total; i++) {
-      recordUsage({ userId: account.userId, apiKeyId: i % 2 ? second.apiKey.id : account.apiKeyId, endpoint: "screenshot", status: 200, requestId: `r-${i}` });
+      recordUsage({
+        userId: account.userId,
+        apiKeyId: i % 2 ? second.apiKey.id : account.apiKeyId,
+        endpoint: "screenshot",
+        status: 200,
+        requestId: `r-${i}`,
+      });
     }
-    recordUsage({ userId: other.userId, apiKeyId: other.apiKeyId, endpoint: "screenshot", status: 500, requestId: "other" });
+    recordUsage({
+      userId: other.userId,
+      apiKeyId: other.apiKeyId,
+      endpoint: "screenshot",
+      status: 500,
+      requestId: "other",
+    });
     await settle();
 
     const first = await listRequestLog(account.userId);
@@ -98,10 +114,22 @@ describe("request log", () => {
     const { getDb } = await import("@/lib/db");
     const db = await getDb();
     const account = await createTestAccount({ plan: "pro" });
-    for (let i = 0; i < 5; i++) recordUsage({ userId: account.userId, apiKeyId: account.apiKeyId, endpoint: "og", status: 200, requestId: `n-${i}` });
+    for (let i = 0; i < 5; i++)
+      recordUsage({
+        userId: account.userId,
+        apiKeyId: account.apiKeyId,
+        endpoint: "og",
+        status: 200,
+        requestId: `n-${i}`,
+      });
     await settle();
     const old = await db.usageEvent.create({
-      data: { userId: account.userId, endpoint: "og", status: 200, createdAt: new Date(Date.now() - (USAGE_LOG_RETENTION_DAYS + 1) * 86_400_000) },
+      data: {
+        userId: account.userId,
+        endpoint: "og",
+        status: 200,
+        createdAt: new Date(Date.now() - (USAGE_LOG_RETENTION_DAYS + 1) * 86_400_000),
+      },
     });
 
     const aged = await pruneUsageLog([]);
@@ -124,7 +152,8 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
     const account = await createTestAccount({ plan: "starter" });
     const route = await renderingRoute();
     let last: Response | undefined;
-    for (let i = 0; i < 3; i++) last = await route(apiRequest(`/v1/screenshot?url=https://example.com/${i}`, { apiKey: account.apiKey }));
+    for (let i = 0; i < 3; i++)
+      last = await route(apiRequest(`/v1/screenshot?url=https://example.com/${i}`, { apiKey: account.apiKey }));
     expect(last!.headers.get("x-quota-limit")).toBe("2000");
     expect(last!.headers.get("x-quota-remaining")).toBe("1997");
     await settle();
@@ -133,7 +162,9 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     const db = await getDb();
-    const counters = await db.monthlyUsage.findUniqueOrThrow({ where: { userId_month: { userId: account.userId, month: monthKey() } } });
+    const counters = await db.monthlyUsage.findUniqueOrThrow({
+      where: { userId_month: { userId: account.userId, month: monthKey() } },
+    });
     expect(counters.renders).toBe(3);
     expect(body.plan).toEqual({ id: "starter", name: "Starter" });
     expect(body.renders).toEqual({ limit: 2000, used: counters.renders, remaining: 2000 - counters.renders });
@@ -152,7 +183,9 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
     const { getDb } = await import("@/lib/db");
     const { monthKey } = await import("@/lib/usage/quota");
     const account = await createTestAccount({ plan: "free" });
-    const bad = await screenshot(apiRequest("/v1/screenshot?width=0&url=https://example.com", { apiKey: account.apiKey }));
+    const bad = await screenshot(
+      apiRequest("/v1/screenshot?width=0&url=https://example.com", { apiKey: account.apiKey }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.headers.get("x-quota-limit")).toBe("100");
     expect(bad.headers.get("x-quota-remaining")).toBe("100");
@@ -188,7 +221,8 @@ describe("GET /v1/usage and X-Quota-* headers", () => {
 
     await awayFromWindowEdge();
     let last: Response | undefined;
-    for (let i = 0; i < 11 && last?.status !== 429; i++) last = await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }));
+    for (let i = 0; i < 11 && last?.status !== 429; i++)
+      last = await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }));
     expect((await problemOf(last!)).code).toBe("rate_limited");
     expect([last!.headers.get("x-quota-limit"), last!.headers.get("x-quota-remaining")]).toEqual(["100", "70"]);
   });

@@ -63,20 +63,33 @@ async function startInstance(vars: Record<string, string>): Promise<Instance> {
   };
 }
 
-const get = (instance: Instance, init: RequestInit = {}) => fetch(url.replace("http://localhost:3000", instance.origin), init);
+const get = (instance: Instance, init: RequestInit = {}) =>
+  fetch(url.replace("http://localhost:3000", instance.origin), init);
 
 beforeAll(async () => {
   env = await useTestEnv({ extra: { URL_SIGNING_SECRET: SERVER_SECRET } });
   account = await createTestAccount({ plan: "pro" });
   const { signUrl } = await import("@/lib/signing/canonical");
-  url = signUrl("http://localhost:3000", "/v1/og", { template: "default", title: "Across instances" }, {
-    keyId: account.publicId,
-    signingSecret: account.signingSecret,
-  });
+  url = signUrl(
+    "http://localhost:3000",
+    "/v1/og",
+    { template: "default", title: "Across instances" },
+    {
+      keyId: account.publicId,
+      signingSecret: account.signingSecret,
+    },
+  );
 });
 
 afterEach(async () => {
-  await Promise.all([...running].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))));
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM")),
+        ),
+    ),
+  );
   running.clear();
 });
 
@@ -110,7 +123,10 @@ describe("a signed URL across processes", () => {
     await second.arrayBuffer();
 
     // The control: an instance with another server secret cannot verify the URL.
-    const stranger = await startInstance({ DATA_DIR: dataB, URL_SIGNING_SECRET: "a-different-url-signing-secret-0123456789" });
+    const stranger = await startInstance({
+      DATA_DIR: dataB,
+      URL_SIGNING_SECRET: "a-different-url-signing-secret-0123456789",
+    });
     const refused = await get(stranger);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("invalid_signature");
@@ -126,26 +142,37 @@ describe("a signed URL across processes", () => {
     }
   });
 
-  it("without URL_SIGNING_SECRET, the secret persisted under DATA_DIR keeps URLs valid across a restart", SLOW, async () => {
-    const data = await mkdtemp(path.join(os.tmpdir(), "glance-inst-file-"));
-    const fresh = await createTestAccount({ plan: "pro" });
-    // The signing secret is derived from the server secret of the instance that will verify it:
-    // start once to create the persisted file, roll a secret in this process with that file.
-    let instance = await startInstance({ DATA_DIR: data, URL_SIGNING_SECRET: "" });
-    const { reloadEnv } = await import("@/lib/env");
-    process.env.DATA_DIR = data;
-    delete process.env.URL_SIGNING_SECRET;
-    reloadEnv();
-    // The file appears on the instance's first signed request; this process then reads the same one.
-    const { signUrl } = await import("@/lib/signing/canonical");
-    const probe = await fetch(`${instance.origin}/v1/og?template=default&title=x&key_id=${fresh.publicId}&signature=${"0".repeat(64)}`);
-    expect(probe.status).toBe(403);
-    const { rollSigningSecret } = await import("@/lib/keys/service");
-    const secret = (await rollSigningSecret(fresh.userId, fresh.apiKeyId))!;
-    const fileUrl = signUrl(instance.origin, "/v1/og", { template: "default", title: "Persisted" }, { keyId: fresh.publicId, signingSecret: secret });
-    expect((await fetch(fileUrl)).status).toBe(200);
-    await instance.stop();
-    instance = await startInstance({ DATA_DIR: data, URL_SIGNING_SECRET: "" });
-    expect((await fetch(fileUrl.replace(/http:\/\/127\.0\.0\.1:\d+/, instance.origin))).status).toBe(200);
-  });
+  it(
+    "without URL_SIGNING_SECRET, the secret persisted under DATA_DIR keeps URLs valid across a restart",
+    SLOW,
+    async () => {
+      const data = await mkdtemp(path.join(os.tmpdir(), "glance-inst-file-"));
+      const fresh = await createTestAccount({ plan: "pro" });
+      // The signing secret is derived from the server secret of the instance that will verify it:
+      // start once to create the persisted file, roll a secret in this process with that file.
+      let instance = await startInstance({ DATA_DIR: data, URL_SIGNING_SECRET: "" });
+      const { reloadEnv } = await import("@/lib/env");
+      process.env.DATA_DIR = data;
+      delete process.env.URL_SIGNING_SECRET;
+      reloadEnv();
+      // The file appears on the instance's first signed request; this process then reads the same one.
+      const { signUrl } = await import("@/lib/signing/canonical");
+      const probe = await fetch(
+        `${instance.origin}/v1/og?template=default&title=x&key_id=${fresh.publicId}&signature=${"0".repeat(64)}`,
+      );
+      expect(probe.status).toBe(403);
+      const { rollSigningSecret } = await import("@/lib/keys/service");
+      const secret = (await rollSigningSecret(fresh.userId, fresh.apiKeyId))!;
+      const fileUrl = signUrl(
+        instance.origin,
+        "/v1/og",
+        { template: "default", title: "Persisted" },
+        { keyId: fresh.publicId, signingSecret: secret },
+      );
+      expect((await fetch(fileUrl)).status).toBe(200);
+      await instance.stop();
+      instance = await startInstance({ DATA_DIR: data, URL_SIGNING_SECRET: "" });
+      expect((await fetch(fileUrl.replace(/http:\/\/127\.0\.0\.1:\d+/, instance.origin))).status).toBe(200);
+    },
+  );
 });

@@ -25,7 +25,9 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   images = await startImageServer();
-  env = await useTestEnv({ extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", ALLOW_PRIVATE_ORIGINS: images.origin } });
+  env = await useTestEnv({
+    extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", ALLOW_PRIVATE_ORIGINS: images.origin },
+  });
   const route = await import("@/app/v1/og/route");
   og = route.GET;
   ogHead = route.HEAD;
@@ -41,8 +43,16 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-function signed(params: Record<string, string>, account: TestAccount = owner, options: { expires?: number; path?: string } = {}): string {
-  return signUrl(BASE, options.path ?? "/v1/og", params, { keyId: account.publicId, signingSecret: account.signingSecret, expires: options.expires });
+function signed(
+  params: Record<string, string>,
+  account: TestAccount = owner,
+  options: { expires?: number; path?: string } = {},
+): string {
+  return signUrl(BASE, options.path ?? "/v1/og", params, {
+    keyId: account.publicId,
+    signingSecret: account.signingSecret,
+    expires: options.expires,
+  });
 }
 
 const call = (url: string, init: RequestInit = {}, route: Route = og) => route(new Request(url, init));
@@ -56,7 +66,11 @@ async function expectProblem(res: Response, status: number, code: string, param?
 
 async function rendersOf(account: TestAccount): Promise<number> {
   const { getPool } = await import("@/lib/db");
-  const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+  const { rows } = await (
+    await getPool()
+  ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+    account.userId,
+  ]);
   return rows[0].n;
 }
 
@@ -75,7 +89,11 @@ describe("a signed OG URL", () => {
     expect(maxAge).toBeGreaterThan(cacheTtlSeconds("pro") - 60); // up to the plan's TTL
     expect(maxAge).toBeLessThanOrEqual(cacheTtlSeconds("pro"));
     expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/); // strong: no W/
-    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
     // Public answer: the account's quota figures stay out of it; the rate-limit window stays (D4).
     expect(res.headers.get("x-quota-remaining")).toBeNull();
     expect(res.headers.get("ratelimit-limit")).not.toBeNull();
@@ -89,7 +107,9 @@ describe("a signed OG URL", () => {
     expect(maxAge).toBeGreaterThan(500);
     expect(maxAge).toBeLessThanOrEqual(600);
 
-    const byKey = await og(apiRequest(`/v1/og?${new URLSearchParams(params)}`, { apiKey: owner.apiKey, keyIn: "query" }));
+    const byKey = await og(
+      apiRequest(`/v1/og?${new URLSearchParams(params)}`, { apiKey: owner.apiKey, keyIn: "query" }),
+    );
     expect(byKey.status).toBe(200);
     expect(byKey.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
     expect(byKey.headers.get("x-quota-remaining")).not.toBeNull();
@@ -111,7 +131,9 @@ describe("a signed OG URL", () => {
   });
 
   it("is not immutable when a variable is a remote image, whose bytes can change behind its URL", async () => {
-    const res = await call(signed({ template: "blog-post", title: "Avatar", author: "Ada", avatar: `${images.origin}/red.png` }));
+    const res = await call(
+      signed({ template: "blog-post", title: "Avatar", author: "Ada", avatar: `${images.origin}/red.png` }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
   });
@@ -121,7 +143,11 @@ describe("the same pipeline as a key", () => {
   it("plan gates and the monthly quota apply to a signed URL; the cache still serves what was rendered", async () => {
     // OG is Pro or higher (D3): a Free account's correctly signed URL is refused like its key would be.
     const free = await createTestAccount({ plan: "free" });
-    const gated = await expectProblem(await call(signed({ template: "default", title: "Free" }, free)), 403, "plan_upgrade_required");
+    const gated = await expectProblem(
+      await call(signed({ template: "default", title: "Free" }, free)),
+      403,
+      "plan_upgrade_required",
+    );
     expect(gated.detail).toMatch(/Pro/);
 
     const account = await createTestAccount({ plan: "pro" });
@@ -131,8 +157,18 @@ describe("the same pipeline as a key", () => {
     const { getPool } = await import("@/lib/db");
     const { monthKey } = await import("@/lib/usage/quota");
     const { PLANS } = await import("@/lib/plans");
-    await (await getPool()).query("UPDATE monthly_usage SET renders = $3 WHERE user_id = $1 AND month = $2", [account.userId, monthKey(), PLANS.pro.rendersPerMonth]);
-    await expectProblem(await call(signed({ template: "default", title: "One too many" }, account)), 429, "quota_exceeded");
+    await (
+      await getPool()
+    ).query("UPDATE monthly_usage SET renders = $3 WHERE user_id = $1 AND month = $2", [
+      account.userId,
+      monthKey(),
+      PLANS.pro.rendersPerMonth,
+    ]);
+    await expectProblem(
+      await call(signed({ template: "default", title: "One too many" }, account)),
+      429,
+      "quota_exceeded",
+    );
     const hit = await call(cached);
     expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
   });
@@ -153,7 +189,12 @@ describe("tampering (each refused with its code)", () => {
   };
 
   it("a changed value: 403 invalid_signature", async () => {
-    await expectProblem(await call(edit((q) => q.set("title", "Tamper proof!"))), 403, "invalid_signature", "signature");
+    await expectProblem(
+      await call(edit((q) => q.set("title", "Tamper proof!"))),
+      403,
+      "invalid_signature",
+      "signature",
+    );
   });
 
   it("an added parameter: 403 invalid_signature", async () => {
@@ -207,7 +248,11 @@ describe("tampering (each refused with its code)", () => {
   });
 
   it("an unknown key id: 401 with the spec's text", async () => {
-    const body = await expectProblem(await call(edit((q) => q.set("key_id", "pk_live_" + "x".repeat(24)))), 401, "invalid_api_key");
+    const body = await expectProblem(
+      await call(edit((q) => q.set("key_id", "pk_live_" + "x".repeat(24)))),
+      401,
+      "invalid_api_key",
+    );
     expect(body.detail).toBe("Invalid or revoked API key.");
   });
 
@@ -220,7 +265,12 @@ describe("tampering (each refused with its code)", () => {
   it("expires beyond the documented maximum (366 days): 400 parameter_out_of_range", async () => {
     const { MAX_EXPIRY_SECONDS } = await import("@/lib/signing/names");
     expect((await call(signed(params, owner, { expires: now() + MAX_EXPIRY_SECONDS - 60 }))).status).toBe(200);
-    await expectProblem(await call(signed(params, owner, { expires: now() + MAX_EXPIRY_SECONDS + 60 })), 400, "parameter_out_of_range", "expires");
+    await expectProblem(
+      await call(signed(params, owner, { expires: now() + MAX_EXPIRY_SECONDS + 60 })),
+      400,
+      "parameter_out_of_range",
+      "expires",
+    );
   });
 
   it("a missing part: 400 missing_parameter; a malformed part: 400 invalid_parameter", async () => {
@@ -249,8 +299,15 @@ describe("refused signatures and the client address's window (D4, D15)", () => {
     await awayFromWindowEdge();
 
     const first = await from("127.0.0.61", forged);
-    expect([first.status, first.headers.get("ratelimit-limit"), first.headers.get("ratelimit-remaining")]).toEqual([403, String(limit), String(limit - 1)]);
-    const expired = await from("127.0.0.61", signed({ template: "default", title: "Window" }, owner, { expires: now() - 5 }));
+    expect([first.status, first.headers.get("ratelimit-limit"), first.headers.get("ratelimit-remaining")]).toEqual([
+      403,
+      String(limit),
+      String(limit - 1),
+    ]);
+    const expired = await from(
+      "127.0.0.61",
+      signed({ template: "default", title: "Window" }, owner, { expires: now() - 5 }),
+    );
     expect([expired.status, expired.headers.get("ratelimit-remaining")]).toEqual([403, String(limit - 2)]);
     // A malformed one (400, no key looked up) is not counted.
     const malformed = await from("127.0.0.61", forged.replace(/signature=[0-9a-f]+/, "signature=zz"));
@@ -338,7 +395,11 @@ describe("revocation and rolled secrets", () => {
     const account = await createTestAccount({ plan: "pro" });
     const { getPool } = await import("@/lib/db");
     await (await getPool()).query("UPDATE api_keys SET signing_nonce = NULL WHERE id = $1", [account.apiKeyId]);
-    const body = await expectProblem(await call(signed({ template: "default", title: "Legacy" }, account)), 403, "invalid_signature");
+    const body = await expectProblem(
+      await call(signed({ template: "default", title: "Legacy" }, account)),
+      403,
+      "invalid_signature",
+    );
     expect(body.detail).toMatch(/roll one/);
   });
 
@@ -352,7 +413,11 @@ describe("revocation and rolled secrets", () => {
     expect(dump).not.toContain(owner.apiKey);
     // The nonce alone, with the public id, under any server secret but the real one, signs nothing valid.
     const { createHmac } = await import("node:crypto");
-    const guess = "ss_live_" + createHmac("sha256", "").update(`glance-signing-v1\n${owner.publicId}\n${rows[0].signing_nonce}`).digest("base64url");
+    const guess =
+      "ss_live_" +
+      createHmac("sha256", "")
+        .update(`glance-signing-v1\n${owner.publicId}\n${rows[0].signing_nonce}`)
+        .digest("base64url");
     expect(guess).not.toBe(owner.signingSecret);
   });
 });

@@ -33,8 +33,19 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-async function signWith(helper: (typeof SIGNING_HELPERS)[number], params: Record<string, string>, expires?: number): Promise<string> {
-  const args = [path.join(dir, helper.file), BASE, "/v1/og", JSON.stringify(params), account.publicId, account.signingSecret];
+async function signWith(
+  helper: (typeof SIGNING_HELPERS)[number],
+  params: Record<string, string>,
+  expires?: number,
+): Promise<string> {
+  const args = [
+    path.join(dir, helper.file),
+    BASE,
+    "/v1/og",
+    JSON.stringify(params),
+    account.publicId,
+    account.signingSecret,
+  ];
   if (expires !== undefined) args.push(String(expires));
   const { stdout } = await run(helper.command, args, { timeout: 60_000 });
   return stdout.trim();
@@ -55,7 +66,11 @@ describe.each(SIGNING_HELPERS.map((h) => [h.label, h] as const))("the %s helper"
     const res = await og(new Request(url));
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/png"]);
 
-    const expiring = await signWith(helper, { template: "default", title: "Expiring" }, Math.floor(Date.now() / 1000) + 3600);
+    const expiring = await signWith(
+      helper,
+      { template: "default", title: "Expiring" },
+      Math.floor(Date.now() / 1000) + 3600,
+    );
     expect(expiring).toMatch(/expires=\d+/);
     expect((await og(new Request(expiring))).status).toBe(200);
 

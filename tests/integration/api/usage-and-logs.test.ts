@@ -30,7 +30,9 @@ describe("usage events and logs", () => {
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
     let ok: Response, bad: Response;
     try {
-      ok = await route(apiRequest("/v1/screenshot?url=https://example.com", { apiKey: account.apiKey, keyIn: "query" }));
+      ok = await route(
+        apiRequest("/v1/screenshot?url=https://example.com", { apiKey: account.apiKey, keyIn: "query" }),
+      );
       bad = await route(apiRequest("/v1/screenshot?width=9999", { apiKey: account.apiKey, keyIn: "query" }));
       await settleBackgroundWork();
     } finally {
@@ -84,7 +86,9 @@ describe("usage events and logs", () => {
       out.mockRestore();
       err.mockRestore();
     }
-    const entries = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; msg: string; status?: number });
+    const entries = lines
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: string; msg: string; status?: number });
     expect(entries.filter((e) => e.level === "error")).toEqual([]);
     expect(entries.find((e) => e.msg === "request")?.status).toBe(499);
     const db = await getDb();
@@ -101,10 +105,17 @@ describe("usage events and logs", () => {
     const account = await createTestAccount({ plan: "pro" });
     // A handler whose failure message carries the request's URL, as a careless error might.
     const route = apiRoute(ogEndpoint, async (ctx) => {
-      if (new URL(ctx.request.url).searchParams.get("title") === "fail") throw new Error(`render failed for ${ctx.request.url}`);
+      if (new URL(ctx.request.url).searchParams.get("title") === "fail")
+        throw new Error(`render failed for ${ctx.request.url}`);
       return new Response("ok");
     });
-    const sign = (title: string) => signUrl("http://localhost:3000", "/v1/og", { template: "default", title }, { keyId: account.publicId, signingSecret: account.signingSecret });
+    const sign = (title: string) =>
+      signUrl(
+        "http://localhost:3000",
+        "/v1/og",
+        { template: "default", title },
+        { keyId: account.publicId, signingSecret: account.signingSecret },
+      );
     const ok = sign("fine");
     const failing = sign("fail");
     const signatures = [ok, failing].map((url) => new URL(url).searchParams.get("signature")!);
@@ -130,8 +141,13 @@ describe("usage events and logs", () => {
     expect(logged).not.toContain(account.signingSecret);
     const db = await getDb();
     const events = await db.usageEvent.findMany({ where: { userId: account.userId }, orderBy: { id: "asc" } });
-    expect(events.map((e) => [e.status, e.apiKeyId])).toEqual([[200, account.apiKeyId], [500, account.apiKeyId]]);
-    const stored = JSON.stringify(events, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    expect(events.map((e) => [e.status, e.apiKeyId])).toEqual([
+      [200, account.apiKeyId],
+      [500, account.apiKeyId],
+    ]);
+    const stored = JSON.stringify(events, (_key, value: unknown) =>
+      typeof value === "bigint" ? String(value) : value,
+    );
     for (const signature of signatures) expect(stored).not.toContain(signature);
   });
 

@@ -17,7 +17,12 @@ describe("glanceAdapter", () => {
     const { getDb } = await import("@/lib/db");
     const { glanceAdapter } = await import("@/lib/auth/adapter");
     const adapter = glanceAdapter(await getDb());
-    const created = await adapter.createUser!({ id: "ignored", email: "Mixed.Case@Example.TEST", emailVerified: null, name: "Ann" });
+    const created = await adapter.createUser!({
+      id: "ignored",
+      email: "Mixed.Case@Example.TEST",
+      emailVerified: null,
+      name: "Ann",
+    });
     expect(created.email).toBe("mixed.case@example.test");
     expect((await adapter.getUserByEmail!("MIXED.case@example.test"))?.id).toBe(created.id);
     const row = await (await getDb()).user.findUniqueOrThrow({ where: { id: created.id } });
@@ -40,7 +45,9 @@ describe("glanceAdapter", () => {
       scope: "read:user",
       refresh_token_expires_in: 123,
     } as never);
-    const account = await db.account.findUniqueOrThrow({ where: { provider_providerAccountId: { provider: "github", providerAccountId: "12345" } } });
+    const account = await db.account.findUniqueOrThrow({
+      where: { provider_providerAccountId: { provider: "github", providerAccountId: "12345" } },
+    });
     expect(account.userId).toBe(user.id);
     expect(account.access_token).toBeNull();
     expect(account.refresh_token).toBeNull();

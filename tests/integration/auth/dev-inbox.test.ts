@@ -34,8 +34,16 @@ describe("local inbox (embedded default)", () => {
 
     const out = captureStdout();
     try {
-      await deliverSignInLink("first@example.test", "http://localhost:3000/api/auth/callback/email?token=one", new Date(Date.now() + 60_000));
-      await deliverSignInLink("second@example.test", "http://localhost:3000/api/auth/callback/email?token=two", new Date(Date.now() + 60_000));
+      await deliverSignInLink(
+        "first@example.test",
+        "http://localhost:3000/api/auth/callback/email?token=one",
+        new Date(Date.now() + 60_000),
+      );
+      await deliverSignInLink(
+        "second@example.test",
+        "http://localhost:3000/api/auth/callback/email?token=two",
+        new Date(Date.now() + 60_000),
+      );
     } finally {
       out.restore();
     }
@@ -52,7 +60,13 @@ describe("local inbox (embedded default)", () => {
 
   it("drops links once they have expired", async () => {
     const { addToDevInbox, listDevInbox } = await import("@/lib/auth/dev-inbox");
-    await addToDevInbox({ to: "old@example.test", subject: "s", text: "t", url: "http://localhost:3000/old", expiresAt: new Date(Date.now() + 1000).toISOString() });
+    await addToDevInbox({
+      to: "old@example.test",
+      subject: "s",
+      text: "t",
+      url: "http://localhost:3000/old",
+      expiresAt: new Date(Date.now() + 1000).toISOString(),
+    });
     expect((await listDevInbox()).some((m) => m.to === "old@example.test")).toBe(true);
     expect((await listDevInbox(new Date(Date.now() + 5000))).some((m) => m.to === "old@example.test")).toBe(false);
   });
@@ -68,7 +82,13 @@ describe("local inbox (embedded default)", () => {
       expect(emailSignInEnabled()).toBe(false);
       const out = captureStdout();
       try {
-        await expect(deliverSignInLink("x@example.test", "https://glance.example.com/api/auth/callback/email?token=PUBLIC", new Date(Date.now() + 60_000))).rejects.toBeInstanceOf(MailDeliveryError);
+        await expect(
+          deliverSignInLink(
+            "x@example.test",
+            "https://glance.example.com/api/auth/callback/email?token=PUBLIC",
+            new Date(Date.now() + 60_000),
+          ),
+        ).rejects.toBeInstanceOf(MailDeliveryError);
       } finally {
         out.restore();
       }

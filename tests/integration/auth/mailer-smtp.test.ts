@@ -14,7 +14,9 @@ beforeAll(async () => {
   smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  testEnv = await useTestEnv({ extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <signin@glance.test>" } });
+  testEnv = await useTestEnv({
+    extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <signin@glance.test>" },
+  });
 });
 
 afterAll(async () => {
@@ -26,7 +28,8 @@ describe("SMTP mailer", () => {
   it("sends the sign-in link to the address, in text and HTML", async () => {
     const { deliverSignInLink, emailSignInEnabled } = await import("@/lib/auth/mailer");
     expect(emailSignInEnabled()).toBe(true);
-    const url = "http://localhost:3000/api/auth/callback/email?callbackUrl=%2Fdashboard&token=abc123&email=ann%40example.test";
+    const url =
+      "http://localhost:3000/api/auth/callback/email?callbackUrl=%2Fdashboard&token=abc123&email=ann%40example.test";
     await deliverSignInLink("ann@example.test", url, new Date(Date.now() + 30 * 60_000));
 
     expect(received).toHaveLength(1);
@@ -44,7 +47,9 @@ describe("SMTP mailer", () => {
     const { listDevInbox, addToDevInbox } = await import("@/lib/auth/dev-inbox");
     expect(env().devInboxEnabled).toBe(false);
     expect(await listDevInbox()).toEqual([]);
-    await expect(addToDevInbox({ to: "x@y.z", subject: "s", text: "t", url: "u", expiresAt: new Date().toISOString() })).rejects.toThrow(/disabled/);
+    await expect(
+      addToDevInbox({ to: "x@y.z", subject: "s", text: "t", url: "u", expiresAt: new Date().toISOString() }),
+    ).rejects.toThrow(/disabled/);
   });
 
   it("reports a refused delivery as MailDeliveryError without the link in the log", async () => {
@@ -61,7 +66,9 @@ describe("SMTP mailer", () => {
       vi.resetModules();
       const { deliverSignInLink, MailDeliveryError } = await import("@/lib/auth/mailer");
       const secretLink = "http://localhost:3000/api/auth/callback/email?token=TOPSECRETTOKEN";
-      await expect(deliverSignInLink("bob@example.test", secretLink, new Date(Date.now() + 60_000))).rejects.toBeInstanceOf(MailDeliveryError);
+      await expect(
+        deliverSignInLink("bob@example.test", secretLink, new Date(Date.now() + 60_000)),
+      ).rejects.toBeInstanceOf(MailDeliveryError);
       expect(writes.join("")).toContain("sign-in e-mail not sent");
       expect(writes.join("")).not.toContain("TOPSECRETTOKEN");
     } finally {

@@ -11,7 +11,9 @@ let testEnv: TestEnv;
 let authGet: (request: NextRequest) => Promise<Response>;
 
 beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { AUTH_URL: "http://localhost:3000", AUTH_SECRET: "route-test-secret-0123456789abcdef" } });
+  testEnv = await useTestEnv({
+    extra: { AUTH_URL: "http://localhost:3000", AUTH_SECRET: "route-test-secret-0123456789abcdef" },
+  });
   ({ authGet } = await import("@/lib/auth/route"));
 });
 
@@ -34,7 +36,8 @@ describe("/api/auth (GET) with AUTH_URL set", () => {
     expect(res.status).toBe(200);
     const providers = (await res.json()) as Record<string, { callbackUrl: string }>;
     expect(Object.keys(providers).length).toBeGreaterThan(0);
-    for (const provider of Object.values(providers)) expect(provider.callbackUrl).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\//);
+    for (const provider of Object.values(providers))
+      expect(provider.callbackUrl).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\//);
   });
 
   it("answers a sign-in link with a spent or forged token by redirecting on APP_URL, not with a 500", async () => {

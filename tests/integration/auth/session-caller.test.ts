@@ -47,7 +47,10 @@ describe("authenticateSession", () => {
   it("resolves the signed-in user and plan from the session cookie on a same-origin request", async () => {
     const { authenticateSession } = await import("@/lib/auth/session-caller");
     const cookie = `theme=dark; authjs.session-token=${token}; other=1`;
-    const viaFetchMetadata = await authenticateSession(request({ cookie, "sec-fetch-site": "same-origin" }), new URL(APP));
+    const viaFetchMetadata = await authenticateSession(
+      request({ cookie, "sec-fetch-site": "same-origin" }),
+      new URL(APP),
+    );
     expect(viaFetchMetadata).toEqual({ userId, plan: "pro", apiKeyId: null });
     const viaOrigin = await authenticateSession(request({ cookie, origin: APP }), new URL(APP));
     expect(viaOrigin.userId).toBe(userId);
@@ -83,7 +86,12 @@ describe("authenticateSession", () => {
     try {
       const headers = { cookie: `__Secure-authjs.session-token=${token}`, origin: "https://glance.example.com" };
       expect((await authenticateSession(request(headers), new URL(APP))).userId).toBe(userId);
-      await rejection(authenticateSession(request({ cookie: `authjs.session-token=${token}`, origin: "https://glance.example.com" }), new URL(APP)));
+      await rejection(
+        authenticateSession(
+          request({ cookie: `authjs.session-token=${token}`, origin: "https://glance.example.com" }),
+          new URL(APP),
+        ),
+      );
     } finally {
       process.env.APP_URL = APP;
       reloadEnv();
@@ -97,12 +105,29 @@ describe("a plan change that fell due (D18)", () => {
     const { authenticateSession } = await import("@/lib/auth/session-caller");
     const { findSessionUser } = await import("@/lib/auth/session");
     const db = await getDb();
-    const user = await db.user.create({ data: { email: "downgraded@example.test", plan: "pro", scheduledPlan: "starter", scheduledPlanAt: new Date(Date.now() + 3600_000) } });
+    const user = await db.user.create({
+      data: {
+        email: "downgraded@example.test",
+        plan: "pro",
+        scheduledPlan: "starter",
+        scheduledPlanAt: new Date(Date.now() + 3600_000),
+      },
+    });
     const session = randomUUID();
-    await db.session.create({ data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3600_000) } });
+    await db.session.create({
+      data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3600_000) },
+    });
     const names = ["one", "two", "three", "four", "five", "six"];
     for (const [i, name] of names.entries()) {
-      await db.apiKey.create({ data: { userId: user.id, name, hash: randomUUID(), display: "sk_live_…", createdAt: new Date(Date.now() - (names.length - i) * 60_000) } });
+      await db.apiKey.create({
+        data: {
+          userId: user.id,
+          name,
+          hash: randomUUID(),
+          display: "sk_live_…",
+          createdAt: new Date(Date.now() - (names.length - i) * 60_000),
+        },
+      });
     }
     const headers = { cookie: `authjs.session-token=${session}`, "sec-fetch-site": "same-origin" };
 
@@ -115,7 +140,10 @@ describe("a plan change that fell due (D18)", () => {
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect([stored.plan, stored.scheduledPlan, stored.scheduledPlanAt]).toEqual(["starter", null, null]);
     // Applied the one way a plan changes: the newest key beyond Starter's 5 is paused.
-    const paused = await db.apiKey.findMany({ where: { userId: user.id, pausedAt: { not: null } }, select: { name: true } });
+    const paused = await db.apiKey.findMany({
+      where: { userId: user.id, pausedAt: { not: null } },
+      select: { name: true },
+    });
     expect(paused.map((k) => k.name)).toEqual(["six"]);
     expect((await findSessionUser(session))?.plan).toBe("starter");
   });

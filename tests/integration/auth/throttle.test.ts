@@ -23,7 +23,9 @@ describe("signInEmailAllowed", () => {
 
     for (let i = 0; i < SIGN_IN_EMAIL_LIMIT; i++) {
       expect(await signInEmailAllowed("ann@example.test", now)).toBe(true);
-      await db.verificationToken.create({ data: { identifier: "ann@example.test", token: `t${i}`, expires: createdAt(60_000 * i) } });
+      await db.verificationToken.create({
+        data: { identifier: "ann@example.test", token: `t${i}`, expires: createdAt(60_000 * i) },
+      });
     }
     expect(await signInEmailAllowed("ann@example.test", now)).toBe(false);
     expect(await signInEmailAllowed("someone-else@example.test", now)).toBe(true);

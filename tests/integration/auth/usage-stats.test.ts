@@ -32,9 +32,26 @@ describe("usage stats", () => {
       { createdAt: at("2026-02-13T23:59:59Z"), cache: "MISS" }, // just outside
     ];
     for (const e of events) {
-      await db.usageEvent.create({ data: { userId: user.id, apiKeyId: key.id, endpoint: "screenshot", status: 200, cache: e.cache, createdAt: e.createdAt } });
+      await db.usageEvent.create({
+        data: {
+          userId: user.id,
+          apiKeyId: key.id,
+          endpoint: "screenshot",
+          status: 200,
+          cache: e.cache,
+          createdAt: e.createdAt,
+        },
+      });
     }
-    await db.usageEvent.create({ data: { userId: other.id, endpoint: "screenshot", status: 200, cache: "MISS", createdAt: at("2026-03-15T08:00:00Z") } });
+    await db.usageEvent.create({
+      data: {
+        userId: other.id,
+        endpoint: "screenshot",
+        status: 200,
+        cache: "MISS",
+        createdAt: at("2026-03-15T08:00:00Z"),
+      },
+    });
 
     const days = await dailyUsage(user.id, 30, NOW);
     expect(days).toHaveLength(30);
@@ -48,7 +65,16 @@ describe("usage stats", () => {
 
     // One key's days (the key page): only its own requests, the same days and gaps.
     const second = await db.apiKey.create({ data: { userId: user.id, name: "k2", hash: "h2", display: "d2" } });
-    await db.usageEvent.create({ data: { userId: user.id, apiKeyId: second.id, endpoint: "og", status: 200, cache: "MISS", createdAt: at("2026-03-15T07:00:00Z") } });
+    await db.usageEvent.create({
+      data: {
+        userId: user.id,
+        apiKeyId: second.id,
+        endpoint: "og",
+        status: 200,
+        cache: "MISS",
+        createdAt: at("2026-03-15T07:00:00Z"),
+      },
+    });
     const firstKeyDays = await dailyUsage(user.id, 30, NOW, key.id);
     const secondKeyDays = await dailyUsage(user.id, 30, NOW, second.id);
     expect(firstKeyDays[29]).toEqual({ day: "2026-03-15", requests: 2, renders: 1, cacheHits: 1, hitRatio: 0.5 });
@@ -59,6 +85,10 @@ describe("usage stats", () => {
     expect((await dailyUsage(other.id, 30, NOW, key.id)).every((d) => d.requests === 0)).toBe(true);
     await db.monthlyUsage.create({ data: { userId: user.id, month: "2026-03", requests: 7, renders: 3 } });
     expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 3 });
-    expect(await monthUsage(user.id, at("2026-04-01T00:00:00Z"))).toEqual({ month: "2026-04", requests: 0, renders: 0 });
+    expect(await monthUsage(user.id, at("2026-04-01T00:00:00Z"))).toEqual({
+      month: "2026-04",
+      requests: 0,
+      renders: 0,
+    });
   });
 });

@@ -18,7 +18,16 @@ let standIn: StripeStandIn;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  cleanup = (await useTestEnv({ extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: standIn.url, ...PRICES } })).cleanup;
+  cleanup = (
+    await useTestEnv({
+      extra: {
+        STRIPE_SECRET_KEY: "sk_test_glance",
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_URL: standIn.url,
+        ...PRICES,
+      },
+    })
+  ).cleanup;
 });
 afterAll(async () => {
   await cleanup?.();
@@ -30,10 +39,24 @@ const nowS = () => Math.floor(Date.now() / 1000);
 
 function event(type: string, object: Record<string, unknown>, created = nowS()) {
   nextId += 1;
-  return { id: `evt_${nextId}_${Math.random().toString(36).slice(2)}`, object: "event", type, created, livemode: false, pending_webhooks: 1, api_version: null, request: null, data: { object } };
+  return {
+    id: `evt_${nextId}_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    api_version: null,
+    request: null,
+    data: { object },
+  };
 }
 
-function subscription(account: TestAccount, price: string, o: { status?: string; periodEnd?: number; id?: string } = {}) {
+function subscription(
+  account: TestAccount,
+  price: string,
+  o: { status?: string; periodEnd?: number; id?: string } = {},
+) {
   return {
     id: o.id ?? `sub_${account.userId}`,
     object: "subscription",
@@ -41,15 +64,34 @@ function subscription(account: TestAccount, price: string, o: { status?: string;
     status: o.status ?? "active",
     cancel_at_period_end: false,
     metadata: { userId: account.userId },
-    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", price: { id: price, object: "price" }, current_period_end: o.periodEnd ?? nowS() + 30 * DAY }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          object: "subscription_item",
+          price: { id: price, object: "price" },
+          current_period_end: o.periodEnd ?? nowS() + 30 * DAY,
+        },
+      ],
+    },
   };
 }
 
 function checkoutCompleted(account: TestAccount, plan: string, created?: number) {
-  return event("checkout.session.completed", {
-    id: `cs_${account.userId}`, object: "checkout.session", mode: "subscription", client_reference_id: account.userId,
-    customer: `cus_${account.userId}`, subscription: `sub_${account.userId}`, metadata: { userId: account.userId, plan },
-  }, created);
+  return event(
+    "checkout.session.completed",
+    {
+      id: `cs_${account.userId}`,
+      object: "checkout.session",
+      mode: "subscription",
+      client_reference_id: account.userId,
+      customer: `cus_${account.userId}`,
+      subscription: `sub_${account.userId}`,
+      metadata: { userId: account.userId, plan },
+    },
+    created,
+  );
 }
 
 async function post(evt: object, options: { tamper?: boolean } = {}) {
@@ -57,7 +99,13 @@ async function post(evt: object, options: { tamper?: boolean } = {}) {
   const payload = JSON.stringify(evt);
   const header = signer.generateTestHeaderString({ payload, secret: SECRET });
   const body = options.tamper ? payload.replace('"active"', '"canceled"').replace("plan", "plan ") : payload;
-  return POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header, "content-type": "application/json" } }));
+  return POST(
+    new Request("http://localhost:3000/api/stripe/webhook", {
+      method: "POST",
+      body,
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    }),
+  );
 }
 
 async function planOf(userId: string) {
@@ -84,7 +132,11 @@ describe("Checkout and Customer Portal sessions", () => {
     const url = await createCheckoutUrl({ id: account.userId, email: account.email }, "pro", "yearly");
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
     const call = standIn.calls.at(-1)!;
-    expect([call.method, call.path, call.authorization]).toEqual(["POST", "/v1/checkout/sessions", "Bearer sk_test_glance"]);
+    expect([call.method, call.path, call.authorization]).toEqual([
+      "POST",
+      "/v1/checkout/sessions",
+      "Bearer sk_test_glance",
+    ]);
     expect(call.params).toEqual({
       mode: "subscription",
       "line_items[0][price]": "price_pro_y",
@@ -109,14 +161,22 @@ describe("Checkout and Customer Portal sessions", () => {
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_\d+$/);
     const call = standIn.calls.at(-1)!;
     expect([call.method, call.path]).toEqual(["POST", "/v1/billing_portal/sessions"]);
-    expect(call.params).toEqual({ customer: `cus_${account.userId}`, return_url: "http://localhost:3000/dashboard/billing" });
+    expect(call.params).toEqual({
+      customer: `cus_${account.userId}`,
+      return_url: "http://localhost:3000/dashboard/billing",
+    });
   });
 
   it("checks a returning customer out under the Stripe customer already linked, not a new one", async () => {
     const { createCheckoutUrl } = await import("@/lib/billing/sessions");
     const account = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(account, "starter", nowS() - 10));
-    await post(event("customer.subscription.deleted", subscription(account, PRICES.STRIPE_PRICE_STARTER_MONTHLY, { status: "canceled" })));
+    await post(
+      event(
+        "customer.subscription.deleted",
+        subscription(account, PRICES.STRIPE_PRICE_STARTER_MONTHLY, { status: "canceled" }),
+      ),
+    );
     await createCheckoutUrl({ id: account.userId, email: account.email }, "business", "monthly");
     const call = standIn.calls.at(-1)!;
     expect(call.params.customer).toBe(`cus_${account.userId}`);
@@ -146,7 +206,9 @@ describe("Stripe webhook", () => {
     const { keepKeys } = await import("@/lib/billing/plan-change");
     const account = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(account, "pro", nowS() - 20));
-    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY), nowS() - 10));
+    await post(
+      event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY), nowS() - 10),
+    );
     const extra = [];
     for (let i = 0; i < 6; i++) extra.push(await createApiKey(account.userId, `key ${i}`));
 
@@ -160,15 +222,29 @@ describe("Stripe webhook", () => {
     // Starter allows 5 keys: the first 5 of the 7 stay, the 2 newest are paused, none revoked.
     const newest = await v1Plan(extra[5].key);
     expect(newest.res.status).toBe(401);
-    expect(newest.body).toMatchObject({ code: "api_key_paused", detail: expect.stringContaining("Starter plan allows 5 active keys") });
+    expect(newest.body).toMatchObject({
+      code: "api_key_paused",
+      detail: expect.stringContaining("Starter plan allows 5 active keys"),
+    });
     expect((await v1Plan(extra[3].key)).res.status).toBe(200);
     const { getDb } = await import("@/lib/db");
     const keys = await (await getDb()).apiKey.findMany({ where: { userId: account.userId } });
     expect(keys.filter((k) => k.revokedAt)).toEqual([]);
-    expect(keys.filter((k) => k.pausedAt).map((k) => k.name).sort()).toEqual(["key 4", "key 5"]);
+    expect(
+      keys
+        .filter((k) => k.pausedAt)
+        .map((k) => k.name)
+        .sort(),
+    ).toEqual(["key 4", "key 5"]);
 
     // The customer keeps the newest key instead of the first one.
-    await keepKeys(account.userId, [extra[5].apiKey.id, extra[0].apiKey.id, extra[1].apiKey.id, extra[2].apiKey.id, extra[3].apiKey.id]);
+    await keepKeys(account.userId, [
+      extra[5].apiKey.id,
+      extra[0].apiKey.id,
+      extra[1].apiKey.id,
+      extra[2].apiKey.id,
+      extra[3].apiKey.id,
+    ]);
     expect((await v1Plan(extra[5].key)).res.status).toBe(200);
     expect((await v1Plan(account.apiKey)).body.code).toBe("api_key_paused");
   });
@@ -177,7 +253,12 @@ describe("Stripe webhook", () => {
     const account = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(account, "business", nowS() - 5));
     expect(await planOf(account.userId)).toBe("business");
-    await post(event("customer.subscription.deleted", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_YEARLY, { status: "canceled" })));
+    await post(
+      event(
+        "customer.subscription.deleted",
+        subscription(account, PRICES.STRIPE_PRICE_BUSINESS_YEARLY, { status: "canceled" }),
+      ),
+    );
     const { res, body } = await v1Plan(account.apiKey);
     expect(body.plan.id).toBe("free");
     expect(res.headers.get("ratelimit-limit")).toBe("10");
@@ -192,7 +273,13 @@ describe("Stripe webhook", () => {
 
     const lapsed = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(lapsed, "pro", nowS() - (PAYMENT_GRACE_DAYS + 2) * DAY));
-    await post(event("invoice.payment_failed", { id: "in_2", object: "invoice", customer: `cus_${lapsed.userId}` }, nowS() - (PAYMENT_GRACE_DAYS + 1) * DAY));
+    await post(
+      event(
+        "invoice.payment_failed",
+        { id: "in_2", object: "invoice", customer: `cus_${lapsed.userId}` },
+        nowS() - (PAYMENT_GRACE_DAYS + 1) * DAY,
+      ),
+    );
     expect((await v1Plan(lapsed.apiKey)).body.plan.id).toBe("free");
   });
 
@@ -200,13 +287,29 @@ describe("Stripe webhook", () => {
     const { getDb } = await import("@/lib/db");
     const account = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(account, "pro", nowS() - 30));
-    await post(event("invoice.payment_failed", { id: "in_3", object: "invoice", customer: `cus_${account.userId}` }, nowS() - 20));
-    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY, { status: "past_due" }), nowS() - 15));
+    await post(
+      event(
+        "invoice.payment_failed",
+        { id: "in_3", object: "invoice", customer: `cus_${account.userId}` },
+        nowS() - 20,
+      ),
+    );
+    await post(
+      event(
+        "customer.subscription.updated",
+        subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY, { status: "past_due" }),
+        nowS() - 15,
+      ),
+    );
     const failing = await (await getDb()).user.findUniqueOrThrow({ where: { id: account.userId } });
     expect([failing.plan, failing.scheduledPlan]).toEqual(["pro", "free"]);
 
-    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY), nowS() - 5));
-    const paid = await (await getDb()).user.findUniqueOrThrow({ where: { id: account.userId }, include: { billing: true } });
+    await post(
+      event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_PRO_MONTHLY), nowS() - 5),
+    );
+    const paid = await (
+      await getDb()
+    ).user.findUniqueOrThrow({ where: { id: account.userId }, include: { billing: true } });
     expect([paid.plan, paid.scheduledPlan, paid.billing?.paymentFailedAt]).toEqual(["pro", null, null]);
     await periodEnds(account.userId); // nothing scheduled any more: the clock moving on changes nothing
     expect((await v1Plan(account.apiKey)).body.plan.id).toBe("pro");
@@ -232,7 +335,9 @@ describe("Stripe webhook", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Invalid Stripe signature." });
     const { POST } = await import("@/app/api/stripe/webhook/route");
-    const unsigned = await POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: JSON.stringify(evt) }));
+    const unsigned = await POST(
+      new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: JSON.stringify(evt) }),
+    );
     expect(unsigned.status).toBe(400);
     expect(await planOf(account.userId)).toBe("free");
     expect(await (await getDb()).stripeEvent.count({ where: { id: evt.id } })).toBe(0);
@@ -242,16 +347,28 @@ describe("Stripe webhook", () => {
   it("ignores events that arrive after a newer state, and a deleted subscription stays deleted", async () => {
     const account = await createTestAccount({ plan: "free" });
     const t = nowS();
-    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY), t - 100));
+    await post(
+      event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY), t - 100),
+    );
     expect(await planOf(account.userId)).toBe("business");
-    const late = await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_STARTER_MONTHLY), t - 200));
+    const late = await post(
+      event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_STARTER_MONTHLY), t - 200),
+    );
     expect(await late.json()).toMatchObject({ outcome: "stale" });
     expect((await v1Plan(account.apiKey)).body.plan.id).toBe("business");
     const { getDb } = await import("@/lib/db");
     expect((await (await getDb()).user.findUniqueOrThrow({ where: { id: account.userId } })).scheduledPlan).toBeNull();
 
-    await post(event("customer.subscription.deleted", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY, { status: "canceled" }), t - 50));
-    await post(event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY), t - 50));
+    await post(
+      event(
+        "customer.subscription.deleted",
+        subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY, { status: "canceled" }),
+        t - 50,
+      ),
+    );
+    await post(
+      event("customer.subscription.updated", subscription(account, PRICES.STRIPE_PRICE_BUSINESS_MONTHLY), t - 50),
+    );
     expect((await v1Plan(account.apiKey)).body.plan.id).toBe("free");
   });
 });

@@ -17,7 +17,9 @@ const signer = new Stripe("sk_test_signer").webhooks;
 let testEnv: TestEnv;
 beforeAll(async () => {
   // No STRIPE_API_URL: the webhook never calls Stripe's API.
-  testEnv = await useTestEnv({ extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, ...PRICES } });
+  testEnv = await useTestEnv({
+    extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, ...PRICES },
+  });
 });
 afterAll(async () => {
   await setConnections(true).catch(() => undefined);
@@ -34,7 +36,11 @@ async function setConnections(allowed: boolean): Promise<void> {
   await admin.connect();
   try {
     await admin.query(`ALTER DATABASE ${databaseName()} ALLOW_CONNECTIONS ${allowed}`);
-    if (!allowed) await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName()]);
+    if (!allowed)
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [databaseName()],
+      );
   } finally {
     await admin.end();
   }
@@ -44,16 +50,38 @@ async function post(evt: object) {
   const { POST } = await import("@/app/api/stripe/webhook/route");
   const payload = JSON.stringify(evt);
   const header = signer.generateTestHeaderString({ payload, secret: SECRET });
-  return POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } }));
+  return POST(
+    new Request("http://localhost:3000/api/stripe/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    }),
+  );
 }
 
 describe("Stripe webhook with the database down", () => {
   it("answers problem+json 500, records nothing, and applies Stripe's retry once the database is back", async () => {
     const account = await createTestAccount({ plan: "free" });
     const event = {
-      id: `evt_db_down_${account.userId}`, object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000),
-      livemode: false, pending_webhooks: 1, api_version: null, request: null,
-      data: { object: { id: `cs_${account.userId}`, object: "checkout.session", mode: "subscription", client_reference_id: account.userId, customer: `cus_${account.userId}`, subscription: `sub_${account.userId}`, metadata: { userId: account.userId, plan: "pro" } } },
+      id: `evt_db_down_${account.userId}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      api_version: null,
+      request: null,
+      data: {
+        object: {
+          id: `cs_${account.userId}`,
+          object: "checkout.session",
+          mode: "subscription",
+          client_reference_id: account.userId,
+          customer: `cus_${account.userId}`,
+          subscription: `sub_${account.userId}`,
+          metadata: { userId: account.userId, plan: "pro" },
+        },
+      },
     };
 
     await setConnections(false);
@@ -67,7 +95,9 @@ describe("Stripe webhook with the database down", () => {
     expect(failed.headers.get("cache-control")).toBe("no-store");
     const problem = await problemOf(failed);
     expect(problem).toMatchObject({ status: 500, code: "internal_error", title: "Internal Server Error" });
-    expect(problem.detail).toBe("The event could not be applied right now and was not recorded; Stripe's retry will apply it.");
+    expect(problem.detail).toBe(
+      "The event could not be applied right now and was not recorded; Stripe's retry will apply it.",
+    );
     expect(problem.requestId).toEqual(expect.any(String));
     expect(JSON.stringify(problem)).not.toMatch(/postgres|ALLOW_CONNECTIONS|glance_t_/i);
 

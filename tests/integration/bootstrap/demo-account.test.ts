@@ -58,7 +58,9 @@ describe("demo account at start-up", () => {
     // An operator moved the account to another plan (admin set-plan) and the key file is gone:
     // the restart makes a new key and leaves the plan alone.
     const { getDb } = await import("@/lib/db");
-    await (await getDb()).user.update({ where: { email: (await import("@/lib/bootstrap")).DEMO_EMAIL }, data: { plan: "starter" } });
+    await (
+      await getDb()
+    ).user.update({ where: { email: (await import("@/lib/bootstrap")).DEMO_EMAIL }, data: { plan: "starter" } });
     await rm(path.join(testEnv.dataDir, "demo-api-key"));
     await start("http://localhost:3000");
     const renewed = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();

@@ -16,7 +16,9 @@ let tryUrlDemo: typeof import("@/lib/demo/try-url").tryUrlDemo;
 const HALF_PAST = () => Date.UTC(2026, 10, 24, 12, 30);
 beforeAll(async () => {
   fx = await startFixtureServer();
-  env = await useTestEnv({ extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, DEMO_CAPTURES_PER_HOUR: "2", DEMO_CAPTURES_PER_DAY: "3" } });
+  env = await useTestEnv({
+    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, DEMO_CAPTURES_PER_HOUR: "2", DEMO_CAPTURES_PER_DAY: "3" },
+  });
   ({ GET } = await import("@/app/api/demo/screenshot/route"));
   ({ tryUrlDemo } = await import("@/lib/demo/try-url"));
 });
@@ -28,7 +30,12 @@ afterAll(async () => {
 });
 
 function demo(url: string, from: string, extra = ""): Promise<Response> {
-  return tryUrlDemo(new Request(`http://localhost:3000/api/demo/screenshot?url=${encodeURIComponent(url)}${extra}`, { headers: { "X-Forwarded-For": from } }), HALF_PAST);
+  return tryUrlDemo(
+    new Request(`http://localhost:3000/api/demo/screenshot?url=${encodeURIComponent(url)}${extra}`, {
+      headers: { "X-Forwarded-For": from },
+    }),
+    HALF_PAST,
+  );
 }
 
 describe("try a URL without signing up", () => {

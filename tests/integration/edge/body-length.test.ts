@@ -57,7 +57,11 @@ describe("Content-Length of render answers at the edge", () => {
   it("is restored from the length the answer names, on GET and HEAD, and the internal header stays inside", async () => {
     const named = `/v1/og?named=${BODY.length}`;
     const full = await get(named);
-    expect([full.headers["content-length"], full.headers["transfer-encoding"], full.bytes]).toEqual([String(BODY.length), undefined, BODY.length]);
+    expect([full.headers["content-length"], full.headers["transfer-encoding"], full.bytes]).toEqual([
+      String(BODY.length),
+      undefined,
+      BODY.length,
+    ]);
     expect(full.headers["x-glance-body-length"]).toBeUndefined();
     const head = await get(named, "HEAD");
     expect([head.headers["content-length"], head.bytes]).toEqual([String(BODY.length), 0]);
@@ -67,12 +71,12 @@ describe("Content-Length of render answers at the edge", () => {
   it("is left out for a compressed body, for a length that is not a number, and for answers that name none", async () => {
     for (const path of [`/v1/og?named=${BODY.length}&gzip=1`, "/v1/og?named=lots", "/v1/og"]) {
       const answer = await get(path);
-      expect([path, answer.headers["content-length"], answer.headers["transfer-encoding"], answer.headers["x-glance-body-length"]]).toEqual([
+      expect([
         path,
-        undefined,
-        "chunked",
-        undefined,
-      ]);
+        answer.headers["content-length"],
+        answer.headers["transfer-encoding"],
+        answer.headers["x-glance-body-length"],
+      ]).toEqual([path, undefined, "chunked", undefined]);
     }
   });
 });

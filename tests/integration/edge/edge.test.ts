@@ -57,14 +57,25 @@ function raw(head: Buffer | string, options: { drip?: boolean } = {}): Promise<R
       const text = Buffer.concat(chunks).toString("utf8");
       const [headText, ...rest] = text.split("\r\n\r\n");
       const [statusLine, ...lines] = headText.split("\r\n");
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n"), ms: Date.now() - started });
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: rest.join("\r\n\r\n"),
+        ms: Date.now() - started,
+      });
     });
   });
 }
 
 const request = (target: Buffer | string) =>
-  Buffer.concat([Buffer.from("GET "), Buffer.from(target), Buffer.from(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")]);
+  Buffer.concat([
+    Buffer.from("GET "),
+    Buffer.from(target),
+    Buffer.from(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+  ]);
 
 function expectProblem(answer: RawAnswer, status: number, code: string) {
   expect(answer.status).toBe(status);
@@ -91,7 +102,11 @@ describe("the HTTP edge (D17)", () => {
   });
 
   it("a URL over the limit is 431 request_too_large, not a bare status line", async () => {
-    expectProblem(await raw(request(`/v1/screenshot?url=https://e.com&customCSS=${"a".repeat(300_000)}`)), 431, "request_too_large");
+    expectProblem(
+      await raw(request(`/v1/screenshot?url=https://e.com&customCSS=${"a".repeat(300_000)}`)),
+      431,
+      "request_too_large",
+    );
   });
 
   it.each([
@@ -99,14 +114,21 @@ describe("the HTTP edge (D17)", () => {
     ["NUL", Buffer.from([0x00])],
     ["an unencoded é", Buffer.from("é", "utf8")],
   ])("raw %s in the query is 400 malformed_query", async (_what, bytes) => {
-    const problem = expectProblem(await raw(request(Buffer.concat([Buffer.from("/v1/screenshot?url=https://e.com/"), bytes]))), 400, "malformed_query");
+    const problem = expectProblem(
+      await raw(request(Buffer.concat([Buffer.from("/v1/screenshot?url=https://e.com/"), bytes]))),
+      400,
+      "malformed_query",
+    );
     expect(String(problem.detail)).toContain("Percent-encode");
   });
 
-  it.each(["__proto__", "%5F%5Fproto%5F%5F", "__pro%74o__"])("%s as a query name on /v1 is 400 unknown_parameter", async (name) => {
-    const answer = await raw(request(`/v1/og?template=default&title=Hi&${name}=x`));
-    expect(expectProblem(answer, 400, "unknown_parameter").param).toBe("__proto__");
-  });
+  it.each(["__proto__", "%5F%5Fproto%5F%5F", "__pro%74o__"])(
+    "%s as a query name on /v1 is 400 unknown_parameter",
+    async (name) => {
+      const answer = await raw(request(`/v1/og?template=default&title=Hi&${name}=x`));
+      expect(expectProblem(answer, 400, "unknown_parameter").param).toBe("__proto__");
+    },
+  );
 
   it("cuts a client that never finishes its headers at the documented 10 s, with a 408 problem", async () => {
     const { EDGE_LIMITS } = await import("@/lib/edge/limits");

@@ -32,7 +32,12 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   testEnv = await useTestEnv({
     store: "redis",
-    extra: { ALLOW_PRIVATE_ORIGINS: origin, BROWSER_CONCURRENCY: "4", JOBS_CONCURRENCY: "3", JOBS_ACCOUNT_CONCURRENCY: "2" },
+    extra: {
+      ALLOW_PRIVATE_ORIGINS: origin,
+      BROWSER_CONCURRENCY: "4",
+      JOBS_CONCURRENCY: "3",
+      JOBS_ACCOUNT_CONCURRENCY: "2",
+    },
   });
   const { startJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();
@@ -56,16 +61,25 @@ describe("per-account concurrency", () => {
   it("runs another account's job while one account's batch holds its limit", async () => {
     const bulky = await createTestAccount({ plan: "business" });
     const other = await createTestAccount({ plan: "business" });
-    const jobs = Array.from({ length: 5 }, (_, i) => ({ endpoint: "screenshot", params: { url: `${origin}/held?n=${i}`, width: 400, height: 300 } }));
+    const jobs = Array.from({ length: 5 }, (_, i) => ({
+      endpoint: "screenshot",
+      params: { url: `${origin}/held?n=${i}`, width: 400, height: 300 },
+    }));
     const batch = (await (await postJob(bulky, { jobs }, "/v1/jobs/bulk")).json()) as { jobs: JobBody[] };
     while (held.length < 2) await sleep(50);
 
-    const single = (await (await postJob(other, { endpoint: "screenshot", params: { url: `${origin}/free`, width: 400, height: 300 } })).json()) as JobBody;
+    const single = (await (
+      await postJob(other, { endpoint: "screenshot", params: { url: `${origin}/free`, width: 400, height: 300 } })
+    ).json()) as JobBody;
     expect((await waitForJob(other, single.id)).status).toBe("succeeded");
 
     // Meanwhile the batch never had more than its two running, the rest waiting.
     const { getPool } = await import("@/lib/db");
-    const states = (await (await getPool()).query<{ state: string }>(`SELECT state FROM jobs WHERE batch_id IS NOT NULL AND user_id = $1`, [bulky.userId])).rows.map((r) => r.state);
+    const states = (
+      await (
+        await getPool()
+      ).query<{ state: string }>(`SELECT state FROM jobs WHERE batch_id IS NOT NULL AND user_id = $1`, [bulky.userId])
+    ).rows.map((r) => r.state);
     expect(states.filter((s) => s === "running")).toHaveLength(2);
     expect(states.filter((s) => s === "queued")).toHaveLength(3);
     expect(held).toHaveLength(2);

@@ -119,7 +119,12 @@ beforeAll(async () => {
   receiver = await startReceiver();
   testEnv = await useTestEnv({
     store: "redis",
-    extra: { ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`, BROWSER_CONCURRENCY: "3", URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" },
+    extra: {
+      ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
+      BROWSER_CONCURRENCY: "3",
+      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+      WEBHOOK_POLL_MS: "50",
+    },
   });
   account = await createTestAccount({ plan: "business" });
   // Every job's end goes to the account's default URL; this process sends the deliveries.
@@ -142,7 +147,9 @@ afterAll(async () => {
 
 async function rows(ids: string[]) {
   const { getPool } = await import("@/lib/db");
-  const { rows } = await (await getPool()).query<{ id: string; state: string; attempts: number; lease_owner: string | null; finished_at: Date | null }>(
+  const { rows } = await (
+    await getPool()
+  ).query<{ id: string; state: string; attempts: number; lease_owner: string | null; finished_at: Date | null }>(
     `SELECT id, state, attempts, lease_owner, finished_at, error FROM jobs WHERE id = ANY($1)`,
     [ids],
   );
@@ -154,7 +161,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function accept(count: number, page: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const response = await postJob(account, { endpoint: "screenshot", params: { url: `${pages.origin}${page}?n=${i}-${Math.random()}`, width: 400, height: 300 } });
+    const response = await postJob(account, {
+      endpoint: "screenshot",
+      params: { url: `${pages.origin}${page}?n=${i}-${Math.random()}`, width: 400, height: 300 },
+    });
     expect(response.status).toBe(202);
     ids.push(((await response.json()) as JobBody).id);
   }
@@ -199,9 +209,16 @@ describe("two instances on one database and Redis", () => {
   it("run the jobs of one batch between them", async () => {
     const workers = await Promise.all([startWorker({ JOBS_CONCURRENCY: "1" }), startWorker({ JOBS_CONCURRENCY: "1" })]);
     const { POST } = await import("@/app/v1/jobs/bulk/route");
-    const jobs = Array.from({ length: 6 }, (_, i) => ({ endpoint: "screenshot", params: { url: `${pages.origin}/pair?n=${i}`, width: 400, height: 300 } }));
+    const jobs = Array.from({ length: 6 }, (_, i) => ({
+      endpoint: "screenshot",
+      params: { url: `${pages.origin}/pair?n=${i}`, width: 400, height: 300 },
+    }));
     const response = await POST(
-      new Request("http://localhost:3000/v1/jobs/bulk", { method: "POST", headers: { "X-API-Key": account.apiKey, "Content-Type": "application/json" }, body: JSON.stringify({ jobs }) }),
+      new Request("http://localhost:3000/v1/jobs/bulk", {
+        method: "POST",
+        headers: { "X-API-Key": account.apiKey, "Content-Type": "application/json" },
+        body: JSON.stringify({ jobs }),
+      }),
     );
     expect(response.status).toBe(202);
     const batch = (await response.json()) as { jobs: JobBody[] };

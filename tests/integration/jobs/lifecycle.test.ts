@@ -27,12 +27,17 @@ describe("a job runs as the account is when it runs", () => {
     const { stopJobWorkers, startJobWorkers } = await import("@/lib/jobs/worker");
     await stopJobWorkers(); // nothing runs the job until the plan has changed
     try {
-      const accepted = (await (await postJob(account, { endpoint: "og", params: { template: "default", title: "Downgraded" } })).json()) as JobBody;
+      const accepted = (await (
+        await postJob(account, { endpoint: "og", params: { template: "default", title: "Downgraded" } })
+      ).json()) as JobBody;
       expect(accepted.status).toBe("queued");
       const { getPool } = await import("@/lib/db");
       await (await getPool()).query(`UPDATE users SET plan = 'free' WHERE id = $1`, [account.userId]);
       await startJobWorkers();
-      expect(await waitForJob(account, accepted.id)).toMatchObject({ status: "failed", error: { status: 403, code: "plan_upgrade_required" } });
+      expect(await waitForJob(account, accepted.id)).toMatchObject({
+        status: "failed",
+        error: { status: 403, code: "plan_upgrade_required" },
+      });
     } finally {
       await startJobWorkers();
     }
@@ -45,10 +50,20 @@ describe("a job whose runs were cut off", () => {
     const { getPool } = await import("@/lib/db");
     const id = "job_" + "c".repeat(24);
     // As a job looks after its instance died three times mid-run: running, its lease long expired.
-    await (await getPool()).query(
+    await (
+      await getPool()
+    ).query(
       `INSERT INTO jobs (id, user_id, api_key_id, endpoint, request, state, attempts, lease_owner, lease_until, started_at)
        VALUES ($1, $2, $3, 'screenshot', $4, 'running', 3, 'gone-instance', now() - interval '1 minute', now() - interval '5 minutes')`,
-      [id, account.userId, account.apiKeyId, JSON.stringify([["url", "http://127.0.0.1:9/interrupted"], ["response", "json"]])],
+      [
+        id,
+        account.userId,
+        account.apiKeyId,
+        JSON.stringify([
+          ["url", "http://127.0.0.1:9/interrupted"],
+          ["response", "json"],
+        ]),
+      ],
     );
     const { jobQueue } = await import("@/lib/jobs/queue");
     await (await jobQueue()).enqueue([id]);
@@ -65,7 +80,10 @@ describe("retention", () => {
     const pool = await getPool();
     const { pruneEndedJobs } = await import("@/lib/jobs/store");
     const old = "now() - interval '61 days'";
-    await pool.query(`INSERT INTO job_batches (id, user_id, size, created_at, finished_at) VALUES ('batch_old', $1, 1, ${old}, ${old})`, [account.userId]);
+    await pool.query(
+      `INSERT INTO job_batches (id, user_id, size, created_at, finished_at) VALUES ('batch_old', $1, 1, ${old}, ${old})`,
+      [account.userId],
+    );
     await pool.query(
       `INSERT INTO jobs (id, user_id, batch_id, endpoint, state, created_at, finished_at, lease_until) VALUES
          ('job_ended', $1, NULL, 'screenshot', 'succeeded', ${old}, ${old}, NULL),
@@ -76,7 +94,9 @@ describe("retention", () => {
     );
     // The old batch (its job goes with it) and the old lone job.
     expect(await pruneEndedJobs(new Date(Date.now() - 60 * 86_400_000))).toBe(2);
-    const left = (await pool.query<{ id: string }>(`SELECT id FROM jobs WHERE user_id = $1 ORDER BY id`, [account.userId])).rows.map((r) => r.id);
+    const left = (
+      await pool.query<{ id: string }>(`SELECT id FROM jobs WHERE user_id = $1 ORDER BY id`, [account.userId])
+    ).rows.map((r) => r.id);
     expect(left).toEqual(["job_recent", "job_running"]);
     expect((await pool.query(`SELECT 1 FROM job_batches WHERE id = 'batch_old'`)).rowCount).toBe(0);
     await pool.query(`DELETE FROM jobs WHERE id = 'job_running'`);

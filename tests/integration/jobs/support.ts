@@ -60,7 +60,10 @@ export async function fetchResultFile(resultUrl: string): Promise<Response> {
  */
 export async function startJobsHarness(allowOrigins: string[]): Promise<ScreenshotHarness> {
   const h = await startHarness({
-    env: { store: "redis", extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" } },
+    env: {
+      store: "redis",
+      extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" },
+    },
     allowOrigins,
   });
   const { startJobWorkers } = await import("@/lib/jobs/worker");

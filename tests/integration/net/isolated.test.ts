@@ -11,8 +11,13 @@ import { runIsolatedSpecs, type InnerRun } from "./support/namespace";
 
 const specDir = path.join(path.dirname(new URL(import.meta.url).pathname), "isolated");
 // ISOLATED_SPECS=guard-proxy.spec.ts,fleet.spec.ts runs only those (a quicker loop while working on one).
-const only = (process.env.ISOLATED_SPECS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-const specs = readdirSync(specDir).filter((f) => f.endsWith(".spec.ts") && (only.length === 0 || only.includes(f))).sort();
+const only = (process.env.ISOLATED_SPECS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const specs = readdirSync(specDir)
+  .filter((f) => f.endsWith(".spec.ts") && (only.length === 0 || only.includes(f)))
+  .sort();
 
 let run: InnerRun;
 

@@ -41,15 +41,19 @@ afterAll(async () => {
 });
 
 const png = async (vars: Record<string, string>, account: TestAccount) => {
-  const res = await og(apiRequest(`/v1/og?${new URLSearchParams({ width: "800", height: "300", ...vars })}`, { apiKey: account.apiKey }));
+  const res = await og(
+    apiRequest(`/v1/og?${new URLSearchParams({ width: "800", height: "300", ...vars })}`, { apiKey: account.apiKey }),
+  );
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 };
-const raw = async (image: Buffer) => (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+const raw = async (image: Buffer) =>
+  (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 const count = async (image: Buffer, rgb: number[]) => {
   const data = await raw(image);
   let n = 0;
-  for (let i = 0; i < data.length; i += 3) if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
+  for (let i = 0; i < data.length; i += 3)
+    if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
   return n;
 };
 const differing = async (a: Buffer, b: Buffer) => {
@@ -71,9 +75,21 @@ describe("the brand kit", () => {
     // The same compiled template with the font file handed straight to the renderer.
     const { renderOg } = await import("@/lib/og/render");
     const { compileTemplate } = await import("@/lib/og/studio/compile");
-    const compiled = compileTemplate(TEXT_CARD("; font-family: 'brand:heading'"), { fonts: new Set(["heading"]), images: new Set(), colors: new Set() });
+    const compiled = compileTemplate(TEXT_CARD("; font-family: 'brand:heading'"), {
+      fonts: new Set(["heading"]),
+      images: new Set(),
+      colors: new Set(),
+    });
     const direct = await renderOg({
-      template: { name: "direct", compiled, brand: { resolved: { colors: {}, images: {}, fonts: { heading: "Direct Font" } }, fonts: [{ name: "Direct Font", data: FONT, weight: 400, style: "normal" }], fingerprint: "direct" } },
+      template: {
+        name: "direct",
+        compiled,
+        brand: {
+          resolved: { colors: {}, images: {}, fonts: { heading: "Direct Font" } },
+          fonts: [{ name: "Direct Font", data: FONT, weight: 400, style: "normal" }],
+          fingerprint: "direct",
+        },
+      },
       variables: { text: {}, colors: {}, images: {}, lists: {} },
       width: 800,
       height: 300,
@@ -90,7 +106,11 @@ describe("the brand kit", () => {
 </div>`;
     await store.saveTemplate(owner.userId, { name: "rtl-font", source: card("; font-family: 'brand:heading'") });
     await store.saveTemplate(owner.userId, { name: "rtl-plain", source: card("") });
-    const json = await og(apiRequest(`/v1/og?${new URLSearchParams({ template: "rtl-font", title: "שלום", response: "json" })}`, { apiKey: owner.apiKey }));
+    const json = await og(
+      apiRequest(`/v1/og?${new URLSearchParams({ template: "rtl-font", title: "שלום", response: "json" })}`, {
+        apiKey: owner.apiKey,
+      }),
+    );
     expect(((await json.json()) as { render: { engine: string } }).render.engine).toBe("chromium");
     const branded = await png({ template: "rtl-font", title: "שלום" }, owner);
     const plain = await png({ template: "rtl-plain", title: "שלום" }, owner);
@@ -98,9 +118,17 @@ describe("the brand kit", () => {
   });
 
   it("draws a logo (PNG, and SVG rasterized on upload) and a named colour", async () => {
-    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     await kit.saveBrandImage(owner.userId, "logo", red);
-    await kit.saveBrandImage(owner.userId, "mark", Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0000ff"/></svg>`));
+    await kit.saveBrandImage(
+      owner.userId,
+      "mark",
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0000ff"/></svg>`,
+      ),
+    );
     await kit.saveBrandColor(owner.userId, "primary", "#00ff00");
     await store.saveTemplate(owner.userId, {
       name: "logos",
@@ -121,33 +149,74 @@ describe("the brand kit", () => {
   });
 
   it("refuses a font that does not parse, WOFF2, an oversized file and an SVG with script", async () => {
-    await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.concat([Buffer.from("true"), Buffer.alloc(500, 7)]))).rejects.toThrow(/could not be read/);
-    await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.from("hello, not a font"))).rejects.toThrow(/not a TTF, OTF or WOFF/);
+    await expect(
+      kit.saveBrandFont(owner.userId, "broken", Buffer.concat([Buffer.from("true"), Buffer.alloc(500, 7)])),
+    ).rejects.toThrow(/could not be read/);
+    await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.from("hello, not a font"))).rejects.toThrow(
+      /not a TTF, OTF or WOFF/,
+    );
     await expect(kit.saveBrandFont(owner.userId, "broken", FONT_WOFF2)).rejects.toThrow(/WOFF2/);
-    await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.alloc(3 * 1024 * 1024))).rejects.toThrow(/larger than 2 MB/);
-    await expect(kit.saveBrandImage(owner.userId, "big", Buffer.alloc(3 * 1024 * 1024))).rejects.toThrow(/larger than 2 MB/);
-    const svg = (inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${inner}</svg>`);
+    await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.alloc(3 * 1024 * 1024))).rejects.toThrow(
+      /larger than 2 MB/,
+    );
+    await expect(kit.saveBrandImage(owner.userId, "big", Buffer.alloc(3 * 1024 * 1024))).rejects.toThrow(
+      /larger than 2 MB/,
+    );
+    const svg = (inner: string) =>
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${inner}</svg>`);
     await expect(kit.saveBrandImage(owner.userId, "bad", svg(`<script>alert(1)</script>`))).rejects.toThrow(/script/);
-    await expect(kit.saveBrandImage(owner.userId, "bad", svg(`<rect onload="x()" width="1" height="1"/>`))).rejects.toThrow(/event handler/);
-    await expect(kit.saveBrandImage(owner.userId, "bad", svg(`<image href="https://example.com/x.png" width="1" height="1"/>`))).rejects.toThrow(/outside the file/);
-    await expect(kit.saveBrandImage(owner.userId, "bad", svg(`<foreignObject></foreignObject>`))).rejects.toThrow(/foreignObject/);
-    await expect(kit.saveBrandImage(owner.userId, "bad", Buffer.from("GIF89a not really"))).rejects.toThrow(/could not be read/);
+    await expect(
+      kit.saveBrandImage(owner.userId, "bad", svg(`<rect onload="x()" width="1" height="1"/>`)),
+    ).rejects.toThrow(/event handler/);
+    await expect(
+      kit.saveBrandImage(owner.userId, "bad", svg(`<image href="https://example.com/x.png" width="1" height="1"/>`)),
+    ).rejects.toThrow(/outside the file/);
+    await expect(kit.saveBrandImage(owner.userId, "bad", svg(`<foreignObject></foreignObject>`))).rejects.toThrow(
+      /foreignObject/,
+    );
+    await expect(kit.saveBrandImage(owner.userId, "bad", Buffer.from("GIF89a not really"))).rejects.toThrow(
+      /could not be read/,
+    );
     await expect(kit.saveBrandColor(owner.userId, "bad", "nope")).rejects.toThrow(/not a colour/);
     await expect(kit.saveBrandColor(owner.userId, "Bad Name", "#fff")).rejects.toThrow(/lowercase/);
-    expect((await kit.listBrandAssets(owner.userId)).map((a) => a.name).sort()).toEqual(["heading", "logo", "mark", "primary"]);
+    expect((await kit.listBrandAssets(owner.userId)).map((a) => a.name).sort()).toEqual([
+      "heading",
+      "logo",
+      "mark",
+      "primary",
+    ]);
   });
 
   it("refuses an unknown brand name on save, with its line", async () => {
-    await expect(store.saveTemplate(owner.userId, { name: "typo", source: `<div>\n<p style="color: brand:secondary">x</p></div>` })).rejects.toMatchObject({ line: 2, message: expect.stringMatching(/no color named "secondary"/) });
-    await expect(store.saveTemplate(owner.userId, { name: "typo", source: `<div>\n<img src="brand:nope" width="1" height="1" /></div>` })).rejects.toMatchObject({ line: 2 });
-    await expect(store.saveTemplate(owner.userId, { name: "typo", source: `<div style="font-family: Arial">x</div>` })).rejects.toThrow(/brand-kit font/);
+    await expect(
+      store.saveTemplate(owner.userId, {
+        name: "typo",
+        source: `<div>\n<p style="color: brand:secondary">x</p></div>`,
+      }),
+    ).rejects.toMatchObject({ line: 2, message: expect.stringMatching(/no color named "secondary"/) });
+    await expect(
+      store.saveTemplate(owner.userId, {
+        name: "typo",
+        source: `<div>\n<img src="brand:nope" width="1" height="1" /></div>`,
+      }),
+    ).rejects.toMatchObject({ line: 2 });
+    await expect(
+      store.saveTemplate(owner.userId, { name: "typo", source: `<div style="font-family: Arial">x</div>` }),
+    ).rejects.toThrow(/brand-kit font/);
   });
 
   it("is invisible to another account: not listed, not usable on save", async () => {
     expect(await kit.listBrandAssets(stranger.userId)).toEqual([]);
     expect(await kit.brandImageBytes(stranger.userId, "logo")).toBeNull();
-    await expect(store.saveTemplate(stranger.userId, { name: "copy", source: `<div><img src="brand:logo" width="10" height="10" /></div>` })).rejects.toThrow(/no image named "logo"/);
-    await expect(store.saveTemplate(stranger.userId, { name: "copy", source: `<div style="font-family: brand:heading">x</div>` })).rejects.toThrow(/no font named "heading"/);
+    await expect(
+      store.saveTemplate(stranger.userId, {
+        name: "copy",
+        source: `<div><img src="brand:logo" width="10" height="10" /></div>`,
+      }),
+    ).rejects.toThrow(/no image named "logo"/);
+    await expect(
+      store.saveTemplate(stranger.userId, { name: "copy", source: `<div style="font-family: brand:heading">x</div>` }),
+    ).rejects.toThrow(/no font named "heading"/);
     // Deleting an asset a saved template uses: the render is a 400 naming it, not a broken image.
     expect(await kit.deleteBrandAsset(owner.userId, "image", "mark")).toBe(true);
     const gone = await problemOf(await og(apiRequest("/v1/og?template=logos", { apiKey: owner.apiKey })));

@@ -15,7 +15,9 @@ export interface ImageServer {
 }
 
 export async function startImageServer(): Promise<ImageServer> {
-  const red = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#ff0000" } }).png().toBuffer();
+  const red = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -34,7 +36,10 @@ export async function startImageServer(): Promise<ImageServer> {
         res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(6 * 1024 * 1024));
         return;
       case "/slow.png": // answers after 3 s: past the test's render time limit
-        setTimeout(() => res.writeHead(200, { "content-type": "image/png", "content-length": red.length }).end(red), 3000).unref();
+        setTimeout(
+          () => res.writeHead(200, { "content-type": "image/png", "content-length": red.length }).end(red),
+          3000,
+        ).unref();
         return;
       default:
         res.writeHead(404, { "content-type": "text/plain" }).end("not found");

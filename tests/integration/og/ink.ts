@@ -15,7 +15,11 @@ export interface Ink {
 
 /** Ink = pixels darker than mid grey over a white background; cropped to its bounding box. */
 export async function inkOf(png: Buffer): Promise<Ink> {
-  const { data, info } = await sharp(png).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let [minX, minY, maxX, maxY] = [info.width, info.height, -1, -1];
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {

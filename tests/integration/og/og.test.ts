@@ -45,7 +45,9 @@ describe("GET /v1/og/templates", () => {
   it("lists the four templates and their variables without a key", async () => {
     const res = await templatesRoute(new Request("http://localhost:3000/v1/og/templates"));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { templates: Array<{ name: string; variables: Array<{ name: string; type: string; required: boolean }> }> };
+    const body = (await res.json()) as {
+      templates: Array<{ name: string; variables: Array<{ name: string; type: string; required: boolean }> }>;
+    };
     expect(body.templates.map((t) => t.name)).toEqual(["default", "blog-post", "stats-card", "changelog-card"]);
     const blog = body.templates.find((t) => t.name === "blog-post")!;
     expect(blog.variables.find((v) => v.name === "avatar")).toMatchObject({ type: "image_url", required: false });
@@ -93,7 +95,14 @@ describe("rendering and the cache", () => {
     ["jpg", "jpeg", "image/jpeg"],
     ["webp", "webp", "image/webp"],
   ])("format=%s decodes at the requested size", async (format, decoded, type) => {
-    const res = await get({ template: "changelog-card", version: "v1.2.3", change_items: "One\nTwo", format, width: "640", height: "480" });
+    const res = await get({
+      template: "changelog-card",
+      version: "v1.2.3",
+      change_items: "One\nTwo",
+      format,
+      width: "640",
+      height: "480",
+    });
     expect(res.headers.get("content-type")).toBe(type);
     const meta = await sharp(await bytesOf(res)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual([decoded, 640, 480]);
@@ -104,8 +113,26 @@ describe("rendering and the cache", () => {
     const miss = await get(vars);
     expect(miss.headers.get("content-type")).toMatch(/^application\/json/);
     const a = (await miss.json()) as Record<string, unknown>;
-    expect(Object.keys(a).sort()).toEqual(["cachedAt", "expiresAt", "format", "height", "imageUrl", "render", "renderTime", "size", "template", "width"]);
-    expect(a).toMatchObject({ template: "blog-post", width: 1200, height: 630, format: "png", cachedAt: null, render: { engine: "satori" } });
+    expect(Object.keys(a).sort()).toEqual([
+      "cachedAt",
+      "expiresAt",
+      "format",
+      "height",
+      "imageUrl",
+      "render",
+      "renderTime",
+      "size",
+      "template",
+      "width",
+    ]);
+    expect(a).toMatchObject({
+      template: "blog-post",
+      width: 1200,
+      height: 630,
+      format: "png",
+      cachedAt: null,
+      render: { engine: "satori" },
+    });
     const b = (await (await get(vars)).json()) as Record<string, unknown>;
     expect(typeof b.cachedAt).toBe("number");
     expect(b.imageUrl).toBe(a.imageUrl);
@@ -129,7 +156,10 @@ describe("plans", () => {
 
   it("validates before the plan gate: a Free caller with a bad template gets the 400", async () => {
     const account = await createTestAccount({ plan: "free" });
-    expect(await problemOf(await get({ template: "nope" }, account))).toMatchObject({ status: 400, code: "template_not_found" });
+    expect(await problemOf(await get({ template: "nope" }, account))).toMatchObject({
+      status: 400,
+      code: "template_not_found",
+    });
   });
 
   it("business may render too", async () => {
@@ -144,11 +174,26 @@ describe("bad requests", () => {
     ["missing template", { title: "x" }, "missing_parameter", "template"],
     ["unknown template", { template: "poster", title: "x" }, "template_not_found", "template"],
     ["unknown variable", { template: "default", title: "x", subtitle: "y" }, "invalid_variable", "subtitle"],
-    ["missing required variable", { template: "stats-card", title: "x", stat1_number: "1" }, "invalid_variable", "stat1_label"],
+    [
+      "missing required variable",
+      { template: "stats-card", title: "x", stat1_number: "1" },
+      "invalid_variable",
+      "stat1_label",
+    ],
     ["bad colour", { template: "default", title: "x", accent: "#12" }, "invalid_variable", "accent"],
     ["named colour", { template: "default", title: "x", bgColor: "red" }, "invalid_variable", "bgColor"],
-    ["http image", { template: "blog-post", title: "x", avatar: "http://example.com/a.png" }, "invalid_variable", "avatar"],
-    ["21 list items", { template: "changelog-card", version: "1", change_items: twentyOne }, "invalid_variable", "change_items"],
+    [
+      "http image",
+      { template: "blog-post", title: "x", avatar: "http://example.com/a.png" },
+      "invalid_variable",
+      "avatar",
+    ],
+    [
+      "21 list items",
+      { template: "changelog-card", version: "1", change_items: twentyOne },
+      "invalid_variable",
+      "change_items",
+    ],
     ["301-character text", { template: "default", title: "x".repeat(301) }, "invalid_variable", "title"],
     ["width below 100", { template: "default", title: "x", width: "99" }, "parameter_out_of_range", "width"],
     ["height above 4096", { template: "default", title: "x", height: "4097" }, "parameter_out_of_range", "height"],
@@ -160,13 +205,23 @@ describe("bad requests", () => {
 });
 
 describe("image_url variables", () => {
-  const avatarAt = (url: string) => ({ template: "blog-post", title: "Avatar", author: "Ada", avatar: url, bgColor: "#ffffff" });
+  const avatarAt = (url: string) => ({
+    template: "blog-post",
+    title: "Avatar",
+    author: "Ada",
+    avatar: url,
+    bgColor: "#ffffff",
+  });
 
   it("fetches the avatar, draws it as a circle, and does not fetch it again on a HIT", async () => {
     const res = await get(avatarAt(`${images.origin}/red.png`));
     expect(res.status).toBe(200);
-    const { data, info } = await sharp(await bytesOf(res)).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const { data, info } = await sharp(await bytesOf(res))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     const { makeTheme } = await import("@/lib/og/templates/theme");
     const t = makeTheme(1200, 630, {});
     const size = Math.round(76 * t.u);
@@ -195,7 +250,11 @@ describe("image_url variables", () => {
     const account = await createTestAccount({ plan: "pro" });
     const renders = async () => {
       const { getPool } = await import("@/lib/db");
-      const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+      const { rows } = await (
+        await getPool()
+      ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+        account.userId,
+      ]);
       return rows[0].n;
     };
     expect((await get(avatarAt(`${images.origin}/missing.png`), account)).status).toBe(400);

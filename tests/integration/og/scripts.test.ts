@@ -20,7 +20,8 @@ import { useTestEnv, type TestEnv } from "@/tests/support/env";
 import { launchChromium } from "@/tests/integration/net/support/browser";
 import { agreement, inkOf } from "./ink";
 
-const fontFile = (pkg: string, file: string) => readFileSync(path.join(process.cwd(), "node_modules/@fontsource", pkg, "files", file));
+const fontFile = (pkg: string, file: string) =>
+  readFileSync(path.join(process.cwd(), "node_modules/@fontsource", pkg, "files", file));
 
 /**
  * `family`/`pkg`: the fontsource family the reference page loads through the package's own CSS.
@@ -28,10 +29,38 @@ const fontFile = (pkg: string, file: string) => readFileSync(path.join(process.c
  * control is satori with the fonts the service always had (which have no Hangul: boxes).
  */
 const CASES = [
-  { script: "Arabic", cursive: true, title: "مرحبا بالعالم", family: "Noto Sans Arabic", pkg: "noto-sans-arabic", control: "noto-sans-arabic-arabic-700-normal.woff" },
-  { script: "Hebrew", cursive: false, title: "שלום עולם יפה", family: "Noto Sans Hebrew", pkg: "noto-sans-hebrew", control: "noto-sans-hebrew-hebrew-700-normal.woff" },
-  { script: "Devanagari", cursive: true, title: "क्षत्रिय हिन्दी", family: "Noto Sans Devanagari", pkg: "noto-sans-devanagari", control: "noto-sans-devanagari-devanagari-700-normal.woff" },
-  { script: "Hangul", cursive: false, title: "안녕 세계", family: "Noto Sans KR", pkg: "noto-sans-kr", control: undefined },
+  {
+    script: "Arabic",
+    cursive: true,
+    title: "مرحبا بالعالم",
+    family: "Noto Sans Arabic",
+    pkg: "noto-sans-arabic",
+    control: "noto-sans-arabic-arabic-700-normal.woff",
+  },
+  {
+    script: "Hebrew",
+    cursive: false,
+    title: "שלום עולם יפה",
+    family: "Noto Sans Hebrew",
+    pkg: "noto-sans-hebrew",
+    control: "noto-sans-hebrew-hebrew-700-normal.woff",
+  },
+  {
+    script: "Devanagari",
+    cursive: true,
+    title: "क्षत्रिय हिन्दी",
+    family: "Noto Sans Devanagari",
+    pkg: "noto-sans-devanagari",
+    control: "noto-sans-devanagari-devanagari-700-normal.woff",
+  },
+  {
+    script: "Hangul",
+    cursive: false,
+    title: "안녕 세계",
+    family: "Noto Sans KR",
+    pkg: "noto-sans-kr",
+    control: undefined,
+  },
 ] as const;
 
 let env: TestEnv;
@@ -79,7 +108,8 @@ function styleOf(node: ReactNode, text: string): Record<string, unknown> | undef
   }
   if (!isValidElement(node)) return undefined;
   const element = node as ReactElement<Record<string, unknown>>;
-  if (typeof element.type === "function") return styleOf((element.type as (p: unknown) => ReactNode)(element.props), text);
+  if (typeof element.type === "function")
+    return styleOf((element.type as (p: unknown) => ReactNode)(element.props), text);
   if (element.props.children === text) return element.props.style as Record<string, unknown>;
   return styleOf(element.props.children as ReactNode, text);
 }
@@ -88,7 +118,13 @@ function styleOf(node: ReactNode, text: string): Record<string, unknown> | undef
  * Chromium drawing `text` alone, with the font packages' own stylesheets (loaded from disk: each
  * unicode-range subset it needs), Inter first and the script's Noto family after it.
  */
-async function chromiumReference(text: string, family: string, pkg: string, style: Record<string, unknown>, cursive: boolean): Promise<Buffer> {
+async function chromiumReference(
+  text: string,
+  family: string,
+  pkg: string,
+  style: Record<string, unknown>,
+  cursive: boolean,
+): Promise<Buffer> {
   // The template's letter-spacing, except for joined scripts, where CSS says it must not apply.
   const spacing = cursive ? "normal" : String(style.letterSpacing ?? "normal");
   const dir = await mkdtemp(path.join(os.tmpdir(), "og-ref-"));
@@ -113,34 +149,47 @@ async function chromiumReference(text: string, family: string, pkg: string, styl
 }
 
 /** Satori drawing the same card, given the script's font when there is one: what the browser engine replaces. */
-async function satoriControl(element: ReactElement, title: string, pkg: string, control: string | undefined): Promise<Buffer> {
+async function satoriControl(
+  element: ReactElement,
+  title: string,
+  pkg: string,
+  control: string | undefined,
+): Promise<Buffer> {
   const { fontsFor } = await import("@/lib/og/fonts");
   const svg = await satori(element, {
     width: 1200,
     height: 630,
-    fonts: [...fontsFor([title]), ...(control ? [{ name: "Script", data: fontFile(pkg, control), weight: 700 as const, style: "normal" as const }] : [])],
+    fonts: [
+      ...fontsFor([title]),
+      ...(control
+        ? [{ name: "Script", data: fontFile(pkg, control), weight: 700 as const, style: "normal" as const }]
+        : []),
+    ],
   });
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 describe("text satori cannot shape is drawn by the browser engine", () => {
-  it.each(CASES)("$script: the card's title matches Chromium's own rendering, and satori's does not", async ({ script, cursive, title, family, pkg, control }) => {
-    const { rendered, element } = await card(title);
-    expect(rendered.engine).toMatchObject({ engine: "chromium", scripts: [script] });
+  it.each(CASES)(
+    "$script: the card's title matches Chromium's own rendering, and satori's does not",
+    async ({ script, cursive, title, family, pkg, control }) => {
+      const { rendered, element } = await card(title);
+      expect(rendered.engine).toMatchObject({ engine: "chromium", scripts: [script] });
 
-    const style = styleOf(element, title)!;
-    expect(typeof style.fontSize).toBe("number");
-    const reference = await inkOf(await chromiumReference(title, family, pkg, style, cursive));
-    const ours = await inkOf(rendered.bytes);
-    const unshaped = await inkOf(await satoriControl(element, title, pkg, control));
+      const style = styleOf(element, title)!;
+      expect(typeof style.fontSize).toBe("number");
+      const reference = await inkOf(await chromiumReference(title, family, pkg, style, cursive));
+      const ours = await inkOf(rendered.bytes);
+      const unshaped = await inkOf(await satoriControl(element, title, pkg, control));
 
-    expect(ours.width).toBeGreaterThan(50);
-    expect(Math.abs(ours.width - reference.width)).toBeLessThanOrEqual(2);
-    expect(Math.abs(ours.height - reference.height)).toBeLessThanOrEqual(2);
-    expect(agreement(ours, reference)).toBeGreaterThan(0.9);
-    // The control proves the comparison can fail: satori's unshaped (or boxed) text disagrees.
-    expect(agreement(unshaped, reference)).toBeLessThan(0.8);
-  });
+      expect(ours.width).toBeGreaterThan(50);
+      expect(Math.abs(ours.width - reference.width)).toBeLessThanOrEqual(2);
+      expect(Math.abs(ours.height - reference.height)).toBeLessThanOrEqual(2);
+      expect(agreement(ours, reference)).toBeGreaterThan(0.9);
+      // The control proves the comparison can fail: satori's unshaped (or boxed) text disagrees.
+      expect(agreement(unshaped, reference)).toBeLessThan(0.8);
+    },
+  );
 
   it("right-to-left titles start at the right edge of the text box, left-to-right ones at the left", async () => {
     const arabic = await inkOf((await card(CASES[0].title)).rendered.bytes);
@@ -155,7 +204,8 @@ describe("text satori cannot shape is drawn by the browser engine", () => {
     const { validateVariables } = await import("@/lib/og/variables");
     const { scanScripts } = await import("@/lib/og/scripts/detect");
     const { hasFontFor } = await import("@/lib/og/fonts");
-    const scan = (title: string) => scanScripts([validateVariables("default", { title }).variables.text.title], hasFontFor);
+    const scan = (title: string) =>
+      scanScripts([validateVariables("default", { title }).variables.text.title], hasFontFor);
     expect(scan("สวัสดีชาวโลก")).toEqual({ needs: ["complex"], scripts: ["Thai"] });
     expect(scan("سلام دنیا گچپژ")).toEqual({ needs: ["rtl"], scripts: ["Arabic"] });
     expect(scan("Привет, 日本語のタイトル 🚀 Ünïcödé")).toEqual({ needs: [], scripts: [] });

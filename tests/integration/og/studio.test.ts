@@ -43,7 +43,8 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-const get = (vars: Record<string, string>, account: TestAccount) => og(apiRequest(`/v1/og?${new URLSearchParams(vars)}`, { apiKey: account.apiKey }));
+const get = (vars: Record<string, string>, account: TestAccount) =>
+  og(apiRequest(`/v1/og?${new URLSearchParams(vars)}`, { apiKey: account.apiKey }));
 const pixel = async (png: Buffer, x: number, y: number) => {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * 3;
@@ -60,7 +61,11 @@ describe("an account template", () => {
     const meta = await sharp(png).metadata();
     expect([meta.width, meta.height]).toEqual([600, 400]);
 
-    const blue = Buffer.from(await (await get({ template: "promo", width: "600", height: "400", ink: "#0000ff", headline: "x" }, owner)).arrayBuffer());
+    const blue = Buffer.from(
+      await (
+        await get({ template: "promo", width: "600", height: "400", ink: "#0000ff", headline: "x" }, owner)
+      ).arrayBuffer(),
+    );
     const redSquare = await findColour(png, [255, 0, 0]); // the default ink
     const blueSquare = await findColour(blue, [0, 0, 255]);
     expect(redSquare).toBeGreaterThan(30_000);
@@ -91,7 +96,9 @@ describe("an account template", () => {
     const nobodys = await problemOf(await get({ template: "no-such-template" }, stranger));
     expect(theirs).toMatchObject({ status: 400, code: "template_not_found", param: "template" });
     expect(theirs.detail).toBe(String(nobodys.detail).replace("no-such-template", "promo"));
-    const listing = (await (await templates(apiRequest("/v1/og/templates", { apiKey: stranger.apiKey }))).json()) as { accountTemplates: unknown[] };
+    const listing = (await (await templates(apiRequest("/v1/og/templates", { apiKey: stranger.apiKey }))).json()) as {
+      accountTemplates: unknown[];
+    };
     expect(listing.accountTemplates).toEqual([]);
     expect(await store.getTemplate(stranger.userId, "promo")).toBeNull();
   });
@@ -99,10 +106,19 @@ describe("an account template", () => {
   it("is listed with its variables for its own key only; without a key only built-ins", async () => {
     const mine = await templates(apiRequest("/v1/og/templates", { apiKey: owner.apiKey }));
     expect(mine.headers.get("cache-control")).toBe("private, no-store");
-    const body = (await mine.json()) as { accountTemplates: Array<{ name: string; variables: Array<{ name: string; type: string }>; exampleQuery: string }> };
+    const body = (await mine.json()) as {
+      accountTemplates: Array<{ name: string; variables: Array<{ name: string; type: string }>; exampleQuery: string }>;
+    };
     expect(body.accountTemplates.map((t) => t.name)).toEqual(["promo"]);
-    expect(body.accountTemplates[0].variables.map((v) => [v.name, v.type])).toEqual([["headline", "text"], ["ink", "color"], ["size", "number"]]);
-    const anonymous = (await (await templates(new Request("http://localhost:3000/v1/og/templates"))).json()) as Record<string, unknown>;
+    expect(body.accountTemplates[0].variables.map((v) => [v.name, v.type])).toEqual([
+      ["headline", "text"],
+      ["ink", "color"],
+      ["size", "number"],
+    ]);
+    const anonymous = (await (await templates(new Request("http://localhost:3000/v1/og/templates"))).json()) as Record<
+      string,
+      unknown
+    >;
     expect(anonymous.accountTemplates).toBeUndefined();
     const badKey = await templates(apiRequest("/v1/og/templates", { apiKey: "sk_live_nope" }));
     expect(badKey.status).toBe(401);
@@ -115,9 +131,18 @@ describe("an account template", () => {
   });
 
   it("cannot take a built-in name, and a broken source is refused with its line", async () => {
-    await expect(store.saveTemplate(owner.userId, { name: "default", source: SOURCE("#fff") })).rejects.toThrow(/built-in/);
-    await expect(store.saveTemplate(owner.userId, { name: "broken", source: `<div>\n<script></script></div>` })).rejects.toMatchObject({ line: 2 });
-    await expect(store.saveTemplate(owner.userId, { name: "bad-default", source: `<variables>\n<color name="c" default="nope" />\n</variables><div>x</div>` })).rejects.toMatchObject({ line: 2 });
+    await expect(store.saveTemplate(owner.userId, { name: "default", source: SOURCE("#fff") })).rejects.toThrow(
+      /built-in/,
+    );
+    await expect(
+      store.saveTemplate(owner.userId, { name: "broken", source: `<div>\n<script></script></div>` }),
+    ).rejects.toMatchObject({ line: 2 });
+    await expect(
+      store.saveTemplate(owner.userId, {
+        name: "bad-default",
+        source: `<variables>\n<color name="c" default="nope" />\n</variables><div>x</div>`,
+      }),
+    ).rejects.toMatchObject({ line: 2 });
     expect(await store.getTemplate(owner.userId, "broken")).toBeNull();
   });
 });
@@ -125,6 +150,7 @@ describe("an account template", () => {
 async function findColour(png: Buffer, rgb: number[]): Promise<number> {
   const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let n = 0;
-  for (let i = 0; i < data.length; i += 3) if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
+  for (let i = 0; i < data.length; i += 3)
+    if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) n++;
   return n;
 }

@@ -27,11 +27,15 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false });
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     res.writeHead(req.url === "/gone" ? 410 : 200, { "content-type": "text/html" });
-    res.end("<!doctype html><title>fixture</title><body style='margin:0;background:#4f46e5'><h1>OpenAPI fixture</h1></body>");
+    res.end(
+      "<!doctype html><title>fixture</title><body style='margin:0;background:#4f46e5'><h1>OpenAPI fixture</h1></body>",
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testEnv = await useTestEnv({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin, URL_SIGNING_SECRET: "conformance-url-signing-secret-0123456789" } });
+  testEnv = await useTestEnv({
+    extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin, URL_SIGNING_SECRET: "conformance-url-signing-secret-0123456789" },
+  });
   const { GET } = await import("@/app/v1/openapi.json/route");
   const response = await GET(new Request(`${APP_URL}/v1/openapi.json`));
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -61,7 +65,8 @@ async function conforms(
   expect(documented, `${path} documents ${response.status}`).toBeDefined();
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0];
   const bodiless = response.status === 304 || options.method === "head";
-  if (!bodiless) expect(documented.content[mediaType], `${path} ${response.status} documents ${mediaType}`).toBeDefined();
+  if (!bodiless)
+    expect(documented.content[mediaType], `${path} ${response.status} documents ${mediaType}`).toBeDefined();
   for (const name of Object.keys(documented.headers ?? {})) {
     if (name === "Retry-After" || (response.status >= 400 && name.startsWith("RateLimit-"))) continue;
     if ((name === "ETag" && mediaType.includes("json")) || (options.signed && name.startsWith("X-Quota-"))) continue;
@@ -85,7 +90,8 @@ describe("GET /v1/openapi.json", () => {
   it("serves a valid OpenAPI 3.1 document for this deployment", async () => {
     await SwaggerParser.validate(structuredClone(doc) as never);
     expect(doc.servers).toEqual([{ url: APP_URL }]);
-    const example = doc.paths["/v1/screenshot"].get.responses["401"].content["application/problem+json"].examples.missing_api_key;
+    const example =
+      doc.paths["/v1/screenshot"].get.responses["401"].content["application/problem+json"].examples.missing_api_key;
     expect(example.value.type).toBe(`${APP_URL}/docs/errors#missing_api_key`);
   });
 });
@@ -96,7 +102,9 @@ describe("real answers match the document", () => {
     const body = await (await GET(new Request(`${APP_URL}/v1/og/templates`))).json();
     const validate = ajv.compile(doc.components.schemas.OgTemplateList);
     expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
-    expect(doc.paths["/v1/og/templates"].get.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/OgTemplateList");
+    expect(doc.paths["/v1/og/templates"].get.responses["200"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/OgTemplateList",
+    );
   });
 
   it("screenshot: image, JSON metadata and problem responses", async () => {
@@ -112,14 +120,25 @@ describe("real answers match the document", () => {
     )) as Obj;
     expect(json).toMatchObject({ width: 640, height: 400, format: "png", targetStatus: 200, title: "fixture" });
 
-    const gone = await GET(apiRequest(`/v1/screenshot?url=${encodeURIComponent(`${origin}/gone`)}`, { apiKey: pro.apiKey }));
+    const gone = await GET(
+      apiRequest(`/v1/screenshot?url=${encodeURIComponent(`${origin}/gone`)}`, { apiKey: pro.apiKey }),
+    );
     expect([gone.status, gone.headers.get("x-target-status")]).toEqual([422, "410"]);
     await conforms("/v1/screenshot", gone);
 
     await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}`)));
-    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&width=99999`, { apiKey: pro.apiKey })));
-    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&fullpage=true`, { apiKey: pro.apiKey })));
-    await conforms("/v1/screenshot", await GET(apiRequest(`/v1/screenshot?url=${url}&darkMode=true`, { apiKey: free.apiKey })));
+    await conforms(
+      "/v1/screenshot",
+      await GET(apiRequest(`/v1/screenshot?url=${url}&width=99999`, { apiKey: pro.apiKey })),
+    );
+    await conforms(
+      "/v1/screenshot",
+      await GET(apiRequest(`/v1/screenshot?url=${url}&fullpage=true`, { apiKey: pro.apiKey })),
+    );
+    await conforms(
+      "/v1/screenshot",
+      await GET(apiRequest(`/v1/screenshot?url=${url}&darkMode=true`, { apiKey: free.apiKey })),
+    );
   });
 
   it("og: image, JSON metadata and problem responses", async () => {
@@ -127,11 +146,17 @@ describe("real answers match the document", () => {
     const image = await GET(apiRequest("/v1/og?template=default&title=OpenAPI&format=webp", { apiKey: pro.apiKey }));
     expect(image.status).toBe(200);
     await conforms("/v1/og", image);
-    const json = (await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=OpenAPI&response=json", { apiKey: pro.apiKey })))) as Obj;
+    const json = (await conforms(
+      "/v1/og",
+      await GET(apiRequest("/v1/og?template=default&title=OpenAPI&response=json", { apiKey: pro.apiKey })),
+    )) as Obj;
     expect(json).toMatchObject({ template: "default", width: 1200, height: 630 });
 
     await conforms("/v1/og", await GET(apiRequest("/v1/og?template=nope", { apiKey: pro.apiKey })));
-    await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x&color=red", { apiKey: pro.apiKey })));
+    await conforms(
+      "/v1/og",
+      await GET(apiRequest("/v1/og?template=default&title=x&color=red", { apiKey: pro.apiKey })),
+    );
     await conforms("/v1/og", await GET(apiRequest("/v1/og?template=default&title=x", { apiKey: free.apiKey })));
   });
 
@@ -139,11 +164,22 @@ describe("real answers match the document", () => {
     const { signUrl } = await import("@/lib/signing/canonical");
     const sign = (path: "/v1/og" | "/v1/screenshot", params: Record<string, string>) =>
       signUrl(APP_URL, path, params, { keyId: pro.publicId, signingSecret: pro.signingSecret });
-    const routes = { "/v1/screenshot": (await import("@/app/v1/screenshot/route")).GET, "/v1/og": (await import("@/app/v1/og/route")).GET };
+    const routes = {
+      "/v1/screenshot": (await import("@/app/v1/screenshot/route")).GET,
+      "/v1/og": (await import("@/app/v1/og/route")).GET,
+    };
     const cases = [
       // A page can change behind its URL: public, never immutable. An OG template pins its bytes.
-      ["/v1/screenshot", sign("/v1/screenshot", { url: `${origin}/`, width: "500", height: "300" }), /^public, max-age=\d+$/],
-      ["/v1/og", sign("/v1/og", { template: "default", title: "Signed conformance" }), /^public, max-age=\d+, immutable$/],
+      [
+        "/v1/screenshot",
+        sign("/v1/screenshot", { url: `${origin}/`, width: "500", height: "300" }),
+        /^public, max-age=\d+$/,
+      ],
+      [
+        "/v1/og",
+        sign("/v1/og", { template: "default", title: "Signed conformance" }),
+        /^public, max-age=\d+, immutable$/,
+      ],
     ] as const;
     for (const [path, url, cacheControl] of cases) {
       const route = routes[path];
@@ -156,11 +192,21 @@ describe("real answers match the document", () => {
       const etag = image.headers.get("etag")!;
       expect(etag).toMatch(/^"[^"]+"$/);
       const notModified = await route(new Request(url, { headers: { "If-None-Match": etag } }));
-      expect([path, notModified.status, notModified.headers.get("x-cache"), notModified.headers.get("etag")]).toEqual([path, 304, "HIT", etag]);
+      expect([path, notModified.status, notModified.headers.get("x-cache"), notModified.headers.get("etag")]).toEqual([
+        path,
+        304,
+        "HIT",
+        etag,
+      ]);
       await conforms(path, notModified, { signed: true });
 
       const head = await route(new Request(url, { method: "HEAD" }));
-      expect([path, head.status, head.headers.get("etag"), head.headers.get("content-length")]).toEqual([path, 200, etag, image.headers.get("content-length")]);
+      expect([path, head.status, head.headers.get("etag"), head.headers.get("content-length")]).toEqual([
+        path,
+        200,
+        etag,
+        image.headers.get("content-length"),
+      ]);
       await conforms(path, head, { method: "head", signed: true });
 
       const tampered = await route(new Request(url.replace("key_id=", "format=webp&key_id=")));
@@ -170,7 +216,11 @@ describe("real answers match the document", () => {
 
     // The signature covers the query, not a body: POSTing a body to a signed screenshot URL is refused.
     const posted = await routes["/v1/screenshot"](
-      new Request(cases[0][1], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ html: "<h1>not what was signed</h1>" }) }),
+      new Request(cases[0][1], {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ html: "<h1>not what was signed</h1>" }),
+      }),
     );
     const problem = (await posted.json()) as { code: string };
     expect([posted.status, problem.code]).toEqual([400, "invalid_body"]);

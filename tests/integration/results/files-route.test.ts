@@ -33,7 +33,11 @@ function get(file: string, headers: HeadersInit = {}, method: "GET" | "HEAD" = "
 
 async function stored(ttlMs = 60_000) {
   const key = randomBytes(32).toString("hex");
-  const entry = await getResultStore().put(key, { bytes: png, contentType: "image/png", ext: "png", metadata: { width: 8, height: 6, renderMs: 5 } }, ttlMs);
+  const entry = await getResultStore().put(
+    key,
+    { bytes: png, contentType: "image/png", ext: "png", metadata: { width: 8, height: 6, renderMs: 5 } },
+    ttlMs,
+  );
   return { key, entry };
 }
 
@@ -42,7 +46,12 @@ async function expectNotFound(res: Response) {
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   expect(res.headers.get("x-request-id")).toBeTruthy();
   const body = await res.json();
-  expect(body).toMatchObject({ status: 404, code: "not_found", title: "Not Found", type: "http://localhost:3000/docs/errors#not_found" });
+  expect(body).toMatchObject({
+    status: 404,
+    code: "not_found",
+    title: "Not Found",
+    type: "http://localhost:3000/docs/errors#not_found",
+  });
 }
 
 describe.each(["files", "redis"] as const)("files route on the %s store", (kind) => {
@@ -101,7 +110,17 @@ describe.each(["files", "redis"] as const)("files route on the %s store", (kind)
     const { key } = await stored();
     await expectNotFound(await get(`${key}.jpg`));
     await expectNotFound(await get(`${randomBytes(32).toString("hex")}.png`));
-    for (const name of [key, `${key.toUpperCase()}.png`, `${key.slice(1)}.png`, `${key}.gif`, `${key}.png.png`, `../${key}.png`, "..%2F..%2Fcache-secret", "cache-secret", ""]) {
+    for (const name of [
+      key,
+      `${key.toUpperCase()}.png`,
+      `${key.slice(1)}.png`,
+      `${key}.gif`,
+      `${key}.png.png`,
+      `../${key}.png`,
+      "..%2F..%2Fcache-secret",
+      "cache-secret",
+      "",
+    ]) {
       await expectNotFound(await get(name));
     }
   });

@@ -11,7 +11,9 @@ import { REDIS_URL } from "@/tests/support/env";
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function pngOf(color: string, width = 8, height = 6): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export interface TestCtx {

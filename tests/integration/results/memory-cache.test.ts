@@ -28,7 +28,12 @@ afterAll(async () => {
 const newKey = () => randomBytes(32).toString("hex");
 
 function resultOf(size: number): NewResult {
-  return { bytes: randomBytes(size), contentType: "image/png", ext: "png", metadata: { width: 1, height: 1, renderMs: 7 } };
+  return {
+    bytes: randomBytes(size),
+    contentType: "image/png",
+    ext: "png",
+    metadata: { width: 1, height: 1, renderMs: 7 },
+  };
 }
 
 /** Removes the entry's file behind the memory layer's back. */
@@ -44,7 +49,12 @@ describe("MemoryCachedStore", () => {
     await removeFile(key);
     const got = await store.get(key);
     expect(got?.bytes.equals(put.bytes)).toBe(true);
-    expect(got).toMatchObject({ etag: put.etag, cachedAt: put.cachedAt, expiresAt: put.expiresAt, metadata: { renderMs: 7 } });
+    expect(got).toMatchObject({
+      etag: put.etag,
+      cachedAt: put.cachedAt,
+      expiresAt: put.expiresAt,
+      metadata: { renderMs: 7 },
+    });
     expect(await files.get(key)).toBeNull();
   });
 

@@ -17,7 +17,11 @@ let png: Buffer;
 
 beforeAll(async () => {
   testEnv = await useTestEnv({ database: "embedded" });
-  service = createResultService({ store: new FileResultStore(path.join(testEnv.dataDir, "results")), redis: null, flight: { orphanGraceMs: 2_000 } });
+  service = createResultService({
+    store: new FileResultStore(path.join(testEnv.dataDir, "results")),
+    redis: null,
+    flight: { orphanGraceMs: 2_000 },
+  });
   png = await pngOf("#22aa55");
 });
 
@@ -117,8 +121,25 @@ describe("serveResult: response=json", () => {
     expect(miss.headers.get("x-cache")).toBe("MISS");
     expect(miss.headers.get("x-image-size")).toBe(String(png.length));
     const body = await miss.json();
-    expect(Object.keys(body)).toEqual(["url", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
-    expect(body).toMatchObject({ url: j.describe.url, width: 1280, height: 800, format: "png", size: png.length, cachedAt: null });
+    expect(Object.keys(body)).toEqual([
+      "url",
+      "imageUrl",
+      "width",
+      "height",
+      "format",
+      "size",
+      "cachedAt",
+      "expiresAt",
+      "renderTime",
+    ]);
+    expect(body).toMatchObject({
+      url: j.describe.url,
+      width: 1280,
+      height: 800,
+      format: "png",
+      size: png.length,
+      cachedAt: null,
+    });
     expect(body.imageUrl).toMatch(/^http:\/\/localhost:3000\/v1\/files\/[0-9a-f]{64}\.png$/);
     expect(body.expiresAt).toBeGreaterThanOrEqual(before + cacheTtlSeconds("free") * 1000);
     expect(miss.headers.get("x-render-time")).toBe(String(body.renderTime));
@@ -213,7 +234,9 @@ describe("serveResult: deadlines and failures", () => {
     const { render, calls } = countingRender(png);
     const j = job(render);
     const quota = new ApiError("quota_exceeded", "Monthly render quota used up.");
-    await expect(service.serve(makeCtx({ consumeRender: async () => Promise.reject(quota) }).ctx, j)).rejects.toBe(quota);
+    await expect(service.serve(makeCtx({ consumeRender: async () => Promise.reject(quota) }).ctx, j)).rejects.toBe(
+      quota,
+    );
     expect(calls.count).toBe(0);
     await service.serve(makeCtx({}).ctx, j);
     expect(calls.count).toBe(1);

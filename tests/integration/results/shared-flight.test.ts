@@ -48,7 +48,15 @@ afterAll(async () => {
 let n = 0;
 function job(render: RenderJob["render"]): RenderJob {
   const url = `https://example.com/shared/${++n}`;
-  return { endpoint: "screenshot", keyParams: { url }, ext: "png", contentType: "image/png", deadline: Date.now() + 15_000, render, describe: { url } };
+  return {
+    endpoint: "screenshot",
+    keyParams: { url },
+    ext: "png",
+    contentType: "image/png",
+    deadline: Date.now() + 15_000,
+    render,
+    describe: { url },
+  };
 }
 
 const keyOf = (j: RenderJob) => cacheKey({ accountId: "acct_test", endpoint: j.endpoint, params: j.keyParams });
@@ -120,7 +128,9 @@ describe.each(["redis", "upstash"] as const)("across two instances over %s", (ki
     const j = job(render);
     const leader = a.serve(makeCtx({}).ctx, j);
     await lockTaken(j);
-    await expect(b.serve(makeCtx({}).ctx, { ...j, deadline: Date.now() + 100 })).rejects.toMatchObject({ code: "render_timeout" });
+    await expect(b.serve(makeCtx({}).ctx, { ...j, deadline: Date.now() + 100 })).rejects.toMatchObject({
+      code: "render_timeout",
+    });
     await leader;
     // B's own flight keeps polling after its waiter left (a retry would join it); once it has
     // seen the stored result and ended, a new request on B is a plain HIT.

@@ -24,7 +24,11 @@ beforeAll(async () => {
   testEnv = await useTestEnv({ database: "embedded" });
   bridge = await startUpstashBridge();
   const ioredis = createRedis({ redisUrl: REDIS_URL, prefix: testEnv.redisPrefix })!;
-  const upstash = createRedis({ upstashUrl: bridge.url, upstashToken: bridge.token, prefix: testEnv.redisPrefix + "u:" })!;
+  const upstash = createRedis({
+    upstashUrl: bridge.url,
+    upstashToken: bridge.token,
+    prefix: testEnv.redisPrefix + "u:",
+  })!;
   clients = [ioredis, upstash];
   stores.files = new FileResultStore(path.join(testEnv.dataDir, "results"));
   stores.redis = new RedisResultStore(ioredis);
@@ -41,7 +45,12 @@ afterAll(async () => {
 const newKey = () => randomBytes(32).toString("hex");
 
 async function sample(): Promise<NewResult> {
-  return { bytes: await pngOf("#3366ff"), contentType: "image/png", ext: "png", metadata: { width: 8, height: 6, renderMs: 123 } };
+  return {
+    bytes: await pngOf("#3366ff"),
+    contentType: "image/png",
+    ext: "png",
+    metadata: { width: 8, height: 6, renderMs: 123 },
+  };
 }
 
 describe.each(["files", "redis", "upstash"] as const)("%s result store", (kind) => {
@@ -62,7 +71,14 @@ describe.each(["files", "redis", "upstash"] as const)("%s result store", (kind) 
     const got = await store().get(key);
     expect(got).not.toBeNull();
     expect(Buffer.compare(got!.bytes, input.bytes)).toBe(0);
-    expect(got).toMatchObject({ contentType: "image/png", ext: "png", metadata: input.metadata, cachedAt: put.cachedAt, expiresAt: put.expiresAt, etag: put.etag });
+    expect(got).toMatchObject({
+      contentType: "image/png",
+      ext: "png",
+      metadata: input.metadata,
+      cachedAt: put.cachedAt,
+      expiresAt: put.expiresAt,
+      etag: put.etag,
+    });
   });
 
   it("answers null for unknown and malformed keys", async () => {
@@ -83,7 +99,12 @@ describe.each(["files", "redis", "upstash"] as const)("%s result store", (kind) 
   it("replaces an entry and deletes it", async () => {
     const key = newKey();
     await store().put(key, await sample(), 60_000);
-    const jpg = { bytes: Buffer.from("second"), contentType: "image/jpeg", ext: "jpg" as const, metadata: { width: 1, height: 1, renderMs: 1 } };
+    const jpg = {
+      bytes: Buffer.from("second"),
+      contentType: "image/jpeg",
+      ext: "jpg" as const,
+      metadata: { width: 1, height: 1, renderMs: 1 },
+    };
     await store().put(key, jpg, 60_000);
     expect((await store().get(key))!.bytes.toString()).toBe("second");
     await store().delete(key);

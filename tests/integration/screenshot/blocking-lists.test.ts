@@ -41,7 +41,9 @@ describe("the shipped lists", () => {
     const top = `${site.origin}/page`;
     expect(trackers.match(`${site.origin}/js/exponea.min.js`, top, "script").blocked).toBe(true);
     expect(trackers.match(`${site.origin}/statistics/md.gif?v=1`, top, "image").blocked).toBe(true);
-    expect(trackers.match("https://www.google-analytics.com/analytics.js", "https://shop.example/", "script").blocked).toBe(true);
+    expect(
+      trackers.match("https://www.google-analytics.com/analytics.js", "https://shop.example/", "script").blocked,
+    ).toBe(true);
     expect(chats.match(`${site.origin}/sp_rss_iframe.html`, top, "sub_frame").blocked).toBe(true);
     expect(chats.match("https://client.crisp.chat/l.js", "https://shop.example/", "script").blocked).toBe(true);
     expect(chats.match("https://embed.tawk.to/123/default", "https://shop.example/", "script").blocked).toBe(true);
@@ -61,7 +63,14 @@ describe("blocking", () => {
 
   it("stops what each blocker matches, hides the chat launcher, and counts per blocker", async () => {
     const from = site.seen.length;
-    const query = { url: `${site.origin}/page?blocked`, blockTrackers: true, blockChats: true, blockRequests: "*/beacon.gif*,page-that-is-not-here", width: 400, height: 300 };
+    const query = {
+      url: `${site.origin}/page?blocked`,
+      blockTrackers: true,
+      blockChats: true,
+      blockRequests: "*/beacon.gif*,page-that-is-not-here",
+      width: 400,
+      height: 300,
+    };
     const response = await h.shoot({ ...query, response: "json" });
     const body = (await response.json()) as Record<string, unknown>;
     expect(response.status, JSON.stringify(body)).toBe(200);
@@ -77,7 +86,11 @@ describe("blocking", () => {
   });
 
   it("the chat launcher is there without blockChats, and a pattern never blocks the page itself", async () => {
-    const image = await decode(await expectOk(await h.shoot({ url: `${site.origin}/page?self`, blockRequests: "/page", width: 400, height: 300 })));
+    const image = await decode(
+      await expectOk(
+        await h.shoot({ url: `${site.origin}/page?self`, blockRequests: "/page", width: 400, height: 300 }),
+      ),
+    );
     expectColor(image.pixel(350, 250), MAGENTA, "chat launcher");
   });
 });
@@ -96,8 +109,14 @@ describe("bad values and gates", () => {
 
   it("each is Starter or higher: 403 on Free", async () => {
     const free = await h.accountOn("free");
-    for (const [param, value] of [["blockTrackers", "true"], ["blockChats", "true"], ["blockRequests", "beacon"]]) {
-      const problem = await problemOf(await h.shoot({ url: `${site.origin}/page?gate`, [param]: value }, { account: free }));
+    for (const [param, value] of [
+      ["blockTrackers", "true"],
+      ["blockChats", "true"],
+      ["blockRequests", "beacon"],
+    ]) {
+      const problem = await problemOf(
+        await h.shoot({ url: `${site.origin}/page?gate`, [param]: value }, { account: free }),
+      );
       expect(problem).toMatchObject({ status: 403, code: "plan_upgrade_required", param });
     }
   });

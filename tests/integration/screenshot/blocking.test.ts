@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectColor, expectOk, GREEN, MAGENTA, RED, type ScreenshotHarness, startHarness, WHITE } from "./harness";
+import {
+  decode,
+  expectColor,
+  expectOk,
+  GREEN,
+  MAGENTA,
+  RED,
+  type ScreenshotHarness,
+  startHarness,
+  WHITE,
+} from "./harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {
@@ -33,7 +43,9 @@ describe("blockAds", () => {
 
   it("with it, the ad request is stopped by the list and the containers are hidden", async () => {
     const before = h.fx.hitsFor("/ad728.png");
-    const image = await decode(await expectOk(await h.shoot({ url: "ads.html?blocked", width: 800, height: 600, blockAds: true })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "ads.html?blocked", width: 800, height: 600, blockAds: true })),
+    );
     expect(h.fx.hitsFor("/ad728.png") - before).toBe(0);
     expectColor(image.pixel(10, 10), WHITE, "AdSense slot hidden");
     expectColor(image.pixel(10, 430), WHITE, "ad banner not loaded");
@@ -43,13 +55,17 @@ describe("blockAds", () => {
 
 describe("blockCookies", () => {
   it("without it, the consent banner is in the picture", async () => {
-    const image = await decode(await expectOk(await h.shoot({ url: "cookie-banner.html?plain", width: 800, height: 600 })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "cookie-banner.html?plain", width: 800, height: 600 })),
+    );
     expectColor(image.pixel(400, 550), MAGENTA, "banner");
   });
 
   it("with it, autoconsent's Complianz rule opts out and the banner is gone", async () => {
     const denied = h.fx.hitsFor("/consent-deny");
-    const image = await decode(await expectOk(await h.shoot({ url: "cookie-banner.html?blocked", width: 800, height: 600, blockCookies: true })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "cookie-banner.html?blocked", width: 800, height: 600, blockCookies: true })),
+    );
     expectColor(image.pixel(400, 550), WHITE, "where the banner was");
     // The rule pressed "Deny" (opt-out), as the page's own script reports.
     expect(h.fx.hitsFor("/consent-deny") - denied).toBe(1);
@@ -58,10 +74,17 @@ describe("blockCookies", () => {
 
   it("also on a page given as html (POST), whose document is written after the blank page loaded", async () => {
     const { STORE_WITH_CONSENT_PAGE } = await import("@/lib/showcase/pages");
-    const shown = await decode(await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600 })));
-    const blocked = await decode(await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600, blockCookies: true })));
+    const shown = await decode(
+      await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600 })),
+    );
+    const blocked = await decode(
+      await expectOk(await h.post({ html: STORE_WITH_CONSENT_PAGE, width: 800, height: 600, blockCookies: true })),
+    );
     // The banner is white over the page's light grey cards, with a red top border at its top edge.
-    const bannerTop = (image: typeof shown) => Array.from({ length: 200 }, (_, y) => image.pixel(400, 599 - y)).some((p) => p[0] > 200 && p[1] < 60 && p[2] < 110);
+    const bannerTop = (image: typeof shown) =>
+      Array.from({ length: 200 }, (_, y) => image.pixel(400, 599 - y)).some(
+        (p) => p[0] > 200 && p[1] < 60 && p[2] < 110,
+      );
     expect(bannerTop(shown)).toBe(true);
     expect(bannerTop(blocked)).toBe(false);
   });

@@ -36,7 +36,9 @@ afterAll(async () => {
 
 describe("browserless, as the README sets it up", () => {
   it("renders a screenshot through browserless and this instance's guard, and /readyz says so", async () => {
-    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?browserless=1", width: 400, height: 300, timeout: 60_000 })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "basic.html?browserless=1", width: 400, height: 300, timeout: 60_000 })),
+    );
     expect([image.width, image.height]).toEqual([400, 300]);
     // The page came through browserless's Chromium (headless agent rewritten as every render's).
     expect(h.fx.hits.filter((hit) => hit.url.includes("browserless=1"))).toHaveLength(1);

@@ -44,7 +44,10 @@ export function defineCacheSuite(label: string, hooks: CacheSuiteHooks) {
       // One page load for the two requests.
       expect(h.fx.hits.filter((hit) => hit.url === `/${query.url}`)).toHaveLength(1);
 
-      const json = (await (await h.shoot({ ...query, response: "json" })).json()) as { cachedAt: number; imageUrl: string };
+      const json = (await (await h.shoot({ ...query, response: "json" })).json()) as {
+        cachedAt: number;
+        imageUrl: string;
+      };
       expect(json.cachedAt).toBeGreaterThan(Date.now() - 120_000);
       const key = /\/v1\/files\/([0-9a-f]{64})\.png$/.exec(json.imageUrl)?.[1];
       expect(key).toBeDefined();

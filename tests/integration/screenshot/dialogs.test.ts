@@ -36,7 +36,10 @@ describe("dialogs (D17)", () => {
   });
 
   it("a page without dialogs has no dialogs field", async () => {
-    const body = (await (await h.shoot({ url: "basic.html?nodialogs", response: "json" })).json()) as Record<string, unknown>;
+    const body = (await (await h.shoot({ url: "basic.html?nodialogs", response: "json" })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(body).not.toHaveProperty("dialogs");
     expect(body).not.toHaveProperty("dialogCount");
   });

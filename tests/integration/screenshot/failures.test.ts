@@ -32,7 +32,11 @@ describe("targets (D9)", () => {
     const account = await h.accountOn("pro");
     expect((await h.shoot({ url: "http://127.0.0.2/" }, { account })).status).toBe(400);
     const { getPool } = await import("@/lib/db");
-    const { rows } = await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId]);
+    const { rows } = await (
+      await getPool()
+    ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+      account.userId,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -101,7 +105,13 @@ describe("time and crashes (D10)", () => {
     const account = await h.accountOn("pro");
     const { getPool } = await import("@/lib/db");
     const renders = async () =>
-      (await (await getPool()).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [account.userId])).rows[0].n;
+      (
+        await (
+          await getPool()
+        ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+          account.userId,
+        ])
+      ).rows[0].n;
     const timedOut = await h.shoot({ url: "never-loads.html?refund", timeout: 1500 }, { account });
     expect((await problemOf(timedOut)).code).toBe("render_timeout");
     // The render is stopped a grace period after its caller left; its charge goes back then.
@@ -124,7 +134,9 @@ describe("time and crashes (D10)", () => {
     expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
     expect(JSON.stringify(problem)).not.toMatch(/Target closed|Protocol error|at .*\.ts/);
 
-    const next = await decode(await expectOk(await h.shoot({ url: "basic.html?after-crash", width: 300, height: 200 })));
+    const next = await decode(
+      await expectOk(await h.shoot({ url: "basic.html?after-crash", width: 300, height: 200 })),
+    );
     expect([next.width, next.height]).toEqual([300, 200]);
     const fresh = await browserSource().acquire(new Deadline(10_000));
     expect(fresh.process()?.pid).not.toBe(pid);
@@ -136,7 +148,10 @@ describe("time and crashes (D10)", () => {
     const { GET } = await import("@/app/readyz/route");
     const readyz = async () => {
       const response = await GET(new Request("http://localhost/readyz"));
-      return { status: response.status, checks: ((await response.json()) as { checks: Record<string, string> }).checks };
+      return {
+        status: response.status,
+        checks: ((await response.json()) as { checks: Record<string, string> }).checks,
+      };
     };
     expect((await h.shoot({ url: "basic.html?ready-warm" })).status).toBe(200);
     expect(await readyz()).toMatchObject({ status: 200, checks: { browser: "ok" } });

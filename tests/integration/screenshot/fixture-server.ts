@@ -21,7 +21,9 @@ export interface FixtureServer {
 }
 
 function solidPng(color: { r: number; g: number; b: number }, width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function startFixtureServer(): Promise<FixtureServer> {
@@ -50,7 +52,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (pathname === "/slow.html") {
       // A page whose server answers after ?ms= (a render that is still loading when a test acts).
       const ms = Math.min(Number(new URL(req.url ?? "/", "http://fixture").searchParams.get("ms")) || 1000, 20_000);
-      setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>slow</title><p>slow page</p>"), ms);
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+            .end("<!doctype html><title>slow</title><p>slow page</p>"),
+        ms,
+      );
       return;
     }
     if (pathname === "/redirect") {
@@ -61,7 +69,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (pathname === "/status.html") {
       // An HTML error page with the status asked for (?code=500).
       const code = Number(new URL(req.url ?? "/", "http://fixture").searchParams.get("code")) || 500;
-      return void res.writeHead(code, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><title>Error ${code}</title><h1>Error ${code}</h1>`);
+      return void res
+        .writeHead(code, { "content-type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><title>Error ${code}</title><h1>Error ${code}</h1>`);
     }
     const file = path.join(FIXTURES, path.basename(pathname));
     if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");

@@ -27,10 +27,15 @@ beforeAll(async () => {
   // The browsers' launch proxy is the second instance's guard: without a per-context proxy, every
   // instance's renders would depend on that one instance.
   const launchProxy = [`--proxy-server=http://127.0.0.1:${secondGuardPort}`, "--proxy-bypass-list=<-loopback>"];
-  for (const name of ["a", "b"]) browsers[name] = await startPlainChromium(await freePort(), [`--user-agent=${agentOf(name)}`, ...launchProxy]);
+  for (const name of ["a", "b"])
+    browsers[name] = await startPlainChromium(await freePort(), [`--user-agent=${agentOf(name)}`, ...launchProxy]);
   const endpoints = `${browsers.a.endpoint},${browsers.b.endpoint}`;
   h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: endpoints } } });
-  second = await startInstance({ BROWSER_WS_ENDPOINT: endpoints, NET_GUARD_PORT: String(secondGuardPort), ALLOW_PRIVATE_ORIGINS: h.fx.origin });
+  second = await startInstance({
+    BROWSER_WS_ENDPOINT: endpoints,
+    NET_GUARD_PORT: String(secondGuardPort),
+    ALLOW_PRIVATE_ORIGINS: h.fx.origin,
+  });
 }, 120_000);
 afterAll(async () => {
   if (second) await stopChild(second.child);
@@ -51,8 +56,15 @@ describe("several instances on shared browsers", () => {
   it("stopping the second instance leaves the first rendering on every browser", async () => {
     await stopChild(second.child);
     // Two at a time, within one account's share of the slots (D17).
-    for (const pair of [[1, 2], [3, 4], [5, 6], [7, 8]]) {
-      const responses = await Promise.all(pair.map((i) => h.shoot({ url: `slow.html?ms=50&first=${i}`, width: 320, height: 200, timeout: 60_000 })));
+    for (const pair of [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ]) {
+      const responses = await Promise.all(
+        pair.map((i) => h.shoot({ url: `slow.html?ms=50&first=${i}`, width: 320, height: 200, timeout: 60_000 })),
+      );
       for (const response of responses) expect((await decode(await expectOk(response))).width).toBe(320);
     }
     expect(new Set(agentsFor("first="))).toEqual(new Set([agentOf("a"), agentOf("b")]));

@@ -24,12 +24,20 @@ export interface ScreenshotHarness {
 }
 
 export async function startHarness(
-  options: { env?: TestEnvOptions; plan?: PlanId; /** Further loopback origins pages may load (a test's own servers). */ allowOrigins?: string[] } = {},
+  options: {
+    env?: TestEnvOptions;
+    plan?: PlanId;
+    /** Further loopback origins pages may load (a test's own servers). */ allowOrigins?: string[];
+  } = {},
 ): Promise<ScreenshotHarness> {
   const fx = await startFixtureServer();
   const testEnv = await useTestEnv({
     ...options.env,
-    extra: { ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","), BROWSER_CONCURRENCY: "4", ...options.env?.extra },
+    extra: {
+      ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","),
+      BROWSER_CONCURRENCY: "4",
+      ...options.env?.extra,
+    },
   });
   const { GET, POST } = await import("@/app/v1/screenshot/route");
   const account = await createTestAccount({ plan: options.plan ?? "business" });
@@ -48,7 +56,10 @@ export async function startHarness(
     POST(
       new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
         method: "POST",
-        headers: { "X-API-Key": (opts.account ?? account).apiKey, "Content-Type": opts.contentType ?? "application/json" },
+        headers: {
+          "X-API-Key": (opts.account ?? account).apiKey,
+          "Content-Type": opts.contentType ?? "application/json",
+        },
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
     );

@@ -55,7 +55,10 @@ describe("heavy pages (D17)", () => {
     const { Deadline } = await import("@/lib/browser");
     const source = new LocalBrowserSource();
     const prepared: number[] = [];
-    const recycler = new BrowserRecycler(source, async (fresh) => void prepared.push(fresh.process()!.pid!), { maxRenders: 2, maxAgeMs: 60_000 });
+    const recycler = new BrowserRecycler(source, async (fresh) => void prepared.push(fresh.process()!.pid!), {
+      maxRenders: 2,
+      maxAgeMs: 60_000,
+    });
     try {
       const first = await source.acquire(new Deadline(30_000));
       const firstPid = first.process()!.pid!;

@@ -55,18 +55,34 @@ describe("POST with html", () => {
     expect(JSON.stringify(body)).not.toContain("metadata -->");
     expect(first.headers.get("x-cache")).toBe("MISS");
     expect((await h.post({ html, width: 320, height: 200, response: "json" })).headers.get("x-cache")).toBe("HIT");
-    expect((await h.post({ html: `${html} `, width: 320, height: 200, response: "json" })).headers.get("x-cache")).toBe("MISS");
+    expect((await h.post({ html: `${html} `, width: 320, height: 200, response: "json" })).headers.get("x-cache")).toBe(
+      "MISS",
+    );
   });
 });
 
 describe("a POST body means what the query means", () => {
   it("the same parameters by POST and by GET share one cached result", async () => {
     const url = `${site.origin}/page?same`;
-    const posted = await h.post({ url, width: 400, height: 300, fullPage: false, clip: [0, 0, 200, 100], blockRequests: ["nothing-matches"] });
+    const posted = await h.post({
+      url,
+      width: 400,
+      height: 300,
+      fullPage: false,
+      clip: [0, 0, 200, 100],
+      blockRequests: ["nothing-matches"],
+    });
     expect(posted.headers.get("x-cache")).toBe("MISS");
     const image = await decode(await expectOk(posted));
     expect([image.width, image.height]).toEqual([200, 100]);
-    const got = await h.shoot({ url, width: 400, height: 300, fullPage: "false", clip: "0,0,200,100", blockRequests: "nothing-matches" });
+    const got = await h.shoot({
+      url,
+      width: 400,
+      height: 300,
+      fullPage: "false",
+      clip: "0,0,200,100",
+      blockRequests: "nothing-matches",
+    });
     await expectOk(got);
     expect(got.headers.get("x-cache")).toBe("HIT");
   });
@@ -79,7 +95,10 @@ describe("a POST body means what the query means", () => {
 });
 
 describe("an HTML invoice to PDF", () => {
-  const rows = Array.from({ length: 90 }, (_, i) => `<tr><td>Item ${i + 1}</td><td class="amount">${(i + 1) * 10}.00</td></tr>`).join("");
+  const rows = Array.from(
+    { length: 90 },
+    (_, i) => `<tr><td>Item ${i + 1}</td><td class="amount">${(i + 1) * 10}.00</td></tr>`,
+  ).join("");
   const invoice = `<!doctype html><html><head><style>
     body { font-family: sans-serif; font-size: 14px; }
     td { padding: 6px; border-bottom: 1px solid #ccc; }
@@ -96,7 +115,8 @@ describe("an HTML invoice to PDF", () => {
     format: "pdf",
     pageSize: "a4",
     margin: [15, 12, 20, 12],
-    footerTemplate: '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+    footerTemplate:
+      '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
   };
 
   it("prints on several pages with page numbers in the footer, print CSS applied and the page break kept", async () => {
@@ -118,7 +138,9 @@ describe("an HTML invoice to PDF", () => {
 
 describe("malformed POSTs are problem+json", () => {
   it("415 for a body that is not application/json", async () => {
-    const problem = await problemOf(await h.post("html=<h1>x</h1>", { contentType: "application/x-www-form-urlencoded" }));
+    const problem = await problemOf(
+      await h.post("html=<h1>x</h1>", { contentType: "application/x-www-form-urlencoded" }),
+    );
     expect(problem).toMatchObject({ status: 415, code: "unsupported_media_type" });
   });
 
@@ -130,13 +152,29 @@ describe("malformed POSTs are problem+json", () => {
   it.each([
     ["not JSON", "{html: nope", { code: "invalid_body" }],
     ["an array", "[1,2]", { code: "invalid_body" }],
-    ["both url and html", { url: "https://example.com", html: "<p>x</p>" }, { code: "invalid_parameter", param: "html" }],
+    [
+      "both url and html",
+      { url: "https://example.com", html: "<p>x</p>" },
+      { code: "invalid_parameter", param: "html" },
+    ],
     ["neither url nor html", { width: 400 }, { code: "missing_parameter", param: "url" }],
-    ["html with headers", { html: "<p>x</p>", headers: { "X-A": "b" } }, { code: "invalid_parameter", param: "headers" }],
+    [
+      "html with headers",
+      { html: "<p>x</p>", headers: { "X-A": "b" } },
+      { code: "invalid_parameter", param: "headers" },
+    ],
     ["an unknown field", { html: "<p>x</p>", fullpage: true }, { code: "unknown_parameter", param: "fullpage" }],
     ["a wrong type", { html: "<p>x</p>", width: "wide" }, { code: "invalid_parameter", param: "width" }],
-    ["an object where a number goes", { html: "<p>x</p>", width: { a: 1 } }, { code: "invalid_parameter", param: "width" }],
-    ["a header map that is a string of the wrong shape", { url: "https://example.com", headers: "X-A: b" }, { code: "invalid_parameter", param: "headers" }],
+    [
+      "an object where a number goes",
+      { html: "<p>x</p>", width: { a: 1 } },
+      { code: "invalid_parameter", param: "width" },
+    ],
+    [
+      "a header map that is a string of the wrong shape",
+      { url: "https://example.com", headers: "X-A: b" },
+      { code: "invalid_parameter", param: "headers" },
+    ],
     ["api_key in the body", { html: "<p>x</p>", api_key: "sk_live_x" }, { code: "invalid_body", param: "api_key" }],
   ])("400 for %s", async (_what, body, expected) => {
     const problem = await problemOf(await h.post(body));

@@ -22,7 +22,9 @@ async function rgba(bytes: Buffer, x: number, y: number): Promise<number[]> {
 
 describe("omitBackground", () => {
   it.each(["png", "webp"])("%s: the page's unset background is transparent, its content opaque", async (format) => {
-    const bytes = await expectOk(await h.shoot({ url: "transparent.html", format, omitBackground: true, width: 400, height: 400, quality: 100 }));
+    const bytes = await expectOk(
+      await h.shoot({ url: "transparent.html", format, omitBackground: true, width: 400, height: 400, quality: 100 }),
+    );
     expect((await sharp(bytes).metadata()).hasAlpha).toBe(true);
     expect((await rgba(bytes, 30, 30))[3]).toBe(0);
     const red = await rgba(bytes, 200, 200);
@@ -35,7 +37,11 @@ describe("omitBackground", () => {
 
   it("jpg and pdf cannot be transparent: 400 naming omitBackground", async () => {
     for (const format of ["jpg", "pdf"]) {
-      expect(await problemOf(await h.shoot({ url: "transparent.html", format, omitBackground: true }))).toMatchObject({ status: 400, code: "invalid_parameter", param: "omitBackground" });
+      expect(await problemOf(await h.shoot({ url: "transparent.html", format, omitBackground: true }))).toMatchObject({
+        status: 400,
+        code: "invalid_parameter",
+        param: "omitBackground",
+      });
     }
   });
 });
@@ -46,17 +52,41 @@ describe("imageWidth and imageHeight", () => {
     expect([byWidth.format, byWidth.width, byWidth.height]).toEqual(["png", 320, 200]); // 1280×800 scaled by ¼
     expectColor(byWidth.pixel(50, 50), RED, "the red square, scaled"); // CSS 100–300 → 25–75
 
-    const byHeight = await decode(await expectOk(await h.shoot({ url: "basic.html", imageHeight: 400, deviceScale: 2, format: "jpg" })));
+    const byHeight = await decode(
+      await expectOk(await h.shoot({ url: "basic.html", imageHeight: 400, deviceScale: 2, format: "jpg" })),
+    );
     expect([byHeight.format, byHeight.width, byHeight.height]).toEqual(["jpeg", 640, 400]); // 2560×1600 by ¼
 
-    const res = await h.shoot({ url: "basic.html", imageWidth: 100, imageHeight: 100, format: "webp", response: "json" });
+    const res = await h.shoot({
+      url: "basic.html",
+      imageWidth: 100,
+      imageHeight: 100,
+      format: "webp",
+      response: "json",
+    });
     expect(await res.json()).toMatchObject({ width: 100, height: 100, format: "webp" });
   });
 
   it("bad values and pdf are 400s naming the parameter", async () => {
-    expect(await problemOf(await h.shoot({ url: "basic.html", imageWidth: 0 }))).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "imageWidth" });
-    expect(await problemOf(await h.shoot({ url: "basic.html", imageHeight: "tall" }))).toMatchObject({ status: 400, code: "invalid_parameter", param: "imageHeight" });
-    expect(await problemOf(await h.shoot({ url: "basic.html", imageWidth: 3841 }))).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "imageWidth" });
-    expect(await problemOf(await h.shoot({ url: "basic.html", format: "pdf", imageWidth: 300 }))).toMatchObject({ status: 400, code: "invalid_parameter", param: "imageWidth" });
+    expect(await problemOf(await h.shoot({ url: "basic.html", imageWidth: 0 }))).toMatchObject({
+      status: 400,
+      code: "parameter_out_of_range",
+      param: "imageWidth",
+    });
+    expect(await problemOf(await h.shoot({ url: "basic.html", imageHeight: "tall" }))).toMatchObject({
+      status: 400,
+      code: "invalid_parameter",
+      param: "imageHeight",
+    });
+    expect(await problemOf(await h.shoot({ url: "basic.html", imageWidth: 3841 }))).toMatchObject({
+      status: 400,
+      code: "parameter_out_of_range",
+      param: "imageWidth",
+    });
+    expect(await problemOf(await h.shoot({ url: "basic.html", format: "pdf", imageWidth: 300 }))).toMatchObject({
+      status: 400,
+      code: "invalid_parameter",
+      param: "imageWidth",
+    });
   });
 });

@@ -65,10 +65,15 @@ describe("admission control (D17)", () => {
     // 10 s for a slot, so about 4 + 4 × 10 / 5 can be admitted, not 20.
     const refusals = watchRefusals();
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => timed(h.shoot({ url: `basic.html?burst=${i}`, delay: 5_000, timeout: 40_000 }, { account: accounts[i % 5] }))),
+      Array.from({ length: 20 }, (_, i) =>
+        timed(h.shoot({ url: `basic.html?burst=${i}`, delay: 5_000, timeout: 40_000 }, { account: accounts[i % 5] })),
+      ),
     ).finally(refusals.stop);
     const statuses = outcomes.map((o) => o.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 503), JSON.stringify(outcomes)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 503),
+      JSON.stringify(outcomes),
+    ).toEqual([]);
     const refused = outcomes.filter((o) => o.status === 503);
     const rendered = outcomes.filter((o) => o.status === 200);
     expect(refused.length, JSON.stringify(outcomes)).toBeGreaterThan(0);
@@ -84,8 +89,15 @@ describe("admission control (D17)", () => {
     expect(refusals.when.length).toBe(refused.length);
     // /readyz reports the queue: slots, load, render time, waits and refusals.
     const { GET } = await import("@/app/readyz/route");
-    const report = (await (await GET(new Request("http://localhost/readyz"))).json()) as { queue: Record<string, unknown> };
-    expect(report.queue).toMatchObject({ slots: 4, running: expect.any(Number), waiting: expect.any(Number), renderMs: expect.any(Number) });
+    const report = (await (await GET(new Request("http://localhost/readyz"))).json()) as {
+      queue: Record<string, unknown>;
+    };
+    expect(report.queue).toMatchObject({
+      slots: 4,
+      running: expect.any(Number),
+      waiting: expect.any(Number),
+      renderMs: expect.any(Number),
+    });
     expect(report.queue.refused).toBeGreaterThanOrEqual(refused.length);
     // Nobody admitted waited past its share (¼ of 40 s); the slack is for timers on a busy event loop.
     expect((report.queue.waitMs as { p95: number }).p95).toBeLessThanOrEqual(10_000 + 5_000);
@@ -98,7 +110,9 @@ describe("admission control (D17)", () => {
     const refusedBefore = renderLoad().refused;
     // Six slow renders from one account: it may hold 3 of the 4 slots; the rest wait (or, on a
     // slow machine, are refused as unable to start in time).
-    const burst = Array.from({ length: 6 }, (_, i) => timed(h.shoot({ url: `basic.html?hog=${i}`, delay: 6_000, timeout: 60_000 }, { account: bursty })));
+    const burst = Array.from({ length: 6 }, (_, i) =>
+      timed(h.shoot({ url: `basic.html?hog=${i}`, delay: 6_000, timeout: 60_000 }, { account: bursty })),
+    );
     const settled = () => {
       const load = renderLoad();
       return [load.running, load.waiting + load.refused - refusedBefore];

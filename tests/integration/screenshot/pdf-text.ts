@@ -4,7 +4,7 @@ type WithResolvers = <T>() => { promise: Promise<T>; resolve: (v: T) => void; re
 export async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
   // Node 20 has no Promise.withResolvers, which pdf.js uses.
   const P = Promise as unknown as { withResolvers?: WithResolvers };
-  P.withResolvers ??= <T,>() => {
+  P.withResolvers ??= <T>() => {
     let resolve!: (v: T) => void;
     let reject!: (e: unknown) => void;
     const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));

@@ -31,7 +31,9 @@ const originalStderr = process.stderr.write.bind(process.stderr);
 /** README step 3, for a browser shared by two instances (guards on 127.0.0.2 and 127.0.0.1). */
 function operatorFlags(): string[] {
   return chromiumHardeningFlags("127.0.0.1").map((flag) =>
-    flag.startsWith("--host-resolver-rules=") ? `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${OTHER_GUARD_HOST} , EXCLUDE 127.0.0.1` : flag,
+    flag.startsWith("--host-resolver-rules=")
+      ? `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${OTHER_GUARD_HOST} , EXCLUDE 127.0.0.1`
+      : flag,
   );
 }
 
@@ -46,18 +48,25 @@ async function useEndpoint(endpoint: string): Promise<void> {
 }
 
 async function browserId(): Promise<string> {
-  const version = (await (await fetch(`http://127.0.0.1:${chromiumPort}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const version = (await (await fetch(`http://127.0.0.1:${chromiumPort}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   return version.webSocketDebuggerUrl;
 }
 
 /** One request sent to the guard as a browser would send it (absolute form), with or without the token. */
 function throughGuard(target: string, withToken: boolean): Promise<number> {
-  const auth = withToken ? { "proxy-authorization": `Basic ${Buffer.from(`glance:${GUARD_TOKEN}`).toString("base64")}` } : {};
+  const auth = withToken
+    ? { "proxy-authorization": `Basic ${Buffer.from(`glance:${GUARD_TOKEN}`).toString("base64")}` }
+    : {};
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: guardPort, path: target, headers: { host: new URL(target).host, ...auth } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: guardPort, path: target, headers: { host: new URL(target).host, ...auth } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -96,7 +105,9 @@ afterAll(async () => {
 
 describe("a Chromium the operator starts, as the README says", () => {
   it("renders at its DevTools HTTP address through this instance's token-protected guard, and /readyz says so", async () => {
-    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?recipe=1", width: 400, height: 300, timeout: 30_000 })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "basic.html?recipe=1", width: 400, height: 300, timeout: 30_000 })),
+    );
     expect([image.width, image.height]).toEqual([400, 300]);
     expect(h.fx.hits.filter((hit) => hit.url.includes("recipe=1")).map((hit) => hit.userAgent)).toEqual([AGENT]);
     const { checkReadiness } = await import("@/lib/readiness");
@@ -120,7 +131,9 @@ describe("a Chromium the operator starts, as the README says", () => {
     await chromium.stop();
     chromium = await startChromium();
     expect(await browserId()).not.toBe(before);
-    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?recipe=5", width: 200, height: 100, timeout: 30_000 })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "basic.html?recipe=5", width: 200, height: 100, timeout: 30_000 })),
+    );
     expect([image.width, image.height]).toEqual([200, 100]);
     expect(h.fx.hits.filter((hit) => hit.url.includes("recipe=5")).map((hit) => hit.userAgent)).toEqual([AGENT]);
   });

@@ -45,7 +45,9 @@ describe("remote browsers (BROWSER_WS_ENDPOINT)", () => {
     expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });
 
     remote = await startRemoteChromium(port);
-    const image = await decode(await expectOk(await h.shoot({ url: "basic.html?remote=back", width: 200, height: 100 })));
+    const image = await decode(
+      await expectOk(await h.shoot({ url: "basic.html?remote=back", width: 200, height: 100 })),
+    );
     expect([image.width, image.height]).toEqual([200, 100]);
   });
 });

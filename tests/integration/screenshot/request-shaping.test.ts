@@ -20,7 +20,10 @@ let h: ScreenshotHarness;
 let target: EchoServer;
 let third: EchoServer;
 const written: string[] = [];
-const originalWrites = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+const originalWrites = {
+  out: process.stdout.write.bind(process.stdout),
+  err: process.stderr.write.bind(process.stderr),
+};
 
 /** The page reports what it sees by loading /report?… during parsing (so before the load event). */
 function shapedPage(thirdOrigin: string): string {
@@ -47,7 +50,11 @@ beforeAll(async () => {
   third = await startEchoServer("127.0.0.2");
   target.pages.set("/shaped", shapedPage(third.origin));
   target.redirects.set("/to-third", `${third.origin}/landing.gif`);
-  h = await startHarness({ plan: "pro", allowOrigins: [target.origin, third.origin], env: { extra: { LOG_LEVEL: "debug" } } });
+  h = await startHarness({
+    plan: "pro",
+    allowOrigins: [target.origin, third.origin],
+    env: { extra: { LOG_LEVEL: "debug" } },
+  });
   // Every log line of this file is kept (and not printed) so the secrets can be looked for in them.
   const capture = (chunk: unknown) => {
     written.push(String(chunk));
@@ -85,13 +92,23 @@ describe("headers and cookies", () => {
     const atTarget = target.seen.slice(before.target);
     const atThird = third.seen.slice(before.third);
     // Chromium may or may not ask for /favicon.ico before the capture ends; when it does, it is checked too.
-    expect(atTarget.map((r) => r.path).filter((p) => p !== "/favicon.ico").sort()).toEqual(["/report", "/same.gif", "/shaped", "/to-third"]);
+    expect(
+      atTarget
+        .map((r) => r.path)
+        .filter((p) => p !== "/favicon.ico")
+        .sort(),
+    ).toEqual(["/report", "/same.gif", "/shaped", "/to-third"]);
     for (const r of atTarget) {
       expect(r.headers["x-secret-token"], r.path).toBe(HEADER_SECRET);
       expect(r.headers.cookie, r.path).toBe(`sid=${COOKIE_SECRET}`);
     }
     // The third party got its image, its script and the redirect's landing, with neither secret.
-    expect(atThird.map((r) => r.path).filter((p) => p !== "/favicon.ico").sort()).toEqual(["/landing.gif", "/third.gif", "/third.js"]);
+    expect(
+      atThird
+        .map((r) => r.path)
+        .filter((p) => p !== "/favicon.ico")
+        .sort(),
+    ).toEqual(["/landing.gif", "/third.gif", "/third.js"]);
     for (const r of atThird) {
       expect(r.headers["x-secret-token"], r.path).toBeUndefined();
       expect(r.headers.cookie, r.path).toBeUndefined();
@@ -117,7 +134,10 @@ describe("headers and cookies", () => {
     const body = await response.text();
     expect(response.status, body).toBe(200);
     // A refused request (bad second header) must not echo the good one's value either.
-    const refused = await h.shoot({ url: url("bad"), headers: JSON.stringify({ "X-Secret-Token": HEADER_SECRET, Host: "evil" }) });
+    const refused = await h.shoot({
+      url: url("bad"),
+      headers: JSON.stringify({ "X-Secret-Token": HEADER_SECRET, Host: "evil" }),
+    });
     const problem = JSON.stringify(await problemOf(refused));
 
     const { flushUsage } = await import("@/lib/usage/record");
@@ -128,7 +148,9 @@ describe("headers and cookies", () => {
     await db.connect();
     const rows: string[] = [];
     try {
-      const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+      const tables = await db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+      );
       for (const { table_name } of tables.rows) {
         const result = await db.query(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
         rows.push(...result.rows.map((r: { row: string }) => r.row));
@@ -168,7 +190,15 @@ describe("what the page sees", () => {
   });
 
   it("locale, timezone, userAgent and reducedMotion", async () => {
-    await expectOk(await h.shoot({ url: url("shaped"), locale: "de-DE", timezone: "Asia/Tokyo", userAgent: "GlanceTest/1.0 (shaping)", reducedMotion: true }));
+    await expectOk(
+      await h.shoot({
+        url: url("shaped"),
+        locale: "de-DE",
+        timezone: "Asia/Tokyo",
+        userAgent: "GlanceTest/1.0 (shaping)",
+        reducedMotion: true,
+      }),
+    );
     const seen = report("shaped");
     expect(seen.get("lang")).toBe("de-DE");
     expect(seen.get("intl")).toBe("de-DE");
@@ -183,7 +213,9 @@ describe("what the page sees", () => {
   it("mediaType=print applies the page's print CSS to an image", async () => {
     const screen = await decode(await expectOk(await h.shoot({ url: url("screen"), width: 400, height: 300 })));
     expectColor(screen.pixel(200, 250), WHITE, "screen background");
-    const print = await decode(await expectOk(await h.shoot({ url: url("print"), width: 400, height: 300, mediaType: "print" })));
+    const print = await decode(
+      await expectOk(await h.shoot({ url: url("print"), width: 400, height: 300, mediaType: "print" })),
+    );
     expectColor(print.pixel(200, 250), BLUE, "print background");
     expect(report("print").get("print")).toBe("true");
   });
@@ -220,13 +252,21 @@ describe("plan gates (D19)", () => {
   it("Starter options are 403 on Free, Pro options 403 on Starter", async () => {
     const free = await h.accountOn("free");
     const starter = await h.accountOn("starter");
-    const starterOnly: Record<string, string> = { userAgent: "x", locale: "fr", timezone: "UTC", reducedMotion: "true", mediaType: "print" };
+    const starterOnly: Record<string, string> = {
+      userAgent: "x",
+      locale: "fr",
+      timezone: "UTC",
+      reducedMotion: "true",
+      mediaType: "print",
+    };
     for (const [param, value] of Object.entries(starterOnly)) {
       const problem = await problemOf(await h.shoot({ url: url("gate"), [param]: value }, { account: free }));
       expect(problem).toMatchObject({ status: 403, code: "plan_upgrade_required", param });
     }
     for (const param of ["headers", "cookies"]) {
-      const problem = await problemOf(await h.shoot({ url: url("gate"), [param]: JSON.stringify({ a: "b" }) }, { account: starter }));
+      const problem = await problemOf(
+        await h.shoot({ url: url("gate"), [param]: JSON.stringify({ a: "b" }) }, { account: starter }),
+      );
       expect(problem).toMatchObject({ status: 403, code: "plan_upgrade_required", param });
     }
   });

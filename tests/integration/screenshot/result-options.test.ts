@@ -15,7 +15,9 @@ afterAll(async () => h?.close());
 
 async function rendersUsed(account: TestAccount): Promise<number> {
   const { GET } = await import("@/app/v1/usage/route");
-  const body = (await (await GET(apiRequest("/v1/usage", { apiKey: account.apiKey }))).json()) as { renders: { used: number } };
+  const body = (await (await GET(apiRequest("/v1/usage", { apiKey: account.apiKey }))).json()) as {
+    renders: { used: number };
+  };
   return body.renders.used;
 }
 
@@ -55,7 +57,9 @@ describe("cacheTtl", () => {
     expect(left).toBeLessThanOrEqual(120_000);
 
     const free = await h.accountOn("free");
-    const capped = await (await h.shoot({ url: "basic.html?ttl-capped", cacheTtl: 60 * 86_400, response: "json" }, { account: free })).json();
+    const capped = await (
+      await h.shoot({ url: "basic.html?ttl-capped", cacheTtl: 60 * 86_400, response: "json" }, { account: free })
+    ).json();
     const cappedLeft = capped.expiresAt - Date.now();
     expect(cappedLeft).toBeGreaterThan(7 * DAY_MS - 120_000); // Free keeps results 7 days
     expect(cappedLeft).toBeLessThanOrEqual(7 * DAY_MS);
@@ -66,9 +70,17 @@ describe("cacheTtl", () => {
     const again = await h.shoot({ url: "basic.html?ttl-key", cacheTtl: 3600 });
     expect(again.headers.get("x-cache")).toBe("HIT");
     for (const cacheTtl of [59, 60 * 86_400 + 1]) {
-      expect(await problemOf(await h.shoot({ url: "basic.html", cacheTtl }))).toMatchObject({ status: 400, code: "parameter_out_of_range", param: "cacheTtl" });
+      expect(await problemOf(await h.shoot({ url: "basic.html", cacheTtl }))).toMatchObject({
+        status: 400,
+        code: "parameter_out_of_range",
+        param: "cacheTtl",
+      });
     }
-    expect(await problemOf(await h.shoot({ url: "basic.html", fresh: "yes" }))).toMatchObject({ status: 400, code: "invalid_parameter", param: "fresh" });
+    expect(await problemOf(await h.shoot({ url: "basic.html", fresh: "yes" }))).toMatchObject({
+      status: 400,
+      code: "invalid_parameter",
+      param: "fresh",
+    });
   });
 });
 
@@ -83,7 +95,11 @@ describe("response=json page facts", () => {
       finalUrl: h.fx.url("meta.html"),
       targetStatus: 200,
       title: "Meta fixture",
-      metaTags: { "og:title": "The OG title", "og:image": "https://cdn.example/card.png", "twitter:card": "summary_large_image" },
+      metaTags: {
+        "og:title": "The OG title",
+        "og:image": "https://cdn.example/card.png",
+        "twitter:card": "summary_large_image",
+      },
     });
     expect(Object.keys(body.metaTags).sort()).toEqual(["og:image", "og:title", "twitter:card"]); // no description, first og:title only
     expect(Object.keys(body.timings).sort()).toEqual(["capture", "encode", "navigate", "wait"]);

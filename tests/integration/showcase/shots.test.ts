@@ -25,7 +25,13 @@ async function shot(file: string): Promise<Response> {
 
 async function image(file: string) {
   const response = await shot(file);
-  expect(response.status, await response.clone().text().catch(() => "")).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .catch(() => ""),
+  ).toBe(200);
   const bytes = Buffer.from(await response.arrayBuffer());
   const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
   return { response, info, data, bytes };

@@ -30,8 +30,20 @@ afterAll(async () => {
 
 type Stored = { bucket: string; key: string; contentType: string; size: number };
 
-function settingsFor(overrides: Partial<Record<"endpoint" | "region" | "bucket" | "prefix" | "accessKeyId" | "secretAccessKey", string>> = {}) {
-  return { endpoint: s3.origin, region: "us-east-1", bucket: s3.bucket, prefix: "glance/", accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, ...overrides };
+function settingsFor(
+  overrides: Partial<
+    Record<"endpoint" | "region" | "bucket" | "prefix" | "accessKeyId" | "secretAccessKey", string>
+  > = {},
+) {
+  return {
+    endpoint: s3.origin,
+    region: "us-east-1",
+    bucket: s3.bucket,
+    prefix: "glance/",
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    ...overrides,
+  };
 }
 
 async function configure(account: TestAccount, overrides: Parameters<typeof settingsFor>[0] = {}) {
@@ -48,7 +60,12 @@ async function storageRow(userId: string): Promise<Record<string, unknown> | und
 describe("store=true", () => {
   it("uploads the result to the bucket as <prefix><job id>.png with its content type and bytes, named in the JSON and the webhook", async () => {
     await configure(h.account);
-    const accepted = await postJob(h.account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html?store"), width: 640, height: 480 }, store: true, webhookUrl: `${receiver.origin}/stored` });
+    const accepted = await postJob(h.account, {
+      endpoint: "screenshot",
+      params: { url: h.fx.url("basic.html?store"), width: 640, height: 480 },
+      store: true,
+      webhookUrl: `${receiver.origin}/stored`,
+    });
     expect(accepted.status).toBe(202);
     const id = ((await accepted.json()) as JobBody).id;
     const done = (await waitForJob(h.account, id)) as JobBody & { stored?: Stored };
@@ -63,7 +80,10 @@ describe("store=true", () => {
     expect(object!.bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a"); // a PNG
 
     await eventually(() => receiver.received.some((r) => r.path === "/stored"), "the job.succeeded webhook");
-    const event = JSON.parse(receiver.received.find((r) => r.path === "/stored")!.body) as { type: string; data: { stored?: Stored } };
+    const event = JSON.parse(receiver.received.find((r) => r.path === "/stored")!.body) as {
+      type: string;
+      data: { stored?: Stored };
+    };
     expect(event.type).toBe("job.succeeded");
     expect(event.data.stored).toEqual(done.stored);
   });
@@ -71,11 +91,21 @@ describe("store=true", () => {
   it("uploads a jpeg with image/jpeg, and a job without store leaves the bucket alone", async () => {
     const account = await createTestAccount({ plan: "business" });
     await configure(account, { prefix: "other/" });
-    const jpeg = await postJob(account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html?jpeg"), format: "jpeg", width: 320, height: 240 }, store: true });
+    const jpeg = await postJob(account, {
+      endpoint: "screenshot",
+      params: { url: h.fx.url("basic.html?jpeg"), format: "jpeg", width: 320, height: 240 },
+      store: true,
+    });
     const jpegId = ((await jpeg.json()) as JobBody).id;
-    const plain = await postJob(account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html?plain"), width: 320, height: 240 } });
+    const plain = await postJob(account, {
+      endpoint: "screenshot",
+      params: { url: h.fx.url("basic.html?plain"), width: 320, height: 240 },
+    });
     const plainId = ((await plain.json()) as JobBody).id;
-    const [jpegDone, plainDone] = (await Promise.all([waitForJob(account, jpegId), waitForJob(account, plainId)])) as Array<JobBody & { stored?: Stored }>;
+    const [jpegDone, plainDone] = (await Promise.all([
+      waitForJob(account, jpegId),
+      waitForJob(account, plainId),
+    ])) as Array<JobBody & { stored?: Stored }>;
     expect(jpegDone.stored).toMatchObject({ key: `other/${jpegId}.jpg`, contentType: "image/jpeg" });
     expect((await s3.getObject(`other/${jpegId}.jpg`))?.contentType).toBe("image/jpeg");
     expect(plainDone.status).toBe("succeeded");
@@ -86,7 +116,11 @@ describe("store=true", () => {
   it("fails the job with 502 storage_upload_failed when the bucket refuses the secret", async () => {
     const account = await createTestAccount({ plan: "business" });
     await configure(account, { secretAccessKey: "not-the-secret-at-all" });
-    const accepted = await postJob(account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html?wrong-secret"), width: 320, height: 240 }, store: true });
+    const accepted = await postJob(account, {
+      endpoint: "screenshot",
+      params: { url: h.fx.url("basic.html?wrong-secret"), width: 320, height: 240 },
+      store: true,
+    });
     const id = ((await accepted.json()) as JobBody).id;
     const done = await waitForJob(account, id);
     expect(done.status).toBe("failed");
@@ -98,9 +132,17 @@ describe("store=true", () => {
 
   it("is refused with 400 storage_not_configured when the account has no bucket, and nothing is recorded", async () => {
     const account = await createTestAccount({ plan: "business" });
-    const single = await postJob(account, { endpoint: "screenshot", params: { url: h.fx.url("basic.html") }, store: true });
+    const single = await postJob(account, {
+      endpoint: "screenshot",
+      params: { url: h.fx.url("basic.html") },
+      store: true,
+    });
     expect(await problemOf(single)).toMatchObject({ status: 400, code: "storage_not_configured", param: "store" });
-    const bulk = await postJob(account, { jobs: [{ endpoint: "screenshot", params: { url: h.fx.url("basic.html") } }], store: true }, "/v1/jobs/bulk");
+    const bulk = await postJob(
+      account,
+      { jobs: [{ endpoint: "screenshot", params: { url: h.fx.url("basic.html") } }], store: true },
+      "/v1/jobs/bulk",
+    );
     expect(await problemOf(bulk)).toMatchObject({ status: 400, code: "storage_not_configured" });
     const { getPool } = await import("@/lib/db");
     expect((await (await getPool()).query(`SELECT 1 FROM jobs WHERE user_id = $1`, [account.userId])).rowCount).toBe(0);
@@ -131,7 +173,12 @@ describe("storage settings", () => {
     await configure(a);
     await configure(b, { secretAccessKey: "b-secret-b-secret" });
     const { getPool } = await import("@/lib/db");
-    await (await getPool()).query(`UPDATE storage_settings SET secret_ciphertext = (SELECT secret_ciphertext FROM storage_settings WHERE user_id = $1) WHERE user_id = $2`, [a.userId, b.userId]);
+    await (
+      await getPool()
+    ).query(
+      `UPDATE storage_settings SET secret_ciphertext = (SELECT secret_ciphertext FROM storage_settings WHERE user_id = $1) WHERE user_id = $2`,
+      [a.userId, b.userId],
+    );
     const { storageTarget } = await import("@/lib/storage/settings");
     await expect(storageTarget(b.userId)).rejects.toThrow();
   });

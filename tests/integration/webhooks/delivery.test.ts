@@ -62,14 +62,25 @@ beforeEach(() => {
   receiver.answers.length = 0;
 });
 
-const job = (id: string) => ({ userId: account.userId, type: "job.succeeded" as const, key: `job:${id}`, data: { id, status: "succeeded", resultUrl: `https://glance.test/v1/files/${id}.png` } });
+const job = (id: string) => ({
+  userId: account.userId,
+  type: "job.succeeded" as const,
+  key: `job:${id}`,
+  data: { id, status: "succeeded", resultUrl: `https://glance.test/v1/files/${id}.png` },
+});
 
 async function deliveryRow(id: string) {
-  return db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attemptsLog: { orderBy: { attempt: "asc" } } } });
+  return db.webhookDelivery.findUniqueOrThrow({
+    where: { id },
+    include: { attemptsLog: { orderBy: { attempt: "asc" } } },
+  });
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -98,7 +109,14 @@ describe("a signed delivery", () => {
       // The same snippet refuses a changed body, another secret and a replay of old headers.
       expect((await verify({ ...input, body: got.body.replace("a1", "a2") })).ok).toBe(false);
       expect((await verify({ ...input, secret: "whsec_" + Buffer.alloc(32, 7).toString("base64") })).ok).toBe(false);
-      expect((await verify({ ...input, headers: { ...got.headers, "webhook-timestamp": String(Number(got.headers["webhook-timestamp"]) - 3600) } })).ok).toBe(false);
+      expect(
+        (
+          await verify({
+            ...input,
+            headers: { ...got.headers, "webhook-timestamp": String(Number(got.headers["webhook-timestamp"]) - 3600) },
+          })
+        ).ok,
+      ).toBe(false);
     }
 
     const row = await deliveryRow(id!);
@@ -126,7 +144,10 @@ describe("a signed delivery", () => {
     }
 
     // A day later the previous secret no longer signs.
-    await db.webhookSettings.update({ where: { userId: account.userId }, data: { secretRolledAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await db.webhookSettings.update({
+      where: { userId: account.userId },
+      data: { secretRolledAt: new Date(Date.now() - 25 * 3_600_000) },
+    });
     expect((await settings.webhookSettings(account.userId)).previousSecretUntil).toBeNull();
     await webhooks.enqueueWebhook(job("roll-later"));
     await deliver.runWebhookDeliveries();
@@ -159,7 +180,11 @@ describe("retries", () => {
     await deliver.runWebhookDeliveries({ asOf: row.nextAttemptAt! });
     row = await deliveryRow(id);
     expect(row).toMatchObject({ state: "delivered", attempts: 3, nextAttemptAt: null });
-    expect(row.attemptsLog.map((a) => [a.attempt, a.statusCode, a.ok])).toEqual([[1, 500, false], [2, 503, false], [3, 200, true]]);
+    expect(row.attemptsLog.map((a) => [a.attempt, a.statusCode, a.ok])).toEqual([
+      [1, 500, false],
+      [2, 503, false],
+      [3, 200, true],
+    ]);
     expect(row.attemptsLog[0].error).toBe("Answered 500");
 
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([id, id, id]);
@@ -182,7 +207,11 @@ describe("retries", () => {
     const row = await deliveryRow(id);
     expect(row).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
     expect(row.finishedAt).not.toBeNull();
-    expect(row.attemptsLog[0]).toMatchObject({ statusCode: 302, ok: false, error: "Answered 302: redirects are not followed" });
+    expect(row.attemptsLog[0]).toMatchObject({
+      statusCode: 302,
+      ok: false,
+      error: "Answered 302: redirects are not followed",
+    });
     expect(receiver.received).toHaveLength(MAX_ATTEMPTS); // the redirect's target (port 9) was never asked
 
     // Sent again from the dashboard: one more attempt under the same id, only by its own account.
@@ -210,7 +239,10 @@ describe("retries", () => {
   it("several deliveries of an account that never opened its settings are signed and sent in one pass", async () => {
     const fresh = await createTestAccount();
     const ids: Array<string | null> = [];
-    for (const n of [1, 2, 3, 4]) ids.push(await webhooks.enqueueWebhook({ ...job(`fresh-${n}`), userId: fresh.userId, url: `${receiver.origin}/hooks` }));
+    for (const n of [1, 2, 3, 4])
+      ids.push(
+        await webhooks.enqueueWebhook({ ...job(`fresh-${n}`), userId: fresh.userId, url: `${receiver.origin}/hooks` }),
+      );
     expect(await deliver.runWebhookDeliveries()).toBe(4);
     expect(await db.webhookDelivery.count({ where: { userId: fresh.userId, state: "delivered" } })).toBe(4);
     const { secret } = await settings.webhookSettings(fresh.userId);
@@ -285,13 +317,29 @@ describe("retention", () => {
       { id: "msg_old_pending", state: "pending", finishedAt: null, nextAttemptAt: new Date(Date.now() + 86_400_000) },
     ];
     for (const row of rows) {
-      await db.webhookDelivery.create({ data: { userId: account.userId, eventType: "job.succeeded", url: "https://example.com/", body: "{}", createdAt: old, ...row } });
-      await db.webhookAttempt.create({ data: { deliveryId: row.id, attempt: 1, startedAt: old, durationMs: 1, ok: row.state === "delivered" } });
+      await db.webhookDelivery.create({
+        data: {
+          userId: account.userId,
+          eventType: "job.succeeded",
+          url: "https://example.com/",
+          body: "{}",
+          createdAt: old,
+          ...row,
+        },
+      });
+      await db.webhookAttempt.create({
+        data: { deliveryId: row.id, attempt: 1, startedAt: old, durationMs: 1, ok: row.state === "delivered" },
+      });
     }
     expect(await pruneWebhookLog()).toBe(2);
-    const left = await db.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } });
+    const left = await db.webhookDelivery.findMany({
+      where: { id: { in: rows.map((r) => r.id) } },
+      select: { id: true },
+    });
     expect(left.map((r) => r.id).sort()).toEqual(["msg_old_pending", "msg_recent_delivered"]);
-    expect(await db.webhookAttempt.count({ where: { deliveryId: { in: ["msg_old_delivered", "msg_old_failed"] } } })).toBe(0);
+    expect(
+      await db.webhookAttempt.count({ where: { deliveryId: { in: ["msg_old_delivered", "msg_old_failed"] } } }),
+    ).toBe(0);
     await db.webhookDelivery.deleteMany({ where: { id: { in: ["msg_old_pending", "msg_recent_delivered"] } } });
   });
 });
@@ -306,7 +354,10 @@ describe("the dispatcher", () => {
     await (await import("@/lib/db")).disconnectDb();
     db = await (await import("@/lib/db")).getDb();
     dispatcher.startWebhookDispatcher();
-    await eventually(async () => (await db.webhookDelivery.count({ where: { id: { in: ids }, state: "delivered" } })) === 3, "all three delivered");
+    await eventually(
+      async () => (await db.webhookDelivery.count({ where: { id: { in: ids }, state: "delivered" } })) === 3,
+      "all three delivered",
+    );
     expect(receiver.received.map((r) => r.headers["webhook-id"]).sort()).toEqual([...ids].sort());
   });
 
@@ -316,6 +367,8 @@ describe("the dispatcher", () => {
     await eventually(async () => (await deliveryRow(id)).state === "delivered", "delivered after one retry");
     const row = await deliveryRow(id);
     expect(row.attemptsLog.map((a) => a.statusCode)).toEqual([500, 200]);
-    expect(row.attemptsLog[1].startedAt.getTime() - row.attemptsLog[0].startedAt.getTime()).toBeGreaterThanOrEqual(BASE_MS);
+    expect(row.attemptsLog[1].startedAt.getTime() - row.attemptsLog[0].startedAt.getTime()).toBeGreaterThanOrEqual(
+      BASE_MS,
+    );
   });
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
   receiver = await startReceiver();
   env = await useTestEnv({
     database: "embedded",
-    extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", ALLOW_PRIVATE_ORIGINS: receiver.origin, WEBHOOK_RETRY_BASE_MS: "1000" },
+    extra: {
+      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+      ALLOW_PRIVATE_ORIGINS: receiver.origin,
+      WEBHOOK_RETRY_BASE_MS: "1000",
+    },
   });
 });
 
@@ -40,7 +44,13 @@ it("enqueues inside a transaction, delivers several accounts' events in one pass
   try {
     await client.query("BEGIN");
     for (const [n, a] of accounts.entries()) {
-      for (const k of [1, 2]) ids.push((await enqueueWebhook({ userId: a.userId, type: "job.succeeded", key: `job:${n}-${k}`, data: { n, k } }, client))!);
+      for (const k of [1, 2])
+        ids.push(
+          (await enqueueWebhook(
+            { userId: a.userId, type: "job.succeeded", key: `job:${n}-${k}`, data: { n, k } },
+            client,
+          ))!,
+        );
     }
     await client.query("COMMIT");
   } finally {
@@ -54,10 +64,16 @@ it("enqueues inside a transaction, delivers several accounts' events in one pass
   expect(pending).toHaveLength(1);
   await runWebhookDeliveries({ asOf: pending[0].nextAttemptAt! });
   expect(await db.webhookDelivery.count({ where: { id: { in: ids }, state: "delivered" } })).toBe(4);
-  expect((await db.webhookAttempt.findMany({ where: { deliveryId: pending[0].id }, orderBy: { attempt: "asc" } })).map((a) => a.statusCode)).toEqual([500, 200]);
+  expect(
+    (await db.webhookAttempt.findMany({ where: { deliveryId: pending[0].id }, orderBy: { attempt: "asc" } })).map(
+      (a) => a.statusCode,
+    ),
+  ).toEqual([500, 200]);
 
   expect(receiver.received).toHaveLength(5);
-  const secrets = new Map(await Promise.all(accounts.map(async (a) => [a.userId, (await webhookSettings(a.userId)).secret] as const)));
+  const secrets = new Map(
+    await Promise.all(accounts.map(async (a) => [a.userId, (await webhookSettings(a.userId)).secret] as const)),
+  );
   for (const r of receiver.received) {
     const owner = (await db.webhookDelivery.findUniqueOrThrow({ where: { id: r.headers["webhook-id"] } })).userId;
     expect(() => new Webhook(secrets.get(owner)!).verify(r.body, r.headers)).not.toThrow();

@@ -84,14 +84,26 @@ it("a killed instance's deliveries are delivered by the next one, the interrupte
   const { enqueueWebhook } = await import("@/lib/webhooks/enqueue");
   const { getDb } = await import("@/lib/db");
   const db = await getDb();
-  const event = (key: string, url: string) => ({ userId: account.userId, type: "job.succeeded" as const, key, data: { id: key }, url: `${origin}${url}` });
+  const event = (key: string, url: string) => ({
+    userId: account.userId,
+    type: "job.succeeded" as const,
+    key,
+    data: { id: key },
+    url: `${origin}${url}`,
+  });
 
   const a = await startDispatcherProcess();
   const aDied = new Promise<void>((resolve) => a.once("exit", () => resolve()));
   const done = (await enqueueWebhook(event("done", "/ok")))!;
   const retried = (await enqueueWebhook(event("retried", "/fail-first")))!;
-  await eventually(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: done } })).state === "delivered", "A delivers the first");
-  await eventually(async () => (await db.webhookAttempt.count({ where: { deliveryId: retried } })) >= 1, "A's first attempt of the second fails");
+  await eventually(
+    async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: done } })).state === "delivered",
+    "A delivers the first",
+  );
+  await eventually(
+    async () => (await db.webhookAttempt.count({ where: { deliveryId: retried } })) >= 1,
+    "A's first attempt of the second fails",
+  );
 
   // The third: A sends it, the receiver holds the request open and A is killed right then.
   onHang = () => a.kill("SIGKILL");
@@ -101,14 +113,22 @@ it("a killed instance's deliveries are delivered by the next one, the interrupte
 
   await startDispatcherProcess();
   const ids = [done, retried, interrupted];
-  await eventually(async () => (await db.webhookDelivery.count({ where: { id: { in: ids }, state: "delivered" } })) === 3, "B delivers the rest");
+  await eventually(
+    async () => (await db.webhookDelivery.count({ where: { id: { in: ids }, state: "delivered" } })) === 3,
+    "B delivers the rest",
+  );
 
   const byId = (id: string) => received.filter((r) => r.headers["webhook-id"] === id);
   expect(received.every((r) => ids.includes(r.headers["webhook-id"]))).toBe(true);
   expect(byId(done)).toHaveLength(1); // never sent again
   expect(byId(interrupted).map((r) => r.path)).toEqual(["/hang-first", "/hang-first"]);
-  const attempts = await db.webhookAttempt.findMany({ where: { deliveryId: { in: [retried, interrupted] } }, orderBy: [{ deliveryId: "asc" }, { attempt: "asc" }] });
-  expect(attempts.filter((x) => x.deliveryId === interrupted).map((x) => [x.attempt, x.statusCode])).toEqual([[1, 200]]);
+  const attempts = await db.webhookAttempt.findMany({
+    where: { deliveryId: { in: [retried, interrupted] } },
+    orderBy: [{ deliveryId: "asc" }, { attempt: "asc" }],
+  });
+  expect(attempts.filter((x) => x.deliveryId === interrupted).map((x) => [x.attempt, x.statusCode])).toEqual([
+    [1, 200],
+  ]);
   expect(attempts.filter((x) => x.deliveryId === retried).map((x) => x.statusCode)).toEqual([500, 200]);
 
   const { webhookSettings } = await import("@/lib/webhooks/settings");

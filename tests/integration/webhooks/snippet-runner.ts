@@ -31,7 +31,10 @@ except ValueError as error:
     print(json.dumps({"ok": False, "error": str(error)}))
 `;
 
-async function runSnippet(language: "javascript" | "python", input: { secret: string; headers: Record<string, string>; body: string }): Promise<SnippetVerdict> {
+async function runSnippet(
+  language: "javascript" | "python",
+  input: { secret: string; headers: Record<string, string>; body: string },
+): Promise<SnippetVerdict> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "glance-snippet-"));
   const file = path.join(dir, language === "javascript" ? "verify.mjs" : "verify.py");
   await writeFile(file, language === "javascript" ? VERIFY_JAVASCRIPT + JS_MAIN : VERIFY_PYTHON + PY_MAIN);

@@ -29,15 +29,20 @@ describe("/v1 fallbacks", () => {
     }
   });
 
-  it.each(ROUTES)("%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)", async (_name, load, allow) => {
-    const route = (await load()) as unknown as { OPTIONS: (r: Request) => Promise<Response> };
-    const res = await route.OPTIONS(new Request("http://localhost:3000/v1/x", { method: "OPTIONS", headers: { "X-Forwarded-For": "127.0.0.61" } }));
-    expect(res.status).toBe(204);
-    expect(res.headers.get("allow")).toBe(allow);
-    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Number(res.headers.get("ratelimit-limit"))).toBeGreaterThan(0);
-    expect(res.headers.get("access-control-allow-origin")).toBeNull();
-  });
+  it.each(ROUTES)(
+    "%s answers OPTIONS with 204, Allow, X-Request-Id (D14) and RateLimit headers (D4)",
+    async (_name, load, allow) => {
+      const route = (await load()) as unknown as { OPTIONS: (r: Request) => Promise<Response> };
+      const res = await route.OPTIONS(
+        new Request("http://localhost:3000/v1/x", { method: "OPTIONS", headers: { "X-Forwarded-For": "127.0.0.61" } }),
+      );
+      expect(res.status).toBe(204);
+      expect(res.headers.get("allow")).toBe(allow);
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Number(res.headers.get("ratelimit-limit"))).toBeGreaterThan(0);
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    },
+  );
 
   it("answers unknown /v1 paths with a 404 problem", async () => {
     const route = await import("@/app/v1/[...path]/route");
@@ -47,7 +52,10 @@ describe("/v1 fallbacks", () => {
   });
 
   it("answers bare /v1 (which the catch-all does not match) with the same 404 problem, for every method", async () => {
-    const route = (await import("@/app/v1/route")) as unknown as Record<string, (r: Request) => Promise<Response> | Response>;
+    const route = (await import("@/app/v1/route")) as unknown as Record<
+      string,
+      (r: Request) => Promise<Response> | Response
+    >;
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       const res = await route[method](new Request("http://localhost:3000/v1", { method }));
       expect(res.status, method).toBe(404);
@@ -66,14 +74,17 @@ describe("/v1 fallbacks", () => {
     const fresh = await route.GET(new Request("http://localhost:3000/x"));
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await route.GET(new Request("http://localhost:3000/x", { headers: { "X-Request-Id": "lb-1234567890" } }));
+    const kept = await route.GET(
+      new Request("http://localhost:3000/x", { headers: { "X-Request-Id": "lb-1234567890" } }),
+    );
     expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
   });
 
   it("key-less endpoints carry RateLimit headers from the client address's window and answer 429 past it (D4)", async () => {
     const { ANONYMOUS_LIMITS } = await import("@/lib/plans");
     const limit = ANONYMOUS_LIMITS.keyless;
-    const from = (address: string, path = "/v1/x") => new Request(`http://localhost:3000${path}`, { headers: { "X-Forwarded-For": address } });
+    const from = (address: string, path = "/v1/x") =>
+      new Request(`http://localhost:3000${path}`, { headers: { "X-Forwarded-For": address } });
     const { awayFromWindowEdge } = await import("@/tests/support/rate-window");
     await awayFromWindowEdge();
 

@@ -8,7 +8,13 @@ import { z } from "zod";
 import { enumParam, intParam, stringParam, urlParam } from "@/lib/api/params";
 import { parseQuery } from "@/lib/api/query";
 import { ogParams, type OgFormat, type OgParams } from "@/lib/og/params";
-import { screenshotParams, type DevicePresetName, type PdfPageSize, type ScreenshotFormat, type ScreenshotParams } from "@/lib/screenshot/params";
+import {
+  screenshotParams,
+  type DevicePresetName,
+  type PdfPageSize,
+  type ScreenshotFormat,
+  type ScreenshotParams,
+} from "@/lib/screenshot/params";
 
 const schema = z.object({
   required: stringParam("required", { required: true, maxLength: 10, description: "" }),
@@ -35,14 +41,27 @@ describe("parameter builders", () => {
   });
 
   it("yield the default or a 400 for an absent parameter, never undefined where the type says present", () => {
-    const parsed = parseQuery(new URLSearchParams("required=x&needed=b&target=https://e.com"), schema, { extras: "reject" });
-    expect(parsed.params).toEqual({ required: "x", optional: undefined, choice: "a", needed: "b", maybe: undefined, target: "https://e.com/", link: undefined, count: 3 });
+    const parsed = parseQuery(new URLSearchParams("required=x&needed=b&target=https://e.com"), schema, {
+      extras: "reject",
+    });
+    expect(parsed.params).toEqual({
+      required: "x",
+      optional: undefined,
+      choice: "a",
+      needed: "b",
+      maybe: undefined,
+      target: "https://e.com/",
+      link: undefined,
+      count: 3,
+    });
     for (const [query, param] of [
       ["needed=a&target=https://e.com", "required"],
       ["required=x&target=https://e.com", "needed"],
       ["required=x&needed=a", "target"],
     ]) {
-      expect(() => parseQuery(new URLSearchParams(query), schema, { extras: "reject" })).toThrow(expect.objectContaining({ status: 400, code: "missing_parameter", param }));
+      expect(() => parseQuery(new URLSearchParams(query), schema, { extras: "reject" })).toThrow(
+        expect.objectContaining({ status: 400, code: "missing_parameter", param }),
+      );
     }
   });
 });
@@ -54,7 +73,13 @@ describe("endpoint parameter types", () => {
     expectTypeOf<ScreenshotParams["pageSize"]>().toEqualTypeOf<PdfPageSize>();
     expectTypeOf<ScreenshotParams["device"]>().toEqualTypeOf<DevicePresetName | undefined>();
     const { params } = parseQuery(new URLSearchParams("url=https://e.com"), screenshotParams, { extras: "reject" });
-    expect(params).toMatchObject({ format: "png", pageSize: "letter", width: 1280, height: 800, printBackground: true });
+    expect(params).toMatchObject({
+      format: "png",
+      pageSize: "letter",
+      width: 1280,
+      height: 800,
+      printBackground: true,
+    });
   });
 
   it("og: template and format are present", () => {

@@ -9,7 +9,11 @@ function parse(query: string) {
   return parseQuery(new URLSearchParams(query), screenshotParams, { extras: "reject" });
 }
 
-function failure(query: string, schema: z.ZodObject = screenshotParams, extras: "reject" | "collect" = "reject"): ApiError {
+function failure(
+  query: string,
+  schema: z.ZodObject = screenshotParams,
+  extras: "reject" | "collect" = "reject",
+): ApiError {
   try {
     parseQuery(new URLSearchParams(query), schema, { extras });
   } catch (error) {
@@ -99,7 +103,11 @@ describe("parseQuery with the screenshot schema", () => {
     }
     expect(parse("url=https://e.com&api_key=").params.api_key).toBeUndefined();
     // Given twice is still ambiguous, like any other parameter.
-    expect(failure("url=https://e.com&api_key=a&api_key=b")).toMatchObject({ code: "invalid_parameter", param: "api_key", status: 400 });
+    expect(failure("url=https://e.com&api_key=a&api_key=b")).toMatchObject({
+      code: "invalid_parameter",
+      param: "api_key",
+      status: 400,
+    });
   });
 
   it("suggests the right spelling of an unknown parameter", () => {
@@ -117,13 +125,26 @@ describe("parseQuery with the OG schema", () => {
   });
 
   it("keeps a variable named like an Object member as an ordinary name", () => {
-    const { extras } = parseQuery(new URLSearchParams("template=default&title=Hi&__proto__=x&constructor=y"), ogParams, { extras: "collect" });
+    const { extras } = parseQuery(
+      new URLSearchParams("template=default&title=Hi&__proto__=x&constructor=y"),
+      ogParams,
+      { extras: "collect" },
+    );
     expect(Object.keys(extras).sort()).toEqual(["__proto__", "constructor", "title"]);
   });
 
   it("refuses a variable given twice and OG sizes outside 100–4096", () => {
-    expect(failure("template=default&title=a&title=b", ogParams, "collect")).toMatchObject({ code: "invalid_parameter", param: "title" });
-    expect(failure("template=default&width=99", ogParams, "collect")).toMatchObject({ code: "parameter_out_of_range", param: "width" });
-    expect(failure("template=default&format=pdf", ogParams, "collect")).toMatchObject({ code: "invalid_parameter", param: "format" });
+    expect(failure("template=default&title=a&title=b", ogParams, "collect")).toMatchObject({
+      code: "invalid_parameter",
+      param: "title",
+    });
+    expect(failure("template=default&width=99", ogParams, "collect")).toMatchObject({
+      code: "parameter_out_of_range",
+      param: "width",
+    });
+    expect(failure("template=default&format=pdf", ogParams, "collect")).toMatchObject({
+      code: "invalid_parameter",
+      param: "format",
+    });
   });
 });

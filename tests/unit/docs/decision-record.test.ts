@@ -96,8 +96,14 @@ describe("ARCHITECTURE.md, the decision record", () => {
 
   it("has every anchor that a link to ARCHITECTURE.md#… names, and every in-file link too", () => {
     const links = citations(RECORD_LINK, files);
-    const inFile = [...record.matchAll(/\]\(#([^)]+)\)/g)].map((m) => ({ where: "ARCHITECTURE.md", cited: m[0], ref: m[1] }));
-    const missing = [...links, ...inFile].filter((c) => !anchors.has(c.ref)).map((c) => `${c.where}: ${c.cited} names no heading`);
+    const inFile = [...record.matchAll(/\]\(#([^)]+)\)/g)].map((m) => ({
+      where: "ARCHITECTURE.md",
+      cited: m[0],
+      ref: m[1],
+    }));
+    const missing = [...links, ...inFile]
+      .filter((c) => !anchors.has(c.ref))
+      .map((c) => `${c.where}: ${c.cited} names no heading`);
     expect(missing).toEqual([]);
   });
 });

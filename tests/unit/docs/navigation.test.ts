@@ -5,7 +5,15 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DOCS_NAV, DOCS_PAGES, FOOTER_COLUMNS, MAIN_NAV, navCurrent, OPENAPI_HREF, SIGN_IN_HREF } from "@/components/site/links";
+import {
+  DOCS_NAV,
+  DOCS_PAGES,
+  FOOTER_COLUMNS,
+  MAIN_NAV,
+  navCurrent,
+  OPENAPI_HREF,
+  SIGN_IN_HREF,
+} from "@/components/site/links";
 
 const APP = path.resolve(__dirname, "../../../app");
 
@@ -48,7 +56,9 @@ describe("site navigation", () => {
 
   it("the header marks exactly one item per site page: Docs for guides, API reference for the endpoint pages", () => {
     const marked = (pathname: string) =>
-      Object.fromEntries(MAIN_NAV.map((item) => [item.label, navCurrent(pathname, item.href)]).filter(([, current]) => current));
+      Object.fromEntries(
+        MAIN_NAV.map((item) => [item.label, navCurrent(pathname, item.href)]).filter(([, current]) => current),
+      );
     expect(marked("/docs")).toEqual({ Docs: "page" });
     expect(marked("/docs/getting-started")).toEqual({ Docs: "true" });
     expect(marked("/docs/errors")).toEqual({ Docs: "true" });

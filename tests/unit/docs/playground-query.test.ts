@@ -18,7 +18,12 @@ describe("playground fields", () => {
   });
 
   it("sends the headers and cookies typed, and drops an api_key value even if one got into the form", () => {
-    const values = { ...initialValues("screenshot", fields), headers: '{"X-Tenant":"acme"}', cookies: '{"session":"s1"}', api_key: "sk_live_x" };
+    const values = {
+      ...initialValues("screenshot", fields),
+      headers: '{"X-Tenant":"acme"}',
+      cookies: '{"session":"s1"}',
+      api_key: "sk_live_x",
+    };
     const query = new URLSearchParams(buildQuery(fields, values));
     expect(query.get("headers")).toBe('{"X-Tenant":"acme"}');
     expect(query.get("cookies")).toBe('{"session":"s1"}');

@@ -15,10 +15,14 @@ const SCANNED_DIRS = ["app", "components", "lib"];
 const TEXT_FILE = /\.(ts|tsx|md)$/;
 const SKIPPED_DIRS = new Set(["node_modules", "filters"]);
 
-const files = [...SCANNED_DIRS.flatMap((d) => filesUnder(path.join(root, d), TEXT_FILE, SKIPPED_DIRS)), path.join(root, "README.md")];
+const files = [
+  ...SCANNED_DIRS.flatMap((d) => filesUnder(path.join(root, d), TEXT_FILE, SKIPPED_DIRS)),
+  path.join(root, "README.md"),
+];
 
 /** An embed of a Glance URL: an <img src="…/v1/…"> or an og:image whose content is a /v1 URL (a tag may span lines). */
-const EMBED = /(<img\b[^>]*?\bsrc=|property="og:image"[^>]*?\bcontent=)["'`{]?[^"'`\s>]*\/v1\/(og|screenshot)\?[^"'`\s>]*/g;
+const EMBED =
+  /(<img\b[^>]*?\bsrc=|property="og:image"[^>]*?\bcontent=)["'`{]?[^"'`\s>]*\/v1\/(og|screenshot)\?[^"'`\s>]*/g;
 const CREDENTIAL = /api_key=|sk_live_|X-API-Key/i;
 
 function embedsIn(file: string): Array<{ where: string; url: string }> {
@@ -34,11 +38,13 @@ describe("public HTML never carries a key (issue 14)", () => {
 
   it("finds the docs' embed examples (so the scan looks where they are)", () => {
     const where = embeds.map((e) => e.where.split(":")[0]);
-    expect(where).toEqual(expect.arrayContaining([
-      "app/(docs)/docs/getting-started/page.tsx",
-      "app/(docs)/docs/authentication/page.tsx",
-      "app/(docs)/docs/signed-urls/page.tsx",
-    ]));
+    expect(where).toEqual(
+      expect.arrayContaining([
+        "app/(docs)/docs/getting-started/page.tsx",
+        "app/(docs)/docs/authentication/page.tsx",
+        "app/(docs)/docs/signed-urls/page.tsx",
+      ]),
+    );
   });
 
   it("every <img src> or og:image of a Glance URL is signed and carries no API key", () => {

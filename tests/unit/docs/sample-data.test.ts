@@ -11,12 +11,23 @@ const FIGURE = /\d/;
 describe("example figures", () => {
   it("no example card with a figure on it mentions Glance", () => {
     const cards = [
-      ...ALL_EXAMPLES.map((e) => ({ id: e.id, values: Object.entries(e.variables).filter(([name]) => name !== "accent" && name !== "bgColor").map(([, v]) => v) })),
-      ...OG_TEMPLATES.map((t) => ({ id: `catalog ${t.name}`, values: t.variables.filter((v) => v.type === "text" || v.type === "list").map((v) => v.example) })),
+      ...ALL_EXAMPLES.map((e) => ({
+        id: e.id,
+        values: Object.entries(e.variables)
+          .filter(([name]) => name !== "accent" && name !== "bgColor")
+          .map(([, v]) => v),
+      })),
+      ...OG_TEMPLATES.map((t) => ({
+        id: `catalog ${t.name}`,
+        values: t.variables.filter((v) => v.type === "text" || v.type === "list").map((v) => v.example),
+      })),
     ];
     for (const card of cards) {
       if (!card.values.some((v) => FIGURE.test(v) && !/^v\d/.test(v) && !/^\d{4}-\d{2}-\d{2}$/.test(v))) continue;
-      expect(card.values.filter((v) => /glance/i.test(v)), card.id).toEqual([]);
+      expect(
+        card.values.filter((v) => /glance/i.test(v)),
+        card.id,
+      ).toEqual([]);
     }
   });
 });

@@ -10,9 +10,13 @@ import { BROWSER_OWN_TRAFFIC_SINK, chromiumHardeningFlags } from "@/lib/net/chro
 const readme = readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
 
 function readmeFlags(): string[] {
-  const block = /<!-- chromium-hardening-flags:start -->\s*```\n([\s\S]*?)```\s*<!-- chromium-hardening-flags:end -->/.exec(readme);
+  const block =
+    /<!-- chromium-hardening-flags:start -->\s*```\n([\s\S]*?)```\s*<!-- chromium-hardening-flags:end -->/.exec(readme);
   if (!block) throw new Error("README has no chromium-hardening-flags block");
-  return block[1].split("\n").map((line) => line.trim()).filter(Boolean);
+  return block[1]
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 describe("Chromium flags", () => {
@@ -23,7 +27,10 @@ describe("Chromium flags", () => {
   it("the browser-wide proxy is a sink under a reserved name that the resolver rules refuse, never a guard", () => {
     const flags = chromiumHardeningFlags("::1");
     const sink = new URL(BROWSER_OWN_TRAFFIC_SINK);
-    expect(flags.slice(0, 2)).toEqual([`--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`, "--proxy-bypass-list=<-loopback>"]);
+    expect(flags.slice(0, 2)).toEqual([
+      `--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`,
+      "--proxy-bypass-list=<-loopback>",
+    ]);
     expect(sink.hostname.endsWith(".invalid")).toBe(true); // RFC 2606: resolves nowhere
     expect(flags).toContain("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ::1"); // only the guard's host resolves
     expect(flags.filter((f) => f.startsWith("--proxy-server="))).toHaveLength(1);

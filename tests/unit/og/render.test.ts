@@ -13,14 +13,19 @@ import { layout, near, pixels, render } from "./support";
 // Real rasterization of up to 4096×2160 canvases on a shared 2-core machine: allow for load.
 vi.setConfig({ testTimeout: 30_000 });
 
-const LONG_TITLE = (
-  "An extraordinarily long headline that keeps going well past any sensible length, because people paste whole " +
-  "paragraphs into title fields, and the card still has to look deliberate: shrink first, then wrap, and finally " +
-  "end in an ellipsis rather than spilling out of the frame at all"
-).padEnd(300, " and on ").slice(0, 299) + "!";
+const LONG_TITLE =
+  (
+    "An extraordinarily long headline that keeps going well past any sensible length, because people paste whole " +
+    "paragraphs into title fields, and the card still has to look deliberate: shrink first, then wrap, and finally " +
+    "end in an ellipsis rather than spilling out of the frame at all"
+  )
+    .padEnd(300, " and on ")
+    .slice(0, 299) + "!";
 
 /** 300 characters of Japanese: no spaces and full-width glyphs, so only the line clamp can hold it. */
-const LONG_JAPANESE = "長いタイトルは枠に収まるまで縮小され、それでも入らなければ省略記号で終わります。".repeat(8).slice(0, 300);
+const LONG_JAPANESE = "長いタイトルは枠に収まるまで縮小され、それでも入らなければ省略記号で終わります。"
+  .repeat(8)
+  .slice(0, 300);
 
 /** Example variables with the headline variable replaced (changelog-card's headline is its title). */
 function withTitle(template: OgTemplateName, title: string): Record<string, string> {
@@ -28,7 +33,16 @@ function withTitle(template: OgTemplateName, title: string): Record<string, stri
 }
 
 describe("sizes", () => {
-  it.each(OG_TEMPLATE_NAMES.flatMap((t) => [[t, 1200, 630], [t, 100, 100], [t, 4096, 2160]] as const))(
+  it.each(
+    OG_TEMPLATE_NAMES.flatMap(
+      (t) =>
+        [
+          [t, 1200, 630],
+          [t, 100, 100],
+          [t, 4096, 2160],
+        ] as const,
+    ),
+  )(
     "%s renders at %i×%i",
     async (template, width, height) => {
       const image = await render({ template, vars: exampleVariables(template), width, height });
@@ -47,15 +61,13 @@ describe("long titles", () => {
   });
 
   it.each(
-    OG_TEMPLATE_NAMES.flatMap((t) =>
-      [
-        [t, 1200, 630, "Latin", LONG_TITLE] as const,
-        [t, 100, 100, "Latin", LONG_TITLE] as const,
-        [t, 1200, 630, "Japanese", LONG_JAPANESE] as const,
-        [t, 300, 160, "Japanese", LONG_JAPANESE] as const,
-        [t, 630, 1200, "Japanese", LONG_JAPANESE] as const,
-      ],
-    ),
+    OG_TEMPLATE_NAMES.flatMap((t) => [
+      [t, 1200, 630, "Latin", LONG_TITLE] as const,
+      [t, 100, 100, "Latin", LONG_TITLE] as const,
+      [t, 1200, 630, "Japanese", LONG_JAPANESE] as const,
+      [t, 300, 160, "Japanese", LONG_JAPANESE] as const,
+      [t, 630, 1200, "Japanese", LONG_JAPANESE] as const,
+    ]),
   )(
     "%s at %i×%i keeps a 300-character %s title inside the padded canvas",
     async (template, width, height, _script, title) => {
@@ -72,7 +84,8 @@ describe("long titles", () => {
       const right = width - Math.floor(padX * 0.8);
       for (let y = 0; y < height; y++) {
         for (let x = y >= bottom ? 0 : right; x < width; x++) {
-          if (!near(long.at(x, y), short.at(x, y), 0)) throw new Error(`title ink at ${x},${y}: ${long.at(x, y)} vs ${short.at(x, y)}`);
+          if (!near(long.at(x, y), short.at(x, y), 0))
+            throw new Error(`title ink at ${x},${y}: ${long.at(x, y)} vs ${short.at(x, y)}`);
         }
       }
     },
@@ -89,7 +102,10 @@ describe("long titles", () => {
     expect(long.css.fontSize).toBeLessThan(short.css.fontSize * 0.7);
 
     // On a canvas far too small for it, the title stops at its clamp: exactly `lineClamp` lines.
-    const tiny = style((await layout({ template: "default", vars: { title: LONG_TITLE }, width: 300, height: 160 })).nodes, LONG_TITLE);
+    const tiny = style(
+      (await layout({ template: "default", vars: { title: LONG_TITLE }, width: 300, height: 160 })).nodes,
+      LONG_TITLE,
+    );
     const lineHeight = tiny.css.fontSize * tiny.css.lineHeight;
     expect(tiny.node.height).toBeLessThanOrEqual(tiny.css.lineClamp * lineHeight + 1);
     expect(tiny.node.top + tiny.node.height).toBeLessThanOrEqual(160);
@@ -108,13 +124,17 @@ describe("colours", () => {
   ] as const;
 
   it.each(notations)("accent %s paints the accent mark", async (accent, rgb) => {
-    const image = await pixels((await render({ template: "default", vars: { title: "Colours", accent, bgColor: "#ffffff" } })).bytes);
+    const image = await pixels(
+      (await render({ template: "default", vars: { title: "Colours", accent, bgColor: "#ffffff" } })).bytes,
+    );
     const t = makeTheme(1200, 630, {});
     expect(image.at(t.padX + 30 * t.u, t.padY + 5 * t.u)).toEqual([...rgb, 255]);
   });
 
   it.each(notations)("bgColor %s fills the background", async (bgColor, rgb) => {
-    const image = await pixels((await render({ template: "stats-card", vars: { ...exampleVariables("stats-card"), bgColor } })).bytes);
+    const image = await pixels(
+      (await render({ template: "stats-card", vars: { ...exampleVariables("stats-card"), bgColor } })).bytes,
+    );
     // The bottom-left corner is farthest from the accent glow (top right).
     expect(near(image.at(2, 627), [...rgb, 255], 2), `${image.at(2, 627)}`).toBe(true);
   });
@@ -134,7 +154,13 @@ describe("formats", () => {
     ["jpg", "jpeg", "image/jpeg"],
     ["webp", "webp", "image/webp"],
   ] as const)("%s decodes as %s", async (format, decoded, contentType) => {
-    const image = await render({ template: "blog-post", vars: exampleVariables("blog-post"), format, width: 800, height: 420 });
+    const image = await render({
+      template: "blog-post",
+      vars: exampleVariables("blog-post"),
+      format,
+      width: 800,
+      height: 420,
+    });
     expect(image.contentType).toBe(contentType);
     const meta = await sharp(image.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual([decoded, 800, 420]);
@@ -179,7 +205,10 @@ describe("scripts and emoji, offline", () => {
   it("draws emoji from the bundled Twemoji SVGs without touching the network", async () => {
     const fetch = vi.fn(() => Promise.reject(new Error("network used during render")));
     vi.stubGlobal("fetch", fetch);
-    const { svg } = await layout({ template: "default", vars: { title: "Launch day 🚀🎉 はじめまして", description: "👩‍💻 🇯🇵" } });
+    const { svg } = await layout({
+      template: "default",
+      vars: { title: "Launch day 🚀🎉 はじめまして", description: "👩‍💻 🇯🇵" },
+    });
     const emoji = [...svg.matchAll(/href="data:image\/svg\+xml;base64,/g)];
     expect(emoji.length).toBeGreaterThanOrEqual(4);
     const image = await render({ template: "blog-post", vars: { title: "絵文字 ✨", author: "山田 太郎" } });

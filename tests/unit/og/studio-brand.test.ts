@@ -27,8 +27,16 @@ describe("brand references", () => {
 </div>`,
       KIT,
     );
-    expect(compiled.root.style.find((d) => d.property === "fontFamily")?.value).toEqual([{ brand: "font", name: "heading" }]);
-    expect(compiled.root.style.find((d) => d.property === "border")?.value).toEqual(["2px", " ", "solid", " ", { brand: "color", name: "primary" }]);
+    expect(compiled.root.style.find((d) => d.property === "fontFamily")?.value).toEqual([
+      { brand: "font", name: "heading" },
+    ]);
+    expect(compiled.root.style.find((d) => d.property === "border")?.value).toEqual([
+      "2px",
+      " ",
+      "solid",
+      " ",
+      { brand: "color", name: "primary" },
+    ]);
     expect(compiled.root.children[0]).toMatchObject({ tag: "img", src: { brand: "logo" } });
     expect(brandRefsOf(compiled)).toEqual({ fonts: ["heading"], images: ["logo"], colors: ["ink", "primary"] });
   });

@@ -29,13 +29,33 @@ describe("refused on save, with the line", () => {
   it.each([
     ["a script element", `<div>\n  <script>alert(1)</script>\n</div>`, 9, /Scripts are not allowed/],
     ["an event handler", `<div>\n  <p onclick="x()">{{title}}</p>\n</div>`, 9, /Event handler attributes \(onclick\)/],
-    ["an onerror on an image", `<div>\n\n  <img src="{{logo}}" width="9" height="9" onerror="x()" />\n</div>`, 10, /Event handler/],
-    ["an external image URL", `<div>\n  <img src="https://evil.example/x.png" width="9" height="9" />\n</div>`, 9, /External URLs are not allowed/],
+    [
+      "an onerror on an image",
+      `<div>\n\n  <img src="{{logo}}" width="9" height="9" onerror="x()" />\n</div>`,
+      10,
+      /Event handler/,
+    ],
+    [
+      "an external image URL",
+      `<div>\n  <img src="https://evil.example/x.png" width="9" height="9" />\n</div>`,
+      9,
+      /External URLs are not allowed/,
+    ],
     ["a url() in CSS", `<div style="background-image: url(https://evil.example/x.png)">x</div>`, 8, /url\(\)/],
     ["an iframe", `<div><iframe></iframe></div>`, 8, /<iframe> is not allowed/],
-    ["an unknown variable in text", `<div>\n  <p>{{subtitle}}</p>\n</div>`, 9, /\{\{subtitle\}\} is not a declared variable/],
+    [
+      "an unknown variable in text",
+      `<div>\n  <p>{{subtitle}}</p>\n</div>`,
+      9,
+      /\{\{subtitle\}\} is not a declared variable/,
+    ],
     ["an unknown variable in CSS", `<div style="color: {{ink}}">x</div>`, 8, /\{\{ink\}\} is not a declared variable/],
-    ["a variable of the wrong type", `<div style="color: {{title}}">x</div>`, 8, /text variable and cannot be used in color/],
+    [
+      "a variable of the wrong type",
+      `<div style="color: {{title}}">x</div>`,
+      8,
+      /text variable and cannot be used in color/,
+    ],
     ["an invalid CSS value", `<div>\n  <p style="font-size: huge">x</p>\n</div>`, 9, /Invalid CSS value for font-size/],
     ["an unsupported CSS property", `<div style="cursor: pointer">x</div>`, 8, /"cursor" is not supported/],
     ["an unclosed element", `<div>\n  <p>x\n</div>`, 10, /<\/div> found where <\/p>/],
@@ -53,12 +73,16 @@ describe("refused on save, with the line", () => {
   });
 
   it("too many elements", () => {
-    expect(refusal(`<div>${"<span>x</span>".repeat(STUDIO_LIMITS.maxElements)}</div>`).message).toMatch(/More than 300 elements/);
+    expect(refusal(`<div>${"<span>x</span>".repeat(STUDIO_LIMITS.maxElements)}</div>`).message).toMatch(
+      /More than 300 elements/,
+    );
   });
 
   it("reserved and duplicate variable names", () => {
     expect(() => compileTemplate(`<variables><text name="width" /></variables><div>x</div>`)).toThrow(/reserved/);
-    expect(() => compileTemplate(`<variables><text name="a" /><color name="a" /></variables><div>x</div>`)).toThrow(/declared twice/);
+    expect(() => compileTemplate(`<variables><text name="a" /><color name="a" /></variables><div>x</div>`)).toThrow(
+      /declared twice/,
+    );
   });
 });
 
@@ -79,7 +103,13 @@ describe("a valid template", () => {
       ["size", "number", false, "64"],
       ["points", "list", false, "Fast|Safe"],
     ]);
-    const [img, p, loop] = compiled.root.children as Array<{ tag: string; src?: unknown; each?: string; style: unknown[]; children: unknown[] }>;
+    const [img, p, loop] = compiled.root.children as Array<{
+      tag: string;
+      src?: unknown;
+      each?: string;
+      style: unknown[];
+      children: unknown[];
+    }>;
     expect(img).toMatchObject({ tag: "img", src: { variable: "logo" }, width: 96, height: 96 });
     expect(p.style).toEqual([
       { property: "fontSize", value: [{ variable: "size" }, "px"] },

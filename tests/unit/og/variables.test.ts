@@ -24,12 +24,37 @@ describe("validateVariables", () => {
   });
 
   it("matches D11's variable lists exactly", () => {
-    const lists = Object.fromEntries(OG_TEMPLATES.map((t) => [t.name, t.variables.map((v) => `${v.name}${v.required ? "*" : ""}:${v.type}`)]));
+    const lists = Object.fromEntries(
+      OG_TEMPLATES.map((t) => [t.name, t.variables.map((v) => `${v.name}${v.required ? "*" : ""}:${v.type}`)]),
+    );
     expect(lists).toEqual({
       default: ["title*:text", "description:text", "accent:color", "bgColor:color"],
-      "blog-post": ["title*:text", "description:text", "author:text", "avatar:image_url", "date:text", "accent:color", "bgColor:color"],
-      "stats-card": ["title*:text", "stat1_number*:text", "stat1_label*:text", "stat2_number:text", "stat2_label:text", "accent:color", "bgColor:color"],
-      "changelog-card": ["version*:text", "title:text", "date:text", "change_items:list", "accent:color", "bgColor:color"],
+      "blog-post": [
+        "title*:text",
+        "description:text",
+        "author:text",
+        "avatar:image_url",
+        "date:text",
+        "accent:color",
+        "bgColor:color",
+      ],
+      "stats-card": [
+        "title*:text",
+        "stat1_number*:text",
+        "stat1_label*:text",
+        "stat2_number:text",
+        "stat2_label:text",
+        "accent:color",
+        "bgColor:color",
+      ],
+      "changelog-card": [
+        "version*:text",
+        "title:text",
+        "date:text",
+        "change_items:list",
+        "accent:color",
+        "bgColor:color",
+      ],
     });
   });
 
@@ -71,13 +96,27 @@ describe("validateVariables", () => {
   });
 
   it("colours in every notation are accepted and canonicalised", () => {
-    for (const accent of ["#f00", "#ff0000", "#ff0000ff", "rgb(255,0,0)", "rgba(255, 0, 0, 1)", "hsl(0, 100%, 50%)", "hsla(0 100% 50% / 1)"]) {
+    for (const accent of [
+      "#f00",
+      "#ff0000",
+      "#ff0000ff",
+      "rgb(255,0,0)",
+      "rgba(255, 0, 0, 1)",
+      "hsl(0, 100%, 50%)",
+      "hsla(0 100% 50% / 1)",
+    ]) {
       expect(validateVariables("default", { title: "x", accent }).canonical.accent).toBe("#ff0000ff");
     }
   });
 
   it("image_url must be https; http, other schemes and garbage are invalid_variable", () => {
-    for (const avatar of ["http://example.com/a.png", "ftp://example.com/a.png", "data:image/png;base64,AAAA", "not a url", "https://user:pw@example.com/a.png"]) {
+    for (const avatar of [
+      "http://example.com/a.png",
+      "ftp://example.com/a.png",
+      "data:image/png;base64,AAAA",
+      "not a url",
+      "https://user:pw@example.com/a.png",
+    ]) {
       const e = problem("blog-post", { title: "x", avatar });
       expect([e.code, e.param], avatar).toEqual(["invalid_variable", "avatar"]);
     }
@@ -114,10 +153,10 @@ describe("validateVariables", () => {
     expect(e.message).toContain("Item 2");
     const fits = `${"a  ".repeat(66)}ab`; // 200 raw characters
     expect([...fits]).toHaveLength(200);
-    expect(validateVariables("changelog-card", { version: "1", change_items: `ok\r\n${fits}\n` }).variables.lists.change_items).toEqual([
-      "ok",
-      `${"a ".repeat(66)}ab`,
-    ]);
+    expect(
+      validateVariables("changelog-card", { version: "1", change_items: `ok\r\n${fits}\n` }).variables.lists
+        .change_items,
+    ).toEqual(["ok", `${"a ".repeat(66)}ab`]);
   });
 
   it("text whitespace collapses and control characters are dropped", () => {
@@ -128,12 +167,16 @@ describe("validateVariables", () => {
     const twenty = Array.from({ length: 20 }, (_, i) => `item ${i + 1}`);
     const ok = validateVariables("changelog-card", { version: "1", change_items: `${twenty.join("\n")}\n` });
     expect(ok.variables.lists.change_items).toEqual(twenty);
-    expect(validateVariables("changelog-card", { version: "1", change_items: "a\r\n\r\nb" }).variables.lists.change_items).toEqual(["a", "b"]);
+    expect(
+      validateVariables("changelog-card", { version: "1", change_items: "a\r\n\r\nb" }).variables.lists.change_items,
+    ).toEqual(["a", "b"]);
 
     const e = problem("changelog-card", { version: "1", change_items: [...twenty, "item 21"].join("\n") });
     expect([e.code, e.param]).toEqual(["invalid_variable", "change_items"]);
     expect(e.message).toContain("at most 20");
-    expect(problem("changelog-card", { version: "1", change_items: `ok\n${"x".repeat(201)}` }).message).toContain("Item 2");
+    expect(problem("changelog-card", { version: "1", change_items: `ok\n${"x".repeat(201)}` }).message).toContain(
+      "Item 2",
+    );
   });
 
   it("the canonical form is sorted and independent of spelling of equal values", () => {

@@ -33,14 +33,22 @@ describe("OpenAPI document", () => {
     expect(Object.keys(api.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
     for (const [type, item] of Object.entries(api.webhooks as Obj)) {
       const post = item.post as Obj;
-      expect(post.parameters.map((p: Obj) => [p.in, p.name, p.required])).toEqual(Object.keys(WEBHOOK_HEADERS).map((name) => ["header", name, true]));
+      expect(post.parameters.map((p: Obj) => [p.in, p.name, p.required])).toEqual(
+        Object.keys(WEBHOOK_HEADERS).map((name) => ["header", name, true]),
+      );
       const body = post.requestBody.content["application/json"].schema;
       expect(body.properties.type.const).toBe(type);
       expect(body.required).toEqual(["type", "timestamp", "data"]);
       expect(Object.keys(post.responses)).toEqual(["2XX"]);
     }
-    expect(api.webhooks["job.succeeded"].post.requestBody.content["application/json"].schema.properties.data.properties.statusUrl).toBeDefined();
-    expect(api.webhooks["batch.completed"].post.requestBody.content["application/json"].schema.properties.data.properties.jobs).toBeDefined();
+    expect(
+      api.webhooks["job.succeeded"].post.requestBody.content["application/json"].schema.properties.data.properties
+        .statusUrl,
+    ).toBeDefined();
+    expect(
+      api.webhooks["batch.completed"].post.requestBody.content["application/json"].schema.properties.data.properties
+        .jobs,
+    ).toBeDefined();
   });
 
   it("declares both API key schemes and requires one of them, or a signed URL on the render GETs (D15)", () => {
@@ -53,7 +61,11 @@ describe("OpenAPI document", () => {
     expect(d.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
     for (const path of ["/v1/og", "/v1/screenshot"]) {
       for (const method of ["get", "head"]) {
-        expect([path, method, d.paths[path][method].security]).toEqual([path, method, [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { SignedUrl: [] }]]);
+        expect([path, method, d.paths[path][method].security]).toEqual([
+          path,
+          method,
+          [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { SignedUrl: [] }],
+        ]);
       }
     }
     // Signed URLs are GET only: a POST's body is not signed (D19).
@@ -95,7 +107,8 @@ describe("OpenAPI document", () => {
       }
     }
     const body = doc().paths["/v1/screenshot"].post.requestBody.content["application/json"].schema as Obj;
-    for (const name of ["key_id", "expires", "signature", "api_key"]) expect(body.properties[name], name).toBeUndefined();
+    for (const name of ["key_id", "expires", "signature", "api_key"])
+      expect(body.properties[name], name).toBeUndefined();
   });
 
   it("describes the crawler and CDN answers of the render endpoints: ETag, Cache-Control, 304 and HEAD without bodies (D15)", () => {
@@ -126,7 +139,10 @@ describe("OpenAPI document", () => {
 
   it("documents every error code, as problem+json, under its status", () => {
     const documented = new Set<string>();
-    const operations = [...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"].map(operation), doc().paths["/v1/jobs"].post as Obj];
+    const operations = [
+      ...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"].map(operation),
+      doc().paths["/v1/jobs"].post as Obj,
+    ];
     for (const op of operations) {
       for (const [status, response] of Object.entries(op.responses as Obj)) {
         if (Number(status) < 400) continue;
@@ -153,18 +169,42 @@ describe("OpenAPI document", () => {
 
   it("returns every format and the D7 JSON shapes on 200, with the cache and rate headers", () => {
     const shot = operation("/v1/screenshot").responses["200"];
-    expect(Object.keys(shot.content)).toEqual(["image/png", "image/jpeg", "image/webp", "application/pdf", "application/json"]);
-    for (const h of ["X-Cache", "X-Render-Time", "X-Image-Size", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"]) {
+    expect(Object.keys(shot.content)).toEqual([
+      "image/png",
+      "image/jpeg",
+      "image/webp",
+      "application/pdf",
+      "application/json",
+    ]);
+    for (const h of [
+      "X-Cache",
+      "X-Render-Time",
+      "X-Image-Size",
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "X-Request-Id",
+    ]) {
       expect(shot.headers[h], h).toBeDefined();
     }
     // A POST capture (D19) answers the same formats and headers as a GET one.
-    const posted = (doc().paths["/v1/screenshot"] as { post: { responses: Record<string, typeof shot> } }).post.responses["200"];
+    const posted = (doc().paths["/v1/screenshot"] as { post: { responses: Record<string, typeof shot> } }).post
+      .responses["200"];
     expect(Object.keys(posted.content)).toEqual(Object.keys(shot.content));
     expect(Object.keys(posted.headers).sort()).toEqual(Object.keys(shot.headers).sort());
     expect(shot.headers["X-Target-Status"]).toBeDefined();
     const { schemas } = doc().components;
     // url or, for a page given as html (D19), htmlSha256.
-    expect(schemas.ScreenshotMetadata.required).toEqual(["imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"]);
+    expect(schemas.ScreenshotMetadata.required).toEqual([
+      "imageUrl",
+      "width",
+      "height",
+      "format",
+      "size",
+      "cachedAt",
+      "expiresAt",
+      "renderTime",
+    ]);
     expect(schemas.OgMetadata.required[0]).toBe("template");
   });
 

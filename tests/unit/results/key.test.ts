@@ -20,9 +20,13 @@ function configure(vars: Record<string, string | undefined>) {
 }
 
 const shot = (query: string) =>
-  cacheKeyParams(screenshotParams, parseQuery(new URLSearchParams(query), screenshotParams, { extras: "reject" }).params);
+  cacheKeyParams(
+    screenshotParams,
+    parseQuery(new URLSearchParams(query), screenshotParams, { extras: "reject" }).params,
+  );
 
-const keyOf = (query: string, accountId = "acct_1") => cacheKey({ accountId, endpoint: "screenshot", params: shot(query) });
+const keyOf = (query: string, accountId = "acct_1") =>
+  cacheKey({ accountId, endpoint: "screenshot", params: shot(query) });
 
 describe("cacheKeyParams", () => {
   it("holds headers and cookies only as a SHA-256 of their values (D19)", () => {
@@ -63,18 +67,34 @@ describe("cacheKeyParams", () => {
     expect(shot("url=https://e.com&format=png")).not.toHaveProperty("pageSize");
     expect(shot("url=https://e.com&format=png")).not.toHaveProperty("landscape");
     const pdf = shot("url=https://e.com&format=pdf&landscape=true&margin=10,10,10,10");
-    expect(pdf).toMatchObject({ pageSize: "letter", landscape: true, margin: [10, 10, 10, 10], printBackground: true, scale: 1 });
+    expect(pdf).toMatchObject({
+      pageSize: "letter",
+      landscape: true,
+      margin: [10, 10, 10, 10],
+      printBackground: true,
+      scale: 1,
+    });
   });
 
   it("works for the OG schema too", () => {
-    const parsed = parseQuery(new URLSearchParams("template=default&format=jpeg&title=Hi"), ogParams, { extras: "collect" });
-    expect(cacheKeyParams(ogParams, parsed.params)).toEqual({ format: "jpg", height: 630, quality: 80, template: "default", width: 1200 });
+    const parsed = parseQuery(new URLSearchParams("template=default&format=jpeg&title=Hi"), ogParams, {
+      extras: "collect",
+    });
+    expect(cacheKeyParams(ogParams, parsed.params)).toEqual({
+      format: "jpg",
+      height: 630,
+      quality: 80,
+      template: "default",
+      width: 1200,
+    });
   });
 });
 
 describe("canonicalJson", () => {
   it("sorts object keys at every depth and drops undefined members", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[1,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it("refuses values JSON cannot represent faithfully", () => {
@@ -101,7 +121,9 @@ describe("cacheKey", () => {
 
   it("ignores quality for png, but not for jpg", async () => {
     expect(await keyOf("url=https://e.com&quality=10")).toBe(await keyOf("url=https://e.com&quality=90"));
-    expect(await keyOf("url=https://e.com&format=jpg&quality=10")).not.toBe(await keyOf("url=https://e.com&format=jpg&quality=90"));
+    expect(await keyOf("url=https://e.com&format=jpg&quality=10")).not.toBe(
+      await keyOf("url=https://e.com&format=jpg&quality=90"),
+    );
   });
 
   it("differs per account, endpoint, parameter value and secret", async () => {
@@ -115,7 +137,8 @@ describe("cacheKey", () => {
   });
 
   it("takes extra key parts (OG variables) in any order", async () => {
-    const k = (vars: Record<string, string>) => cacheKey({ accountId: "a", endpoint: "og", params: { template: "default", variables: vars } });
+    const k = (vars: Record<string, string>) =>
+      cacheKey({ accountId: "a", endpoint: "og", params: { template: "default", variables: vars } });
     expect(await k({ title: "Hi", description: "There" })).toBe(await k({ description: "There", title: "Hi" }));
     expect(await k({ title: "Hi" })).not.toBe(await k({ title: "Ho" }));
   });

@@ -48,7 +48,9 @@ describe("RenderQueue", () => {
 describe("Deadline", () => {
   it("races work against the time left and the abort signal", async () => {
     const deadline = new Deadline(50);
-    await expect(deadline.race(new Promise((r) => setTimeout(() => r("late"), 500)))).rejects.toMatchObject({ code: "render_timeout" });
+    await expect(deadline.race(new Promise((r) => setTimeout(() => r("late"), 500)))).rejects.toMatchObject({
+      code: "render_timeout",
+    });
     expect(deadline.expired()).toBe(true);
     await expect(new Deadline(1_000).race(Promise.resolve("fast"))).resolves.toBe("fast");
 

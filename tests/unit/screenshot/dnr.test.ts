@@ -5,16 +5,32 @@ import { FiltersEngine, Request } from "@ghostery/adblocker";
 import { describe, expect, it } from "vitest";
 import { type DnrRule, dnrRuleToFilter, dnrRulesetToFilters } from "@/lib/screenshot/filters/dnr";
 
-const rule = (action: string, condition: DnrRule["condition"]): DnrRule => ({ id: 1, action: { type: action }, condition });
+const rule = (action: string, condition: DnrRule["condition"]): DnrRule => ({
+  id: 1,
+  action: { type: action },
+  condition,
+});
 
 describe("dnrRuleToFilter", () => {
   it("keeps block and allow rules with their options", () => {
     expect(dnrRuleToFilter(rule("block", { urlFilter: "||ads.example^" }))).toBe("||ads.example^");
     expect(
-      dnrRuleToFilter(rule("block", { urlFilter: "/banner.", resourceTypes: ["image", "sub_frame"], domainType: "thirdParty", initiatorDomains: ["a.com"], excludedInitiatorDomains: ["b.a.com"] })),
+      dnrRuleToFilter(
+        rule("block", {
+          urlFilter: "/banner.",
+          resourceTypes: ["image", "sub_frame"],
+          domainType: "thirdParty",
+          initiatorDomains: ["a.com"],
+          excludedInitiatorDomains: ["b.a.com"],
+        }),
+      ),
     ).toBe("/banner.$image,subdocument,third-party,domain=a.com|~b.a.com");
-    expect(dnrRuleToFilter(rule("allow", { urlFilter: "||cdn.example/ads.js", excludedResourceTypes: ["main_frame"] }))).toBe("@@||cdn.example/ads.js$~document");
-    expect(dnrRuleToFilter(rule("allowAllRequests", { urlFilter: "||site.example^" }))).toBe("@@||site.example^$document");
+    expect(
+      dnrRuleToFilter(rule("allow", { urlFilter: "||cdn.example/ads.js", excludedResourceTypes: ["main_frame"] })),
+    ).toBe("@@||cdn.example/ads.js$~document");
+    expect(dnrRuleToFilter(rule("allowAllRequests", { urlFilter: "||site.example^" }))).toBe(
+      "@@||site.example^$document",
+    );
     expect(dnrRuleToFilter(rule("block", { regexFilter: "^https?://x\\.example/" }))).toBe("/^https?://x\\.example//");
   });
 
@@ -23,7 +39,9 @@ describe("dnrRuleToFilter", () => {
   });
 
   it("expands request-domain rules into one filter per domain", () => {
-    expect(dnrRuleToFilter(rule("block", { requestDomains: ["a.example", "b.example"] }))).toBe("||a.example^\n||b.example^");
+    expect(dnrRuleToFilter(rule("block", { requestDomains: ["a.example", "b.example"] }))).toBe(
+      "||a.example^\n||b.example^",
+    );
   });
 
   it("drops what the syntax cannot express exactly, and AdGuard's placeholder", () => {
@@ -45,7 +63,8 @@ describe("converted rules in the Ghostery engine", () => {
     ]);
     expect([kept, skipped]).toEqual([3, 1]);
     const engine = FiltersEngine.parse(text);
-    const match = (url: string, type: "script" | "image") => engine.match(Request.fromRawDetails({ url, sourceUrl: "https://news.example/", type })).match;
+    const match = (url: string, type: "script" | "image") =>
+      engine.match(Request.fromRawDetails({ url, sourceUrl: "https://news.example/", type })).match;
     expect(match("https://ads.example/x.js", "script")).toBe(true);
     expect(match("https://ads.example/allowed.js", "script")).toBe(false);
     expect(match("https://news.example/img/ad728.png", "image")).toBe(true);

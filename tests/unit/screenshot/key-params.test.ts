@@ -19,7 +19,17 @@ describe("screenshot cache key parameters (D6, D19)", () => {
 
   it("keys every D19 option that changes the output", () => {
     const plain = keyOf("url=https://example.com");
-    for (const query of ["waitUntil=networkidle0", "selector=%23a", "hideSelectors=.b", "click=%23c", "scrollTo=100", "reducedMotion=true", "omitBackground=true", "imageWidth=320", "imageHeight=200"]) {
+    for (const query of [
+      "waitUntil=networkidle0",
+      "selector=%23a",
+      "hideSelectors=.b",
+      "click=%23c",
+      "scrollTo=100",
+      "reducedMotion=true",
+      "omitBackground=true",
+      "imageWidth=320",
+      "imageHeight=200",
+    ]) {
       expect(keyOf(`url=https://example.com&${query}`), query).not.toEqual(plain);
     }
   });

@@ -6,10 +6,20 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { FULL_PAGE_MAX_HEIGHT, fullPageHeight, MAX_CAPTURE_PIXELS, planCapture, WEBP_MAX_DIMENSION } from "@/lib/screenshot/plan";
+import {
+  FULL_PAGE_MAX_HEIGHT,
+  fullPageHeight,
+  MAX_CAPTURE_PIXELS,
+  planCapture,
+  WEBP_MAX_DIMENSION,
+} from "@/lib/screenshot/plan";
 
 function plan(query: string) {
-  const { params, given } = parseQuery(new URLSearchParams(`url=https%3A%2F%2Fexample.com%2F&${query}`), screenshotParams, { extras: "reject" });
+  const { params, given } = parseQuery(
+    new URLSearchParams(`url=https%3A%2F%2Fexample.com%2F&${query}`),
+    screenshotParams,
+    { extras: "reject" },
+  );
   return planCapture(params, given);
 }
 
@@ -56,33 +66,60 @@ describe("planCapture", () => {
   });
 
   it("lets explicit width, height and deviceScale override the preset (D8), even when equal to the defaults", () => {
-    expect(plan("device=iphone-15&width=1280").viewport).toMatchObject({ width: 1280, height: 852, deviceScaleFactor: 3, isMobile: true });
-    expect(plan("device=ipad-pro&height=800&deviceScale=1").viewport).toMatchObject({ width: 1024, height: 800, deviceScaleFactor: 1 });
+    expect(plan("device=iphone-15&width=1280").viewport).toMatchObject({
+      width: 1280,
+      height: 852,
+      deviceScaleFactor: 3,
+      isMobile: true,
+    });
+    expect(plan("device=ipad-pro&height=800&deviceScale=1").viewport).toMatchObject({
+      width: 1024,
+      height: 800,
+      deviceScaleFactor: 1,
+    });
   });
 
   it("checks clip against the pixel budget and the WebP limit", () => {
     expect(plan("clip=10,20,300,200").clip).toEqual({ x: 10, y: 20, width: 300, height: 200 });
     expect(apiErrorOf(() => plan("clip=0,0,0,10"))).toMatchObject({ code: "parameter_out_of_range", param: "clip" });
-    expect(apiErrorOf(() => plan("clip=0,0,16384,16384&deviceScale=1"))).toMatchObject({ code: "parameter_out_of_range", param: "clip" });
-    expect(apiErrorOf(() => plan("format=webp&clip=0,0,100,6000&deviceScale=3"))).toMatchObject({ code: "parameter_out_of_range" });
+    expect(apiErrorOf(() => plan("clip=0,0,16384,16384&deviceScale=1"))).toMatchObject({
+      code: "parameter_out_of_range",
+      param: "clip",
+    });
+    expect(apiErrorOf(() => plan("format=webp&clip=0,0,100,6000&deviceScale=3"))).toMatchObject({
+      code: "parameter_out_of_range",
+    });
     // A PDF is paginated: clip has no meaning there and is ignored.
     expect(plan("format=pdf&clip=0,0,0,0").clip).toBeUndefined();
   });
 
   it("builds PDF geometry: paper in CSS px, orientation, margins, header room", () => {
-    expect(plan("format=pdf").pdf).toMatchObject({ paper: { width: 816, height: 1056 }, landscape: false, scale: 1, printBackground: true });
+    expect(plan("format=pdf").pdf).toMatchObject({
+      paper: { width: 816, height: 1056 },
+      landscape: false,
+      scale: 1,
+      printBackground: true,
+    });
     expect(plan("format=pdf&pageSize=a4&landscape=true").pdf?.paper).toEqual({ width: 1123, height: 794 });
     expect(plan("format=pdf&pageSize=a5").pdf?.paper).toEqual({ width: 559, height: 794 });
     expect(plan("format=pdf&margin=10,5,10,5").pdf?.margin).toEqual({ top: 10, right: 5, bottom: 10, left: 5 });
     // Without explicit margins a header/footer gets room, or it would print over the content.
-    expect(plan("format=pdf&headerTemplate=%3Cb%3Ex%3C%2Fb%3E").pdf?.margin).toEqual({ top: 15, right: 0, bottom: 0, left: 0 });
+    expect(plan("format=pdf&headerTemplate=%3Cb%3Ex%3C%2Fb%3E").pdf?.margin).toEqual({
+      top: 15,
+      right: 0,
+      bottom: 0,
+      left: 0,
+    });
     expect(plan("format=pdf&fullPage=true").pdf?.paper).toBe("fit-content");
     expect(plan("format=png&pageSize=a4").pdf).toBeUndefined();
   });
 });
 
 describe("fullPageHeight", () => {
-  const png = { format: "png" as const, viewport: { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false } };
+  const png = {
+    format: "png" as const,
+    viewport: { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  };
 
   it("uses the page height up to 16,384 CSS px (D10)", () => {
     expect(fullPageHeight(2345.4, png)).toBe(2346);
@@ -108,7 +145,11 @@ describe("url or html (D19)", () => {
     for (const query of ["format=png", "url="]) {
       expect(apiErrorOf(() => planOf(query))).toMatchObject({ status: 400, code: "missing_parameter", param: "url" });
     }
-    expect(apiErrorOf(() => planOf("url=https://e.com&html=%3Cp%3Ex"))).toMatchObject({ status: 400, code: "invalid_parameter", param: "html" });
+    expect(apiErrorOf(() => planOf("url=https://e.com&html=%3Cp%3Ex"))).toMatchObject({
+      status: 400,
+      code: "invalid_parameter",
+      param: "html",
+    });
     expect(planOf("html=%3Cp%3Ex%3C%2Fp%3E")).toMatchObject({ url: "about:blank", html: "<p>x</p>" });
   });
 

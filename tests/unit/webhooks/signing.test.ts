@@ -9,7 +9,12 @@ import { signedHeaders } from "@/lib/webhooks/deliver";
 
 describe("signedHeaders", () => {
   it("matches the Standard Webhooks test vector", () => {
-    const headers = signedHeaders(["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"], "msg_p5jXN8AQM9LWM0D4loKWxJek", '{"test": 2432232314}', new Date(1_614_265_330_000));
+    const headers = signedHeaders(
+      ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+      "msg_p5jXN8AQM9LWM0D4loKWxJek",
+      '{"test": 2432232314}',
+      new Date(1_614_265_330_000),
+    );
     expect(headers).toMatchObject({
       "webhook-id": "msg_p5jXN8AQM9LWM0D4loKWxJek",
       "webhook-timestamp": "1614265330",
@@ -32,7 +37,9 @@ describe("signedHeaders with two secrets (the day after a roll)", () => {
 
 describe("retryDelayMs", () => {
   it("grows fivefold from the base: about a day of retries with the defaults", () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelayMs(n, 5_000))).toEqual([5_000, 25_000, 125_000, 625_000, 3_125_000, 15_625_000, 78_125_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelayMs(n, 5_000))).toEqual([
+      5_000, 25_000, 125_000, 625_000, 3_125_000, 15_625_000, 78_125_000,
+    ]);
     const windowHours = [1, 2, 3, 4, 5, 6, 7].reduce((sum, n) => sum + retryDelayMs(n, 5_000), 0) / 3_600_000;
     expect(windowHours).toBeGreaterThan(27);
     expect(windowHours).toBeLessThan(27.2);

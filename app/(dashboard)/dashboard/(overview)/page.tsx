@@ -22,24 +22,33 @@ export default async function OverviewPage() {
 
   return (
     <>
-      <PageHeader title={`Welcome${user.name ? `, ${user.name}` : ""}`} description={`You are on the ${plan.name} plan. Here is how your account is doing.`} />
+      <PageHeader
+        title={`Welcome${user.name ? `, ${user.name}` : ""}`}
+        description={`You are on the ${plan.name} plan. Here is how your account is doing.`}
+      />
       <div className="grid gap-4 md:grid-cols-3">
         <section className={cn(cardClass, "p-5")} aria-labelledby="ov-renders">
-          <h2 id="ov-renders" className="text-sm font-medium text-slate-600">Renders this month</h2>
+          <h2 id="ov-renders" className="text-sm font-medium text-slate-600">
+            Renders this month
+          </h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatNumber(month.renders)}</p>
           <div className="mt-4">
             <Meter label="Monthly quota" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
           </div>
         </section>
         <section className={cn(cardClass, "p-5")} aria-labelledby="ov-keys">
-          <h2 id="ov-keys" className="text-sm font-medium text-slate-600">Active API keys</h2>
+          <h2 id="ov-keys" className="text-sm font-medium text-slate-600">
+            Active API keys
+          </h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{active}</p>
           <div className="mt-4">
             <Meter label="Plan allows" used={active} limit={plan.maxApiKeys} unit="keys" />
           </div>
         </section>
         <section className={cn(cardClass, "p-5")} aria-labelledby="ov-requests">
-          <h2 id="ov-requests" className="text-sm font-medium text-slate-600">Requests, last 30 days</h2>
+          <h2 id="ov-requests" className="text-sm font-medium text-slate-600">
+            Requests, last 30 days
+          </h2>
           <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatNumber(requests30)}</p>
           <p className="mt-4 text-sm text-slate-600">
             {formatNumber(month.requests)} this month.{" "}

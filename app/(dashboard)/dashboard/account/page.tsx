@@ -28,7 +28,9 @@ export default async function AccountPage() {
       <PageHeader title="Account" />
       <div className="grid gap-6 lg:grid-cols-3">
         <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="profile-title">
-          <h2 id="profile-title" className="text-lg font-semibold text-slate-900">Profile</h2>
+          <h2 id="profile-title" className="text-lg font-semibold text-slate-900">
+            Profile
+          </h2>
           <dl className="mt-4 space-y-3 text-sm">
             <Item label="E-mail" value={user.email ?? "—"} />
             {user.name && <Item label="Name" value={user.name} />}
@@ -39,7 +41,9 @@ export default async function AccountPage() {
 
         <section className={cn(cardClass, "p-5 sm:p-6 lg:col-span-2")} aria-labelledby="plan-title">
           <div className="flex flex-wrap items-center gap-3">
-            <h2 id="plan-title" className="text-lg font-semibold text-slate-900">Your plan</h2>
+            <h2 id="plan-title" className="text-lg font-semibold text-slate-900">
+              Your plan
+            </h2>
             <PlanBadge plan={user.plan} />
           </div>
           <p className="mt-1 text-sm text-slate-600">{plan.tagline}</p>
@@ -51,16 +55,23 @@ export default async function AccountPage() {
               </div>
             ))}
           </dl>
-          <p className="mt-4 text-sm text-slate-600">To change plans, contact us: plan changes are made by the Glance team while self-serve billing is being built.</p>
+          <p className="mt-4 text-sm text-slate-600">
+            To change plans, contact us: plan changes are made by the Glance team while self-serve billing is being
+            built.
+          </p>
         </section>
       </div>
 
       <section className={cn(cardClass, "mt-6 overflow-x-auto")} aria-labelledby="compare-title">
-        <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">Compare plans</h2>
+        <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">
+          Compare plans
+        </h2>
         <table className="mt-4 w-full min-w-[36rem] text-left text-sm">
           <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium sm:px-6"><span className="sr-only">Limit</span></th>
+              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+                <span className="sr-only">Limit</span>
+              </th>
               {PLAN_IDS.map((id) => (
                 <th key={id} scope="col" className={cn("px-4 py-3 font-medium", id === user.plan && "text-brand-700")}>
                   {PLANS[id].name}
@@ -72,9 +83,17 @@ export default async function AccountPage() {
           <tbody className="divide-y divide-slate-100">
             {LIMITS.map((l) => (
               <tr key={l.label}>
-                <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">{l.label}</th>
+                <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">
+                  {l.label}
+                </th>
                 {PLAN_IDS.map((id) => (
-                  <td key={id} className={cn("px-4 py-2.5 tabular-nums", id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700")}>
+                  <td
+                    key={id}
+                    className={cn(
+                      "px-4 py-2.5 tabular-nums",
+                      id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700",
+                    )}
+                  >
                     {l.value(PLANS[id])}
                   </td>
                 ))}

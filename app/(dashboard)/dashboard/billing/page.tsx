@@ -35,36 +35,75 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
   return (
     <>
       <PageHeader title="Billing" description={`You are on the ${PLANS[status.plan].name} plan.`} />
-      {notice && <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">{notice}</p>}
+      {notice && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+        >
+          {notice}
+        </p>
+      )}
       <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="billing-state">
-        <h2 id="billing-state" className="text-lg font-semibold text-slate-900">Your plan</h2>
+        <h2 id="billing-state" className="text-lg font-semibold text-slate-900">
+          Your plan
+        </h2>
         <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="billing-state">
-          <li>{PLANS[status.plan].name}: {PLANS[status.plan].rendersPerMonth.toLocaleString("en-US")} renders a month, {PLANS[status.plan].maxApiKeys} API keys.</li>
+          <li>
+            {PLANS[status.plan].name}: {PLANS[status.plan].rendersPerMonth.toLocaleString("en-US")} renders a month,{" "}
+            {PLANS[status.plan].maxApiKeys} API keys.
+          </li>
           {status.scheduledPlan && status.scheduledPlanAt && (
-            <li>Moves to {PLANS[status.scheduledPlan].name} on {formatDate(status.scheduledPlanAt)}.</li>
+            <li>
+              Moves to {PLANS[status.scheduledPlan].name} on {formatDate(status.scheduledPlanAt)}.
+            </li>
           )}
           {status.graceEndsAt && (
-            <li className="font-medium text-red-700">A payment failed. Update your payment method before {formatDate(status.graceEndsAt)} to keep your plan.</li>
+            <li className="font-medium text-red-700">
+              A payment failed. Update your payment method before {formatDate(status.graceEndsAt)} to keep your plan.
+            </li>
           )}
-          {status.cancelAtPeriodEnd && status.currentPeriodEnd && <li>Your subscription ends on {formatDate(status.currentPeriodEnd)}.</li>}
+          {status.cancelAtPeriodEnd && status.currentPeriodEnd && (
+            <li>Your subscription ends on {formatDate(status.currentPeriodEnd)}.</li>
+          )}
         </ul>
         {enabled && status.hasCustomer && (
           <form action={openPortalAction} className="mt-4">
-            <button type="submit" className={buttonClasses({ variant: "outline" })}>Manage billing</button>
+            <button type="submit" className={buttonClasses({ variant: "outline" })}>
+              Manage billing
+            </button>
           </form>
         )}
       </section>
       <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="upgrade">
-        <h2 id="upgrade" className="text-lg font-semibold text-slate-900">Change plan</h2>
+        <h2 id="upgrade" className="text-lg font-semibold text-slate-900">
+          Change plan
+        </h2>
         {!enabled ? (
           <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
             Self-serve billing is not enabled on this deployment.{" "}
-            {contact ? <>Write to <a className="font-medium text-brand-700 underline" href={`mailto:${contact}`}>{contact}</a> and we move your account to the plan you need.</> : "Ask the operator to move your account to the plan you need."}
+            {contact ? (
+              <>
+                Write to{" "}
+                <a className="font-medium text-brand-700 underline" href={`mailto:${contact}`}>
+                  {contact}
+                </a>{" "}
+                and we move your account to the plan you need.
+              </>
+            ) : (
+              "Ask the operator to move your account to the plan you need."
+            )}
           </p>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             {PAID_PLANS.map((id) => (
-              <div key={id} className={cn("rounded-lg border p-4", wanted === id ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200")} data-plan={id}>
+              <div
+                key={id}
+                className={cn(
+                  "rounded-lg border p-4",
+                  wanted === id ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200",
+                )}
+                data-plan={id}
+              >
                 <h3 className="font-semibold text-slate-900">{PLANS[id].name}</h3>
                 <p className="text-sm text-slate-600">${PLANS[id].priceUsdPerMonth} / month</p>
                 {status.plan === id ? (
@@ -72,10 +111,22 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
                 ) : (
                   <form action={startCheckoutAction} className="mt-3 flex flex-wrap gap-2">
                     <input type="hidden" name="plan" value={id} />
-                    <button type="submit" name="interval" value="monthly" className={buttonClasses({ variant: wanted === id ? "primary" : "outline" })}>
+                    <button
+                      type="submit"
+                      name="interval"
+                      value="monthly"
+                      className={buttonClasses({ variant: wanted === id ? "primary" : "outline" })}
+                    >
                       {planAtLeast(id, status.plan) ? "Upgrade" : "Switch"} monthly
                     </button>
-                    <button type="submit" name="interval" value="yearly" className={buttonClasses({ variant: "ghost" })}>Yearly</button>
+                    <button
+                      type="submit"
+                      name="interval"
+                      value="yearly"
+                      className={buttonClasses({ variant: "ghost" })}
+                    >
+                      Yearly
+                    </button>
                   </form>
                 )}
               </div>

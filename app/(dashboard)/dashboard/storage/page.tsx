@@ -20,21 +20,31 @@ export default async function StoragePage() {
         description={
           <>
             Async jobs with <code>store=true</code> upload their result to your own S3-compatible bucket.{" "}
-            <Link href="/docs/async#storage" className={linkClass}>How it works</Link>
+            <Link href="/docs/async#storage" className={linkClass}>
+              How it works
+            </Link>
           </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="storage-bucket-title">
-          <h2 id="storage-bucket-title" className="mb-3 text-lg font-semibold text-slate-900">Bucket</h2>
+          <h2 id="storage-bucket-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Bucket
+          </h2>
           <StorageForm saved={saved} />
         </section>
         <section className={cn(cardClass, "p-5")} aria-labelledby="storage-check-title">
-          <h2 id="storage-check-title" className="mb-3 text-lg font-semibold text-slate-900">Connection</h2>
+          <h2 id="storage-check-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Connection
+          </h2>
           {saved ? (
             <>
               <p className="mb-3 text-sm text-slate-600">
-                Uploads go to <code className="break-all">{saved.bucket}/{saved.prefix}</code>. The check writes a small probe object there and deletes it.
+                Uploads go to{" "}
+                <code className="break-all">
+                  {saved.bucket}/{saved.prefix}
+                </code>
+                . The check writes a small probe object there and deletes it.
               </p>
               <CheckStorage />
             </>

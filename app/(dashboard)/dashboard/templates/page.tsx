@@ -19,9 +19,13 @@ export default async function TemplatesPage() {
         title="OG Templates"
         description={
           <>
-            Design your own Open Graph templates and call them from GET /v1/og with template=&lt;name&gt;. Only your account can use them.
-            Your <Link href="/dashboard/brand" className={linkClass}>brand kit</Link>&apos;s fonts, images and colours are used by name:{" "}
-            <code>font-family: brand:heading</code>, <code>color: brand:primary</code>, <code>&lt;img src=&quot;brand:logo&quot; …&gt;</code>.
+            Design your own Open Graph templates and call them from GET /v1/og with template=&lt;name&gt;. Only your
+            account can use them. Your{" "}
+            <Link href="/dashboard/brand" className={linkClass}>
+              brand kit
+            </Link>
+            &apos;s fonts, images and colours are used by name: <code>font-family: brand:heading</code>,{" "}
+            <code>color: brand:primary</code>, <code>&lt;img src=&quot;brand:logo&quot; …&gt;</code>.
           </>
         }
       />

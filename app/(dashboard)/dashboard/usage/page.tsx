@@ -18,7 +18,10 @@ export default async function UsagePage() {
   const user = await requireUser("/dashboard/usage");
   const plan = PLANS[user.plan];
   const [days, month] = await Promise.all([dailyUsage(user.id, DAYS), monthUsage(user.id)]);
-  const totals = days.reduce((t, d) => ({ requests: t.requests + d.requests, renders: t.renders + d.renders, hits: t.hits + d.cacheHits }), { requests: 0, renders: 0, hits: 0 });
+  const totals = days.reduce(
+    (t, d) => ({ requests: t.requests + d.requests, renders: t.renders + d.renders, hits: t.hits + d.cacheHits }),
+    { requests: 0, renders: 0, hits: 0 },
+  );
   const ratio = totals.hits + totals.renders > 0 ? totals.hits / (totals.hits + totals.renders) : null;
 
   return (
@@ -26,22 +29,30 @@ export default async function UsagePage() {
       <PageHeader
         title="Usage"
         description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC."
-        actions={<Link href="/dashboard/usage/log" className={buttonClasses({ variant: "outline" })}>Request log</Link>}
+        actions={
+          <Link href="/dashboard/usage/log" className={buttonClasses({ variant: "outline" })}>
+            Request log
+          </Link>
+        }
       />
       <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="quota-title">
-        <h2 id="quota-title" className="text-lg font-semibold text-slate-900">This month ({month.month})</h2>
+        <h2 id="quota-title" className="text-lg font-semibold text-slate-900">
+          This month ({month.month})
+        </h2>
         <div className="mt-4">
           <Meter label="Renders used" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
         </div>
         <p className="mt-3 text-sm text-slate-600" data-testid="month-requests">
-          {formatNumber(month.requests)} requests this month · {plan.name} plan: {formatNumber(plan.rendersPerMonth)} renders a month,{" "}
-          {formatNumber(plan.requestsPerMinute)} requests a minute.
+          {formatNumber(month.requests)} requests this month · {plan.name} plan: {formatNumber(plan.rendersPerMonth)}{" "}
+          renders a month, {formatNumber(plan.requestsPerMinute)} requests a minute.
         </p>
       </section>
 
       <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="daily-title">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="daily-title" className="text-lg font-semibold text-slate-900">Last {DAYS} days</h2>
+          <h2 id="daily-title" className="text-lg font-semibold text-slate-900">
+            Last {DAYS} days
+          </h2>
           <dl className="flex gap-5 text-sm">
             <Stat label="Requests" value={formatNumber(totals.requests)} />
             <Stat label="Renders" value={formatNumber(totals.renders)} />

@@ -24,13 +24,17 @@ export default async function WebhooksPage() {
         description={
           <>
             Async jobs report their result to a URL you choose, signed per the Standard Webhooks specification.{" "}
-            <Link href="/docs/async" className={linkClass}>How to verify them</Link>
+            <Link href="/docs/async" className={linkClass}>
+              How to verify them
+            </Link>
           </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-url-title">
-          <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">Endpoint</h2>
+          <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Endpoint
+          </h2>
           <WebhookUrlForm url={settings.url} />
           {settings.url && (
             <div className="mt-4 border-t border-slate-100 pt-4">
@@ -39,13 +43,23 @@ export default async function WebhooksPage() {
           )}
         </section>
         <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-secret-title">
-          <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">Signing</h2>
-          <WebhookSecret secret={settings.secret} previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null} />
+          <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Signing
+          </h2>
+          <WebhookSecret
+            secret={settings.secret}
+            previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null}
+          />
         </section>
       </div>
       <section className="mt-8" aria-labelledby="delivery-log-title">
-        <h2 id="delivery-log-title" className="mb-1 text-lg font-semibold text-slate-900">Deliveries</h2>
-        <p className="mb-3 text-sm text-slate-600">The newest 50 of the last {WEBHOOK_LOG_RETENTION_DAYS} days, each with every attempt. Failed attempts are retried after 5 s, then each wait 5× longer, for about a day.</p>
+        <h2 id="delivery-log-title" className="mb-1 text-lg font-semibold text-slate-900">
+          Deliveries
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">
+          The newest 50 of the last {WEBHOOK_LOG_RETENTION_DAYS} days, each with every attempt. Failed attempts are
+          retried after 5 s, then each wait 5× longer, for about a day.
+        </p>
         <DeliveryLog deliveries={deliveries} />
       </section>
     </>

@@ -25,8 +25,8 @@ export default function AuthenticationPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Introduction" title="Authentication">
-        Every request to <code>/v1/screenshot</code> and <code>/v1/og</code> carries an API key — or, in public HTML, is a
-        signed URL that carries none.
+        Every request to <code>/v1/screenshot</code> and <code>/v1/og</code> carries an API key — or, in public HTML, is
+        a signed URL that carries none.
       </DocsPageHeader>
 
       <h2 id="header">The X-API-Key header (preferred)</h2>
@@ -35,28 +35,32 @@ export default function AuthenticationPage() {
 
       <h2 id="public-html">In public HTML: signed URLs</h2>
       <p>
-        An <code>&lt;img src&gt;</code> or an <code>og:image</code> tag is read by anyone, so it must never carry your key.
-        Use a <Link href="/docs/signed-urls">signed URL</Link>: the key&apos;s public id plus a signature made on your server
-        with its signing secret.
+        An <code>&lt;img src&gt;</code> or an <code>og:image</code> tag is read by anyone, so it must never carry your
+        key. Use a <Link href="/docs/signed-urls">signed URL</Link>: the key&apos;s public id plus a signature made on
+        your server with its signing secret.
       </p>
       <ExampleCode caption="HTML" code={SIGNED} className="not-prose" />
 
       <h2 id="query">The api_key query parameter</h2>
       <p>
-        For server-side clients that cannot set headers, <code>api_key=sk_live_…</code> in the query works too. Never in a
-        page: anyone who sees the URL can use the key. When both are sent, the header wins. <code>api_key</code> is never
-        part of the cache key, and never written to our logs.
+        For server-side clients that cannot set headers, <code>api_key=sk_live_…</code> in the query works too. Never in
+        a page: anyone who sees the URL can use the key. When both are sent, the header wins. <code>api_key</code> is
+        never part of the cache key, and never written to our logs.
       </p>
 
       <h2 id="keys">Keys</h2>
       <ul>
-        <li>Format: <code>sk_live_</code> followed by 32 letters and digits.</li>
-        <li>Create and revoke keys in the dashboard under <strong>API Keys</strong>. The full key is shown once, at creation; we store only its SHA-256 hash.</li>
+        <li>
+          Format: <code>sk_live_</code> followed by 32 letters and digits.
+        </li>
+        <li>
+          Create and revoke keys in the dashboard under <strong>API Keys</strong>. The full key is shown once, at
+          creation; we store only its SHA-256 hash.
+        </li>
         <li>Revocation takes effect immediately on every server, and is final.</li>
         <li>
-          Keys per account:{" "}
-          {PLAN_IDS.map((id) => `${PLANS[id].name} ${PLANS[id].maxApiKeys}`).join(", ")}. All keys of an account share its
-          rate limit, renders and cache.
+          Keys per account: {PLAN_IDS.map((id) => `${PLANS[id].name} ${PLANS[id].maxApiKeys}`).join(", ")}. All keys of
+          an account share its rate limit, renders and cache.
         </li>
         <li>
           Keys created per hour (revoked ones count too):{" "}

@@ -8,7 +8,8 @@ import { screenshotParams } from "@/lib/screenshot/params";
 
 export const metadata: Metadata = {
   title: "Caching & files",
-  description: "How Glance caches results per account, what makes two requests identical, and how stored files are served.",
+  description:
+    "How Glance caches results per account, what makes two requests identical, and how stored files are served.",
 };
 
 export default function CachingPage() {
@@ -17,7 +18,9 @@ export default function CachingPage() {
   const byHash = fields.filter((f) => f.cacheKey === "digest").map((f) => f.name);
   const inKey = fields.filter((f) => f.cacheKey !== false && f.cacheKey !== "digest" && !f.secret).map((f) => f.name);
   // Secrets that change the page (headers, cookies) and html count by their SHA-256, never by value.
-  const notInKey = fields.filter((f) => f.cacheKey === false || (f.secret && f.cacheKey !== "digest")).map((f) => f.name);
+  const notInKey = fields
+    .filter((f) => f.cacheKey === false || (f.secret && f.cacheKey !== "digest"))
+    .map((f) => f.name);
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Guides" title="Caching & files">
@@ -26,10 +29,11 @@ export default function CachingPage() {
 
       <h2 id="hit-miss">HIT and MISS</h2>
       <p>
-        Each successful response says where it came from in <code>X-Cache</code>: <code>MISS</code> (rendered now, counted
-        against your monthly renders) or <code>HIT</code> (served from the cache, free). With <code>response=json</code>,{" "}
-        <code>cachedAt</code> is the time the result was stored in unix milliseconds, or <code>null</code> on a MISS.{" "}
-        <code>X-Render-Time</code> and <code>X-Image-Size</code> describe the render either way.
+        Each successful response says where it came from in <code>X-Cache</code>: <code>MISS</code> (rendered now,
+        counted against your monthly renders) or <code>HIT</code> (served from the cache, free). With{" "}
+        <code>response=json</code>, <code>cachedAt</code> is the time the result was stored in unix milliseconds, or{" "}
+        <code>null</code> on a MISS. <code>X-Render-Time</code> and <code>X-Image-Size</code> describe the render either
+        way.
       </p>
       <p>
         Identical requests arriving at the same time are rendered once: the others wait for that render and get the same
@@ -50,13 +54,26 @@ export default function CachingPage() {
       </p>
       <p>
         Part of the key only as a SHA-256 of their values (header and cookie values are never stored):{" "}
-        {byHash.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}.
+        {byHash.map((n, i) => (
+          <span key={n}>
+            {i > 0 && ", "}
+            <code>{n}</code>
+          </span>
+        ))}
+        .
       </p>
       <p>
-        Not part of the key: {notInKey.map((n, i) => <span key={n}>{i > 0 && ", "}<code>{n}</code></span>)}. <code>quality</code>{" "}
-        is ignored for PNG and PDF, and the PDF options for images. The URL is compared in its normalised form
-        (<code>HTTPS://Example.com</code> and <code>https://example.com/</code> are the same). For OG images the key is the
-        template, all its variables, <code>format</code>, <code>quality</code>, <code>width</code> and <code>height</code>.
+        Not part of the key:{" "}
+        {notInKey.map((n, i) => (
+          <span key={n}>
+            {i > 0 && ", "}
+            <code>{n}</code>
+          </span>
+        ))}
+        . <code>quality</code> is ignored for PNG and PDF, and the PDF options for images. The URL is compared in its
+        normalised form (<code>HTTPS://Example.com</code> and <code>https://example.com/</code> are the same). For OG
+        images the key is the template, all its variables, <code>format</code>, <code>quality</code>, <code>width</code>{" "}
+        and <code>height</code>.
       </p>
       <p>
         Need a fresh capture of a page that changed? Add <code>fresh=true</code>: the page is rendered again (a MISS,
@@ -94,12 +111,12 @@ export default function CachingPage() {
 
       <h2 id="http-caching">In browsers, crawlers and CDNs</h2>
       <p>
-        Every image or PDF answer has a strong <code>ETag</code>: send it back in <code>If-None-Match</code> and a match is{" "}
-        <code>304 Not Modified</code> without a body (on a HIT nothing is rendered or counted). <code>HEAD</code> gets the
-        same headers without the body. With an API key the answer is{" "}
+        Every image or PDF answer has a strong <code>ETag</code>: send it back in <code>If-None-Match</code> and a match
+        is <code>304 Not Modified</code> without a body (on a HIT nothing is rendered or counted). <code>HEAD</code>{" "}
+        gets the same headers without the body. With an API key the answer is{" "}
         <code>Cache-Control: private, max-age=&lt;seconds the result stays cached&gt;</code>, for your client only. A{" "}
-        <Link href="/docs/signed-urls#caching">signed URL</Link>&apos;s answer is <code>public</code>, so CDNs and crawlers
-        may keep it — up to your plan&apos;s cache time and never past its <code>expires</code> — plus{" "}
+        <Link href="/docs/signed-urls#caching">signed URL</Link>&apos;s answer is <code>public</code>, so CDNs and
+        crawlers may keep it — up to your plan&apos;s cache time and never past its <code>expires</code> — plus{" "}
         <code>immutable</code> for OG images the URL fully determines (built-in templates without a remote image). JSON
         answers are <code>no-store</code>.
       </p>
@@ -108,8 +125,8 @@ export default function CachingPage() {
       <p>
         The <code>imageUrl</code> of a JSON response, <code>/v1/files/&lt;key&gt;.&lt;ext&gt;</code>, serves the file
         without an API key: the 256-bit key in the name is unguessable and acts as the permission. It is sent with{" "}
-        <code>Cache-Control: public, max-age=&lt;seconds left&gt;, immutable</code> and an <code>ETag</code>, so CDNs and
-        browsers can keep it until it expires. After <code>expiresAt</code> it answers{" "}
+        <code>Cache-Control: public, max-age=&lt;seconds left&gt;, immutable</code> and an <code>ETag</code>, so CDNs
+        and browsers can keep it until it expires. After <code>expiresAt</code> it answers{" "}
         <Link href="/docs/errors#not_found">404 not_found</Link>.
       </p>
     </article>

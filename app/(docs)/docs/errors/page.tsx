@@ -28,29 +28,47 @@ export default function ErrorsPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Guides" title="Errors">
-        Every error is an <code>application/problem+json</code> body (RFC 9457). Its <code>type</code> links to the entry
-        for its <code>code</code> on this page.
+        Every error is an <code>application/problem+json</code> body (RFC 9457). Its <code>type</code> links to the
+        entry for its <code>code</code> on this page.
       </DocsPageHeader>
 
       <h2 id="format">Format</h2>
       <ul>
-        <li><code>code</code>: stable, machine-readable; branch on this, not on <code>detail</code>.</li>
-        <li><code>detail</code>: a sentence for humans, safe to show to your users.</li>
-        <li><code>param</code>: the query parameter or template variable at fault, when there is one.</li>
-        <li><code>requestId</code> / <code>X-Request-Id</code>: quote it to support.</li>
+        <li>
+          <code>code</code>: stable, machine-readable; branch on this, not on <code>detail</code>.
+        </li>
+        <li>
+          <code>detail</code>: a sentence for humans, safe to show to your users.
+        </li>
+        <li>
+          <code>param</code>: the query parameter or template variable at fault, when there is one.
+        </li>
+        <li>
+          <code>requestId</code> / <code>X-Request-Id</code>: quote it to support.
+        </li>
       </ul>
       <CodeBlock caption="Example" code={EXAMPLE} className="not-prose" />
       <p>
-        Checks run in a fixed order, so the first problem found is the one reported: API key (401), parameters (400), plan
-        (403), rate limit and quota (429), then rendering (5xx, or 400 for an unreachable or private target).
+        Checks run in a fixed order, so the first problem found is the one reported: API key (401), parameters (400),
+        plan (403), rate limit and quota (429), then rendering (5xx, or 400 for an unreachable or private target).
       </p>
 
       <h2 id="codes">Codes</h2>
       <div className="not-prose divide-y divide-slate-100 rounded-xl border border-slate-200">
         {codes.map((code) => (
-          <section key={code} id={code} aria-labelledby={`${code}-title`} className="scroll-mt-20 p-5 target:bg-brand-50/60" data-error-code={code}>
+          <section
+            key={code}
+            id={code}
+            aria-labelledby={`${code}-title`}
+            className="scroll-mt-20 p-5 target:bg-brand-50/60"
+            data-error-code={code}
+          >
             <div className="flex flex-wrap items-center gap-3">
-              <Badge tone={ERROR_CODES[code].status >= 500 ? "danger" : ERROR_CODES[code].status === 429 ? "warning" : "neutral"}>
+              <Badge
+                tone={
+                  ERROR_CODES[code].status >= 500 ? "danger" : ERROR_CODES[code].status === 429 ? "warning" : "neutral"
+                }
+              >
                 {ERROR_CODES[code].status}
               </Badge>
               <h3 id={`${code}-title`} className="font-mono text-[15px] font-semibold text-slate-900">

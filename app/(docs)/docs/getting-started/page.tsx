@@ -31,9 +31,9 @@ export default function GettingStartedPage() {
 
       <h2 id="account">1. Sign in</h2>
       <p>
-        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link), or with GitHub where this deployment enables it. New accounts
-        start on the {PLANS.free.name} plan: {PLANS.free.rendersPerMonth} renders a month and{" "}
-        {PLANS.free.requestsPerMinute} requests a minute, no card needed.
+        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link), or with GitHub where this
+        deployment enables it. New accounts start on the {PLANS.free.name} plan: {PLANS.free.rendersPerMonth} renders a
+        month and {PLANS.free.requestsPerMinute} requests a minute, no card needed.
       </p>
 
       <h2 id="key">2. Create an API key</h2>
@@ -44,18 +44,21 @@ export default function GettingStartedPage() {
       </p>
 
       <h2 id="first-request">3. Make your first request</h2>
-      <p>Replace <code>YOUR_API_KEY</code> with your key, then run:</p>
+      <p>
+        Replace <code>YOUR_API_KEY</code> with your key, then run:
+      </p>
       <ExampleCode caption="Shell" code={FIRST} className="not-prose" />
       <p>
-        <code>example.png</code> is a {paramDoc(screenshotParams, "width").default} × {paramDoc(screenshotParams, "height").default} capture of the page. Run it again: the response header{" "}
+        <code>example.png</code> is a {paramDoc(screenshotParams, "width").default} ×{" "}
+        {paramDoc(screenshotParams, "height").default} capture of the page. Run it again: the response header{" "}
         <code>X-Cache: HIT</code> shows it came from your cache — instant, and not counted against your renders.
       </p>
 
       <h2 id="options">4. Add options</h2>
       <p>
         Everything is a query parameter: <code>format=webp</code>, <code>fullPage=true</code>, <code>width=390</code>,{" "}
-        <code>delay=1000</code>… (the reference marks the few that need a paid plan). Remember to URL-encode values (the target URL especially). Ask for JSON to get the
-        dimensions, size and a link to the stored file:
+        <code>delay=1000</code>… (the reference marks the few that need a paid plan). Remember to URL-encode values (the
+        target URL especially). Ask for JSON to get the dimensions, size and a link to the stored file:
       </p>
       <ExampleCode caption="Shell" code={JSON_REQUEST} className="not-prose" />
       <p>
@@ -68,16 +71,22 @@ export default function GettingStartedPage() {
         On Pro and Business, <Link href="/docs/og">GET /v1/og</Link> renders an Open Graph image from a{" "}
         <Link href="/docs/templates">template</Link>. In public HTML — an <code>&lt;img&gt;</code> or an{" "}
         <code>og:image</code> meta tag — never put your API key: use a <Link href="/docs/signed-urls">signed URL</Link>,
-        which carries the key&apos;s public id and a signature made with its signing secret (the dashboard&apos;s URL builder
-        makes one for you):
+        which carries the key&apos;s public id and a signature made with its signing secret (the dashboard&apos;s URL
+        builder makes one for you):
       </p>
       <ExampleCode caption="HTML" code={IMG_TAG} className="not-prose" />
 
       <h2 id="next">Next</h2>
       <ul>
-        <li><Link href="/docs/errors">Errors</Link>: every code, and what to do.</li>
-        <li><Link href="/docs/caching">Caching</Link>: what makes two requests the same.</li>
-        <li><Link href="/docs/limits">Limits &amp; plans</Link>: rate limits and monthly renders.</li>
+        <li>
+          <Link href="/docs/errors">Errors</Link>: every code, and what to do.
+        </li>
+        <li>
+          <Link href="/docs/caching">Caching</Link>: what makes two requests the same.
+        </li>
+        <li>
+          <Link href="/docs/limits">Limits &amp; plans</Link>: rate limits and monthly renders.
+        </li>
       </ul>
     </article>
   );

@@ -46,11 +46,12 @@ export default function LimitsPage() {
         <Link href="/docs/errors#rate_limited">429 rate_limited</Link> with <code>Retry-After</code>.
       </p>
       <p id="anonymous">
-        Answers that have no account to count against carry the same headers for the client address instead:
-        a <Link href="/docs/errors#invalid_api_key">401</Link> or a refused{" "}
-        <Link href="/docs/signed-urls#errors">signed URL</Link> (403) counts towards {ANONYMOUS_LIMITS.failedAuth.toLocaleString("en-US")}{" "}
-        per minute, and the endpoints that need no key (<code>/v1/files</code>, <code>/v1/og/templates</code>,{" "}
-        <code>/v1/openapi.json</code>) towards {ANONYMOUS_LIMITS.keyless.toLocaleString("en-US")} per minute. They only stop floods.
+        Answers that have no account to count against carry the same headers for the client address instead: a{" "}
+        <Link href="/docs/errors#invalid_api_key">401</Link> or a refused{" "}
+        <Link href="/docs/signed-urls#errors">signed URL</Link> (403) counts towards{" "}
+        {ANONYMOUS_LIMITS.failedAuth.toLocaleString("en-US")} per minute, and the endpoints that need no key (
+        <code>/v1/files</code>, <code>/v1/og/templates</code>, <code>/v1/openapi.json</code>) towards{" "}
+        {ANONYMOUS_LIMITS.keyless.toLocaleString("en-US")} per minute. They only stop floods.
       </p>
 
       <h2 id="renders">Renders per month</h2>
@@ -63,17 +64,18 @@ export default function LimitsPage() {
         Every answer to a request with a valid key, errors included, carries <code>X-Quota-Limit</code> (renders per
         month), <code>X-Quota-Remaining</code> (left this month, after the request&apos;s own render) and{" "}
         <code>X-Quota-Reset</code> (seconds until the month ends, UTC). <code>GET /v1/usage</code> answers the same as
-        JSON — plan, period start and end, renders used and left, requests this month and the rate window — and
-        counts against the rate limit only, never the renders. The dashboard keeps a request log of the last{" "}
-        {USAGE_LOG_RETENTION_DAYS} days (the newest {USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")} requests
-        at most), with each request&apos;s status, error code, cache outcome and request id.
+        JSON — plan, period start and end, renders used and left, requests this month and the rate window — and counts
+        against the rate limit only, never the renders. The dashboard keeps a request log of the last{" "}
+        {USAGE_LOG_RETENTION_DAYS} days (the newest {USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")} requests at
+        most), with each request&apos;s status, error code, cache outcome and request id.
       </p>
 
       <h2 id="features">Plan-gated options</h2>
       <p>
-        Using an option above your plan gives <Link href="/docs/errors#plan_upgrade_required">403 plan_upgrade_required</Link>{" "}
-        naming the option and the plan it needs. Setting a gated option to its default value (say <code>darkMode=false</code>)
-        is allowed on every plan.
+        Using an option above your plan gives{" "}
+        <Link href="/docs/errors#plan_upgrade_required">403 plan_upgrade_required</Link> naming the option and the plan
+        it needs. Setting a gated option to its default value (say <code>darkMode=false</code>) is allowed on every
+        plan.
       </p>
 
       <h2 id="ranges">Parameter ranges</h2>
@@ -91,8 +93,12 @@ export default function LimitsPage() {
             {ranges.map((f) => (
               <TR key={`${f.endpoint}-${f.name}`}>
                 <TD className="font-mono text-xs">/v1/{f.endpoint}</TD>
-                <TD><code className="font-mono text-[13px] font-semibold text-slate-900">{f.name}</code></TD>
-                <TD className="tabular-nums">{f.min} – {f.max}</TD>
+                <TD>
+                  <code className="font-mono text-[13px] font-semibold text-slate-900">{f.name}</code>
+                </TD>
+                <TD className="tabular-nums">
+                  {f.min} – {f.max}
+                </TD>
                 <TD className="tabular-nums">{String(f.default)}</TD>
               </TR>
             ))}
@@ -102,16 +108,16 @@ export default function LimitsPage() {
       <ul>
         <li>Full-page captures stop at {FULL_PAGE_MAX_HEIGHT.toLocaleString("en-US")} CSS pixels of height.</li>
         <li>
-          OG renders time out after {OG_LIMITS.renderTimeoutMs / 1000} seconds; screenshots after <code>timeout</code> (default{" "}
-          {Number(timeout.default) / 1000} s, at most {Number(timeout.max) / 1000} s).
+          OG renders time out after {OG_LIMITS.renderTimeoutMs / 1000} seconds; screenshots after <code>timeout</code>{" "}
+          (default {Number(timeout.default) / 1000} s, at most {Number(timeout.max) / 1000} s).
         </li>
         <li>
           OG text variables: up to {OG_LIMITS.textMaxChars} characters; lists: up to {OG_LIMITS.listMaxItems} items of{" "}
           {OG_LIMITS.listItemMaxChars} characters.
         </li>
         <li>
-          A render waits for a free renderer at most {START_SHARE * 100}% of its timeout. When it cannot start within that
-          (judged on arrival from the queue ahead of it), the answer is at once <code>503 renderer_busy</code> with{" "}
+          A render waits for a free renderer at most {START_SHARE * 100}% of its timeout. When it cannot start within
+          that (judged on arrival from the queue ahead of it), the answer is at once <code>503 renderer_busy</code> with{" "}
           <code>Retry-After</code>, never a <code>504</code> after the whole timeout. One account holds at most all
           renderers of an instance but one, and free renderers go to the waiting accounts in turn.
         </li>
@@ -120,17 +126,17 @@ export default function LimitsPage() {
       <ul>
         <li>
           The request line and headers together may be up to {EDGE_LIMITS.maxHeaderBytes / 1024} KiB, enough for every
-          screenshot parameter at its limit sent by GET when percent-encoded ASCII (3 bytes a character). Beyond that the
-          answer is <code>431 request_too_large</code>.
+          screenshot parameter at its limit sent by GET when percent-encoded ASCII (3 bytes a character). Beyond that
+          the answer is <code>431 request_too_large</code>.
         </li>
         <li>
-          Bytes HTTP does not allow in a URL (0xFF, NUL, an unencoded é) are <code>400 malformed_query</code>: encode the
-          query as UTF-8 and percent-encode it.
+          Bytes HTTP does not allow in a URL (0xFF, NUL, an unencoded é) are <code>400 malformed_query</code>: encode
+          the query as UTF-8 and percent-encode it.
         </li>
         <li>
           A client must send its headers within {EDGE_LIMITS.headersTimeoutMs / 1000} s and the whole request within{" "}
-          {EDGE_LIMITS.requestTimeoutMs / 1000} s (<code>408 request_timeout</code>); an idle keep-alive connection is closed
-          after {EDGE_LIMITS.keepAliveTimeoutMs / 1000} s.
+          {EDGE_LIMITS.requestTimeoutMs / 1000} s (<code>408 request_timeout</code>); an idle keep-alive connection is
+          closed after {EDGE_LIMITS.keepAliveTimeoutMs / 1000} s.
         </li>
       </ul>
     </article>

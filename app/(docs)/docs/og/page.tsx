@@ -13,7 +13,8 @@ import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
   title: "Open Graph image API",
-  description: "GET /v1/og: render social cards from templates. Parameters, template variables, responses, errors and a live playground.",
+  description:
+    "GET /v1/og: render social cards from templates. Parameters, template variables, responses, errors and a live playground.",
 };
 
 export default function OgReferencePage() {
@@ -21,14 +22,15 @@ export default function OgReferencePage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/og</code>}>
-        Renders an Open Graph image ({paramDoc(ogParams, "width").default} × {paramDoc(ogParams, "height").default} by default) from a named template and your variables, as PNG, JPEG or
-        WebP — no browser involved, typically in tens of milliseconds.
+        Renders an Open Graph image ({paramDoc(ogParams, "width").default} × {paramDoc(ogParams, "height").default} by
+        default) from a named template and your variables, as PNG, JPEG or WebP — no browser involved, typically in tens
+        of milliseconds.
       </DocsPageHeader>
 
       <div className="not-prose">
         <Alert tone="info" title={`${PLANS.pro.name} plan or higher`}>
-          Calls on a lower plan get <Link href="/docs/errors#plan_upgrade_required">403 plan_upgrade_required</Link>. See{" "}
-          <Link href="/pricing">pricing</Link>.
+          Calls on a lower plan get <Link href="/docs/errors#plan_upgrade_required">403 plan_upgrade_required</Link>.
+          See <Link href="/pricing">pricing</Link>.
         </Alert>
       </div>
 
@@ -49,10 +51,11 @@ export default function OgReferencePage() {
       <Anchor id="variables">Template variables</Anchor>
       <p>
         Every other query parameter is a variable of the chosen template. What each template accepts is in the{" "}
-        <Link href="/docs/templates">gallery</Link> and, as JSON, at {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a JSON API route, not a page */}
-        <a href="/v1/og/templates">GET /v1/og/templates</a>{" "}
-        (no key needed). An unknown variable, a missing required one or a bad value is a 400{" "}
-        <Link href="/docs/errors#invalid_variable">invalid_variable</Link> whose <code>param</code> names it.
+        <Link href="/docs/templates">gallery</Link> and, as JSON, at{" "}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a JSON API route, not a page */}
+        <a href="/v1/og/templates">GET /v1/og/templates</a> (no key needed). An unknown variable, a missing required one
+        or a bad value is a 400 <Link href="/docs/errors#invalid_variable">invalid_variable</Link> whose{" "}
+        <code>param</code> names it.
       </p>
       <ul>
         <li>
@@ -66,8 +69,8 @@ export default function OgReferencePage() {
           <strong>image_url</strong>: an <code>https://</code> URL of a PNG, JPEG, WebP or GIF on a public host.
         </li>
         <li>
-          <strong>list</strong> (names ending in <code>_items</code>): items separated by newlines (<code>%0A</code>), at
-          most {OG_LIMITS.listMaxItems} of up to {OG_LIMITS.listItemMaxChars} characters.
+          <strong>list</strong> (names ending in <code>_items</code>): items separated by newlines (<code>%0A</code>),
+          at most {OG_LIMITS.listMaxItems} of up to {OG_LIMITS.listItemMaxChars} characters.
         </li>
       </ul>
 
@@ -85,7 +88,8 @@ export default function OgReferencePage() {
 
       <Anchor id="errors">Errors</Anchor>
       <p>
-        A render that takes longer than {OG_LIMITS.renderTimeoutMs / 1000} seconds is a 504 <Link href="/docs/errors#render_timeout">render_timeout</Link>.
+        A render that takes longer than {OG_LIMITS.renderTimeoutMs / 1000} seconds is a 504{" "}
+        <Link href="/docs/errors#render_timeout">render_timeout</Link>.
       </p>
       <ErrorCodeList codes={OG_ERROR_CODES} />
     </article>

@@ -21,23 +21,27 @@ const POST_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/screenshot -H 'X-API-Key:
 
 export const metadata: Metadata = {
   title: "Screenshot API",
-  description: "GET /v1/screenshot: capture any public web page as PNG, JPEG, WebP or PDF. Parameters, responses, errors and a live playground.",
+  description:
+    "GET /v1/screenshot: capture any public web page as PNG, JPEG, WebP or PDF. Parameters, responses, errors and a live playground.",
 };
 
 export default function ScreenshotReferencePage() {
   const fields = describeParams(screenshotParams);
   return (
     <article className="prose-docs">
-      <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/screenshot</code>}>
+      <DocsPageHeader
+        eyebrow="API reference"
+        title={<code className="font-mono text-[0.85em]">GET /v1/screenshot</code>}
+      >
         Renders a public web page in a fresh, isolated browser and returns a PNG, JPEG, WebP or PDF — or, with{" "}
-        <code>response=json</code>, metadata with a link to the stored file. Inputs are query parameters, or the same fields as one JSON body
-        with <Link href="#post">POST</Link> (for HTML input and large values).
+        <code>response=json</code>, metadata with a link to the stored file. Inputs are query parameters, or the same
+        fields as one JSON body with <Link href="#post">POST</Link> (for HTML input and large values).
       </DocsPageHeader>
 
       <Anchor id="playground">Try it</Anchor>
       <p>
-        The form is generated from the same schema the API validates with. Signed in, it renders through your
-        account (counted like any request); otherwise paste a key. The snippets reproduce exactly the request sent.
+        The form is generated from the same schema the API validates with. Signed in, it renders through your account
+        (counted like any request); otherwise paste a key. The snippets reproduce exactly the request sent.
       </p>
       <div className="not-prose">
         <Playground endpoint="screenshot" fields={fields} />
@@ -56,8 +60,8 @@ export default function ScreenshotReferencePage() {
 
       <Anchor id="pdf">PDF options</Anchor>
       <p>
-        These apply only with <code>format=pdf</code> and need the {PLANS[pdfPlan].name} plan or higher. <code>fullPage=true</code>{" "}
-        prints the whole page on one long sheet instead of paginating.
+        These apply only with <code>format=pdf</code> and need the {PLANS[pdfPlan].name} plan or higher.{" "}
+        <code>fullPage=true</code> prints the whole page on one long sheet instead of paginating.
       </p>
       <div className="not-prose">
         <ParamTable fields={fields.filter((f) => f.pdfOnly)} label="PDF-only query parameters" />
@@ -65,28 +69,32 @@ export default function ScreenshotReferencePage() {
 
       <Anchor id="post">POST with a JSON body</Anchor>
       <p>
-        <code>POST /v1/screenshot</code> takes the same parameters as one JSON object (<code>Content-Type: application/json</code>,
-        at most 5 MiB), validated by the same rules: a body and a query that say the same thing share one cached result.
-        Numbers and booleans may be JSON values; <code>clip</code> and <code>margin</code> may be arrays of numbers,{" "}
-        <code>blockRequests</code> an array of strings, <code>headers</code> and <code>cookies</code> objects. Only{" "}
-        <code>api_key</code> may stay in the query (the <code>X-API-Key</code> header is better); signed URLs are GET only.
+        <code>POST /v1/screenshot</code> takes the same parameters as one JSON object (
+        <code>Content-Type: application/json</code>, at most 5 MiB), validated by the same rules: a body and a query
+        that say the same thing share one cached result. Numbers and booleans may be JSON values; <code>clip</code> and{" "}
+        <code>margin</code> may be arrays of numbers, <code>blockRequests</code> an array of strings,{" "}
+        <code>headers</code> and <code>cookies</code> objects. Only <code>api_key</code> may stay in the query (the{" "}
+        <code>X-API-Key</code> header is better); signed URLs are GET only.
       </p>
       <p>
         Instead of <code>url</code>, send the page itself as <code>html</code> — an invoice or report to print with{" "}
-        <code>format=pdf</code>, say, with <code>headerTemplate</code>/<code>footerTemplate</code> page numbers, print CSS
-        and <code>break-before: page</code>. Everything it loads is checked like a url page&apos;s subresources (public
-        addresses only); relative links need a <code>&lt;base href&gt;</code>. The JSON metadata names it by{" "}
+        <code>format=pdf</code>, say, with <code>headerTemplate</code>/<code>footerTemplate</code> page numbers, print
+        CSS and <code>break-before: page</code>. Everything it loads is checked like a url page&apos;s subresources
+        (public addresses only); relative links need a <code>&lt;base href&gt;</code>. The JSON metadata names it by{" "}
         <code>htmlSha256</code>.
       </p>
       <ExampleCode caption="Shell" code={POST_EXAMPLE} className="not-prose" />
       <p>
         Errors: <Link href="/docs/errors#unsupported_media_type">415</Link> for a body that is not JSON,{" "}
         <Link href="/docs/errors#payload_too_large">413</Link> over 5 MiB,{" "}
-        <Link href="/docs/errors#invalid_body">400 invalid_body</Link> for malformed JSON, and the usual 400s for both or
-        neither of <code>url</code> and <code>html</code>. In a query string, <code>headers</code> and <code>cookies</code>{" "}
-        are JSON objects too (URL-encoded): <code>headers={"{"}&quot;Authorization&quot;:&quot;Bearer …&quot;{"}"}</code>.
-        Their values are sent only to the url&apos;s own origin and are never logged, stored or returned; prefer POST so they
-        stay out of URLs and access logs.
+        <Link href="/docs/errors#invalid_body">400 invalid_body</Link> for malformed JSON, and the usual 400s for both
+        or neither of <code>url</code> and <code>html</code>. In a query string, <code>headers</code> and{" "}
+        <code>cookies</code> are JSON objects too (URL-encoded):{" "}
+        <code>
+          headers={"{"}&quot;Authorization&quot;:&quot;Bearer …&quot;{"}"}
+        </code>
+        . Their values are sent only to the url&apos;s own origin and are never logged, stored or returned; prefer POST
+        so they stay out of URLs and access logs.
       </p>
 
       <Anchor id="devices">Device presets</Anchor>
@@ -108,9 +116,13 @@ export default function ScreenshotReferencePage() {
           <TBody>
             {Object.values(DEVICE_PRESETS).map((d) => (
               <TR key={d.name}>
-                <TD><code className="font-mono text-[13px] font-semibold text-slate-900">{d.name}</code></TD>
+                <TD>
+                  <code className="font-mono text-[13px] font-semibold text-slate-900">{d.name}</code>
+                </TD>
                 <TD>{d.label}</TD>
-                <TD className="font-mono text-xs">{d.width} × {d.height}</TD>
+                <TD className="font-mono text-xs">
+                  {d.width} × {d.height}
+                </TD>
                 <TD className="font-mono text-xs">{d.deviceScale}</TD>
               </TR>
             ))}
@@ -137,17 +149,17 @@ export default function ScreenshotReferencePage() {
         Every capture says what the page&apos;s server answered in <code>X-Target-Status</code> (and{" "}
         <code>targetStatus</code> in the JSON metadata). When that is a 4xx or 5xx, the answer is{" "}
         <code>422 target_http_error</code> with the same header: nothing is captured, cached or counted against your
-        renders, so a broken link never costs you a render or leaves an error page in your cache.
-        To capture the error page as it looks, pass{" "}
-        <code>failOnHttpError=false</code>: that counts as a render and is cached for 5 minutes at most.
+        renders, so a broken link never costs you a render or leaves an error page in your cache. To capture the error
+        page as it looks, pass <code>failOnHttpError=false</code>: that counts as a render and is cached for 5 minutes
+        at most.
       </p>
       <h3 id="dialogs">Dialogs</h3>
       <p>
         A page that opens <code>alert</code>, <code>confirm</code>, <code>prompt</code> or a <code>beforeunload</code>{" "}
-        dialog is never left waiting: <code>alert</code> and <code>beforeunload</code> are accepted, <code>confirm</code>{" "}
-        returns <code>false</code> and <code>prompt</code> returns <code>null</code>, as when a person presses Cancel. The
-        JSON metadata lists them in <code>dialogs</code>. A page that keeps opening dialogs has its answers slowed down and
-        ends at its <code>timeout</code>.
+        dialog is never left waiting: <code>alert</code> and <code>beforeunload</code> are accepted,{" "}
+        <code>confirm</code> returns <code>false</code> and <code>prompt</code> returns <code>null</code>, as when a
+        person presses Cancel. The JSON metadata lists them in <code>dialogs</code>. A page that keeps opening dialogs
+        has its answers slowed down and ends at its <code>timeout</code>.
       </p>
       <h3 id="headers">Headers</h3>
       <div className="not-prose">
@@ -156,8 +168,8 @@ export default function ScreenshotReferencePage() {
 
       <Anchor id="errors">Errors</Anchor>
       <p>
-        Errors are <code>application/problem+json</code>; the <code>code</code> is stable and <code>param</code> names the
-        parameter at fault. Checks run in this order: key, parameters, plan, rate limit and quota, then rendering.
+        Errors are <code>application/problem+json</code>; the <code>code</code> is stable and <code>param</code> names
+        the parameter at fault. Checks run in this order: key, parameters, plan, rate limit and quota, then rendering.
       </p>
       <ErrorCodeList codes={SCREENSHOT_ERROR_CODES} />
     </article>

@@ -16,14 +16,20 @@ export default function TemplatesPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="API reference" title="Template gallery">
-        Every template of <Link href="/docs/og">GET /v1/og</Link>, its variables, and an example rendered by the API from
-        the example values shown. All templates also take <code>accent</code> and <code>bgColor</code>.
+        Every template of <Link href="/docs/og">GET /v1/og</Link>, its variables, and an example rendered by the API
+        from the example values shown. All templates also take <code>accent</code> and <code>bgColor</code>.
       </DocsPageHeader>
 
       {OG_TEMPLATES.map((template) => {
         const example = TEMPLATE_EXAMPLES.find((e) => e.template === template.name)!;
         return (
-          <section key={template.name} id={template.name} aria-labelledby={`${template.name}-title`} className="scroll-mt-20" data-template={template.name}>
+          <section
+            key={template.name}
+            id={template.name}
+            aria-labelledby={`${template.name}-title`}
+            className="scroll-mt-20"
+            data-template={template.name}
+          >
             <h2 id={`${template.name}-title`}>
               <code className="font-mono">{template.name}</code>
             </h2>
@@ -50,13 +56,14 @@ export default function TemplatesPage() {
       <section id="brand-kit" aria-labelledby="brand-kit-title" className="scroll-mt-20">
         <h2 id="brand-kit-title">Brand kit</h2>
         <p>
-          Your account&apos;s <Link href="/dashboard/brand">brand kit</Link> holds fonts (TTF, OTF or WOFF), logos and images (PNG,
-          JPEG or SVG, converted to PNG on upload) of up to 2 MB each, and named colours. Your templates use them by name:
+          Your account&apos;s <Link href="/dashboard/brand">brand kit</Link> holds fonts (TTF, OTF or WOFF), logos and
+          images (PNG, JPEG or SVG, converted to PNG on upload) of up to 2 MB each, and named colours. Your templates
+          use them by name:
           <code>font-family: brand:heading</code>, <code>color: brand:primary</code> (anywhere a colour goes, gradients
-          included) and <code>&lt;img src=&quot;brand:logo&quot; width=&quot;96&quot; height=&quot;96&quot; /&gt;</code>. A name
-          your kit does not have is refused when the template is saved. Assets are stored with your account and read from there
-          at render time; changing one restyles every template that uses it, and deleting one makes those templates answer{" "}
-          <code>400 template_not_found</code> naming it.
+          included) and <code>&lt;img src=&quot;brand:logo&quot; width=&quot;96&quot; height=&quot;96&quot; /&gt;</code>
+          . A name your kit does not have is refused when the template is saved. Assets are stored with your account and
+          read from there at render time; changing one restyles every template that uses it, and deleting one makes
+          those templates answer <code>400 template_not_found</code> naming it.
         </p>
       </section>
     </article>

@@ -6,7 +6,9 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ file: string }> };
 
-export const GET = keylessRoute(async (request: Request, context: Context) => serveStoredFile(request, (await context.params).file));
+export const GET = keylessRoute(async (request: Request, context: Context) =>
+  serveStoredFile(request, (await context.params).file),
+);
 
 export const HEAD = GET;
 

@@ -26,7 +26,10 @@ export const GET = keylessRoute(async (request: Request) => {
     const own = accountTemplatesListing(await listTemplates(caller.userId));
     // Like every answer to a request with a valid key (D18); a failing counter read leaves them out.
     const quota = await new QuotaTracker(caller).state().then(quotaHeaders, () => ({}));
-    return Response.json({ ...listing, accountTemplates: own }, { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId, ...quota } });
+    return Response.json(
+      { ...listing, accountTemplates: own },
+      { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId, ...quota } },
+    );
   } catch (error) {
     return problemResponse(toApiError(error), requestId, { "X-Request-Id": requestId });
   }

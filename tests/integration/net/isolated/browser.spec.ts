@@ -40,7 +40,12 @@ async function visit(browser: Browser, path: string, withPageGuard: boolean, wai
   return visitPage(browser, `${fixture.origin}${path}`, { withPageGuard, waitDone, context });
 }
 
-const NAV_TARGETS = (p: number) => [`http://127.0.0.1:${p}/nav`, `http://localhost:${p}/nav`, `http://169.254.169.254:${p}/nav`, `http://canary.test:${p}/nav`];
+const NAV_TARGETS = (p: number) => [
+  `http://127.0.0.1:${p}/nav`,
+  `http://localhost:${p}/nav`,
+  `http://169.254.169.254:${p}/nav`,
+  `http://canary.test:${p}/nav`,
+];
 
 function describeBoundary(name: string, withPageGuard: boolean) {
   describe(name, () => {
@@ -79,7 +84,9 @@ function describeBoundary(name: string, withPageGuard: boolean) {
 
     it("a redirect chain of the main document ending at the canary is refused", async () => {
       const targets = NAV_TARGETS(P);
-      const results = await Promise.all(targets.map((to) => visit(browser, `/attack/redirect?n=2&to=${encodeURIComponent(to)}`, withPageGuard, false)));
+      const results = await Promise.all(
+        targets.map((to) => visit(browser, `/attack/redirect?n=2&to=${encodeURIComponent(to)}`, withPageGuard, false)),
+      );
       results.forEach((result, k) => {
         if (withPageGuard) expect(result.guard?.mainDocumentBlock(), targets[k]).toBeDefined();
         else expect(result.error ?? String(result.status), targets[k]).toMatch(/403|ERR_/);
@@ -89,7 +96,11 @@ function describeBoundary(name: string, withPageGuard: boolean) {
 
     it.each(["meta", "script-nav", "form"])("%s navigation to the canary is refused", async (kind) => {
       fixture.beacons.delete(kind);
-      await Promise.all(NAV_TARGETS(P).map((to) => visit(browser, `/attack/${kind}?to=${encodeURIComponent(to)}`, withPageGuard, false)));
+      await Promise.all(
+        NAV_TARGETS(P).map((to) =>
+          visit(browser, `/attack/${kind}?to=${encodeURIComponent(to)}`, withPageGuard, false),
+        ),
+      );
       if (kind !== "meta") expect(fixture.beacons.has(kind), `the ${kind} page did not run`).toBe(true);
       expect(world.canary.events).toEqual([]);
     });

@@ -26,7 +26,10 @@ beforeAll(async () => {
   world = await startWorld();
   P = world.canary.port;
   fixture = await startFixtureSite(P);
-  testEnv = await useTestEnv({ database: "embedded", extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" } });
+  testEnv = await useTestEnv({
+    database: "embedded",
+    extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" },
+  });
   ({ GET } = await import("@/app/v1/screenshot/route"));
   account = await createTestAccount({ plan: "business" });
 });
@@ -79,21 +82,39 @@ describe("GET /v1/screenshot in a loopback-only namespace", () => {
     expect(world.canary.events).toEqual([]);
   });
 
-  it.each(["http://127.1:PORT/", "http://[::ffff:127.0.0.1]:PORT/", "http://2130706433:PORT/", "http://localhost:PORT/"])(
-    "url=%s (the canary by a loopback spelling) is a 400 private_address",
-    async (spelling) => {
-      const url = spelling.replace("PORT", String(P));
-      await expectPrivateAddress(await shoot(url), url);
-      expect(world.canary.events).toEqual([]);
-    },
-  );
+  it.each([
+    "http://127.1:PORT/",
+    "http://[::ffff:127.0.0.1]:PORT/",
+    "http://2130706433:PORT/",
+    "http://localhost:PORT/",
+  ])("url=%s (the canary by a loopback spelling) is a 400 private_address", async (spelling) => {
+    const url = spelling.replace("PORT", String(P));
+    await expectPrivateAddress(await shoot(url), url);
+    expect(world.canary.events).toEqual([]);
+  });
 
   it("refuses hosts private on their face while validating: before plan gates, without spending the rate limit (D2)", async () => {
     const free = await createTestAccount({ plan: "free" }); // 10 requests a minute
     const asFree = (url: string, extra: Record<string, string> = {}) => shoot(url, extra, free.apiKey);
     // darkMode needs Starter: the bad target is still the answer, a 400 before the 403.
-    await expectPrivateAddress(await asFree(`http://169.254.169.254:${P}/latest/meta-data/`, { darkMode: "true" }), "metadata + darkMode");
-    const spellings = ["127.0.0.1", "0x7f000001", "2130706433", "127.1", "[::1]", "[::ffff:127.0.0.1]", "localhost", "10.0.0.1", "192.168.1.1", "100.64.0.1", "[fd00::1]", "0.0.0.0"];
+    await expectPrivateAddress(
+      await asFree(`http://169.254.169.254:${P}/latest/meta-data/`, { darkMode: "true" }),
+      "metadata + darkMode",
+    );
+    const spellings = [
+      "127.0.0.1",
+      "0x7f000001",
+      "2130706433",
+      "127.1",
+      "[::1]",
+      "[::ffff:127.0.0.1]",
+      "localhost",
+      "10.0.0.1",
+      "192.168.1.1",
+      "100.64.0.1",
+      "[fd00::1]",
+      "0.0.0.0",
+    ];
     for (const host of spellings) await expectPrivateAddress(await asFree(`http://${host}:${P}/`), host);
     // Twelve refusals later the account still has its whole minute: a real capture goes through.
     const allowed = await asFree(`${fixture.origin}/hello`);

@@ -48,7 +48,9 @@ interface Fleet {
 
 /** The browser's own DevTools WebSocket, with its current id. */
 async function devtoolsSocket(port: number): Promise<string> {
-  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   return version.webSocketDebuggerUrl;
 }
 
@@ -71,12 +73,25 @@ const FLEETS: Fleet[] = [
   {
     name: "browserless with an operator's launch proxy",
     // browserless turns this into --proxy-bypass-list=<-loopback>;127.0.0.1;127.0.0.1 (F3).
-    start: async () => startBrowserless({ port: await freePort(), token: BROWSERLESS_TOKEN, launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"] }),
-    ownSockets: async (remote) => [`ws://127.0.0.1:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`, `ws://localhost:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`],
+    start: async () =>
+      startBrowserless({
+        port: await freePort(),
+        token: BROWSERLESS_TOKEN,
+        launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"],
+      }),
+    ownSockets: async (remote) => [
+      `ws://127.0.0.1:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`,
+      `ws://localhost:${remote!.port}/chromium?token=${BROWSERLESS_TOKEN}`,
+    ],
   },
 ];
 
-const canarySockets = () => [`ws://127.0.0.1:${P}/ws`, `ws://localhost:${P}/ws`, `ws://[::1]:${P}/ws`, `ws://10.0.0.1:${P}/ws`];
+const canarySockets = () => [
+  `ws://127.0.0.1:${P}/ws`,
+  `ws://localhost:${P}/ws`,
+  `ws://[::1]:${P}/ws`,
+  `ws://10.0.0.1:${P}/ws`,
+];
 
 /** browserless starts a Chromium for each WebSocket it accepts, which takes seconds here. */
 const OPEN_WAIT_MS = 15_000;
@@ -110,7 +125,11 @@ describe.each(FLEETS)("$name", (fleet) => {
 
   it.each(ATTACK_KINDS)("%s: with only the per-context boundary the canary hears nothing", async (kind) => {
     fixture.beacons.delete(kind);
-    const result = await visit(browser, `${fixture.origin}/attack/${kind}`, { withPageGuard: false, context: await contextBoundary(), timeoutMs: VISIT_TIMEOUT_MS });
+    const result = await visit(browser, `${fixture.origin}/attack/${kind}`, {
+      withPageGuard: false,
+      context: await contextBoundary(),
+      timeoutMs: VISIT_TIMEOUT_MS,
+    });
     expect(result.error).toBeUndefined();
     expect(fixture.beacons.has(kind), `the ${kind} page did not finish`).toBe(true);
     expect(world.canary.events).toEqual([]);
@@ -118,7 +137,11 @@ describe.each(FLEETS)("$name", (fleet) => {
 
   it("a page opens no WebSocket to the browser host's loopback or the endpoint's own port", async () => {
     fixture.beacons.delete("ws-probe");
-    await visit(browser, wsProbe([...canarySockets(), ...(await fleet.ownSockets(remote))]), { withPageGuard: false, context: await contextBoundary(), timeoutMs: VISIT_TIMEOUT_MS });
+    await visit(browser, wsProbe([...canarySockets(), ...(await fleet.ownSockets(remote))]), {
+      withPageGuard: false,
+      context: await contextBoundary(),
+      timeoutMs: VISIT_TIMEOUT_MS,
+    });
     expect(fixture.beacons.get("ws-probe")).toBe(""); // the page ran and none opened
     expect(world.canary.events).toEqual([]);
   });
@@ -138,13 +161,20 @@ describe.each(FLEETS)("$name", (fleet) => {
 
 describe("control: browserless without the per-context proxy (issue 13, F3)", () => {
   it("lets a page reach the canary and browserless's own port, so the silence above is meaningful", async () => {
-    const remote = await startBrowserless({ port: await freePort(), token: BROWSERLESS_TOKEN, launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"] });
+    const remote = await startBrowserless({
+      port: await freePort(),
+      token: BROWSERLESS_TOKEN,
+      launchArgs: ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"],
+    });
     // Connected as the operator configured it: not through lib/browser, which replaces the launch proxy.
     const browser = await puppeteer.connect({ browserWSEndpoint: remote.endpoint });
     try {
       fixture.beacons.delete("ws-probe");
       const own = `ws://127.0.0.1:${remote.port}/chromium?token=${BROWSERLESS_TOKEN}`;
-      await visit(browser, wsProbe([`ws://127.0.0.1:${P}/ws`, own]), { withPageGuard: false, timeoutMs: VISIT_TIMEOUT_MS });
+      await visit(browser, wsProbe([`ws://127.0.0.1:${P}/ws`, own]), {
+        withPageGuard: false,
+        timeoutMs: VISIT_TIMEOUT_MS,
+      });
       expect(fixture.beacons.get("ws-probe")?.split(" ")).toContain(own);
       expect(world.canary.events.some((e) => e.kind === "upgrade")).toBe(true);
     } finally {

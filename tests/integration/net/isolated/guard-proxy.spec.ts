@@ -39,7 +39,16 @@ beforeEach(() => {
 });
 
 // rebind.test answers a public address every other time: it has its own test below.
-const hostsWithMore = [...CANARY_HOSTS.filter((h) => h !== "rebind.test"), "[::]", "[::ffff:7f00:1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::]", "mixed.test", "metadata.google.internal", "127.0.0.2"];
+const hostsWithMore = [
+  ...CANARY_HOSTS.filter((h) => h !== "rebind.test"),
+  "[::]",
+  "[::ffff:7f00:1]",
+  "[64:ff9b::7f00:1]",
+  "[2002:7f00:1::]",
+  "mixed.test",
+  "metadata.google.internal",
+  "127.0.0.2",
+];
 
 describe("guard proxy", () => {
   it("refuses plain http to every spelling of the canary", async () => {
@@ -86,7 +95,10 @@ describe("guard proxy", () => {
     const byIp = await proxyGet(guard.port, `${fixture.origin}/hello`);
     expect(byIp.status).toBe(200);
     expect(byIp.body).toBe("hello from the fixture");
-    const echo = await proxyGet(guard.port, `http://fixture.test:${fixture.port}/echo`, { "proxy-authorization": "Basic c2VjcmV0", "x-test": "1" });
+    const echo = await proxyGet(guard.port, `http://fixture.test:${fixture.port}/echo`, {
+      "proxy-authorization": "Basic c2VjcmV0",
+      "x-test": "1",
+    });
     const seen = JSON.parse(echo.body) as Record<string, string>;
     expect(seen["x-test"]).toBe("1");
     expect(seen.host).toBe(`fixture.test:${fixture.port}`);
@@ -95,7 +107,11 @@ describe("guard proxy", () => {
   });
 
   it("matches a tunnel to an allowed origin by the scheme it actually speaks", async () => {
-    const plain = await proxyConnect(guard.port, `127.0.0.1:${fixture.port}`, "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const plain = await proxyConnect(
+      guard.port,
+      `127.0.0.1:${fixture.port}`,
+      "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
     expect(plain.statusLine).toMatch(/ 200 /);
     expect(plain.tunnelled).toContain("hello from the fixture");
     // Only http://127.0.0.1:<port> is allowed, so TLS (https://…) to the same host and port is not.
@@ -115,7 +131,11 @@ describe("guard proxy", () => {
       const res = await proxyGet(guard.port, `http://www.public.test:${port}/`);
       expect(res.status).toBe(200);
       expect(res.body).toBe(`public www.public.test:${port}`);
-      const tunnel = await proxyConnect(guard.port, `www.public.test:${port}`, `GET / HTTP/1.1\r\nHost: www.public.test:${port}\r\nConnection: close\r\n\r\n`);
+      const tunnel = await proxyConnect(
+        guard.port,
+        `www.public.test:${port}`,
+        `GET / HTTP/1.1\r\nHost: www.public.test:${port}\r\nConnection: close\r\n\r\n`,
+      );
       expect(tunnel.statusLine).toMatch(/ 200 /);
       expect(tunnel.tunnelled).toContain(`public www.public.test:${port}`);
       // Nothing listens on this port of the public address: a 502, not a hang.
@@ -144,9 +164,13 @@ describe("guard proxy", () => {
       expect(upgrade).toMatch(/^HTTP\/1\.1 407 /);
       // RFC 9110 §11.7.1: every 407 names the scheme it wants, on each of the three paths.
       expect(upgrade.toLowerCase()).toContain('proxy-authenticate: basic realm="glance-guard"');
-      expect((await proxyGet(locked.port, `${fixture.origin}/hello`)).headers["proxy-authenticate"]).toBe('Basic realm="glance-guard"');
+      expect((await proxyGet(locked.port, `${fixture.origin}/hello`)).headers["proxy-authenticate"]).toBe(
+        'Basic realm="glance-guard"',
+      );
       const auth = `Basic ${Buffer.from("glance:s3cret").toString("base64")}`;
-      expect((await proxyGet(locked.port, `${fixture.origin}/hello`, { "proxy-authorization": auth })).status).toBe(200);
+      expect((await proxyGet(locked.port, `${fixture.origin}/hello`, { "proxy-authorization": auth })).status).toBe(
+        200,
+      );
       expect((await proxyGet(locked.port, `http://127.0.0.1:${P}/`, { "proxy-authorization": auth })).status).toBe(403);
     } finally {
       await locked.close();

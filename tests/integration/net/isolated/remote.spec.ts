@@ -35,28 +35,45 @@ describe("remoteEndpointWithGuard", () => {
   it("adds the hardening flags to a browserless endpoint and replaces the caller's proxy flags by the sink (browserless would bypass its own host, F3)", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
-    const launch = JSON.stringify({ stealth: true, args: ["--window-size=800,600", "--proxy-server=http://elsewhere:8080"] });
-    const out = new URL(await remoteEndpointWithGuard(`ws://browserless:3000/chromium?token=abc&launch=${encodeURIComponent(launch)}`));
+    const launch = JSON.stringify({
+      stealth: true,
+      args: ["--window-size=800,600", "--proxy-server=http://elsewhere:8080"],
+    });
+    const out = new URL(
+      await remoteEndpointWithGuard(`ws://browserless:3000/chromium?token=abc&launch=${encodeURIComponent(launch)}`),
+    );
     expect(out.host).toBe("browserless:3000");
     expect(out.searchParams.get("token")).toBe("abc");
     const merged = JSON.parse(out.searchParams.get("launch") ?? "{}") as { stealth: boolean; args: string[] };
     expect(merged.stealth).toBe(true);
     expect(merged.args).toContain("--window-size=800,600");
-    expect(merged.args.filter((a) => a.startsWith("--proxy-"))).toEqual([`--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`, "--proxy-bypass-list=<-loopback>"]);
-    expect(merged.args).toEqual(expect.arrayContaining(["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
+    expect(merged.args.filter((a) => a.startsWith("--proxy-"))).toEqual([
+      `--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}`,
+      "--proxy-bypass-list=<-loopback>",
+    ]);
+    expect(merged.args).toEqual(
+      expect.arrayContaining(["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]),
+    );
   });
 
   it("leaves endpoints that take no arguments alone, and hardens browserless without a guard URL too (WebRTC policy included)", async () => {
     process.env.NET_GUARD_URL = "http://127.0.0.1:3299";
     reloadEnv();
     expect(await remoteEndpointWithGuard("http://chrome:9222")).toBe("http://chrome:9222");
-    expect(await remoteEndpointWithGuard("ws://chrome:9222/devtools/browser/abc")).toBe("ws://chrome:9222/devtools/browser/abc");
+    expect(await remoteEndpointWithGuard("ws://chrome:9222/devtools/browser/abc")).toBe(
+      "ws://chrome:9222/devtools/browser/abc",
+    );
     delete process.env.NET_GUARD_URL;
     reloadEnv();
     const out = new URL(await remoteEndpointWithGuard("ws://browserless:3000/?token=abc"));
     const { args } = JSON.parse(out.searchParams.get("launch") ?? "{}") as { args: string[] };
     // The guard's own address (loopback here) is the host that resolves.
-    expect(args).toEqual(expect.arrayContaining(["--webrtc-ip-handling-policy=disable_non_proxied_udp", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+      ]),
+    );
   });
 
   it("refuses to run an open proxy on a network interface", () => {

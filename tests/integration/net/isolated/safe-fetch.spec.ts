@@ -18,7 +18,10 @@ import { CANARY_HOSTS } from "../support/fixture-site";
 import { setAllowedOrigins, sleep, startWorld, type World } from "../support/world";
 
 // 1×1 transparent PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 let world: World;
 let P: number;
@@ -31,38 +34,41 @@ beforeAll(async () => {
   P = world.canary.port;
   const dir = process.env[TLS_DIR_ENV];
   if (!dir) throw new Error(`${TLS_DIR_ENV} is not set (run through isolated.test.ts)`);
-  server = https.createServer({ key: readFileSync(path.join(dir, "server.key")), cert: readFileSync(path.join(dir, "server.pem")) }, (req, res) => {
-    const url = new URL(req.url ?? "/", "https://img.test");
-    switch (url.pathname) {
-      case "/a.png":
-        res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
-        return res.end(PNG);
-      case "/host":
-        res.writeHead(200, { "content-type": "image/png" });
-        return res.end(`${req.headers.host}|${(req.socket as { servername?: string }).servername ?? ""}`);
-      case "/big-declared":
-        res.writeHead(200, { "content-type": "image/png", "content-length": 2_000_000 });
-        return res.end(Buffer.alloc(2_000_000));
-      case "/big-chunked":
-        res.writeHead(200, { "content-type": "image/png" });
-        for (let i = 0; i < 40; i++) res.write(Buffer.alloc(50_000));
-        return res.end();
-      case "/slow":
-        return; // never answers
-      case "/html":
-        res.writeHead(200, { "content-type": "text/html" });
-        return res.end("<html></html>");
-      case "/redirect":
-        res.writeHead(302, { location: url.searchParams.get("to") ?? "/" });
-        return res.end();
-      case "/loop":
-        res.writeHead(302, { location: "/loop" });
-        return res.end();
-      default:
-        res.writeHead(404);
-        return res.end();
-    }
-  });
+  server = https.createServer(
+    { key: readFileSync(path.join(dir, "server.key")), cert: readFileSync(path.join(dir, "server.pem")) },
+    (req, res) => {
+      const url = new URL(req.url ?? "/", "https://img.test");
+      switch (url.pathname) {
+        case "/a.png":
+          res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
+          return res.end(PNG);
+        case "/host":
+          res.writeHead(200, { "content-type": "image/png" });
+          return res.end(`${req.headers.host}|${(req.socket as { servername?: string }).servername ?? ""}`);
+        case "/big-declared":
+          res.writeHead(200, { "content-type": "image/png", "content-length": 2_000_000 });
+          return res.end(Buffer.alloc(2_000_000));
+        case "/big-chunked":
+          res.writeHead(200, { "content-type": "image/png" });
+          for (let i = 0; i < 40; i++) res.write(Buffer.alloc(50_000));
+          return res.end();
+        case "/slow":
+          return; // never answers
+        case "/html":
+          res.writeHead(200, { "content-type": "text/html" });
+          return res.end("<html></html>");
+        case "/redirect":
+          res.writeHead(302, { location: url.searchParams.get("to") ?? "/" });
+          return res.end();
+        case "/loop":
+          res.writeHead(302, { location: "/loop" });
+          return res.end();
+        default:
+          res.writeHead(404);
+          return res.end();
+      }
+    },
+  );
   server.on("connection", (s: net.Socket) => {
     sockets.add(s);
     s.once("close", () => sockets.delete(s));
@@ -104,7 +110,15 @@ describe("safeFetch", () => {
   });
 
   it("accepts only https for image_url, and no credentials in the URL", async () => {
-    for (const url of [`http://public.test/a.png`, "ftp://public.test/a.png", "file:///etc/passwd", "data:image/png;base64,AAAA", "javascript:1", "not a url", `https://user:pw@img.test:${T}/a.png`]) {
+    for (const url of [
+      `http://public.test/a.png`,
+      "ftp://public.test/a.png",
+      "file:///etc/passwd",
+      "data:image/png;base64,AAAA",
+      "javascript:1",
+      "not a url",
+      `https://user:pw@img.test:${T}/a.png`,
+    ]) {
       expect(await reasonOf(url, { httpsOnly: true }), url).toBe("unsupported_url");
     }
   });
@@ -120,11 +134,19 @@ describe("safeFetch", () => {
   });
 
   it("re-checks every redirect hop", async () => {
-    for (const to of [`https://127.0.0.1:${P}/x`, `https://canary.test:${P}/x`, `https://[::1]:${P}/x`, `https://169.254.169.254:${P}/x`, `http://127.0.0.1:${P}/x`]) {
+    for (const to of [
+      `https://127.0.0.1:${P}/x`,
+      `https://canary.test:${P}/x`,
+      `https://[::1]:${P}/x`,
+      `https://169.254.169.254:${P}/x`,
+      `http://127.0.0.1:${P}/x`,
+    ]) {
       const reason = await reasonOf(`https://img.test:${T}/redirect?to=${encodeURIComponent(to)}`, { httpsOnly: true });
       expect(["private_address", "unsupported_url"], to).toContain(reason);
     }
-    expect(await reasonOf(`https://img.test:${T}/redirect?to=${encodeURIComponent("file:///etc/passwd")}`)).toBe("unsupported_url");
+    expect(await reasonOf(`https://img.test:${T}/redirect?to=${encodeURIComponent("file:///etc/passwd")}`)).toBe(
+      "unsupported_url",
+    );
     expect(await reasonOf(`https://img.test:${T}/loop`, { maxRedirects: 3 })).toBe("too_many_redirects");
     expect(world.canary.events).toEqual([]);
   });
@@ -154,8 +176,16 @@ describe("safeFetch", () => {
 
 describe("OG image_url variables", () => {
   it("a private target is a 400 invalid_variable naming the variable, and the canary stays silent", async () => {
-    for (const url of [`https://127.0.0.1:${P}/a.png`, `https://canary.test:${P}/a.png`, `https://169.254.169.254/latest/`, `https://img.test:${T}/redirect?to=${encodeURIComponent(`https://localhost:${P}/`)}`]) {
-      const error = await loadImage("avatar", url).then(() => undefined, (e: unknown) => e);
+    for (const url of [
+      `https://127.0.0.1:${P}/a.png`,
+      `https://canary.test:${P}/a.png`,
+      `https://169.254.169.254/latest/`,
+      `https://img.test:${T}/redirect?to=${encodeURIComponent(`https://localhost:${P}/`)}`,
+    ]) {
+      const error = await loadImage("avatar", url).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, url).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe("invalid_variable");
       expect((error as ApiError).status).toBe(400);

@@ -32,7 +32,14 @@ afterAll(async () => {
 beforeEach(() => world.canary.reset());
 
 function settings(endpoint: string) {
-  return { endpoint, region: "us-east-1", bucket: s3.bucket, prefix: "", accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY };
+  return {
+    endpoint,
+    region: "us-east-1",
+    bucket: s3.bucket,
+    prefix: "",
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+  };
 }
 
 async function saveVerdict(endpoint: string): Promise<string> {
@@ -88,7 +95,9 @@ describe("an upload", () => {
     // rebind.test answers a public address and loopback in turn (TTL 0): whichever answer the
     // check gets, the SDK's connection never goes to loopback.
     for (let i = 0; i < 4; i++) {
-      expect(["private_address", "failed"]).toContain(await uploadVerdict(`http://rebind.test:${P}`, `rebind-${i}.png`));
+      expect(["private_address", "failed"]).toContain(
+        await uploadVerdict(`http://rebind.test:${P}`, `rebind-${i}.png`),
+      );
     }
     await sleep(50);
     expect(world.canary.events).toEqual([]);

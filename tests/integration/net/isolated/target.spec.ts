@@ -34,21 +34,59 @@ async function codeOf(url: string): Promise<string> {
 }
 
 const privateSpellings = (p: number) => [
-  `http://127.0.0.1:${p}/`, `http://127.1:${p}/`, `http://2130706433:${p}/`, `http://0x7f.0.0.1:${p}/`,
-  `http://0x7f000001:${p}/`, `http://0177.0.0.1:${p}/`, `http://127.000.000.001:${p}/`, `http://[::1]:${p}/`,
-  `http://[::ffff:127.0.0.1]:${p}/`, `http://[::ffff:7f00:1]:${p}/`, `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/`,
-  `http://[::127.0.0.1]:${p}/`, `http://127.0.0.1.:${p}/`, `http://localhost:${p}/`, `http://localhost.:${p}/`,
-  `http://LOCALHOST:${p}/`, `http://app.localhost:${p}/`, `http://user@127.0.0.1:${p}/`,
-  `http://evil.com@127.0.0.1:${p}/`, `http://user:pass@127.0.0.1:${p}/`, `http://①②⑦.⓪.⓪.①:${p}/`,
-  `http://127。0。0。1:${p}/`, `http://%31%32%37.0.0.1:${p}/`, `HTTP://127.0.0.1:${p}/`, `  http://127.0.0.1:${p}/`,
-  `\thttp://127.0.0.1:${p}/ `, `https://127.0.0.1:${p}/`, `http://169.254.169.254/latest/meta-data/`,
-  `http://[::ffff:169.254.169.254]/`, `http://[fd00::1]:${p}/`, `http://[fd00:ec2::254]/`, `http://10.0.0.1:${p}/`,
-  `http://172.16.0.1:${p}/`, `http://192.168.1.1:${p}/`, `http://100.64.0.1:${p}/`, `http://100.100.100.200/`,
-  `http://0.0.0.0:${p}/`, `http://0:${p}/`, `http://[::]:${p}/`, `http://[64:ff9b::7f00:1]:${p}/`,
-  `http://[64:ff9b::a9fe:a9fe]/`, `http://[2002:7f00:1::]:${p}/`, `http://[fe80::1]:${p}/`, `http://224.0.0.1/`,
-  `http://255.255.255.255/`, `http://198.18.0.1/`, `http://192.0.0.192/`, `http://168.63.129.16/`,
-  `http://metadata.google.internal/computeMetadata/v1/`, `http://metadata/`, `http://canary.test:${p}/`,
-  `http://mixed.test:${p}/`, `http://printer.local:${p}/`,
+  `http://127.0.0.1:${p}/`,
+  `http://127.1:${p}/`,
+  `http://2130706433:${p}/`,
+  `http://0x7f.0.0.1:${p}/`,
+  `http://0x7f000001:${p}/`,
+  `http://0177.0.0.1:${p}/`,
+  `http://127.000.000.001:${p}/`,
+  `http://[::1]:${p}/`,
+  `http://[::ffff:127.0.0.1]:${p}/`,
+  `http://[::ffff:7f00:1]:${p}/`,
+  `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/`,
+  `http://[::127.0.0.1]:${p}/`,
+  `http://127.0.0.1.:${p}/`,
+  `http://localhost:${p}/`,
+  `http://localhost.:${p}/`,
+  `http://LOCALHOST:${p}/`,
+  `http://app.localhost:${p}/`,
+  `http://user@127.0.0.1:${p}/`,
+  `http://evil.com@127.0.0.1:${p}/`,
+  `http://user:pass@127.0.0.1:${p}/`,
+  `http://①②⑦.⓪.⓪.①:${p}/`,
+  `http://127。0。0。1:${p}/`,
+  `http://%31%32%37.0.0.1:${p}/`,
+  `HTTP://127.0.0.1:${p}/`,
+  `  http://127.0.0.1:${p}/`,
+  `\thttp://127.0.0.1:${p}/ `,
+  `https://127.0.0.1:${p}/`,
+  `http://169.254.169.254/latest/meta-data/`,
+  `http://[::ffff:169.254.169.254]/`,
+  `http://[fd00::1]:${p}/`,
+  `http://[fd00:ec2::254]/`,
+  `http://10.0.0.1:${p}/`,
+  `http://172.16.0.1:${p}/`,
+  `http://192.168.1.1:${p}/`,
+  `http://100.64.0.1:${p}/`,
+  `http://100.100.100.200/`,
+  `http://0.0.0.0:${p}/`,
+  `http://0:${p}/`,
+  `http://[::]:${p}/`,
+  `http://[64:ff9b::7f00:1]:${p}/`,
+  `http://[64:ff9b::a9fe:a9fe]/`,
+  `http://[2002:7f00:1::]:${p}/`,
+  `http://[fe80::1]:${p}/`,
+  `http://224.0.0.1/`,
+  `http://255.255.255.255/`,
+  `http://198.18.0.1/`,
+  `http://192.0.0.192/`,
+  `http://168.63.129.16/`,
+  `http://metadata.google.internal/computeMetadata/v1/`,
+  `http://metadata/`,
+  `http://canary.test:${p}/`,
+  `http://mixed.test:${p}/`,
+  `http://printer.local:${p}/`,
 ];
 
 describe("assertPublicTarget", () => {
@@ -71,15 +109,37 @@ describe("assertPublicTarget", () => {
       });
     }
     await sleep(50);
-    expect(world.canary.events.filter((e) => e.kind === "connection").length).toBe(3 + LOOPBACK_ALIASES.length + LOOPBACK_ALIASES_V6.length);
+    expect(world.canary.events.filter((e) => e.kind === "connection").length).toBe(
+      3 + LOOPBACK_ALIASES.length + LOOPBACK_ALIASES_V6.length,
+    );
   });
 
   it.each([
-    "file:///etc/passwd", "data:text/html,<h1>x</h1>", "javascript:alert(1)", "view-source:http://example.com/",
-    "chrome://settings", "devtools://devtools/bundled/inspector.html", "blob:http://example.com/uuid",
-    "filesystem:http://example.com/temporary/x", "ftp://example.com/", "ws://example.com/", "wss://example.com/",
-    "gopher://127.0.0.1:70/", "dict://127.0.0.1:11211/", "about:blank", "chrome-extension://abc/x.html", "mailto:a@b.c",
-    "", "   ", "example.com", "//example.com/", "/relative", "http://", "http:// /", "http://exa mple.com/", "http://[::1/",
+    "file:///etc/passwd",
+    "data:text/html,<h1>x</h1>",
+    "javascript:alert(1)",
+    "view-source:http://example.com/",
+    "chrome://settings",
+    "devtools://devtools/bundled/inspector.html",
+    "blob:http://example.com/uuid",
+    "filesystem:http://example.com/temporary/x",
+    "ftp://example.com/",
+    "ws://example.com/",
+    "wss://example.com/",
+    "gopher://127.0.0.1:70/",
+    "dict://127.0.0.1:11211/",
+    "about:blank",
+    "chrome-extension://abc/x.html",
+    "mailto:a@b.c",
+    "",
+    "   ",
+    "example.com",
+    "//example.com/",
+    "/relative",
+    "http://",
+    "http:// /",
+    "http://exa mple.com/",
+    "http://[::1/",
   ])("%j is unsupported_url", async (url) => {
     expect(await codeOf(url)).toBe("unsupported_url");
   });
@@ -117,10 +177,24 @@ describe("checkRequestUrl (the page guard's per-request decision)", () => {
     expect(await checkRequestUrl("data:image/png;base64,AAAA")).toBeUndefined();
     expect(await checkRequestUrl("blob:https://public.test/0c1d")).toBeUndefined();
     expect(await checkRequestUrl("https://public.test/a.css")).toBeUndefined();
-    for (const url of ["file:///etc/passwd", "chrome://version", "ftp://public.test/", "filesystem:https://public.test/x", "view-source:https://public.test/", "::"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "chrome://version",
+      "ftp://public.test/",
+      "filesystem:https://public.test/x",
+      "view-source:https://public.test/",
+      "::",
+    ]) {
       expect(await checkRequestUrl(url), url).toBe("unsupported_url");
     }
-    for (const url of [`http://127.0.0.1:${P}/`, `http://[::1]:${P}/`, `http://localhost:${P}/`, `https://canary.test:${P}/`, "http://169.254.169.254/", "http://[fd00::1]/"]) {
+    for (const url of [
+      `http://127.0.0.1:${P}/`,
+      `http://[::1]:${P}/`,
+      `http://localhost:${P}/`,
+      `https://canary.test:${P}/`,
+      "http://169.254.169.254/",
+      "http://[fd00::1]/",
+    ]) {
       expect(await checkRequestUrl(url), url).toBe("private_address");
     }
     expect(await checkRequestUrl("https://no-such-host.test/")).toBe("target_unreachable");

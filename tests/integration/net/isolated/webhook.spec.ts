@@ -117,7 +117,9 @@ describe("a webhook when sent", () => {
     // rebind.test answers a public address and loopback in turn (TTL 0): whichever answer a
     // delivery gets, it never connects to loopback.
     for (let i = 0; i < 6; i++) {
-      expect(["private_address", "target_unreachable", "timeout"]).toContain(await sendVerdict(`http://rebind.test:${P}/hook`));
+      expect(["private_address", "target_unreachable", "timeout"]).toContain(
+        await sendVerdict(`http://rebind.test:${P}/hook`),
+      );
     }
     await sleep(50);
     expect(world.canary.events).toEqual([]);

@@ -4,7 +4,12 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { BROWSER_OWN_TRAFFIC_SINK, chromiumHardeningFlags } from "@/lib/net/chromium";
 
 function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/lib/chromium/chromium",
+    "/usr/bin/chromium",
+    "/usr/bin/google-chrome",
+  ];
   const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
   if (!found) throw new Error("no Chromium found (set CHROME_PATH)");
   return found;
@@ -14,7 +19,16 @@ export function launchChromium(extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chromePath(),
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...extraArgs],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      ...extraArgs,
+    ],
   });
 }
 
@@ -24,5 +38,7 @@ export function launchChromium(extraArgs: string[]): Promise<Browser> {
  */
 export function guardAsBrowserProxyFlags(guardUrl: string): string[] {
   const host = new URL(guardUrl).hostname.replace(/^\[|\]$/g, "");
-  return chromiumHardeningFlags(host).map((flag) => (flag === `--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}` ? `--proxy-server=${guardUrl}` : flag));
+  return chromiumHardeningFlags(host).map((flag) =>
+    flag === `--proxy-server=${BROWSER_OWN_TRAFFIC_SINK}` ? `--proxy-server=${guardUrl}` : flag,
+  );
 }

@@ -34,7 +34,12 @@ export async function startCanary(): Promise<Canary> {
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
-    events.push({ kind: "connection", remote: socket.remoteAddress, local: `${socket.localAddress}:${socket.localPort}`, at: Date.now() });
+    events.push({
+      kind: "connection",
+      remote: socket.remoteAddress,
+      local: `${socket.localAddress}:${socket.localPort}`,
+      at: Date.now(),
+    });
   });
   server.on("upgrade", (req, socket) => {
     events.push({ kind: "upgrade", detail: `${req.headers.host} ${req.url}`, at: Date.now() });
@@ -43,7 +48,9 @@ export async function startCanary(): Promise<Canary> {
   await new Promise<void>((resolve) => server.listen({ port: 0, host: "::", ipv6Only: false }, resolve));
   const port = (server.address() as net.AddressInfo).port;
   const udp = dgram.createSocket({ type: "udp6", ipv6Only: false });
-  udp.on("message", (msg, rinfo) => events.push({ kind: "datagram", remote: rinfo.address, detail: `${msg.length} bytes`, at: Date.now() }));
+  udp.on("message", (msg, rinfo) =>
+    events.push({ kind: "datagram", remote: rinfo.address, detail: `${msg.length} bytes`, at: Date.now() }),
+  );
   await new Promise<void>((resolve) => udp.bind(port, "::", () => resolve()));
   return {
     port,

@@ -12,9 +12,50 @@ export const TLS_DIR_ENV = "GLANCE_TEST_TLS_DIR";
 export function makeTestCertificates(dir: string): { caFile: string } {
   const f = (name: string) => path.join(dir, name);
   const run = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
-  run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Glance test CA", "-keyout", f("ca.key"), "-out", f("ca.pem"));
-  run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=img.test", "-keyout", f("server.key"), "-out", f("server.csr"));
+  run(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Glance test CA",
+    "-keyout",
+    f("ca.key"),
+    "-out",
+    f("ca.pem"),
+  );
+  run(
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-subj",
+    "/CN=img.test",
+    "-keyout",
+    f("server.key"),
+    "-out",
+    f("server.csr"),
+  );
   writeFileSync(f("ext.cnf"), "subjectAltName=DNS:img.test,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n");
-  run("x509", "-req", "-in", f("server.csr"), "-CA", f("ca.pem"), "-CAkey", f("ca.key"), "-CAcreateserial", "-days", "2", "-extfile", f("ext.cnf"), "-out", f("server.pem"));
+  run(
+    "x509",
+    "-req",
+    "-in",
+    f("server.csr"),
+    "-CA",
+    f("ca.pem"),
+    "-CAkey",
+    f("ca.key"),
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-extfile",
+    f("ext.cnf"),
+    "-out",
+    f("server.pem"),
+  );
   return { caFile: f("ca.pem") };
 }

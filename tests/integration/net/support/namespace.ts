@@ -42,7 +42,11 @@ export function assertIsolated(): void {
 }
 
 /** Runs the isolated specs (only those named in `only`, or all when it is empty) in a fresh namespace. */
-export async function runIsolatedSpecs(timeoutMs: number, only: string[], extraEnv: Record<string, string> = {}): Promise<InnerRun> {
+export async function runIsolatedSpecs(
+  timeoutMs: number,
+  only: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<InnerRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "glance-netns-"));
   const resolv = path.join(dir, "resolv.conf");
   const report = path.join(dir, "report.json");
@@ -58,11 +62,23 @@ export async function runIsolatedSpecs(timeoutMs: number, only: string[], extraE
   ].join("\n");
   const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
   const args = [
-    "--net", "--mount", "--propagation", "private", "--",
-    "sh", "-c", setup, "sh",
-    process.execPath, vitest, "run",
-    "--config", "tests/integration/net/vitest.isolated.config.ts",
-    "--reporter=default", "--reporter=json", `--outputFile.json=${report}`,
+    "--net",
+    "--mount",
+    "--propagation",
+    "private",
+    "--",
+    "sh",
+    "-c",
+    setup,
+    "sh",
+    process.execPath,
+    vitest,
+    "run",
+    "--config",
+    "tests/integration/net/vitest.isolated.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
     ...only.map((spec) => `tests/integration/net/isolated/${spec}`),
   ];
   const child = spawn("unshare", args, {
@@ -85,10 +101,18 @@ export async function runIsolatedSpecs(timeoutMs: number, only: string[], extraE
   let results: InnerResult[] = [];
   try {
     const json = JSON.parse(await readFile(report, "utf8")) as {
-      testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }>;
+      testResults: Array<{
+        name: string;
+        assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
+      }>;
     };
     results = json.testResults.flatMap((file) =>
-      file.assertionResults.map((a) => ({ file: path.relative(root, file.name), fullName: a.fullName, status: a.status, failureMessages: a.failureMessages })),
+      file.assertionResults.map((a) => ({
+        file: path.relative(root, file.name),
+        fullName: a.fullName,
+        status: a.status,
+        failureMessages: a.failureMessages,
+      })),
     );
   } catch {
     // No report: the output explains why (namespace setup failed, crash, timeout).

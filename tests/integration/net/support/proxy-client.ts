@@ -2,14 +2,21 @@
 import http from "node:http";
 import net from "node:net";
 
-export function proxyGet(proxyPort: number, absoluteUrl: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function proxyGet(
+  proxyPort: number,
+  absoluteUrl: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: proxyPort, path: absoluteUrl, headers, agent: false }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: proxyPort, path: absoluteUrl, headers, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -19,7 +26,13 @@ export function proxyGet(proxyPort: number, absoluteUrl: string, headers: Record
  * Sends CONNECT and, when the tunnel opens, `firstBytes`; resolves with the status line and what
  * came back through the tunnel before it closed or `waitMs` passed.
  */
-export function proxyConnect(proxyPort: number, authority: string, firstBytes?: Buffer | string, headers = "", waitMs = 400): Promise<{ statusLine: string; tunnelled: string }> {
+export function proxyConnect(
+  proxyPort: number,
+  authority: string,
+  firstBytes?: Buffer | string,
+  headers = "",
+  waitMs = 400,
+): Promise<{ statusLine: string; tunnelled: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: "127.0.0.1", port: proxyPort });
     let buffer = Buffer.alloc(0);
@@ -54,7 +67,9 @@ export function proxyUpgrade(proxyPort: number, absoluteUrl: string, headers = "
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: "127.0.0.1", port: proxyPort }, () => {
       const host = new URL(absoluteUrl).host;
-      socket.write(`GET ${absoluteUrl} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${headers}\r\n`);
+      socket.write(
+        `GET ${absoluteUrl} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${headers}\r\n`,
+      );
     });
     let data = "";
     socket.on("data", (d) => {

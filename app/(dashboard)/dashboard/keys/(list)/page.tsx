@@ -17,11 +17,19 @@ import { requestsByKey } from "@/lib/usage/stats";
 
 export const metadata: Metadata = { title: "API Keys" };
 
-export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function KeysPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser("/dashboard/keys");
   const keepError = (await searchParams)["keep-error"];
   const plan = PLANS[user.plan];
-  const [keys, requests, ownTemplates] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30), listTemplates(user.id)]);
+  const [keys, requests, ownTemplates] = await Promise.all([
+    listApiKeys(user.id),
+    requestsByKey(user.id, 30),
+    listTemplates(user.id),
+  ]);
   const active = keys.filter((k) => !k.revokedAt).length;
   const atLimit = active >= plan.maxApiKeys;
   const limitText = atLimit
@@ -56,7 +64,8 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           Signed URL builder
         </h2>
         <p className="mb-4 mt-1 text-sm text-slate-600">
-          An OG image URL for public pages: it names the key by its public id and carries a signature instead of the key.{" "}
+          An OG image URL for public pages: it names the key by its public id and carries a signature instead of the
+          key.{" "}
           <Link href="/docs/signed-urls" className={linkClass}>
             How signed URLs work
           </Link>
@@ -66,7 +75,11 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           templates={[
             ...OG_TEMPLATES.map((t) => ({ name: t.name, label: t.name, variables: builderVariables(t.variables) })),
             // The account's own templates (OG studio, D21) go in public pages too.
-            ...ownTemplates.map((t) => ({ name: t.name, label: `${t.name} (yours)`, variables: builderVariables(t.variables) })),
+            ...ownTemplates.map((t) => ({
+              name: t.name,
+              label: `${t.name} (yours)`,
+              variables: builderVariables(t.variables),
+            })),
           ]}
         />
       </section>

@@ -23,17 +23,34 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   const user = await requireUser(`/dashboard/keys/${encodeURIComponent(id)}`);
   // The key's own days (D22): filtered by account and key, so another account's id shows nothing.
-  const [keys, requests, days] = await Promise.all([listApiKeys(user.id), requestsByKey(user.id, 30), dailyUsage(user.id, 30, new Date(), id)]);
+  const [keys, requests, days] = await Promise.all([
+    listApiKeys(user.id),
+    requestsByKey(user.id, 30),
+    dailyUsage(user.id, 30, new Date(), id),
+  ]);
   const key = keys.find((k) => k.id === id);
   if (!key) notFound();
   const keyRenders = await keyRendersThisMonth(key.id);
   const allowed = key.allowedEndpoints.length > 0 ? key.allowedEndpoints : RENDER_ENDPOINTS;
 
   const rows: Array<[string, React.ReactNode]> = [
-    ["Key", <code key="k" className="font-mono text-sm">{key.display}</code>],
-    ["Public id (key_id of signed URLs)", <code key="p" className="font-mono text-sm" data-testid="public-id">{key.publicId}</code>],
+    [
+      "Key",
+      <code key="k" className="font-mono text-sm">
+        {key.display}
+      </code>,
+    ],
+    [
+      "Public id (key_id of signed URLs)",
+      <code key="p" className="font-mono text-sm" data-testid="public-id">
+        {key.publicId}
+      </code>,
+    ],
     ["Signing secret", key.signable ? "Set (shown once when created or rolled)" : "None yet"],
-    ["Restrictions", `${allowed.length === RENDER_ENDPOINTS.length ? "All endpoints" : `Only ${allowed.join(", ")}`}; ${key.monthlyRenderCap === null ? "no render cap" : `at most ${formatNumber(key.monthlyRenderCap)} renders a month`}`],
+    [
+      "Restrictions",
+      `${allowed.length === RENDER_ENDPOINTS.length ? "All endpoints" : `Only ${allowed.join(", ")}`}; ${key.monthlyRenderCap === null ? "no render cap" : `at most ${formatNumber(key.monthlyRenderCap)} renders a month`}`,
+    ],
     ["Status", <KeyStatus key="s" revokedAt={key.revokedAt} pausedAt={key.pausedAt} />],
     ["Created", formatDateTime(key.createdAt)],
     ["Last used", key.lastUsedAt ? `${formatRelative(key.lastUsedAt)} (${formatDateTime(key.lastUsedAt)})` : "Never"],
@@ -48,7 +65,10 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
           ← All API keys
         </Link>
       </p>
-      <PageHeader title={key.name} actions={key.revokedAt ? undefined : <RevokeKey keyId={key.id} name={key.name} display={key.display} />} />
+      <PageHeader
+        title={key.name}
+        actions={key.revokedAt ? undefined : <RevokeKey keyId={key.id} name={key.name} display={key.display} />}
+      />
       <dl className={cn(cardClass, "divide-y divide-slate-100")}>
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-5 py-3 sm:grid-cols-3 sm:gap-4">
@@ -58,7 +78,9 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
         ))}
       </dl>
       <section className={cn(cardClass, "mt-6 p-5")} aria-labelledby="key-usage-title" data-testid="key-usage">
-        <h2 id="key-usage-title" className="mb-3 text-lg font-semibold text-slate-900">Usage of this key, last 30 days</h2>
+        <h2 id="key-usage-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Usage of this key, last 30 days
+        </h2>
         {days.some((d) => d.requests > 0) ? (
           <UsageChart days={days} />
         ) : (
@@ -68,18 +90,28 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       {!key.revokedAt && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="rename-title">
-            <h2 id="rename-title" className="mb-3 text-lg font-semibold text-slate-900">Rename</h2>
+            <h2 id="rename-title" className="mb-3 text-lg font-semibold text-slate-900">
+              Rename
+            </h2>
             <RenameKey keyId={key.id} name={key.name} maxNameLength={MAX_KEY_NAME_LENGTH} />
           </section>
           <section className={cn(cardClass, "p-5")} aria-labelledby="signing-title">
-            <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">Signing secret</h2>
+            <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">
+              Signing secret
+            </h2>
             <RollSigningSecret keyId={key.id} signable={key.signable} />
           </section>
           <section className={cn(cardClass, "p-5")} aria-labelledby="limits-title">
-            <h2 id="limits-title" className="mb-3 text-lg font-semibold text-slate-900">Restrictions</h2>
+            <h2 id="limits-title" className="mb-3 text-lg font-semibold text-slate-900">
+              Restrictions
+            </h2>
             <KeyLimitsForm
               keyId={key.id}
-              endpoints={RENDER_ENDPOINTS.map((e) => ({ id: e, label: e === "og" ? "Open Graph images (/v1/og)" : "Screenshots (/v1/screenshot)", allowed: allowed.includes(e) }))}
+              endpoints={RENDER_ENDPOINTS.map((e) => ({
+                id: e,
+                label: e === "og" ? "Open Graph images (/v1/og)" : "Screenshots (/v1/screenshot)",
+                allowed: allowed.includes(e),
+              }))}
               cap={key.monthlyRenderCap}
               rendersThisMonth={keyRenders}
             />

@@ -15,7 +15,14 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const example = ALL_EXAMPLES.find((e) => `${e.id}.png` === file);
   if (!example) return new Response("Not found", { status: 404 });
   const { variables } = validateVariables(example.template, example.variables);
-  const image = await renderOg({ template: example.template, variables, width: 1200, height: 630, format: "png", quality: 90 });
+  const image = await renderOg({
+    template: example.template,
+    variables,
+    width: 1200,
+    height: 630,
+    format: "png",
+    quality: 90,
+  });
   return new Response(new Uint8Array(image.bytes), {
     headers: { "Content-Type": image.contentType, "Cache-Control": "public, max-age=86400" },
   });

@@ -11,7 +11,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   if (!shot) return new Response("Not found", { status: 404 });
   try {
     const image = await showcaseImage(shot);
-    return new Response(new Uint8Array(image.bytes), { headers: { "Content-Type": image.contentType, "Cache-Control": "public, max-age=3600" } });
+    return new Response(new Uint8Array(image.bytes), {
+      headers: { "Content-Type": image.contentType, "Cache-Control": "public, max-age=3600" },
+    });
   } catch (error) {
     log.warn("showcase capture failed", { file: shot.file, error });
     return problemResponse(toApiError(error));

@@ -15,7 +15,10 @@ export async function GET(request: Request) {
   try {
     const caller = await authenticateSession(request, new URL(request.url));
     const templates = accountTemplatesListing(await listTemplates(caller.userId));
-    return Response.json({ templates }, { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } });
+    return Response.json(
+      { templates },
+      { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } },
+    );
   } catch (error) {
     return problemResponse(toApiError(error), requestId, { "X-Request-Id": requestId });
   }
