@@ -17,6 +17,7 @@ mkdir -p .test-reports && rm -f .test-reports/*.json
 step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint";        npx eslint . --max-warnings=0
+step "format";      npx prettier --check . --log-level=warn
 step "typecheck";   npx tsc --noEmit
 # Unused files, exports and npm dependencies (knip.jsonc says what is run by path and why).
 step "unused";      npx knip --no-progress
