@@ -65,11 +65,9 @@ test.describe("billing", () => {
     });
     await page.goto(call!.params.success_url!);
     await expect(
-      page
-        .getByRole("status")
-        .filter({
-          hasText: "Thank you! Your plan changes as soon as Stripe confirms the payment, usually within seconds.",
-        }),
+      page.getByRole("status").filter({
+        hasText: "Thank you! Your plan changes as soon as Stripe confirms the payment, usually within seconds.",
+      }),
     ).toBeVisible();
     await expect(page.getByTestId("billing-state")).toContainText("Pro: 10,000 renders a month");
     await expect(await planCard(page, "pro")).toContainText("Your plan");
