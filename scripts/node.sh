@@ -2,7 +2,7 @@
 # Sourced by every project script (setup, test, demo, start, benchmarks): puts Node.js 24 LTS first
 # on PATH for this project only. The binary is the official build the npm registry ships as
 # node-linux-<arch> (what the `node` package installs); npm checks it against the registry's
-# integrity hash. The machine's own Node stays untouched (ARCHITECTURE.md, "Runtime").
+# integrity hash. The machine's own Node stays untouched (docs/decisions/departures-from-the-named-packages.md, "Runtime").
 GLANCE_NODE_VERSION=24.21.0
 _glance_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 case "$(uname -m)" in
