@@ -8,12 +8,19 @@ import type { Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "@/lib/browser";
 
-export type Phase = "navigate" | "wait" | "capture" | "encode";
+/** A screenshot's phases (D19); other renders name their own (the content endpoint's extract, D24). */
+export const CAPTURE_PHASES = ["navigate", "wait", "capture", "encode"] as const;
 
-/** Milliseconds per phase, measured in this process around each step of the capture. */
-export class PhaseClock {
+export type CapturePhase = (typeof CAPTURE_PHASES)[number];
+
+/** Milliseconds per phase, measured in this process around each step of a render. */
+export class PhaseClock<Phase extends string> {
   private last = performance.now();
-  readonly ms: Record<Phase, number> = { navigate: 0, wait: 0, capture: 0, encode: 0 };
+  readonly ms: Record<Phase, number>;
+
+  constructor(phases: readonly Phase[]) {
+    this.ms = Object.fromEntries(phases.map((phase) => [phase, 0])) as Record<Phase, number>;
+  }
 
   /** The time since the previous lap belongs to `phase`. */
   lap(phase: Phase): void {
