@@ -13,6 +13,10 @@ export interface Plan {
   maxApiKeys: number;
   requestsPerMinute: number;
   rendersPerMonth: number;
+  /** Monitors the account may have (D27), paused ones included. */
+  monitors: number;
+  /** The shortest time between two scheduled runs of a monitor, in minutes (D27). */
+  monitorMinIntervalMinutes: number;
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -26,6 +30,8 @@ export const PLANS: Record<PlanId, Plan> = {
     maxApiKeys: 2,
     requestsPerMinute: 10,
     rendersPerMonth: 100,
+    monitors: 1,
+    monitorMinIntervalMinutes: 1440,
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -36,6 +42,8 @@ export const PLANS: Record<PlanId, Plan> = {
     maxApiKeys: 5,
     requestsPerMinute: 60,
     rendersPerMonth: 2_000,
+    monitors: 10,
+    monitorMinIntervalMinutes: 60,
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -46,6 +54,8 @@ export const PLANS: Record<PlanId, Plan> = {
     maxApiKeys: 20,
     requestsPerMinute: 300,
     rendersPerMonth: 10_000,
+    monitors: 50,
+    monitorMinIntervalMinutes: 15,
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -56,6 +66,8 @@ export const PLANS: Record<PlanId, Plan> = {
     maxApiKeys: 100,
     requestsPerMinute: 1_200,
     rendersPerMonth: 50_000,
+    monitors: 250,
+    monitorMinIntervalMinutes: 5,
     tagline: "High volume with the longest cache.",
   },
 };

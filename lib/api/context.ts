@@ -8,7 +8,7 @@ import type { KeyLimits } from "@/lib/keys/service";
 import type { PlanId } from "@/lib/plans";
 import type { RenderCharge } from "@/lib/usage/quota";
 
-export type EndpointId = "screenshot" | "og" | "usage" | "jobs";
+export type EndpointId = "screenshot" | "og" | "usage" | "jobs" | "diff" | "monitors";
 
 /** The endpoints that render, which a key can be restricted to (D15). */
 export const RENDER_ENDPOINTS = ["screenshot", "og"] as const;
@@ -43,6 +43,11 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
   ) => V | Promise<V>;
   /** POST with the parameters as a JSON body of at most maxBytes (D19); without it POST is a 405. */
   jsonBody?: { maxBytes: number };
+  /**
+   * The render endpoint a key restriction (D15) counts this one as: a comparison captures
+   * screenshots, so a key restricted to OG may not call /v1/diff or create monitors (D27).
+   */
+  keyEndpoint?: RenderEndpointId;
   /** The host a request targets, for the request log (D18); only endpoints that fetch a URL have one. */
   targetHost?: (params: z.output<S>) => string | undefined;
 }
@@ -58,6 +63,14 @@ export interface Caller {
   signed?: { expires?: number };
   /** The key's own restrictions (D15); absent for the session-authenticated playground. */
   keyLimits?: KeyLimits;
+}
+
+/**
+ * Who owns what a caller creates and may read (monitors, D27): the caller's account today. The one
+ * place to change when ownership moves to a workspace.
+ */
+export function ownerId(caller: Pick<Caller, "userId">): string {
+  return caller.userId;
 }
 
 export interface UsageNote {

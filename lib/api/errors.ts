@@ -119,6 +119,16 @@ export const ERROR_CODES = {
     summary: "No such job or batch for this API key's account.",
     help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
   },
+  monitor_not_found: {
+    status: 404,
+    summary: "No such monitor for this API key's account.",
+    help: "Check the id from the answer of POST /v1/monitors (or GET /v1/monitors). A monitor belongs to the account that created it: another account's id answers the same way.",
+  },
+  result_not_found: {
+    status: 404,
+    summary: "compareTo names a stored result or baseline that does not exist (any more).",
+    help: "A stored result lives for your plan's cache time; a monitor has a baseline once its first run succeeded. Compare with compareUrl instead, or run the monitor first.",
+  },
   storage_not_configured: {
     status: 400,
     summary: "store=true was asked, but the account has no storage bucket configured.",

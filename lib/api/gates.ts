@@ -13,6 +13,8 @@ const ENDPOINT_NAMES: Record<EndpointSpec["id"], string> = {
   og: "Open Graph image generation",
   usage: "The usage endpoint",
   jobs: "Async jobs",
+  diff: "Visual diffs",
+  monitors: "Monitors",
 };
 
 export function enforcePlanGates(
@@ -46,7 +48,8 @@ export function enforcePlanGates(
  */
 export function enforceKeyLimits(spec: EndpointSpec, caller: Caller): void {
   const allowed = caller.keyLimits?.allowedEndpoints;
-  if (allowed && isRenderEndpoint(spec.id) && !allowed.includes(spec.id)) {
+  const counted = spec.keyEndpoint ?? spec.id;
+  if (allowed && isRenderEndpoint(counted) && !allowed.includes(counted)) {
     throw new ApiError(
       "endpoint_not_allowed",
       `This API key may call only ${allowed.map((id) => ENDPOINT_NAMES[id]).join(" and ")}, not ${ENDPOINT_NAMES[spec.id]}.`,

@@ -10,6 +10,7 @@ import { screenshotParams } from "@/lib/screenshot/params";
 import { usageResponseSchema } from "@/lib/usage/schema";
 import { batchResponseSchema, jobResponseSchema } from "@/lib/jobs/schema";
 import { jobPaths } from "./jobs";
+import { watchPaths, watchSchemas } from "./watch";
 import { webhookOperations } from "./webhooks";
 import { z } from "zod";
 import {
@@ -41,6 +42,8 @@ const SCREENSHOT_ONLY: readonly ErrorCode[] = [
 const NOT_RENDER: readonly ErrorCode[] = [
   "not_found",
   "job_not_found",
+  "monitor_not_found",
+  "result_not_found",
   "storage_not_configured",
   "storage_upload_failed",
 ];
@@ -171,6 +174,10 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         name: "Async jobs",
         description: "Hand a render over and get its outcome later: poll the job or receive a webhook.",
       },
+      {
+        name: "Visual diffs and monitors",
+        description: "Compare a page with another or with a stored image; watch a page on a schedule.",
+      },
       { name: "Account", description: "The calling account's plan and usage." },
     ],
     paths: {
@@ -216,6 +223,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         },
       },
       ...jobPaths(appUrl),
+      ...watchPaths(appUrl),
       "/v1/og/templates": {
         get: {
           operationId: "listOgTemplates",
@@ -302,6 +310,7 @@ export function buildOpenApiDocument(appUrl: string): JsonSchema {
         Usage: z.toJSONSchema(usageResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
         Job: z.toJSONSchema(jobResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
         JobBatch: z.toJSONSchema(batchResponseSchema, { target: "draft-2020-12" }) as JsonSchema,
+        ...watchSchemas(),
       },
       headers: headers(),
     },

@@ -3,6 +3,7 @@
  * need only what is exported here; tests and operations import the modules themselves.
  */
 export { cacheKeyParams } from "@/lib/results/key";
-export { serveResult } from "@/lib/results/serve";
-export type { RenderOutput } from "@/lib/results/serve";
+export { fileUrl, obtainResult, resultJson, serveResult } from "@/lib/results/serve";
+export type { RenderJob, RenderOutput } from "@/lib/results/serve";
 export { CONTENT_TYPES } from "@/lib/results/types";
+export { storeDerivedImage } from "@/lib/results/derived";

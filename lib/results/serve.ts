@@ -88,14 +88,22 @@ export type ServeContext = Pick<
   "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
 >;
 
+/** A result as obtained for a request: where it is stored (its key), and whether it was a HIT. */
+export interface Obtained {
+  key: string;
+  stored: StoredResult;
+  hit: boolean;
+}
+
 export interface ResultService {
   readonly store: ResultStore;
   readonly flights: SingleFlight;
   serve(ctx: ServeContext, job: RenderJob): Promise<Response>;
+  obtain(ctx: ServeContext, job: RenderJob): Promise<Obtained>;
 }
 
 /** The public URL of a stored result (D7). */
-function fileUrl(key: string, ext: ResultExt): string {
+export function fileUrl(key: string, ext: ResultExt): string {
   return `${env().APP_URL}/v1/files/${key}.${ext}`;
 }
 
@@ -113,6 +121,13 @@ export function createResultService(deps: {
   const flights = new SingleFlight(store, deps.redis, deps.flight);
 
   async function serve(ctx: ServeContext, job: RenderJob): Promise<Response> {
+    const { key, stored, hit } = await obtain(ctx, job);
+    const json = ctx.params.response === "json";
+    return json ? jsonAnswer(key, stored, hit, job) : binaryAnswer(ctx, stored, hit, job);
+  }
+
+  /** The cached result, or a render stored now (see the file comment); ctx.usage notes which. */
+  async function obtain(ctx: ServeContext, job: RenderJob): Promise<Obtained> {
     const key = await cacheKey({ accountId: ctx.caller.userId, endpoint: job.endpoint, params: job.keyParams });
     const planTtlSeconds = cacheTtlSeconds(ctx.caller.plan);
 
@@ -180,11 +195,10 @@ export function createResultService(deps: {
     const hit = outcome.source === "stored";
     ctx.usage.cache = hit ? "HIT" : "MISS";
     if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
-    const json = ctx.params.response === "json";
-    return json ? jsonAnswer(key, outcome.result, hit, job) : binaryAnswer(ctx, outcome.result, hit, job);
+    return { key, stored: outcome.result, hit };
   }
 
-  return { store, flights, serve };
+  return { store, flights, serve, obtain };
 }
 
 function timeoutError(advice: string | undefined): ApiError {
@@ -242,10 +256,16 @@ function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job
   });
 }
 
-function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+/** The response=json body of a result (D7): the same for a screenshot, an OG image and a comparison's captures. */
+export function resultJson(
+  key: string,
+  stored: StoredResult,
+  hit: boolean,
+  describe: Record<string, unknown>,
+): Record<string, unknown> {
   const { width, height, pages, details } = stored.metadata;
-  const body = {
-    ...job.describe,
+  return {
+    ...describe,
     imageUrl: fileUrl(key, stored.ext),
     width,
     height,
@@ -257,6 +277,10 @@ function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: Render
     ...(pages !== undefined ? { pages } : {}),
     ...(details && typeof details === "object" ? details : {}),
   };
+}
+
+function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+  const body = resultJson(key, stored, hit, job.describe);
   return new Response(JSON.stringify(body), {
     status: 200,
     headers: {
@@ -281,4 +305,9 @@ function defaultResultService(): ResultService {
 /** What both endpoint handlers call: see the file comment. */
 export function serveResult(ctx: ServeContext, job: RenderJob): Promise<Response> {
   return defaultResultService().serve(ctx, job);
+}
+
+/** The result itself rather than an answer: for comparisons, which read both captures' pixels (D27). */
+export function obtainResult(ctx: ServeContext, job: RenderJob): Promise<Obtained> {
+  return defaultResultService().obtain(ctx, job);
 }

@@ -12,6 +12,7 @@ import { type PageRun, loadPage, withPreparedPage } from "./page-load";
 import { documentHeight } from "./page-scripts";
 import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
 import { printPdf } from "./pdf";
+import { type Region, readRegions, regionsInImage } from "./regions";
 import { shootImage } from "./shoot";
 import type { CapturePlan } from "./plan";
 
@@ -23,6 +24,8 @@ export interface CaptureOutput extends Omit<PageRun<unknown>, "output"> {
   pages?: number;
   /** The page and the render as response=json reports them (D19). */
   facts: PageFacts & { timings: Record<CapturePhase, number> };
+  /** Where the plan's ignoreSelectors elements are in the image (a comparison's capture, D27). */
+  ignoredRegions?: Region[];
 }
 
 type Shot = Omit<CaptureOutput, "dialogs" | "blockedRequests">;
@@ -44,11 +47,18 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
     }
 
     const ext = plan.format as Exclude<ResultExt, "pdf">;
+    const regions = plan.ignoreSelectors ? await readRegions(page, plan, plan.ignoreSelectors, deadline) : undefined;
     const shot = await shootImage(page, plan, deadline);
     clock.lap("capture");
     const image = await deadline.race(finishImage(shot, ext, plan.quality, plan.resize));
     clock.lap("encode");
-    return { bytes: image.bytes, width: image.width, height: image.height, facts: { ...facts, timings: clock.ms } };
+    return {
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+      facts: { ...facts, timings: clock.ms },
+      ...(regions ? { ignoredRegions: regionsInImage(regions, image.width, image.height) } : {}),
+    };
   });
   return { ...output, ...seen };
 }

@@ -6,11 +6,11 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Handler } from "@/lib/api/context";
+import type { ApiContext, Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
 import { paramDoc } from "@/lib/api/params";
-import { CONTENT_TYPES, serveResult } from "@/lib/results";
+import { CONTENT_TYPES, serveResult, type RenderJob } from "@/lib/results";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
@@ -19,14 +19,25 @@ import { renderScreenshot } from "./render";
 /** What to change when a render runs out of time: `timeout`, up to the schema's maximum. */
 const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
 
-export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) => {
-  const started = ctx.receivedAt;
-  const plan = ctx.validated;
-  const deadline = new Deadline(plan.timeoutMs, started);
+export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) =>
+  serveResult(ctx, screenshotRenderJob(ctx, ctx.validated));
 
-  return serveResult(ctx, {
+/**
+ * The render job of a capture plan: what /v1/screenshot serves, and what a comparison (/v1/diff, a
+ * monitor's run, D27) obtains for each of its captures, so both are captured, keyed, charged and
+ * stored the same way. A plan with ignoreSelectors is keyed with them: its stored result carries
+ * their regions.
+ */
+export function screenshotRenderJob(
+  ctx: Pick<ApiContext<ScreenshotParams>, "params" | "receivedAt" | "caller">,
+  plan: CapturePlan,
+): RenderJob {
+  const started = ctx.receivedAt;
+  const deadline = new Deadline(plan.timeoutMs, started);
+  const keyParams = screenshotKeyParams(ctx.params, plan);
+  return {
     endpoint: "screenshot",
-    keyParams: screenshotKeyParams(ctx.params, plan),
+    keyParams: plan.ignoreSelectors ? { ...keyParams, ignoreSelectors: plan.ignoreSelectors } : keyParams,
     ext: plan.format,
     contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
@@ -46,5 +57,5 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
     render: (signal) => renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId),
     fresh: ctx.params.fresh,
     ttlSeconds: ctx.params.cacheTtl,
-  });
-};
+  };
+}

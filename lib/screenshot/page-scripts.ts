@@ -40,6 +40,20 @@ const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) 
 
 const IS_VALID_SELECTOR = `(selector) => { try { document.createDocumentFragment().querySelector(selector); return true; } catch { return false; } }`;
 
+/**
+ * The document-space boxes (CSS px) of the elements matching a selector list, at most `max` of them
+ * (the ignored regions of a comparison, D27); elements without a box are left out.
+ */
+const ELEMENT_BOXES = `({ selector, max }) => {
+  const out = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const r = element.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) out.push({ x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height });
+    if (out.length >= max) break;
+  }
+  return { boxes: out, scrollX: window.scrollX, scrollY: window.scrollY };
+}`;
+
 /** The caller's script, awaited if it returns a promise; its error message comes back as text. */
 const RUN_USER_SCRIPT = `async (source) => {
   try {
@@ -88,6 +102,16 @@ export async function fontsReady(page: Page): Promise<void> {
 
 export function isValidSelector(page: Page, selector: string): Promise<boolean> {
   return call<boolean>(page, IS_VALID_SELECTOR, selector);
+}
+
+export interface DocumentBoxes {
+  boxes: Array<{ x: number; y: number; width: number; height: number }>;
+  scrollX: number;
+  scrollY: number;
+}
+
+export function elementBoxes(page: Page, selector: string, max: number): Promise<DocumentBoxes> {
+  return call<DocumentBoxes>(page, ELEMENT_BOXES, { selector, max });
 }
 
 /** Resolves with null when the script ran, or the error message it threw. */

@@ -86,6 +86,11 @@ export interface CapturePlan extends PageSteps {
   customJS?: string;
   pdf?: PdfPlan;
   request: RequestShaping;
+  /**
+   * A selector list whose elements' boxes the capture reports as `ignoredRegions`: set by a
+   * comparison (/v1/diff, monitors, D27), never by /v1/screenshot's own parameters.
+   */
+  ignoreSelectors?: string;
 }
 
 /** Header/footer need room; when none is given, this much is kept free for them (mm). */

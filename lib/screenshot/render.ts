@@ -23,6 +23,7 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, ac
       ...output.facts,
       ...output.dialogs,
       ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}),
+      ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}),
     },
     ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
     // Only reached with failOnHttpError=false: the error page was asked for, but is not kept for long.

@@ -10,7 +10,7 @@ import { getPool } from "@/lib/db";
 import { USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 export const REQUEST_LOG_PAGE_SIZE = 50;
-export const LOG_ENDPOINTS = ["screenshot", "og", "usage", "jobs"] as const;
+export const LOG_ENDPOINTS = ["screenshot", "og", "usage", "jobs", "diff", "monitors"] as const;
 /** Status filters: a class, errors of any kind, or one exact code. */
 export const LOG_STATUS_CLASSES = ["2xx", "4xx", "5xx", "errors"] as const;
 

@@ -140,7 +140,7 @@ describe("OpenAPI document", () => {
   it("documents every error code, as problem+json, under its status", () => {
     const documented = new Set<string>();
     const operations = [
-      ...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}"].map(operation),
+      ...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}", "/v1/diff"].map(operation),
       doc().paths["/v1/jobs"].post as Obj,
     ];
     for (const op of operations) {
