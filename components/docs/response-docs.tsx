@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { ERROR_CODES, type ErrorCode } from "@/lib/api/errors";
-import { headers as headerComponents, schemas } from "@/lib/openapi/components";
+import { headers as headerComponents } from "@/lib/api/openapi/responses";
+import type { Schema } from "@/lib/api/openapi/types";
 
 type JsonSchema = { type?: string | string[]; description?: string; enum?: string[] };
 
@@ -9,10 +10,10 @@ type JsonSchema = { type?: string | string[]; description?: string; enum?: strin
  * The fields of a JSON metadata object (D7), read from the OpenAPI component schema so the docs
  * and /v1/openapi.json describe the same shape.
  */
-export function MetadataTable({ schema }: { schema: "ScreenshotMetadata" | "OgMetadata" }) {
-  const s = schemas()[schema] as { properties: Record<string, JsonSchema>; required: string[] };
+export function MetadataTable({ name, schema }: { name: string; schema: Schema }) {
+  const s = schema as { properties: Record<string, JsonSchema>; required: string[] };
   return (
-    <Table label={`${schema} fields`}>
+    <Table label={`${name} fields`}>
       <THead>
         <TR>
           <TH>Field</TH>

@@ -4,19 +4,10 @@
  * `consumeRender()` for the monthly quota.
  */
 import type { z } from "zod";
+import type { EndpointId, RenderEndpointId } from "@/lib/endpoints";
 import type { KeyLimits } from "@/lib/keys/service";
 import type { PlanId } from "@/lib/plans";
 import type { RenderCharge } from "@/lib/usage/quota";
-
-export type EndpointId = "screenshot" | "og" | "usage" | "jobs" | "diff" | "monitors";
-
-/** The endpoints that render, which a key can be restricted to (D15). */
-export const RENDER_ENDPOINTS = ["screenshot", "og"] as const;
-export type RenderEndpointId = (typeof RENDER_ENDPOINTS)[number];
-
-export function isRenderEndpoint(value: unknown): value is RenderEndpointId {
-  return (RENDER_ENDPOINTS as readonly unknown[]).includes(value);
-}
 
 /**
  * An endpoint as the pipeline sees it. `V` is what its validate step computes (the capture plan,

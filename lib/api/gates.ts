@@ -1,21 +1,14 @@
 /**
  * Plan gates (D3): the endpoint's minimum plan, then each parameter's, read from the schema's
  * metadata. A gated parameter counts only when set to something other than its default, so
- * `darkMode=false` is harmless on Free.
+ * `darkMode=false` is harmless on Free; an enum value with a plan of its own (an output format's,
+ * lib/formats.ts) counts when it is asked for.
  */
-import { isRenderEndpoint, type Caller, type EndpointSpec } from "@/lib/api/context";
+import type { Caller, EndpointSpec } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { describeParams } from "@/lib/api/params";
+import { ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
 import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
-
-const ENDPOINT_NAMES: Record<EndpointSpec["id"], string> = {
-  screenshot: "Screenshots",
-  og: "Open Graph image generation",
-  usage: "The usage endpoint",
-  jobs: "Async jobs",
-  diff: "Visual diffs",
-  monitors: "Monitors",
-};
 
 export function enforcePlanGates(
   spec: Pick<EndpointSpec, "id" | "minPlan" | "params">,
@@ -26,10 +19,19 @@ export function enforcePlanGates(
   if (spec.minPlan && !planAtLeast(plan, spec.minPlan)) {
     throw new ApiError(
       "plan_upgrade_required",
-      `${ENDPOINT_NAMES[spec.id]} requires the ${PLANS[spec.minPlan].name} plan or higher.`,
+      `${ENDPOINTS[spec.id].name} requires the ${PLANS[spec.minPlan].name} plan or higher.`,
     );
   }
   for (const field of describeParams(spec.params)) {
+    const value = params[field.name];
+    const valuePlan = typeof value === "string" ? field.valuePlans?.[value] : undefined;
+    if (valuePlan && given.has(field.name) && !planAtLeast(plan, valuePlan)) {
+      throw new ApiError(
+        "plan_upgrade_required",
+        `${field.name}=${value} requires the ${PLANS[valuePlan].name} plan or higher.`,
+        { param: field.name },
+      );
+    }
     if (!field.plan || planAtLeast(plan, field.plan) || !given.has(field.name)) continue;
     if (field.default !== undefined && params[field.name] === field.default) continue;
     throw new ApiError(
@@ -52,7 +54,7 @@ export function enforceKeyLimits(spec: EndpointSpec, caller: Caller): void {
   if (allowed && isRenderEndpoint(counted) && !allowed.includes(counted)) {
     throw new ApiError(
       "endpoint_not_allowed",
-      `This API key may call only ${allowed.map((id) => ENDPOINT_NAMES[id]).join(" and ")}, not ${ENDPOINT_NAMES[spec.id]}.`,
+      `This API key may call only ${allowed.map((id) => ENDPOINTS[id].name).join(" and ")}, not ${ENDPOINTS[spec.id].name}.`,
     );
   }
 }

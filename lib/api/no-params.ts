@@ -3,7 +3,8 @@
  * query parameter is an unknown_parameter 400, and there is nothing to validate across fields.
  */
 import { z } from "zod";
-import type { EndpointId, EndpointSpec } from "@/lib/api/context";
+import type { EndpointSpec } from "@/lib/api/context";
+import type { EndpointId } from "@/lib/endpoints";
 
 const noParams = z.object({});
 

@@ -20,6 +20,8 @@ export interface ParamMeta {
   values?: readonly string[];
   /** Lowest plan allowed to set this parameter to a non-default value (D3). */
   plan?: PlanId;
+  /** An enum's values that need a plan of their own (D3): an output format's `plan` (lib/formats.ts). */
+  valuePlans?: Readonly<Record<string, PlanId>>;
   /** Only meaningful for format=pdf. */
   pdfOnly?: boolean;
   /** Human description of a structured string, e.g. "x,y,w,h". */
@@ -154,7 +156,13 @@ export function enumParam<
   const Default extends V[number] | undefined = undefined,
 >(
   name: string,
-  o: Common & { values: V; default?: Default; required?: Required; aliases?: Record<string, V[number]> },
+  o: Common & {
+    values: V;
+    default?: Default;
+    required?: Required;
+    aliases?: Record<string, V[number]>;
+    valuePlans?: Partial<Record<V[number], PlanId>>;
+  },
 ) {
   const { aliases, ...meta } = o;
   const schema = queryParam<Yield<V[number], Required, Default>>((v, ctx): V[number] | undefined => {
@@ -164,7 +172,7 @@ export function enumParam<
     if ((o.values as readonly string[]).includes(value)) return value as V[number];
     return fail(ctx, "invalid_parameter", `${name} must be one of: ${o.values.join(", ")}.`);
   });
-  return register(schema, { kind: "enum", ...meta });
+  return register(schema, { kind: "enum", ...meta, valuePlans: meta.valuePlans as ParamMeta["valuePlans"] });
 }
 
 export function stringParam<const Required extends boolean = false>(

@@ -13,7 +13,7 @@ import { windowCounter } from "@/lib/api/window-counter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { assertPublicTarget } from "@/lib/net/target";
-import { CONTENT_TYPES } from "@/lib/results";
+import { OUTPUT_FORMATS } from "@/lib/formats";
 import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
 
@@ -49,7 +49,7 @@ export async function tryUrlDemo(request: Request, now: () => number = Date.now)
     await countOrRefuse("demo:all", at, perDay, DAY_MS, "The demo has made all its captures for today.");
     const output = await renderScreenshot(plan, new Deadline(Number(DEMO_QUERY.timeout)), "demo");
     return new Response(new Uint8Array(output.bytes), {
-      headers: { "Content-Type": CONTENT_TYPES[plan.format], "Cache-Control": "no-store" },
+      headers: { "Content-Type": OUTPUT_FORMATS[plan.format].mime, "Cache-Control": "no-store" },
     });
   } catch (error) {
     const problem = toApiError(error);

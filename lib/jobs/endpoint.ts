@@ -11,35 +11,18 @@ import { ApiError } from "@/lib/api/errors";
 import { objectAsQuery } from "@/lib/api/body";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { ogEndpoint } from "@/lib/og/endpoint";
-import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 import { hasStorage } from "@/lib/storage/settings";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
-import {
-  ASYNC_TIMEOUT_MAX_MS,
-  bulkParams,
-  JOB_BODY_MAX_BYTES,
-  JOB_ENDPOINTS,
-  jobParams,
-  type JobEndpoint,
-} from "./params";
-
-/**
- * The render endpoints a job can run, with the same specs their routes use. A job's parameters
- * are only known at run time, so the specs are used through their general type here: each is
- * handed only what its own schema parsed.
- */
-export const JOB_SPECS: Record<JobEndpoint, EndpointSpec> = {
-  screenshot: screenshotEndpoint as unknown as EndpointSpec,
-  og: ogEndpoint as unknown as EndpointSpec,
-};
+import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, jobParams } from "./params";
+import { JOB_RUNNERS } from "./runners";
+import { isJobType, JOB_TYPES, type JobType } from "./types";
 
 /** A validated job request, in the form stored on the job row and run by the worker. */
 export interface JobRequest {
-  endpoint: JobEndpoint;
+  endpoint: JobType;
   /** The endpoint's parameters in query form, `response=json` included. */
   query: Array<[string, string]>;
-  /** A screenshot's own `timeout` when it is beyond the synchronous limit (up to ASYNC_TIMEOUT_MAX_MS). */
+  /** The job's own `timeout` when it is beyond the synchronous limit (up to ASYNC_TIMEOUT_MAX_MS; JobRunner.withAsyncTimeout). */
   timeoutMs?: number;
   /** Upload the result to the account's bucket too (D20). */
   store?: boolean;
@@ -78,17 +61,17 @@ function takeAsyncTimeout(params: Record<string, unknown>): number | undefined {
 
 /** Runs one job request through its endpoint's 400 and 403 steps; returns what the worker will run. */
 async function validateJobRequest(
-  endpoint: JobEndpoint,
+  endpoint: JobType,
   params: Record<string, unknown>,
   caller: Caller,
   prefix = "params",
 ): Promise<JobRequest> {
-  const spec: EndpointSpec = JOB_SPECS[endpoint];
+  const { spec, withAsyncTimeout } = JOB_RUNNERS[endpoint];
   try {
     const copy: Record<string, unknown> = { ...params };
     // A job's result is always the JSON metadata with the stored file's URL.
     delete copy.response;
-    const timeoutMs = endpoint === "screenshot" ? takeAsyncTimeout(copy) : undefined;
+    const timeoutMs = withAsyncTimeout ? takeAsyncTimeout(copy) : undefined;
     const query = objectAsQuery(copy, spec.params);
     query.set("response", "json");
     const parsed = parseQuery(query, spec.params, { extras: spec.extras });
@@ -160,8 +143,8 @@ export const bulkJobsEndpoint = {
           `${prefix} has an unknown field ${stray.slice(0, 64)}; a batch has one webhookUrl, beside jobs.`,
           { param: `${prefix}.${stray.slice(0, 64)}` },
         );
-      if (!(JOB_ENDPOINTS as readonly unknown[]).includes(endpoint))
-        throw new ApiError("invalid_parameter", `${prefix}.endpoint must be one of: ${JOB_ENDPOINTS.join(", ")}.`, {
+      if (!isJobType(endpoint))
+        throw new ApiError("invalid_parameter", `${prefix}.endpoint must be one of: ${JOB_TYPES.join(", ")}.`, {
           param: `${prefix}.endpoint`,
         });
       if (typeof inner !== "object" || inner === null || Array.isArray(inner))
@@ -170,9 +153,7 @@ export const bulkJobsEndpoint = {
           `${prefix}.params must be a JSON object of the endpoint's parameters.`,
           { param: `${prefix}.params` },
         );
-      requests.push(
-        await validateJobRequest(endpoint as JobEndpoint, inner as Record<string, unknown>, caller, `${prefix}.params`),
-      );
+      requests.push(await validateJobRequest(endpoint, inner as Record<string, unknown>, caller, `${prefix}.params`));
     }
     await checkStore(params.store, caller);
     return params.store ? requests.map((request) => ({ ...request, store: true })) : requests;

@@ -8,9 +8,7 @@
 import { z } from "zod";
 import { boolParam, enumParam, fail, raw, register, urlParam } from "@/lib/api/params";
 import { isEvidentlyPrivateTarget } from "@/lib/net/target";
-
-export const JOB_ENDPOINTS = ["screenshot", "og"] as const;
-export type JobEndpoint = (typeof JOB_ENDPOINTS)[number];
+import { JOB_TYPES } from "./types";
 
 /** An async screenshot may take this long (`params.timeout`); a synchronous one at most the schema's 60 s (D10). */
 export const ASYNC_TIMEOUT_MAX_MS = 120_000;
@@ -70,7 +68,7 @@ function storeParam(what: string) {
 
 export const jobParams = z.object({
   endpoint: enumParam("endpoint", {
-    values: JOB_ENDPOINTS,
+    values: JOB_TYPES,
     required: true,
     description: "Which render to run: `screenshot` or `og` (Pro plan or higher, like GET /v1/og).",
   }),

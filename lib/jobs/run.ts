@@ -1,7 +1,7 @@
 /**
  * Runs one claimed job (D20) through the same code a synchronous request takes after its
- * pipeline: the endpoint's schema and validate step, then its handler (lib/screenshot/handler.ts,
- * lib/og/handler.ts), which serves from the cache or renders, charges the quota on a miss and
+ * pipeline: the endpoint's schema and validate step, then its handler (the job type's runner,
+ * lib/jobs/runners.ts), which serves from the cache or renders, charges the quota on a miss and
  * stores the result. Nothing about rendering is written twice. The request was validated when it
  * was accepted; it is validated again here because what validation computes (a capture plan, a
  * compiled account template) is not stored, and the account's plan may have changed since.
@@ -15,16 +15,13 @@ import { afterResponse } from "@/lib/api/request";
 import { env } from "@/lib/env";
 import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
-import { handleOg } from "@/lib/og/handler";
 import { isPlanId, PLANS } from "@/lib/plans";
-import { handleScreenshot } from "@/lib/screenshot/handler";
-import type { CapturePlan } from "@/lib/screenshot/plan";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import type { RenderCharge } from "@/lib/usage/quota";
 import type { KeyLimits } from "@/lib/keys/service";
-import { isRenderEndpoint } from "@/lib/api/context";
+import { isRenderEndpoint } from "@/lib/endpoints";
 import { uploadJobResult } from "@/lib/storage/upload";
-import { JOB_SPECS } from "./endpoint";
+import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type JobRow, type Outcome } from "./store";
 
 /** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
@@ -66,14 +63,13 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
   try {
     if (!job.request) throw new ApiError("internal_error", "The job's request is missing.");
     const caller = await callerFor(job);
-    const spec = JOB_SPECS[job.endpoint];
+    const { spec, handler, withAsyncTimeout } = JOB_RUNNERS[job.endpoint];
     const parsed = parseQuery(new URLSearchParams(job.request), spec.params, { extras: spec.extras });
     let validated: unknown = await spec.validate(parsed.params as never, { ...parsed, caller });
     // The plan as it is now: an account that moved down since accepting gets the 403 it would get now.
     enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
-    // The async limit (up to 120 s) replaces the schema's synchronous one for this capture only.
-    if (job.endpoint === "screenshot" && job.timeout_ms)
-      validated = { ...(validated as CapturePlan), timeoutMs: job.timeout_ms };
+    // The async limit (up to 120 s) replaces the schema's synchronous one for this job only.
+    if (withAsyncTimeout && job.timeout_ms) validated = withAsyncTimeout(validated as never, job.timeout_ms);
     const ctx: ApiContext<never, never> = {
       // The handlers read a request only for its abort signal and conditional headers.
       request: new Request(`${env().APP_URL}/v1/jobs/${job.id}`, { signal }),
@@ -87,8 +83,7 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
       usage: {},
       consumeRender: () => chargeRender(caller),
     };
-    const handler = job.endpoint === "screenshot" ? handleScreenshot : handleOg;
-    const response = await (handler as (c: ApiContext<never, never>) => Promise<Response>)(ctx);
+    const response = await handler(ctx);
     const body = (await response.json()) as Record<string, unknown>;
     if (!response.ok) return { state: "failed", error: body };
     // Customer storage (D20): the upload is part of the job; its failure is the job's.

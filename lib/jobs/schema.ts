@@ -1,5 +1,6 @@
 /** The bodies of the /v1/jobs answers (D20): typed for the handlers, published as JSON Schema in the OpenAPI document. */
 import { z } from "zod";
+import { JOB_TYPES } from "./types";
 
 const JOB_STATES = ["queued", "running", "succeeded", "failed"] as const;
 
@@ -10,7 +11,7 @@ export const jobResponseSchema = z.object({
     .describe(
       "queued → running → succeeded or failed. A job whose instance stopped goes back to queued and runs again.",
     ),
-  endpoint: z.enum(["screenshot", "og"]),
+  endpoint: z.enum(JOB_TYPES),
   statusUrl: z.url().describe("GET it with your API key for the job's state."),
   batchId: z.string().optional().describe("The batch the job belongs to (POST /v1/jobs/bulk)."),
   createdAt: z.iso.datetime(),

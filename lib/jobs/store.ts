@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 import type { PoolClient } from "pg";
 import { getPool } from "@/lib/db";
 import type { JobRequest } from "./endpoint";
-import type { JobEndpoint } from "./params";
+import type { JobType } from "./types";
 
 type JobState = "queued" | "running" | "succeeded" | "failed";
 
@@ -17,7 +17,7 @@ export interface JobRow {
   user_id: string;
   api_key_id: string | null;
   batch_id: string | null;
-  endpoint: JobEndpoint;
+  endpoint: JobType;
   request: Array<[string, string]> | null;
   timeout_ms: number | null;
   webhook_url: string | null;

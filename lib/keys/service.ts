@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { ApiKey } from "@/generated/prisma/client";
-import { isRenderEndpoint, type RenderEndpointId } from "@/lib/api/context";
+import { isRenderEndpoint, type RenderEndpointId } from "@/lib/endpoints";
 import { getDb, getPool } from "@/lib/db";
 import { displayApiKey, generateApiKey, generatePublicId, generateSigningNonce, hashApiKey } from "@/lib/keys/format";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";

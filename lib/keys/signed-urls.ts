@@ -4,7 +4,7 @@
  * is answered like one that does not exist.
  */
 import "server-only";
-import { isRenderEndpoint, RENDER_ENDPOINTS, type RenderEndpointId } from "@/lib/api/context";
+import { isRenderEndpoint, RENDER_ENDPOINTS, type RenderEndpointId } from "@/lib/endpoints";
 import { getPool } from "@/lib/db";
 import { env } from "@/lib/env";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";

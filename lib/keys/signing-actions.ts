@@ -4,7 +4,7 @@
  * build a signed OG URL. Each re-checks origin and session and touches only the user's own keys.
  */
 import { revalidatePath } from "next/cache";
-import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/api/context";
+import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { actionUser } from "@/lib/auth/action-user";

@@ -9,7 +9,7 @@ import type { ApiContext, Handler } from "@/lib/api/context";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { loadImages } from "@/lib/og/images";
 import { ogParams, type OgParams } from "@/lib/og/params";
-import { OG_CONTENT_TYPES, renderOg } from "@/lib/og/render";
+import { renderOg } from "@/lib/og/render";
 import type { ValidatedOg } from "@/lib/og/endpoint";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 
@@ -42,7 +42,6 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number
       ...(own ? { templateVersion: `${own.id}:${own.version}`, brand: own.brand?.fingerprint ?? "" } : {}),
     },
     ext: format,
-    contentType: OG_CONTENT_TYPES[format],
     deadline: started + timeoutMs,
     describe: { template: template.name },
     // Only a built-in template with no image_url variable is fixed by its URL: an image names

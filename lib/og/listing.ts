@@ -5,7 +5,8 @@
 import { paramDoc } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES, exampleVariables, type OgVariable } from "@/lib/og/catalog";
 import { IMAGE_FETCH } from "@/lib/og/images";
-import { OG_FORMATS, ogParams } from "@/lib/og/params";
+import { formatsOf } from "@/lib/formats";
+import { ogParams } from "@/lib/og/params";
 
 /** A canvas side's range and default, as the schema has them. */
 function sideOf(name: "width" | "height") {
@@ -33,7 +34,7 @@ export function templatesListing() {
       listItemMaxCharacters: OG_LIMITS.listItemMaxChars,
       width: sideOf("width"),
       height: sideOf("height"),
-      formats: OG_FORMATS,
+      formats: formatsOf("og"),
       renderTimeoutSeconds: OG_LIMITS.renderTimeoutMs / 1000,
     },
     variableTypes: {

@@ -4,10 +4,10 @@
  * (lib/og/endpoint.ts).
  */
 import { z } from "zod";
-import { apiKeyParam, enumParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
+import { formatParam } from "@/lib/api/format-param";
+import { apiKeyParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
+import type { FormatOf } from "@/lib/formats";
 import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
-
-export const OG_FORMATS = ["png", "jpg", "webp"] as const;
 
 export const ogParams = z.object({
   template: stringParam("template", {
@@ -16,12 +16,7 @@ export const ogParams = z.object({
     description: `Name of the template to render: ${OG_TEMPLATE_NAMES.slice(0, -1).join(", ")} or ${OG_TEMPLATE_NAMES.at(-1)} (see GET /v1/og/templates).`,
     example: "default",
   }),
-  format: enumParam("format", {
-    values: OG_FORMATS,
-    default: "png",
-    aliases: { jpeg: "jpg" },
-    description: "Output format.",
-  }),
+  format: formatParam("og", { default: "png", description: "Output format." }),
   width: intParam("width", { min: 100, max: 4096, default: 1200, description: "Canvas width in pixels." }),
   height: intParam("height", { min: 100, max: 4096, default: 630, description: "Canvas height in pixels." }),
   quality: intParam("quality", { min: 1, max: 100, default: 80, description: "JPEG/WebP quality; no effect on png." }),
@@ -31,4 +26,4 @@ export const ogParams = z.object({
 });
 
 export type OgParams = z.output<typeof ogParams>;
-export type OgFormat = (typeof OG_FORMATS)[number];
+export type OgFormat = FormatOf<"og">;

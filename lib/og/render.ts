@@ -5,8 +5,9 @@
  */
 import "server-only";
 import satori from "satori";
-import sharp from "sharp";
 import type { ReactElement } from "react";
+import { OUTPUT_FORMATS } from "@/lib/formats";
+import { encodeOg } from "@/lib/og/encode";
 import { OG_LIMITS, type OgTemplateName } from "@/lib/og/catalog";
 import { emojiDataUri, fontsFor, hasFontFor, type OgFont } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
@@ -18,12 +19,6 @@ import { buildStudioElement, literalTexts } from "@/lib/og/studio/element";
 import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
 import { makeTheme } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
-
-export const OG_CONTENT_TYPES: Record<OgFormat, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-};
 
 /** An account's template (lib/og/studio), compiled when it was saved. */
 interface StudioTemplateRef {
@@ -141,7 +136,7 @@ export async function renderOg(
   if (scan.needs.length === 0) {
     const svg = await renderSvg(req);
     signal?.throwIfAborted();
-    bytes = await encode(svg, req.format, req.quality);
+    bytes = await encodeOg(svg, req.format, req.quality);
     engine = { engine: "satori" };
   } else {
     const deadlineAt = options.deadlineAt ?? Date.now() + OG_BROWSER_TIMEOUT_MS;
@@ -155,7 +150,7 @@ export async function renderOg(
       signal,
     });
     signal?.throwIfAborted();
-    bytes = await encode(png, req.format, req.quality);
+    bytes = await encodeOg(png, req.format, req.quality);
     engine = { engine: "chromium", shaping: scan.needs, scripts: scan.scripts };
   }
   const engineMs = Math.round(performance.now() - started);
@@ -163,7 +158,7 @@ export async function renderOg(
     bytes,
     width: req.width,
     height: req.height,
-    contentType: OG_CONTENT_TYPES[req.format],
+    contentType: OUTPUT_FORMATS[req.format].mime,
     engine: { ...engine, engineMs },
   };
 }
@@ -179,22 +174,4 @@ const OG_BROWSER_TIMEOUT_MS = OG_LIMITS.renderTimeoutMs;
 export async function warmUpOgRenderer(): Promise<void> {
   const variables: OgVariables = { text: { title: "Warm-up" }, colors: {}, images: {}, lists: {} };
   await renderOg({ template: "default", variables, width: 100, height: 100, format: "png", quality: 80 });
-}
-
-/**
- * SVG → image. Encoder settings favour speed over the last few percent of size: these are
- * flat-colour cards, and the result is cached for days (D4) anyway.
- */
-async function encode(svgOrPng: string | Buffer, format: OgFormat, quality: number): Promise<Buffer> {
-  // An SVG string from satori (rasterized at 1 px per unit) or a PNG from the browser engine.
-  const image = typeof svgOrPng === "string" ? sharp(Buffer.from(svgOrPng), { density: 72 }) : sharp(svgOrPng);
-  switch (format) {
-    case "png":
-      return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
-    case "jpg":
-      // JPEG has no alpha: a translucent bgColor is shown as it would look over white.
-      return image.flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: false }).toBuffer();
-    case "webp":
-      return image.webp({ quality, effort: 2, smartSubsample: false }).toBuffer();
-  }
 }

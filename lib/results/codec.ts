@@ -5,7 +5,8 @@
  * another render's bytes (a single file rename / a single SET replaces both at once).
  */
 import { createHash } from "node:crypto";
-import { isResultExt, type NewResult, type ResultMetadata, type StoredResult } from "@/lib/results/types";
+import { isOutputFormat } from "@/lib/formats";
+import type { NewResult, ResultMetadata, StoredResult } from "@/lib/results/types";
 
 const MAGIC = Buffer.from("GLR1");
 const PREFIX_LENGTH = MAGIC.length + 4;
@@ -94,7 +95,7 @@ export function decodeResult(frame: Buffer): StoredResult | null {
   }
   const bytes = frame.subarray(end);
   if (
-    !isResultExt(header.ext) ||
+    !isOutputFormat(header.ext) ||
     typeof header.contentType !== "string" ||
     typeof header.cachedAt !== "number" ||
     typeof header.expiresAt !== "number" ||

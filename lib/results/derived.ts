@@ -4,12 +4,12 @@
  * cache key of their own parts, for the account's plan's cache time, served by /v1/files.
  */
 import "server-only";
-import type { EndpointId } from "@/lib/api/context";
+import type { EndpointId } from "@/lib/endpoints";
+import { OUTPUT_FORMATS } from "@/lib/formats";
 import { cacheTtlSeconds, type PlanId } from "@/lib/plans";
 import { cacheKey } from "./key";
 import { fileUrl } from "./serve";
 import { getResultStore } from "./store";
-import { CONTENT_TYPES } from "./types";
 
 export interface DerivedImage {
   accountId: string;
@@ -29,7 +29,7 @@ export async function storeDerivedImage(image: DerivedImage): Promise<{ key: str
     key,
     {
       bytes: image.png,
-      contentType: CONTENT_TYPES.png,
+      contentType: OUTPUT_FORMATS.png.mime,
       ext: "png",
       metadata: { width: image.width, height: image.height, renderMs: 0 },
     },

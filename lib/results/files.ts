@@ -7,13 +7,15 @@ import "server-only";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
+import { FILE_FORMATS } from "@/lib/formats";
 import { log } from "@/lib/log";
 import { etagMatches, responseBody } from "@/lib/results/codec";
 import { secondsLeft } from "@/lib/results/serve";
 import { getResultStore } from "@/lib/results/store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
 
-const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp|pdf)$/;
+/** `<key>.<ext>` for every output format (lib/formats.ts). */
+const FILE_NAME = new RegExp(`^([0-9a-f]{64})\\.(${FILE_FORMATS.join("|")})$`);
 
 function notFound(): ApiError {
   return new ApiError("not_found", "No stored result has this name, or it has expired.");

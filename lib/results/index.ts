@@ -5,5 +5,4 @@
 export { cacheKeyParams } from "@/lib/results/key";
 export { fileUrl, obtainResult, resultJson, serveResult } from "@/lib/results/serve";
 export type { RenderJob, RenderOutput } from "@/lib/results/serve";
-export { CONTENT_TYPES } from "@/lib/results/types";
 export { storeDerivedImage } from "@/lib/results/derived";

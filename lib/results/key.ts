@@ -7,16 +7,14 @@
 import "server-only";
 import { createHash, createHmac } from "node:crypto";
 import type { z } from "zod";
-import type { EndpointId } from "@/lib/api/context";
+import type { EndpointId } from "@/lib/endpoints";
 import { describeParams } from "@/lib/api/params";
 import { env } from "@/lib/env";
+import { formatSpec, isOutputFormat } from "@/lib/formats";
 import { persistedSecret } from "@/lib/secrets/persisted";
 
 /** Bump when the canonical form changes, so old entries can never be mistaken for new ones. */
 const KEY_VERSION = "glance-cache-v1";
-
-/** Formats whose encoder ignores `quality` (D6: it is dropped from their keys). */
-const LOSSLESS_FORMATS = new Set(["png", "pdf"]);
 
 /**
  * The parameters of `params` that belong in the cache key, read from the schema's metadata so a
@@ -41,7 +39,8 @@ export function cacheKeyParams(schema: z.ZodObject, params: Record<string, unkno
       continue;
     }
     if (meta.cacheKey === false || meta.secret) continue;
-    if (meta.name === "quality" && format !== undefined && LOSSLESS_FORMATS.has(format)) continue;
+    // Formats whose encoder ignores `quality` (D6: it is dropped from their keys).
+    if (meta.name === "quality" && isOutputFormat(format) && !formatSpec(format).lossy) continue;
     if (meta.pdfOnly && format !== "pdf") continue;
     const value = params[meta.name];
     if (value !== undefined) out[meta.name] = value;

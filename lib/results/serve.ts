@@ -18,7 +18,8 @@
  *   renders again under its own, instead of inheriting the leader's 504.
  */
 import "server-only";
-import type { ApiContext, EndpointId } from "@/lib/api/context";
+import type { ApiContext } from "@/lib/api/context";
+import type { EndpointId } from "@/lib/endpoints";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
@@ -34,7 +35,8 @@ import {
   type SingleFlightOptions,
 } from "@/lib/results/single-flight";
 import { getResultStore } from "@/lib/results/store";
-import type { NewResult, ResultExt, ResultStore, StoredResult } from "@/lib/results/types";
+import type { NewResult, ResultStore, StoredResult } from "@/lib/results/types";
+import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/formats";
 
 export interface RenderOutput {
   bytes: Buffer;
@@ -55,8 +57,7 @@ export interface RenderJob {
   endpoint: EndpointId;
   /** Canonical parameters: cacheKeyParams(schema, params), plus e.g. OG template variables. */
   keyParams: Record<string, unknown>;
-  ext: ResultExt;
-  contentType: string;
+  ext: OutputFormat;
   /** Epoch ms; past it the request is a 504 render_timeout. */
   deadline: number;
   /**
@@ -103,7 +104,7 @@ export interface ResultService {
 }
 
 /** The public URL of a stored result (D7). */
-export function fileUrl(key: string, ext: ResultExt): string {
+export function fileUrl(key: string, ext: OutputFormat): string {
   return `${env().APP_URL}/v1/files/${key}.${ext}`;
 }
 
@@ -153,7 +154,7 @@ export function createResultService(deps: {
       const ttlMs = Math.min(planTtlSeconds, job.ttlSeconds ?? Infinity, output.maxTtlSeconds ?? Infinity) * 1000;
       const result: NewResult = {
         bytes: output.bytes,
-        contentType: job.contentType,
+        contentType: OUTPUT_FORMATS[job.ext].mime,
         ext: job.ext,
         metadata: {
           width: output.width,

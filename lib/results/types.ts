@@ -2,22 +2,10 @@
  * What a stored render looks like, and the store interface its three adapters implement
  * (files under DATA_DIR, Redis over TCP, Upstash over REST — D12).
  */
-const RESULT_EXTS = ["png", "jpg", "webp", "pdf"] as const;
-export type ResultExt = (typeof RESULT_EXTS)[number];
-
-export const CONTENT_TYPES: Record<ResultExt, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-  pdf: "application/pdf",
-};
+import type { OutputFormat } from "@/lib/formats";
 
 /** A cache key (D6): 64 lowercase hex characters — also the capability for the files route. */
 export const RESULT_KEY = /^[0-9a-f]{64}$/;
-
-export function isResultExt(value: string): value is ResultExt {
-  return (RESULT_EXTS as readonly string[]).includes(value);
-}
 
 /** Facts about the render, kept with the bytes so a HIT can answer exactly like the MISS did. */
 export interface ResultMetadata {
@@ -32,7 +20,7 @@ export interface ResultMetadata {
 export interface NewResult {
   bytes: Buffer;
   contentType: string;
-  ext: ResultExt;
+  ext: OutputFormat;
   metadata: ResultMetadata;
 }
 

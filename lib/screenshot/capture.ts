@@ -6,8 +6,7 @@
  */
 import "server-only";
 import type { RenderSession } from "@/lib/browser";
-import type { ResultExt } from "@/lib/results/types";
-import { finishImage } from "./encode";
+import { finishImage, type ImageFormat } from "./encode";
 import { type PageRun, loadPage, withPreparedPage } from "./page-load";
 import { documentHeight } from "./page-scripts";
 import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
@@ -46,11 +45,11 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
       return { bytes, width, height, pages, facts: { ...facts, timings: clock.ms } };
     }
 
-    const ext = plan.format as Exclude<ResultExt, "pdf">;
+    const format = plan.format as ImageFormat;
     const regions = plan.ignoreSelectors ? await readRegions(page, plan, plan.ignoreSelectors, deadline) : undefined;
     const shot = await shootImage(page, plan, deadline);
     clock.lap("capture");
-    const image = await deadline.race(finishImage(shot, ext, plan.quality, plan.resize));
+    const image = await deadline.race(finishImage(shot, format, plan.quality, plan.resize));
     clock.lap("encode");
     return {
       bytes: image.bytes,

@@ -10,7 +10,7 @@ import type { ApiContext, Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
 import { paramDoc } from "@/lib/api/params";
-import { CONTENT_TYPES, serveResult, type RenderJob } from "@/lib/results";
+import { serveResult, type RenderJob } from "@/lib/results";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
@@ -39,7 +39,6 @@ export function screenshotRenderJob(
     endpoint: "screenshot",
     keyParams: plan.ignoreSelectors ? { ...keyParams, ignoreSelectors: plan.ignoreSelectors } : keyParams,
     ext: plan.format,
-    contentType: CONTENT_TYPES[plan.format],
     deadline: deadline.at,
     // A page given as html is named by its hash (D19): the JSON answer never repeats the page.
     describe:

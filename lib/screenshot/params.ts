@@ -15,13 +15,14 @@ import {
   stringParam,
   urlParam,
 } from "@/lib/api/params";
+import { formatParam } from "@/lib/api/format-param";
+import type { FormatOf } from "@/lib/formats";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 import { blockingParams } from "./params-blocking";
 import { inputParams } from "./params-input";
 import { requestShapingParams } from "./params-request";
 import { pageParams } from "./params-page";
 
-export const SCREENSHOT_FORMATS = ["png", "jpg", "webp", "pdf"] as const;
 const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
 const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;
 
@@ -38,10 +39,8 @@ export const screenshotParams = z.object({
       isEvidentlyPrivateTarget(url) ? { code: "private_address", message: PRIVATE_TARGET_DETAIL } : null,
   }),
   ...inputParams,
-  format: enumParam("format", {
-    values: SCREENSHOT_FORMATS,
+  format: formatParam("screenshot", {
     default: "png",
-    aliases: { jpeg: "jpg" },
     description: "Output format. `jpeg` is accepted as an alias of `jpg`.",
   }),
   width: intParam("width", { min: 1, max: 3840, default: 1280, description: "Viewport width in CSS pixels." }),
@@ -187,6 +186,6 @@ export const screenshotParams = z.object({
 });
 
 export type ScreenshotParams = z.output<typeof screenshotParams>;
-export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
+export type ScreenshotFormat = FormatOf<"screenshot">;
 export type DevicePresetName = (typeof DEVICE_PRESET_NAMES)[number];
 export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];

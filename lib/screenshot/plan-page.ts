@@ -3,6 +3,7 @@
  * capture and which part is captured, with the checks that span parameters (400s before plan
  * gates, D2). Pure, like plan.ts.
  */
+import { alphaFormats, formatSpec } from "@/lib/formats";
 import { ApiError } from "@/lib/api/errors";
 import type { ScreenshotParams } from "./params";
 import type { WaitUntil } from "./params-page";
@@ -39,10 +40,10 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
         { param: "selector" },
       );
   }
-  if (params.omitBackground && (params.format === "jpg" || params.format === "pdf")) {
+  if (params.omitBackground && !formatSpec(params.format).alpha) {
     throw new ApiError(
       "invalid_parameter",
-      `omitBackground needs a format with transparency (png or webp), not ${params.format}.`,
+      `omitBackground needs a format with transparency (${alphaFormats("screenshot")}), not ${params.format}.`,
       { param: "omitBackground" },
     );
   }

@@ -4,6 +4,7 @@
  * than one parameter. Pure, so it is unit-tested without a browser.
  */
 import { ApiError } from "@/lib/api/errors";
+import { formatSpec } from "@/lib/formats";
 import { DEVICE_PRESETS } from "./devices";
 import { pageInput } from "./plan-input";
 import type { PdfPageSize, ScreenshotFormat, ScreenshotParams } from "./params";
@@ -11,8 +12,6 @@ import { type PageSteps, planPageSteps } from "./plan-page";
 
 /** D10: fullPage captures at most this many CSS pixels of height. */
 export const FULL_PAGE_MAX_HEIGHT = 16_384;
-/** WebP cannot encode an image taller or wider than this (device pixels). */
-export const WEBP_MAX_DIMENSION = 16_383;
 /** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
 export const MAX_CAPTURE_PIXELS = 100_000_000;
 
@@ -108,7 +107,7 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
   return {
     ...pageInput(params),
     format,
-    quality: format === "jpg" || format === "webp" ? params.quality : undefined,
+    quality: formatSpec(format).lossy ? params.quality : undefined,
     viewport: {
       width: pick("width"),
       height: pick("height"),
@@ -152,8 +151,9 @@ function clipOf([x, y, width, height]: number[], scale: number, format: Screensh
       `clip is too large: width × height × deviceScale² must stay under ${MAX_CAPTURE_PIXELS.toLocaleString("en-US")} pixels.`,
     );
   }
-  if (format === "webp" && Math.max(width, height) * scale > WEBP_MAX_DIMENSION) {
-    throw out(`webp images are at most ${WEBP_MAX_DIMENSION} pixels wide or high; use png or jpg for a larger clip.`);
+  const { maxDimension } = formatSpec(format);
+  if (maxDimension !== undefined && Math.max(width, height) * scale > maxDimension) {
+    throw out(`${format} images are at most ${maxDimension} pixels wide or high; use png or jpg for a larger clip.`);
   }
   return { x, y, width, height };
 }
@@ -187,7 +187,8 @@ function pdfPlan(params: ScreenshotParams): PdfPlan {
 export function fullPageHeight(pageHeight: number, plan: Pick<CapturePlan, "format" | "viewport">): number {
   const { width, deviceScaleFactor: scale } = plan.viewport;
   let cap = FULL_PAGE_MAX_HEIGHT;
-  if (plan.format === "webp") cap = Math.min(cap, Math.floor(WEBP_MAX_DIMENSION / scale));
+  const { maxDimension } = formatSpec(plan.format);
+  if (maxDimension !== undefined) cap = Math.min(cap, Math.floor(maxDimension / scale));
   cap = Math.min(cap, Math.floor(MAX_CAPTURE_PIXELS / (width * scale * scale)));
   return Math.max(1, Math.min(Math.ceil(pageHeight), cap));
 }

@@ -6,15 +6,16 @@ import "server-only";
 import type { Page, ScreenshotOptions } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "@/lib/browser";
+import { SCREENSHOT_ENCODINGS, type ImageFormat } from "./encode";
 import { findElement } from "./interactions";
 import { documentHeight } from "./page-scripts";
 import { type CapturePlan, fullPageHeight } from "./plan";
 
 /** The screenshot's bytes in the plan's format, or PNG when a resize will encode it (encode.ts). */
 export async function shootImage(page: Page, plan: CapturePlan, deadline: Deadline): Promise<Buffer> {
-  const ext = plan.format as Exclude<CapturePlan["format"], "pdf">;
+  const format = plan.format as ImageFormat;
   // A capture that will be resized is taken lossless and encoded once, by the resize (encode.ts).
-  const captureType = plan.resize ? "png" : ext === "jpg" ? "jpeg" : ext;
+  const captureType = plan.resize ? "png" : SCREENSHOT_ENCODINGS[format].capture;
   const options: ScreenshotOptions = {
     type: captureType,
     quality: captureType === "png" ? undefined : plan.quality,

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { Deadline } from "@/lib/browser";
-import { CONTENT_TYPES } from "@/lib/results";
+import { OUTPUT_FORMATS } from "@/lib/formats";
 import type { ShowcasePage, ShowcaseShot } from "@/lib/showcase/shots";
 import { planFromQuery } from "@/lib/screenshot/endpoint";
 import { renderScreenshot } from "@/lib/screenshot/render";
@@ -40,5 +40,5 @@ export function showcaseImage(shot: ShowcaseShot): Promise<ShowcaseImage> {
 async function render(shot: ShowcaseShot): Promise<ShowcaseImage> {
   const plan = planFromQuery({ ...shot.query, html: PAGES[shot.page] });
   const output = await renderScreenshot(plan, new Deadline(RENDER_TIMEOUT_MS));
-  return { bytes: output.bytes, contentType: CONTENT_TYPES[plan.format] };
+  return { bytes: output.bytes, contentType: OUTPUT_FORMATS[plan.format].mime };
 }

@@ -6,11 +6,13 @@
  * however deep it is.
  */
 import "server-only";
+import { ENDPOINTS, type EndpointId } from "@/lib/endpoints";
 import { getPool } from "@/lib/db";
 import { USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 export const REQUEST_LOG_PAGE_SIZE = 50;
-export const LOG_ENDPOINTS = ["screenshot", "og", "usage", "jobs", "diff", "monitors"] as const;
+/** Every endpoint of the pipeline (lib/endpoints.ts): the log's endpoint filter. */
+export const LOG_ENDPOINTS = Object.keys(ENDPOINTS) as EndpointId[];
 /** Status filters: a class, errors of any kind, or one exact code. */
 export const LOG_STATUS_CLASSES = ["2xx", "4xx", "5xx", "errors"] as const;
 

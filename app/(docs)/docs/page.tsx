@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { formatLabels } from "@/lib/formats";
 import Link from "next/link";
 import { DOCS_NAV } from "@/components/site/links";
 import { DocsPageHeader } from "@/components/docs/page-header";
@@ -12,7 +13,7 @@ const BLURBS: Record<string, string> = {
   "/docs": "",
   "/docs/getting-started": "Create a key and make your first request in two minutes.",
   "/docs/authentication": "Sending your key, and keeping it out of logs.",
-  "/docs/screenshot": "Capture a page as PNG, JPEG, WebP or PDF. Live playground.",
+  "/docs/screenshot": `Capture a page as ${formatLabels("screenshot")}. Live playground.`,
   "/docs/og": "Render social cards from templates. Live playground.",
   "/docs/templates": "Every OG template, its variables and a rendered example.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",

@@ -132,7 +132,6 @@ describe.each(["files", "redis"] as const)("files route on the %s store", (kind)
       endpoint: "screenshot",
       keyParams: { url },
       ext: "png",
-      contentType: "image/png",
       deadline: Date.now() + 10_000,
       render,
       describe: { url },

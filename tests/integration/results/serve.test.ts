@@ -37,7 +37,6 @@ function job(render: RenderJob["render"], overrides: Partial<RenderJob> = {}): R
     endpoint: "screenshot",
     keyParams: { url, format: "png" },
     ext: "png",
-    contentType: "image/png",
     deadline: Date.now() + 10_000,
     render,
     describe: { url },
@@ -155,7 +154,7 @@ describe("serveResult: response=json", () => {
     const { render } = countingRender(pdf, 0, { width: 816, height: 1056, pages: 3 });
     const res = await service.serve(
       makeCtx({ plan: "pro", params: { response: "json" } }).ctx,
-      job(render, { ext: "pdf", contentType: "application/pdf", describe: { url: "https://example.com/doc" } }),
+      job(render, { ext: "pdf", describe: { url: "https://example.com/doc" } }),
     );
     const body = await res.json();
     expect(body).toMatchObject({ format: "pdf", pages: 3, width: 816, height: 1056, size: pdf.length });

@@ -52,7 +52,6 @@ function job(render: RenderJob["render"]): RenderJob {
     endpoint: "screenshot",
     keyParams: { url },
     ext: "png",
-    contentType: "image/png",
     deadline: Date.now() + 15_000,
     render,
     describe: { url },

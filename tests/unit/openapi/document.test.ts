@@ -5,7 +5,9 @@ import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/er
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
-import { buildOpenApiDocument, OG_ERROR_CODES, SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { OG_ERROR_CODES } from "@/lib/og/openapi";
+import { SCREENSHOT_ERROR_CODES } from "@/lib/screenshot/openapi";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from "@/lib/webhooks/events";
 

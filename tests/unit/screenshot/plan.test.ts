@@ -2,17 +2,12 @@
  * The capture plan: defaults, device presets with explicit overrides (D8), PDF geometry, the
  * fullPage cap (D10) and the checks that span several parameters.
  */
+import { OUTPUT_FORMATS } from "@/lib/formats";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
-import {
-  FULL_PAGE_MAX_HEIGHT,
-  fullPageHeight,
-  MAX_CAPTURE_PIXELS,
-  planCapture,
-  WEBP_MAX_DIMENSION,
-} from "@/lib/screenshot/plan";
+import { FULL_PAGE_MAX_HEIGHT, fullPageHeight, MAX_CAPTURE_PIXELS, planCapture } from "@/lib/screenshot/plan";
 
 function plan(query: string) {
   const { params, given } = parseQuery(
@@ -128,7 +123,7 @@ describe("fullPageHeight", () => {
 
   it("stays within WebP's 16,383 px and the capture pixel budget at high pixel ratios", () => {
     const webp = { ...png, format: "webp" as const, viewport: { ...png.viewport, deviceScaleFactor: 2 } };
-    expect(fullPageHeight(50_000, webp) * 2).toBeLessThanOrEqual(WEBP_MAX_DIMENSION);
+    expect(fullPageHeight(50_000, webp) * 2).toBeLessThanOrEqual(OUTPUT_FORMATS.webp.maxDimension);
     const big = { ...png, viewport: { ...png.viewport, width: 3840, deviceScaleFactor: 3 } };
     const height = fullPageHeight(50_000, big);
     expect(3840 * 3 * height * 3).toBeLessThanOrEqual(MAX_CAPTURE_PIXELS);

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { MediaTypes } from "@/components/docs/media-types";
+import { FILE_FORMATS } from "@/lib/formats";
 import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
@@ -127,10 +129,10 @@ export default function AsyncPage() {
         secret access key — and press &ldquo;Check connection&rdquo;: Glance writes a small probe object under the
         prefix and deletes it. Then add <code>&quot;store&quot;: true</code> to a job (or a batch, for all its jobs):
         when the render has succeeded its file is also uploaded to <code>&lt;prefix&gt;&lt;job id&gt;.&lt;ext&gt;</code>{" "}
-        with its <code>Content-Type</code> (<code>image/png</code>, <code>image/jpeg</code>, <code>image/webp</code>,{" "}
-        <code>application/pdf</code>), and the job — as its status URL and its webhook show it — carries{" "}
-        <code>stored</code>: <code>&#123; bucket, key, contentType, size &#125;</code>. Without <code>store</code>{" "}
-        results stay only in Glance&apos;s store, as before.
+        with its <code>Content-Type</code> (<MediaTypes formats={FILE_FORMATS} conjunction="or" />
+        ), and the job — as its status URL and its webhook show it — carries <code>stored</code>:{" "}
+        <code>&#123; bucket, key, contentType, size &#125;</code>. Without <code>store</code> results stay only in
+        Glance&apos;s store, as before.
       </p>
       <ul>
         <li>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { formatLabels } from "@/lib/formats";
 import Link from "next/link";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
@@ -8,7 +9,7 @@ import { Alert } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
-import { OG_ERROR_CODES } from "@/lib/openapi/document";
+import { OG_ERROR_CODES, OG_METADATA_SCHEMA } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
@@ -23,8 +24,8 @@ export default function OgReferencePage() {
     <article className="prose-docs">
       <DocsPageHeader eyebrow="API reference" title={<code className="font-mono text-[0.85em]">GET /v1/og</code>}>
         Renders an Open Graph image ({paramDoc(ogParams, "width").default} × {paramDoc(ogParams, "height").default} by
-        default) from a named template and your variables, as PNG, JPEG or WebP — no browser involved, typically in tens
-        of milliseconds.
+        default) from a named template and your variables, as {formatLabels("og")} — no browser involved, typically in
+        tens of milliseconds.
       </DocsPageHeader>
 
       <div className="not-prose">
@@ -79,7 +80,7 @@ export default function OgReferencePage() {
         The image itself by default, or with <code>response=json</code>:
       </p>
       <div className="not-prose">
-        <MetadataTable schema="OgMetadata" />
+        <MetadataTable name="OgMetadata" schema={OG_METADATA_SCHEMA} />
       </div>
       <h3 id="headers">Headers</h3>
       <div className="not-prose">

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { MediaTypes } from "@/components/docs/media-types";
+import { formatLabels, formatsOf } from "@/lib/formats";
 import Link from "next/link";
 import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
@@ -7,7 +9,7 @@ import { Playground } from "@/components/docs/playground/playground";
 import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
-import { SCREENSHOT_ERROR_CODES } from "@/lib/openapi/document";
+import { SCREENSHOT_ERROR_CODES, SCREENSHOT_METADATA_SCHEMA } from "@/lib/screenshot/openapi";
 import { DEVICE_PRESETS } from "@/lib/screenshot/devices";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { PLANS } from "@/lib/plans";
@@ -21,8 +23,7 @@ const POST_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/screenshot -H 'X-API-Key:
 
 export const metadata: Metadata = {
   title: "Screenshot API",
-  description:
-    "GET /v1/screenshot: capture any public web page as PNG, JPEG, WebP or PDF. Parameters, responses, errors and a live playground.",
+  description: `GET /v1/screenshot: capture any public web page as ${formatLabels("screenshot")}. Parameters, responses, errors and a live playground.`,
 };
 
 export default function ScreenshotReferencePage() {
@@ -33,7 +34,7 @@ export default function ScreenshotReferencePage() {
         eyebrow="API reference"
         title={<code className="font-mono text-[0.85em]">GET /v1/screenshot</code>}
       >
-        Renders a public web page in a fresh, isolated browser and returns a PNG, JPEG, WebP or PDF — or, with{" "}
+        Renders a public web page in a fresh, isolated browser and returns a {formatLabels("screenshot")} — or, with{" "}
         <code>response=json</code>, metadata with a link to the stored file. Inputs are query parameters, or the same
         fields as one JSON body with <Link href="#post">POST</Link> (for HTML input and large values).
       </DocsPageHeader>
@@ -132,9 +133,9 @@ export default function ScreenshotReferencePage() {
 
       <Anchor id="response">Response</Anchor>
       <p>
-        By default the body is the file itself with its <code>Content-Type</code> (<code>image/png</code>,{" "}
-        <code>image/jpeg</code>, <code>image/webp</code> or <code>application/pdf</code>). The image is{" "}
-        <code>width × deviceScale</code> by <code>height × deviceScale</code> pixels.
+        By default the body is the file itself with its <code>Content-Type</code> (
+        <MediaTypes formats={formatsOf("screenshot")} />
+        ). The image is <code>width × deviceScale</code> by <code>height × deviceScale</code> pixels.
       </p>
       <h3 id="json">JSON metadata</h3>
       <p>
@@ -142,7 +143,7 @@ export default function ScreenshotReferencePage() {
         <code>expiresAt</code> (see <Link href="/docs/caching">caching</Link>).
       </p>
       <div className="not-prose">
-        <MetadataTable schema="ScreenshotMetadata" />
+        <MetadataTable name="ScreenshotMetadata" schema={SCREENSHOT_METADATA_SCHEMA} />
       </div>
       <h3 id="target-errors">When the target answers an error</h3>
       <p>

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/dashboard/shell";
 import { UsageChart } from "@/components/dashboard/usage-chart";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
-import { RENDER_ENDPOINTS } from "@/lib/api/context";
+import { RENDER_ENDPOINTS } from "@/lib/endpoints";
 import { keyRendersThisMonth } from "@/lib/keys/render-cap";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { dailyUsage, requestsByKey } from "@/lib/usage/stats";

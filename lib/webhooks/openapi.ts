@@ -1,13 +1,13 @@
 /**
- * The webhooks of the OpenAPI document (D20): what Glance POSTs to a job's webhookUrl or the
+ * The webhooks of the OpenAPI document (D20, D31): what Glance POSTs to a job's webhookUrl or the
  * account's default, one operation per event (lib/webhooks/events.ts), with the Standard Webhooks
  * headers and the body around the job or batch schema the status URLs answer with.
  */
-import { WEBHOOK_EVENTS, WEBHOOK_HEADERS, type WebhookEventType } from "@/lib/webhooks/events";
-import { jsonRequestBody } from "./components";
-import type { JsonSchema } from "./params";
+import { jsonRequestBody } from "@/lib/api/openapi/responses";
+import type { PathItem, Reference, Schema } from "@/lib/api/openapi/types";
+import { WEBHOOK_EVENTS, WEBHOOK_HEADERS, type WebhookEventType } from "./events";
 
-const DATA: Record<WebhookEventType, JsonSchema> = {
+const DATA: Record<WebhookEventType, Schema | Reference> = {
   "job.succeeded": { $ref: "#/components/schemas/Job" },
   "job.failed": { $ref: "#/components/schemas/Job" },
   "batch.completed": { $ref: "#/components/schemas/JobBatch" },
@@ -18,7 +18,7 @@ const RECEIVED =
   "Received. Any other answer — another status, a redirect (never followed) or none within 15 s — is retried after 5 s, " +
   "then each wait five times longer, eight attempts over about 27 hours, with the same webhook-id.";
 
-export function webhookOperations(): JsonSchema {
+export function webhookOperations(): Record<string, PathItem> {
   return Object.fromEntries(
     (Object.keys(WEBHOOK_EVENTS) as WebhookEventType[]).map((type) => [
       type,

@@ -1,43 +1,43 @@
 /**
- * The /v1/jobs paths of the OpenAPI document (D20). The request bodies are the job envelope
- * around the render endpoints' own bodies (built from their schemas); the answers are
- * lib/jobs/schema.ts's.
+ * The /v1/jobs paths of the OpenAPI document (D20, D31), declared beside the endpoint. The request
+ * bodies are the job envelope around each job type's own parameters (described by the render
+ * endpoint beside it); the answers are lib/jobs/schema.ts's, and the webhooks a job sends are
+ * lib/webhooks/openapi.ts's.
  */
 import type { ErrorCode } from "@/lib/api/errors";
-import { ASYNC_TIMEOUT_MAX_MS, JOB_BODY_MAX_BYTES, JOB_ENDPOINTS, jobParams } from "@/lib/jobs/params";
+import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import { jsonContent, type EndpointDoc, type Parameter, type Response, type Schema } from "@/lib/api/openapi/types";
+import { zodSchema } from "@/lib/api/openapi/zod";
 import { describeParams } from "@/lib/api/params";
-import { screenshotParams } from "@/lib/screenshot/params";
-import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
-import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "./components";
-import { jsonBodySchema, type JsonSchema } from "./params";
+import { ogJobParamsSchema } from "@/lib/og/openapi";
+import { screenshotBodySchema } from "@/lib/screenshot/openapi";
+import { webhookOperations } from "@/lib/webhooks/openapi";
+import { ASYNC_TIMEOUT_MAX_MS, JOB_BODY_MAX_BYTES, jobParams } from "./params";
+import { batchResponseSchema, jobResponseSchema } from "./schema";
+import { JOB_TYPES, type JobType } from "./types";
 
-const json = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
+/** Each job type's `params`, as its endpoint describes them: a type without one fails to compile. */
+const JOB_PARAMS_DOCS: Record<JobType, () => Schema> = {
+  screenshot: screenshotBodySchema,
+  og: ogJobParamsSchema,
+};
+
 const describe = (name: string) => describeParams(jobParams).find((f) => f.name === name)!.description;
 
-const webhookUrl = { type: "string", format: "uri", description: describe("webhookUrl") };
-const store = { type: "boolean", default: false, description: describe("store") };
+const webhookUrl: Schema = { type: "string", format: "uri", description: describe("webhookUrl") };
+const store: Schema = { type: "boolean", default: false, description: describe("store") };
 
 /** One job request: which endpoint, its parameters (and, alone rather than in a batch, its webhook). */
-function jobRequestSchema(options: { webhook: boolean }): JsonSchema {
+function jobRequestSchema(options: { webhook: boolean }): Schema {
   return {
     type: "object",
     required: ["endpoint", "params"],
     additionalProperties: false,
     properties: {
-      endpoint: { type: "string", enum: [...JOB_ENDPOINTS], description: describe("endpoint") },
+      endpoint: { type: "string", enum: [...JOB_TYPES], description: describe("endpoint") },
       params: {
         description: describe("params"),
-        oneOf: [
-          { ...jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES), title: "screenshot" },
-          {
-            type: "object",
-            title: "og",
-            description:
-              "The GET /v1/og parameters (template, format, quality, width, height) and the template's variables, as one object.",
-            required: ["template"],
-            additionalProperties: true,
-          },
-        ],
+        oneOf: JOB_TYPES.map((type) => ({ ...JOB_PARAMS_DOCS[type](), title: type })),
       },
       ...(options.webhook ? { webhookUrl, store } : {}),
     },
@@ -79,7 +79,7 @@ const READ_ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 
-const idParameter = (kind: "job" | "batch") => ({
+const idParameter = (kind: "job" | "batch"): Parameter => ({
   name: "id",
   in: "path",
   required: true,
@@ -87,17 +87,31 @@ const idParameter = (kind: "job" | "batch") => ({
   schema: { type: "string", pattern: `^${kind}_[a-z0-9]{24}$` },
 });
 
-const accepted = (description: string, schema: string) => ({
+const accepted = (description: string, schema: string): Response => ({
   description,
   headers: {
     ...RATE_HEADERS,
     ...QUOTA_HEADERS,
     Location: { description: "The status URL.", schema: { type: "string", format: "uri" } },
   },
-  content: { "application/json": json(schema) },
+  content: jsonContent(schema),
 });
 
-export function jobPaths(appUrl: string): Record<string, JsonSchema> {
+export function jobsDoc(appUrl: string): EndpointDoc {
+  return {
+    tags: [
+      {
+        name: "Async jobs",
+        description: "Hand a render over and get its outcome later: poll the job or receive a webhook.",
+      },
+    ],
+    schemas: { Job: zodSchema(jobResponseSchema), JobBatch: zodSchema(batchResponseSchema) },
+    webhooks: webhookOperations(),
+    paths: jobPaths(appUrl),
+  };
+}
+
+function jobPaths(appUrl: string): EndpointDoc["paths"] {
   const docs = { url: `${appUrl}/docs/errors` };
   return {
     "/v1/jobs": {
@@ -128,7 +142,7 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
           "200": {
             description: "The job.",
             headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-            content: { "application/json": json("Job") },
+            content: jsonContent("Job"),
           },
           ...errorResponses(READ_ERRORS),
         },
@@ -164,7 +178,7 @@ export function jobPaths(appUrl: string): Record<string, JsonSchema> {
           "200": {
             description: "The batch.",
             headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-            content: { "application/json": json("JobBatch") },
+            content: jsonContent("JobBatch"),
           },
           ...errorResponses(READ_ERRORS),
         },

@@ -1,0 +1,88 @@
+/**
+ * GET and POST /v1/diff in the OpenAPI document (D27, D31), declared beside the endpoint and
+ * built from its own schema (lib/diff/params.ts) and answer shape (lib/diff/schema.ts).
+ */
+import type { ErrorCode } from "@/lib/api/errors";
+import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
+import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import { jsonContent, type EndpointDoc, type Response } from "@/lib/api/openapi/types";
+import { zodSchema } from "@/lib/api/openapi/zod";
+import { DIFF_BODY_MAX_BYTES, diffParams } from "./params";
+import { diffResponseSchema } from "./schema";
+
+const AUTH_ERRORS: readonly ErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+];
+
+/** A comparison captures like /v1/screenshot, so it can fail like it; compareTo adds its own 404s. */
+const DIFF_ERRORS: readonly ErrorCode[] = [
+  ...AUTH_ERRORS,
+  "invalid_body",
+  "payload_too_large",
+  "unsupported_media_type",
+  "missing_parameter",
+  "invalid_parameter",
+  "parameter_out_of_range",
+  "unknown_parameter",
+  "unsupported_url",
+  "private_address",
+  "target_unreachable",
+  "selector_not_found",
+  "target_http_error",
+  "plan_upgrade_required",
+  "endpoint_not_allowed",
+  "monitor_not_found",
+  "result_not_found",
+  "rate_limited",
+  "quota_exceeded",
+  "key_render_cap_reached",
+  "internal_error",
+  "renderer_unavailable",
+  "renderer_busy",
+  "shutting_down",
+  "render_timeout",
+];
+
+export function diffDoc(appUrl: string): EndpointDoc {
+  const ok: Response = {
+    description: "The comparison.",
+    headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
+    content: jsonContent("Diff"),
+  };
+  const description =
+    "Captures `url` now and compares it with `compareUrl` captured with the same options, or with a stored image (`compareTo`: a monitor's baseline or a stored result). " +
+    "Both captures are PNG and go through the screenshot cache (send fresh=true to capture again); each one rendered counts one render.";
+  return {
+    tags: [
+      {
+        name: "Visual diffs and monitors",
+        description: "Compare a page with another or with a stored image; watch a page on a schedule.",
+      },
+    ],
+    schemas: { Diff: zodSchema(diffResponseSchema) },
+    paths: {
+      "/v1/diff": {
+        get: {
+          operationId: "diffPages",
+          tags: ["Visual diffs and monitors"],
+          summary: "Compare a page with another page or a stored image",
+          description,
+          externalDocs: { url: `${appUrl}/docs/monitors` },
+          parameters: queryParameters(diffParams),
+          responses: { "200": ok, ...errorResponses(DIFF_ERRORS) },
+        },
+        post: {
+          operationId: "diffPagesFromBody",
+          tags: ["Visual diffs and monitors"],
+          summary: "Compare a page (parameters as a JSON body)",
+          description: `${description} The same parameters as GET, as one JSON object.`,
+          requestBody: jsonRequestBody(jsonBodySchema(diffParams, DIFF_BODY_MAX_BYTES)),
+          responses: { "200": ok, ...errorResponses(DIFF_ERRORS) },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * What runs each job type (D20, D31): the render endpoint's own spec (schema, validate step,
+ * plan gates) and handler, the same ones its route uses, so nothing about rendering is written
+ * twice. Keyed by every job type (lib/jobs/types.ts): a type without a runner fails to compile.
+ */
+import "server-only";
+import type { z } from "zod";
+import type { ApiContext, EndpointSpec, Handler } from "@/lib/api/context";
+import { ogEndpoint } from "@/lib/og/endpoint";
+import { handleOg } from "@/lib/og/handler";
+import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
+import { handleScreenshot } from "@/lib/screenshot/handler";
+import type { JobType } from "./types";
+
+/** A runner as the job code sees it: a job's parameters are only known at run time. */
+export interface JobRunner {
+  spec: EndpointSpec;
+  handler: (ctx: ApiContext<never, never>) => Promise<Response>;
+  /**
+   * Present when the type may take longer as a job than synchronously (a screenshot's `timeout`
+   * up to ASYNC_TIMEOUT_MAX_MS): puts the job's own limit into what validation computed.
+   */
+  withAsyncTimeout?: (validated: never, timeoutMs: number) => unknown;
+}
+
+/** Checks that spec, handler and timeout hook agree on the parameters and the validated value. */
+function runner<S extends z.ZodObject, V>(
+  spec: EndpointSpec<S, V>,
+  handler: Handler<z.output<S>, V>,
+  withAsyncTimeout?: (validated: V, timeoutMs: number) => V,
+): JobRunner {
+  return {
+    spec: spec as unknown as EndpointSpec,
+    handler: handler as JobRunner["handler"],
+    ...(withAsyncTimeout ? { withAsyncTimeout: withAsyncTimeout as JobRunner["withAsyncTimeout"] } : {}),
+  };
+}
+
+export const JOB_RUNNERS: Record<JobType, JobRunner> = {
+  screenshot: runner(screenshotEndpoint, handleScreenshot, (plan, timeoutMs) => ({ ...plan, timeoutMs })),
+  og: runner(ogEndpoint, handleOg),
+};

@@ -1,0 +1,43 @@
+/** GET /v1/usage in the OpenAPI document (D18, D31), declared beside the endpoint. */
+import type { ErrorCode } from "@/lib/api/errors";
+import { errorResponses, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import { jsonContent, type EndpointDoc } from "@/lib/api/openapi/types";
+import { zodSchema } from "@/lib/api/openapi/zod";
+import { usageResponseSchema } from "./schema";
+
+const USAGE_ERROR_CODES: readonly ErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+  "unknown_parameter",
+  "invalid_parameter",
+  "rate_limited",
+  "internal_error",
+];
+
+export function usageDoc(appUrl: string): EndpointDoc {
+  return {
+    tags: [{ name: "Account", description: "The calling account's plan and usage." }],
+    schemas: { Usage: zodSchema(usageResponseSchema) },
+    paths: {
+      "/v1/usage": {
+        get: {
+          operationId: "getUsage",
+          tags: ["Account"],
+          summary: "Plan, quota period, renders used and left, rate window",
+          description: "Counts against the rate limit like any request, never against the render quota.",
+          externalDocs: { url: `${appUrl}/docs/limits` },
+          responses: {
+            "200": {
+              description: "The account's usage.",
+              headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
+              content: jsonContent("Usage"),
+            },
+            ...errorResponses(USAGE_ERROR_CODES),
+          },
+        },
+      },
+    },
+  };
+}
