@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
     "puppeteer-core",
     "@duckduckgo/autoconsent",
     "sharp",
+    "lightningcss",
     "pg",
     "@electric-sql/pglite",
     "ioredis",

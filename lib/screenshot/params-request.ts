@@ -63,7 +63,9 @@ function headerProblem(name: string, value: string): string | null {
 
 function cookieProblem(name: string, value: string): string | null {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 64))} is not a valid cookie name.`;
-  if (value.length > 4096) return `the value of ${name} is longer than 4096 characters.`;
+  // Chromium refuses a cookie whose name and value together pass 4096 bytes (both are ASCII here).
+  if (name.length + value.length > 4096)
+    return `${name.slice(0, 64)} and its value are longer than 4096 characters together.`;
   if (!COOKIE_VALUE.test(value))
     return `the value of ${name} must be cookie-safe (no spaces, quotes, commas, semicolons or backslashes; URL-encode them).`;
   return null;
@@ -114,6 +116,7 @@ export const requestShapingParams = {
     checkEntry: cookieProblem,
     description:
       'Cookies set for the url\'s host before loading, e.g. {"session":"…"}: a JSON object of names to values. ' +
+      "Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. " +
       "Secret: never logged, stored or returned; prefer POST so it stays out of URLs.",
   }),
   locale: stringParam("locale", {

@@ -9,6 +9,7 @@
  */
 import "server-only";
 import type { CDPSession, HTTPRequest, MediaFeature, Page } from "puppeteer-core";
+import { ApiError } from "@/lib/api/errors";
 import type { RenderSession } from "@/lib/browser";
 import type { CapturePlan } from "./plan";
 
@@ -72,7 +73,16 @@ export async function shapeRequests(session: RenderSession, plan: CapturePlan): 
       httpOnly: true,
       secure: target.protocol === "https:",
     }));
-    await primarySession(page).send("Network.setCookies", { cookies });
+    // The schema and the plan refuse what Chromium is known to refuse (plan-input.ts); anything it
+    // still refuses is the caller's cookie too, a 400 rather than a failed render.
+    await primarySession(page)
+      .send("Network.setCookies", { cookies })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/Invalid cookie fields/i.test(error.message)) throw error;
+        throw new ApiError("invalid_parameter", "The browser refused one of the cookies as given.", {
+          param: "cookies",
+        });
+      });
   }
   if (shaping.headers) {
     // The page guard has already turned interception on; this is a no-op then, and needed if not.

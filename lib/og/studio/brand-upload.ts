@@ -1,13 +1,14 @@
 /**
  * What an upload to the brand kit must be (D21, Brand kit): fonts that satori itself can parse,
  * images decoded and re-encoded by sharp into a PNG we made. SVG is refused outright when it holds
- * script, event handlers, foreignObject or a reference outside the document, and otherwise
- * rasterized on upload: what is stored and drawn is always a bitmap, never markup.
+ * script, event handlers, foreignObject or a reference outside the document (svg-screen.ts, which
+ * parses the markup and its CSS), and otherwise rasterized on upload: what is stored and drawn is always a bitmap, never markup.
  */
 import "server-only";
 import { createElement } from "react";
 import satori from "satori";
 import sharp from "sharp";
+import { svgProblem } from "./svg-screen";
 
 export const BRAND_LIMITS = {
   fontMaxBytes: 2 * 1024 * 1024,
@@ -61,29 +62,17 @@ export async function checkFont(bytes: Buffer): Promise<string> {
   return type;
 }
 
-/** Markup an uploaded SVG may not contain, with the reason shown to the uploader. */
-const SVG_REFUSALS: Array<[RegExp, string]> = [
-  [/<script\b/i, "a script"],
-  [/\son[a-z]+\s*=/i, "an event handler attribute (on…)"],
-  [/<foreignObject\b/i, "foreignObject"],
-  [/<!ENTITY|<!DOCTYPE/i, "a DOCTYPE or entity declaration"],
-  [/(?:xlink:)?href\s*=\s*["']\s*(?!#)/i, "a reference to something outside the file (href)"],
-  [/url\(\s*["']?\s*(?!#)/i, "a url() outside the file"],
-  [/@import|javascript:/i, "@import or javascript:"],
-];
-
 /** Decodes an image (PNG, JPEG or SVG) and returns the PNG that is stored and drawn. */
 export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw new BrandAssetError("The image file is empty.");
   if (bytes.length > BRAND_LIMITS.imageMaxBytes)
     throw new BrandAssetError(`The image is larger than ${mb(BRAND_LIMITS.imageMaxBytes)}.`);
-  const head = bytes.subarray(0, 1024).toString("utf8").trimStart();
-  const isSvg = head.startsWith("<") && /<svg\b/i.test(bytes.toString("utf8"));
-  if (isSvg) {
-    const text = bytes.toString("utf8");
-    for (const [pattern, what] of SVG_REFUSALS) {
-      if (pattern.test(text)) throw new BrandAssetError(`The SVG contains ${what}; upload a plain SVG or a PNG.`);
-    }
+  // Markup of any kind is screened (the screen refuses what is not well-formed XML); PNG and JPEG
+  // never start with "<".
+  const isMarkup = bytes.subarray(0, 1024).toString("utf8").trimStart().startsWith("<");
+  if (isMarkup) {
+    const refused = svgProblem(bytes.toString("utf8"));
+    if (refused) throw new BrandAssetError(`The SVG contains ${refused}; upload a plain SVG or a PNG.`);
   }
   let format: string | undefined;
   try {
@@ -91,9 +80,11 @@ export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
       limitInputPixels: BRAND_LIMITS.maxPixels,
       animated: false,
       failOn: "error",
-      density: isSvg ? 144 : undefined,
+      density: isMarkup ? 144 : undefined,
     });
     format = (await image.metadata()).format;
+    // libvips also reads gzip-compressed SVG (svgz), which the screen above never saw.
+    if (format === "svg" && !isMarkup) format = "compressed svg";
     if (format !== "png" && format !== "jpeg" && format !== "svg") throw new Error("format");
     return await image
       .rotate()
@@ -103,7 +94,7 @@ export async function toBrandPng(bytes: Buffer): Promise<Buffer> {
   } catch {
     throw new BrandAssetError(
       format && !["png", "jpeg", "svg"].includes(format)
-        ? `${format} images are not accepted; upload PNG, JPEG or SVG.`
+        ? `${format} images are not accepted; upload PNG, JPEG or (uncompressed) SVG.`
         : "The image could not be read; upload a PNG, JPEG or SVG file.",
     );
   }

@@ -148,6 +148,29 @@ describe("url or html (D19)", () => {
     expect(planOf("html=%3Cp%3Ex%3C%2Fp%3E")).toMatchObject({ url: "about:blank", html: "<p>x</p>" });
   });
 
+  it("refuses __Secure-/__Host-/__Http- cookies (any case) on an http url, and keeps them on https", () => {
+    const cookies = (name: string) => `cookies=${encodeURIComponent(JSON.stringify({ [name]: "b" }))}`;
+    for (const name of ["__Host-a", "__Secure-a", "__host-a", "__SECURE-a", "__Http-a", "__Host-Http-a"]) {
+      const error = apiErrorOf(() => planOf(`url=${encodeURIComponent("http://example.com/")}&${cookies(name)}`));
+      expect(error, name).toMatchObject({ status: 400, code: "invalid_parameter", param: "cookies" });
+      expect(error.message).toContain("https");
+      expect(planOf(`url=${encodeURIComponent("https://example.com/")}&${cookies(name)}`).request.cookies).toEqual({
+        [name]: "b",
+      });
+    }
+    expect(planOf(`url=${encodeURIComponent("http://example.com/")}&${cookies("_Host-a")}`).request.cookies).toEqual({
+      "_Host-a": "b",
+    });
+  });
+
+  it("refuses a cookie whose name and value together pass 4096 characters (Chromium would)", () => {
+    const name = "n".repeat(100);
+    const query = `url=${encodeURIComponent("https://example.com/")}&cookies=${encodeURIComponent(JSON.stringify({ [name]: "v".repeat(3997) }))}`;
+    expect(apiErrorOf(() => planOf(query))).toMatchObject({ status: 400, param: "cookies" });
+    const fits = `url=${encodeURIComponent("https://example.com/")}&cookies=${encodeURIComponent(JSON.stringify({ [name]: "v".repeat(3996) }))}`;
+    expect(planOf(fits).request.cookies?.[name]).toHaveLength(3996);
+  });
+
   it("refuses headers and cookies with html: there is no origin to send them to", () => {
     for (const name of ["headers", "cookies"]) {
       const query = `html=x&${name}=${encodeURIComponent('{"a":"b"}')}`;
