@@ -2,6 +2,8 @@ import { requestIdFor } from "@/lib/api/request";
 import { checkReadiness } from "@/lib/readiness";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 export async function GET(request: Request) {
   const report = await checkReadiness();

@@ -49,6 +49,17 @@ export const ERROR_CODES = {
     summary: "The request's URL or headers hold bytes HTTP does not allow (percent-encode them).",
     help: "Raw bytes such as 0xFF, NUL or an unencoded é reached the server in the URL or a header. Percent-encode the query as UTF-8 (encodeURIComponent, URLSearchParams).",
   },
+  malformed_path: {
+    status: 400,
+    summary: "A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A).",
+    help: "Percent-encode path segments as UTF-8 (encodeURIComponent): every % is followed by two hex digits, and the bytes form UTF-8 text. Ids and file names from Glance never need escaping.",
+  },
+  bad_request: {
+    status: 400,
+    summary:
+      "A page or dashboard request the server could not read (a damaged or hand-made form or server-action post).",
+    help: "Sent to the site's pages rather than the API: a form or server-action post that is cut short, not from this site's origin, or not what the page's forms send. Reload the page and submit the form again.",
+  },
   unknown_parameter: {
     status: 400,
     summary: "The endpoint does not accept this query parameter (check its spelling).",
@@ -139,6 +150,11 @@ export const ERROR_CODES = {
     summary: "The endpoint does not answer this method (the Allow header lists those it does).",
     help: "Every endpoint answers GET with its inputs in the query string; POST /v1/screenshot also takes them as a JSON body. The Allow header lists the methods of the path.",
   },
+  method_not_implemented: {
+    status: 501,
+    summary: "The server does not know this HTTP method at all.",
+    help: "Use one of GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS; each path's Allow header (OPTIONS, or a 405) lists those it answers.",
+  },
   invalid_body: {
     status: 400,
     summary: "The POST body is not a JSON object, or the query of a POST carries more than api_key.",
@@ -226,6 +242,7 @@ const REASON_PHRASES: Record<number, string> = {
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
+  501: "Not Implemented",
   502: "Bad Gateway",
   503: "Service Unavailable",
   504: "Gateway Timeout",

@@ -8,6 +8,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { handlers } from "@/lib/auth/config";
+import { methodNotAllowedFor } from "@/lib/api/fallback";
 
 /**
  * Re-addresses the request to APP_URL: Auth.js derives every URL it emits from the request URL.
@@ -32,6 +33,5 @@ export async function authGet(request: NextRequest): Promise<Response> {
   return response;
 }
 
-export function authMethodNotAllowed(): Response {
-  return new Response(null, { status: 405, headers: { Allow: "GET" } });
-}
+/** Sign-in posts go to server actions, never here: every method but GET is a problem+json 405 (D1). */
+export const authMethodNotAllowed = methodNotAllowedFor("GET, HEAD, OPTIONS");

@@ -2,10 +2,12 @@
  * The HTTP server in front of Next (D17). Node's HTTP layer refuses some requests before any
  * route sees them — a URL and headers over its size limit, bytes HTTP does not allow, a client
  * too slow to send its headers — and by default answers with a bare status line. Here those
- * answers are the API's problem+json (D1) with a request id, the limits are the documented
- * ones (lib/edge/limits.ts), and a query name Next would silently drop (`__proto__`: its query
- * parsing puts names on a plain object) is refused as an unknown parameter instead. A render
- * answer gets back the Content-Length Next drops (lib/api/body-length.ts), HEAD included.
+ * answers are the API's problem+json (D1) with a request id, and the limits are the documented
+ * ones (lib/edge/limits.ts). What Next would misread or answer with a bare 500 or an empty body —
+ * `__proto__` in a query, a path whose percent-escapes are not UTF-8, a method the app does not
+ * implement, CONNECT — is answered here (screen.ts), and the app's own answers are corrected where
+ * Next answers outside our routes (answers.ts). A render answer gets back the Content-Length Next
+ * drops (lib/api/body-length.ts), HEAD included.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -13,12 +15,11 @@ import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
 import { log } from "@/lib/log";
+import { guardAnswer, headerText } from "./answers";
 import { EDGE_LIMITS, type EdgeLimits } from "./limits";
+import { APP_METHODS, methodRefusal, PAGE_ALLOW, refusalFor, unknownMethod } from "./screen";
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
-
-/** Query names the app never gets to see as they were sent (Next drops them while parsing). */
-const DROPPED_BY_NEXT = new Set(["__proto__"]);
 
 function problemJson(error: ApiError, requestId: string): string {
   return JSON.stringify(problemBody(error, requestId));
@@ -37,6 +38,8 @@ function clientErrorToApiError(error: NodeJS.ErrnoException): ApiError | undefin
       );
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return new ApiError("request_timeout", "The request was not received in time.");
+    case "HPE_INVALID_METHOD":
+      return unknownMethod();
     default:
       // HPE_INVALID_* and the rest: bytes in the request line or headers that HTTP does not allow
       // (0xFF, NUL, an unencoded é). The bytes are not echoed back.
@@ -57,41 +60,48 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const requestId = requestIdFrom(undefined);
-  const body = problemJson(apiError, requestId);
   log.warn("request refused at the edge", { requestId, code: apiError.code, parserCode: error.code });
+  writeRaw(socket, apiError, requestId);
+}
+
+/** A whole answer written on the socket itself, which is then closed. */
+function writeRaw(socket: Duplex, apiError: ApiError, requestId: string): void {
+  const body = problemJson(apiError, requestId);
   socket.end(
     `HTTP/1.1 ${apiError.status} ${reasonPhrase(apiError.status)}\r\n` +
       "Content-Type: application/problem+json\r\n" +
       "Cache-Control: no-store\r\n" +
       `X-Request-Id: ${requestId}\r\n` +
+      Object.entries(apiError.headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("") +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       "Connection: close\r\n\r\n" +
       body,
   );
 }
 
-/** A refusal for a request the parser accepted but the app would misread; undefined to pass it on. */
-function refusal(req: IncomingMessage): ApiError | undefined {
-  const url = req.url ?? "/";
-  const queryAt = url.indexOf("?");
-  if (queryAt < 0 || !/^\/v1(\/|\?|$)/i.test(url)) return undefined;
-  for (const name of new URLSearchParams(url.slice(queryAt + 1)).keys()) {
-    if (DROPPED_BY_NEXT.has(name)) {
-      return new ApiError("unknown_parameter", `Unknown query parameter ${name}.`, { param: name });
-    }
-  }
-  return undefined;
-}
-
 function answer(res: ServerResponse, error: ApiError, requestId: string): void {
   const body = problemJson(error, requestId);
   res.writeHead(error.status, {
+    ...error.headers,
     "Content-Type": "application/problem+json",
     "Cache-Control": "no-store",
     "X-Request-Id": requestId,
     "Content-Length": Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** A POST to a page (not the API) that Next reads as a server action or a form for one. */
+function isServerActionPost(req: IncomingMessage): boolean {
+  if (req.method !== "POST" || /^\/(v1|api|healthz|readyz)(\/|$|\?)/.test(req.url ?? "/")) return false;
+  const type = req.headers["content-type"] ?? "";
+  return (
+    req.headers["next-action"] !== undefined ||
+    type.startsWith("multipart/form-data") ||
+    type.startsWith("application/x-www-form-urlencoded")
+  );
 }
 
 /**
@@ -124,12 +134,42 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     (req, res) => {
-      const refused = refusal(req);
-      if (refused) return answer(res, refused, requestIdFrom(req.headers["x-request-id"]?.toString()));
+      const requestId = () => requestIdFrom(req.headers["x-request-id"]?.toString());
+      const refused = refusalFor(req.url ?? "/");
+      if (refused) return answer(res, refused, requestId());
       restoreContentLength(res);
+      const method = req.method ?? "GET";
+      if (!APP_METHODS.has(method)) {
+        // The app is asked for the path's OPTIONS instead, only to learn its Allow header: its
+        // routes are the one list of what each path answers.
+        req.method = "OPTIONS";
+        guardAnswer(req, res, {
+          replaceAtHead: () => methodRefusal(method, headerText(res, "allow") ?? PAGE_ALLOW),
+          errorsNeedBody: true,
+        });
+      } else {
+        const serverAction = isServerActionPost(req);
+        guardAnswer(req, res, {
+          // Our actions answer their own failures as results (D1), so Next failing one means it
+          // could not decode the post (cut short, hand-made, cross-origin): the client's doing.
+          replaceAtHead: (status) =>
+            serverAction && status >= 500
+              ? new ApiError(
+                  "bad_request",
+                  "The form or server-action post could not be read; reload the page and submit it again.",
+                )
+              : undefined,
+          errorsNeedBody: true,
+        });
+      }
       void app(req, res);
     },
   );
+  // CONNECT is not a request for a path: Node hands it to this event, and closes the socket unanswered without one.
+  server.on("connect", (req: IncomingMessage, socket: Duplex) => {
+    const error = methodRefusal("CONNECT", [...APP_METHODS].join(", "));
+    writeRaw(socket, error, requestIdFrom(req.headers["x-request-id"]?.toString()));
+  });
   server.on("clientError", answerClientError);
   return server;
 }

@@ -2,5 +2,7 @@
 import { handleStudioRequest } from "@/lib/og/studio/dashboard-api";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } from "@/lib/api/post-only";
 
 export const POST = handleStudioRequest;

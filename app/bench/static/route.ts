@@ -8,6 +8,8 @@ import { readFile } from "node:fs/promises";
 import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 let bytes: Promise<Uint8Array<ArrayBuffer>> | undefined;
 

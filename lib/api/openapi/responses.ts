@@ -196,7 +196,9 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Resp
   return out;
 }
 
-const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+/** Answered to the site's pages and forms only, never under /v1 (D1): named on /docs/errors. */
+export const PAGES_ONLY: readonly ErrorCode[] = ["bad_request"];
+const ALL_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => !PAGES_ONLY.includes(c));
 /** Codes of the account, files, job and diff endpoints, which no render answers with. */
 const NOT_RENDER: readonly ErrorCode[] = [
   "not_found",

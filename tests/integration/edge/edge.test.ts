@@ -38,10 +38,10 @@ interface RawAnswer {
 }
 
 /** Sends `head` as is (bytes HTTP forbids included) and reads the answer until the server closes. */
-function raw(head: Buffer | string, options: { drip?: boolean } = {}): Promise<RawAnswer> {
+function raw(head: Buffer | string, options: { drip?: boolean; port?: number } = {}): Promise<RawAnswer> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(options.port ?? port, "127.0.0.1");
     const chunks: Buffer[] = [];
     let drip: NodeJS.Timeout | undefined;
     socket.on("connect", () => {
@@ -137,4 +137,108 @@ describe("the HTTP edge (D17)", () => {
     expect(answer.ms).toBeGreaterThanOrEqual(EDGE_LIMITS.headersTimeoutMs - 100);
     expect(answer.ms).toBeLessThan(EDGE_LIMITS.headersTimeoutMs + EDGE_LIMITS.timeoutCheckIntervalMs + 5_000); // slack for a loaded machine
   }, 30_000);
+});
+
+/**
+ * The answers Next gives outside our routes, played by a stand-in app that answers exactly as
+ * Next 16 was measured to (issue #27): an empty 405 without Allow for a method a route does not
+ * export, OPTIONS with the route's Allow, a plain-text 500 for a server-action post it cannot
+ * decode, TRACE thrown. The edge turns each into problem+json; the real app is in
+ * tests/e2e/site/edge.spec.ts.
+ */
+describe("the app's answers at the edge (D1, D17)", () => {
+  let appPort: number;
+  let closeApp: () => Promise<void>;
+  const methodsSeen: string[] = [];
+
+  beforeAll(async () => {
+    const { createEdgeServer } = await import("@/lib/edge/server");
+    const server = createEdgeServer((req, res) => {
+      methodsSeen.push(`${req.method} ${req.url}`);
+      const path = (req.url ?? "/").split("?")[0];
+      if (req.method === "TRACE") throw new Error("'TRACE' HTTP method is unsupported"); // never reached
+      if (req.method === "OPTIONS" && path === "/route")
+        return res.writeHead(204, { Allow: "GET, HEAD, OPTIONS" }).end();
+      if (req.method === "OPTIONS" && path === "/page") {
+        res.statusCode = 400; // Next, OPTIONS on a dynamic page
+        return res.end();
+      }
+      if (path === "/route" && req.method !== "GET") return res.writeHead(405).end(); // Next's auto 405
+      if (path === "/page" && req.method === "POST") {
+        res.writeHead(500, { "content-type": "text/plain" });
+        return res.end("Internal Server Error");
+      }
+      if (path === "/stream") {
+        res.statusCode = 404;
+        res.setHeader("content-type", "text/html");
+        res.write("<p>not ");
+        return res.end("found</p>");
+      }
+      if (path === "/head") return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    appPort = (server.address() as AddressInfo).port;
+    closeApp = () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  });
+  afterAll(async () => {
+    await closeApp?.();
+  });
+
+  const send = (head: string) => raw(head, { port: appPort });
+  const line = (method: string, target: string, headers = "") =>
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`;
+
+  it.each([
+    "/v1/jobs/%ff",
+    "/v1/jobs/bulk/%ff",
+    "/v1/files/%ff.png",
+    "/docs/%ff",
+    "/dashboard/keys/%ff",
+    "/v1/jobs/%E0%A4%A",
+    "/docs/100%",
+  ])("%s is 400 malformed_path, before the app", async (target) => {
+    const before = methodsSeen.length;
+    expectProblem(await send(line("GET", target)), 400, "malformed_path");
+    expect(methodsSeen.length).toBe(before);
+  });
+
+  it.each(["TRACE", "PROPFIND", "MKCOL", "COPY", "LOCK", "SEARCH", "QUERY", "PURGE", "LINK"])(
+    "%s is 405 method_not_allowed with the path's Allow (asked of the app as OPTIONS)",
+    async (method) => {
+      const route = await send(line(method, "/route"));
+      expectProblem(route, 405, "method_not_allowed");
+      expect(route.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(methodsSeen.at(-1)).toBe("OPTIONS /route"); // the app never saw the method itself
+      const page = await send(line(method, "/page"));
+      expectProblem(page, 405, "method_not_allowed");
+      expect(page.headers.allow).toBe("GET, HEAD");
+    },
+  );
+
+  it("a method Node does not know is 501 method_not_implemented; CONNECT is a 405", async () => {
+    expectProblem(await send(line("FROBNICATE", "/route")), 501, "method_not_implemented");
+    const connect = await send(line("CONNECT", "127.0.0.1:22"));
+    expectProblem(connect, 405, "method_not_allowed");
+    expect(connect.headers.allow).toContain("GET");
+  });
+
+  it("an empty error answer of the app becomes problem+json with its status and headers", async () => {
+    const answer = await send(line("PUT", "/route"));
+    expectProblem(answer, 405, "method_not_allowed");
+    expectProblem(await send(line("OPTIONS", "/page")), 400, "bad_request");
+  });
+
+  it("a 500 for a server-action post to a page is 400 bad_request; the API and bodies are left alone", async () => {
+    const multipart = line("POST", "/page", "Content-Type: multipart/form-data; boundary=XX\r\nContent-Length: 0\r\n");
+    expectProblem(await send(multipart), 400, "bad_request");
+    const action = line("POST", "/page", "Next-Action: 7f00\r\nContent-Type: text/plain\r\nContent-Length: 0\r\n");
+    expectProblem(await send(action), 400, "bad_request");
+    const streamed = await send(line("GET", "/stream"));
+    expect(streamed.status).toBe(404);
+    expect(streamed.body).toMatch(/<p>not [\s\S]*found<\/p>/); // chunked, as the app wrote it
+    const head = await send(line("HEAD", "/head"));
+    expect(head.status).toBe(404);
+    expect(head.body).toBe("");
+  });
 });

@@ -5,6 +5,7 @@ import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/er
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
+import { PAGES_ONLY } from "@/lib/api/openapi/responses";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { OG_ERROR_CODES } from "@/lib/og/openapi";
 import { SCREENSHOT_ERROR_CODES } from "@/lib/screenshot/openapi";
@@ -163,6 +164,8 @@ describe("OpenAPI document", () => {
       expect(jobError).toContain(code);
       documented.add(code);
     }
+    // Answered to pages and forms, never under /v1: the errors page lists it (D1).
+    for (const code of PAGES_ONLY) documented.add(code);
     expect([...documented].sort()).toEqual(Object.keys(ERROR_CODES).sort());
     expect(SCREENSHOT_ERROR_CODES).toContain("private_address");
     expect(OG_ERROR_CODES).toContain("template_not_found");

@@ -8,5 +8,7 @@ import { handleOg } from "@/lib/og/handler";
 import { ogEndpoint } from "@/lib/og/endpoint";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 export const GET = apiRoute(ogEndpoint, handleOg, { authenticate: authenticateSession });

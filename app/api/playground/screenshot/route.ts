@@ -9,5 +9,7 @@ import { handleScreenshot } from "@/lib/screenshot/handler";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 export const GET = apiRoute(screenshotEndpoint, handleScreenshot, { authenticate: authenticateSession });

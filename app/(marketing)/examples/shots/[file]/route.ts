@@ -5,6 +5,8 @@ import { showcaseImage } from "@/lib/showcase/render";
 
 // Made by this server's screenshot engine on first request, then kept (lib/showcase/render.ts).
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
   const shot = showcaseShot((await params).file);

@@ -9,6 +9,8 @@ import { accountTemplatesListing } from "@/lib/og/listing";
 import { listTemplates } from "@/lib/og/studio/store";
 
 export const dynamic = "force-dynamic";
+// Every other method: a problem+json 405 with Allow (D1), not Next's empty one.
+export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 
 export async function GET(request: Request) {
   const requestId = requestIdFor(request);
