@@ -35,6 +35,12 @@ export interface RenderSession {
   browser: Browser;
   /** The desktop user agent the page has now. */
   userAgent: string;
+  /**
+   * The caller's own input left the page stuck (a PDF template Chromium cannot print): its context
+   * is closed without asking the page anything, and the browser is kept — a client's mistake
+   * never costs a browser (issue #27).
+   */
+  abandonPage(): void;
 }
 
 interface BrowserState {
@@ -147,6 +153,8 @@ interface Attempt {
   browser?: Browser;
   fresh?: FreshPage;
   timedOut: boolean;
+  /** The render said its page is stuck by the caller's input: closed, not measured (abandonPage). */
+  abandoned?: boolean;
 }
 
 async function renderWithRetry<T>(
@@ -168,7 +176,8 @@ async function renderWithRetry<T>(
         recycler.enter(browser);
         attempt.fresh = await takeFresh(spares, browser, deadline);
         const { page, guard, userAgent } = attempt.fresh;
-        const result = await deadline.race(fn({ page, guard, deadline, browser, userAgent }));
+        const abandonPage = () => void (attempt.abandoned = true);
+        const result = await deadline.race(fn({ page, guard, deadline, browser, userAgent, abandonPage }));
         noteRenderOutcome(browser, true);
         return result;
       } catch (error) {
@@ -200,14 +209,14 @@ async function renderWithRetry<T>(
  * context then dies with the old process, unclosed.
  */
 async function finishAttempt(
-  { browser, fresh, timedOut }: Attempt,
+  { browser, fresh, timedOut, abandoned }: Attempt,
   recycler: BrowserRecycler,
   spares: SparePages,
 ): Promise<void> {
   if (!browser) return;
   try {
     if (!fresh) return;
-    const heavy = await overBudget(fresh.page, timedOut);
+    const heavy = abandoned ? undefined : await overBudget(fresh.page, timedOut);
     if (heavy) recycler.recycle(browser, heavy);
     if (recycler.isRetiring(browser)) fresh.guard.dispose();
     else await retire(fresh);

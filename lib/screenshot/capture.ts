@@ -5,8 +5,10 @@
  * imageHeight) or the PDF is taken. Every wait draws on the request's deadline; each phase is timed.
  */
 import "server-only";
+import { ApiError } from "@/lib/api/errors";
 import type { RenderSession } from "@/lib/browser";
 import { finishImage, type ImageFormat } from "./encode";
+import { assertLoadedDocument } from "./navigate";
 import { type PageRun, loadPage, withPreparedPage } from "./page-load";
 import { documentHeight } from "./page-scripts";
 import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
@@ -29,6 +31,22 @@ export interface CaptureOutput extends Omit<PageRun<unknown>, "output"> {
 
 type Shot = Omit<CaptureOutput, "dialogs" | "blockedRequests">;
 
+/**
+ * Chromium cannot print a header or footer template that loads a stylesheet (`<link>`, `@import`,
+ * a preload): printToPDF fails and leaves the page hung. That is the caller's template, so it is
+ * a 400 naming it, and the stuck page's context is closed without costing the browser (D19).
+ */
+function templateFailure(error: unknown, pdf: NonNullable<CapturePlan["pdf"]>, session: RenderSession): unknown {
+  if (!(error instanceof Error) || !/Printing failed/i.test(error.message)) return error;
+  if (!pdf.headerTemplate && !pdf.footerTemplate) return error;
+  session.abandonPage();
+  return new ApiError(
+    "invalid_parameter",
+    "Chromium could not print the header or footer template. Templates cannot load anything: put styles in a <style> element (no <link> or @import) and images as data: URLs.",
+    { param: pdf.headerTemplate ? "headerTemplate" : "footerTemplate" },
+  );
+}
+
 export async function capture(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
   const { output, ...seen } = await withPreparedPage(session, plan, async (consent): Promise<Shot> => {
     const { page, deadline } = session;
@@ -39,8 +57,14 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
 
     if (plan.pdf) {
       const contentHeight = plan.fullPage ? await documentHeight(page) : undefined;
-      const pdf = await deadline.race(printPdf(page, plan.pdf, plan.viewport.width, contentHeight, deadline));
+      const pdf = await deadline
+        .race(printPdf(page, plan.pdf, plan.viewport.width, contentHeight, deadline))
+        .catch((error: unknown) => {
+          throw templateFailure(error, plan.pdf!, session);
+        });
       clock.lap("capture");
+      // D23: a page that navigated to a refused address while being printed is not answered.
+      assertLoadedDocument(page, session.guard, plan.html !== undefined ? "html" : "url");
       const { bytes, width, height, pages } = pdf;
       return { bytes, width, height, pages, facts: { ...facts, timings: clock.ms } };
     }
@@ -49,6 +73,8 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
     const regions = plan.ignoreSelectors ? await readRegions(page, plan, plan.ignoreSelectors, deadline) : undefined;
     const shot = await shootImage(page, plan, deadline);
     clock.lap("capture");
+    // D23: a page that navigated to a refused address while being shot is not answered.
+    assertLoadedDocument(page, session.guard, plan.html !== undefined ? "html" : "url");
     const image = await deadline.race(finishImage(shot, format, plan.quality, plan.resize));
     clock.lap("encode");
     return {

@@ -18,22 +18,52 @@ function netErrorOf(error: unknown): string | undefined {
   return error instanceof Error ? /net::(ERR_[A-Z0-9_]+)/.exec(error.message)?.[1] : undefined;
 }
 
-function guardRefusal(guard: PageGuard): ApiError | undefined {
+/** Where the refused document came from: the load itself, or the page navigating itself afterwards (D23). */
+type Origin = { loaded: true } | { loaded: false; param: "url" | "html" };
+
+function guardRefusal(guard: PageGuard, origin: Origin = { loaded: true }): ApiError | undefined {
   const block = guard.mainDocumentBlock();
   if (!block) return undefined;
+  const param = origin.loaded ? "url" : origin.param;
+  const after = origin.loaded
+    ? ""
+    : " The page navigated itself there after loading (a meta refresh, a script, a form or a link); this is refused like a redirect, and nothing was captured or charged.";
   if (block.reason === "target_unreachable") {
-    return new ApiError("target_unreachable", "The url's host could not be resolved or connected to.", {
-      param: "url",
-    });
+    return new ApiError(
+      "target_unreachable",
+      (origin.loaded ? "The url's host" : "The host the page navigated to") +
+        ` could not be resolved or connected to.${after}`,
+      { param },
+    );
   }
   if (block.reason === "unsupported_url") {
-    return new ApiError("unsupported_url", "The page redirected to a URL that is not http or https.", { param: "url" });
+    return new ApiError("unsupported_url", `The page navigated to a URL that is not http or https.${after}`, { param });
   }
   return new ApiError(
     "private_address",
-    "The url (or a redirect from it) points to a private, loopback or otherwise non-public address, which cannot be captured.",
-    { param: "url" },
+    origin.loaded
+      ? "The url (or a redirect from it) points to a private, loopback or otherwise non-public address, which cannot be captured."
+      : `The page navigated to a private, loopback or otherwise non-public address.${after}`,
+    { param },
   );
+}
+
+/**
+ * D23: the page must still show a document it was allowed to load. A main-frame navigation the
+ * guard refused at any time during the render (a meta refresh, `location`, a form, a clicked link
+ * to a refused address), or Chromium's own error page standing in for a document that could not
+ * be loaded, fails the render — never a capture of the error page answered 200.
+ */
+export function assertLoadedDocument(page: Page, guard: PageGuard, param: "url" | "html"): void {
+  const refused = guardRefusal(guard, { loaded: false, param });
+  if (refused) throw refused;
+  if (page.url().startsWith("chrome-error:")) {
+    throw new ApiError(
+      "target_unreachable",
+      "The page navigated to an address that could not be loaded, and Chromium showed its error page instead. Nothing was captured or charged.",
+      { param },
+    );
+  }
 }
 
 export async function navigate(

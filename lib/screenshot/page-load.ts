@@ -15,7 +15,7 @@ import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocki
 import { type ConsentHandling, enableConsentHandling } from "./consent";
 import { clickElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
-import { loadHtml, navigate } from "./navigate";
+import { assertLoadedDocument, loadHtml, navigate } from "./navigate";
 import { fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { type PageFacts, readPageFacts, targetHttpError } from "./page-facts";
 import { shapeRequests } from "./request-shaping";
@@ -117,7 +117,7 @@ async function waitForSelector(page: Page, selector: string, deadline: Deadline)
 async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Deadline) {
   if (plan.customCSS) await deadline.race(page.addStyleTag({ content: plan.customCSS }));
   if (plan.customJS) {
-    const failure = await deadline.race(runUserScript(page, plan.customJS));
+    const failure = await deadline.race(runUserScript(page, plan.customJS, deadline.remaining()));
     if (failure !== null) {
       throw new ApiError("invalid_parameter", `customJS threw an error: ${failure}`, { param: "customJS" });
     }
@@ -141,6 +141,10 @@ export async function loadPage(
       ? await loadHtml(page, plan.html, deadline, plan.waitUntil).then(() => null)
       : await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   options.clock.lap("navigate");
+  // D23: checked after loading, after the caller's own steps and after the capture (capture.ts), so
+  // a page that navigates itself to a refused address is never captured as Chromium's error page.
+  const input = plan.html !== undefined ? "html" : "url";
+  assertLoadedDocument(page, guard, input);
   const targetStatus = response ? response.status() : null;
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
   await deadline.race(fontsReady(page));
@@ -152,6 +156,7 @@ export async function loadPage(
   await applyCustomizations(page, plan, deadline);
   if (plan.hideSelectors) await hideElements(page, plan.hideSelectors, deadline);
   if (plan.click) await clickElement(page, plan.click, deadline);
+  assertLoadedDocument(page, guard, input);
   const scrolledHeight = options.scrollThrough
     ? await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT))
     : undefined;

@@ -3,6 +3,7 @@
  * because transpilers add helpers to functions that do not exist in the page's world.
  */
 import type { Frame, Page } from "puppeteer-core";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * Scrolls through the page one viewport at a time (up to `maxHeight`) so lazy images and
@@ -69,17 +70,30 @@ const RUN_USER_SCRIPT = `async (source) => {
 const CONTEXT_GONE =
   /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
 
+/** How many replaced documents one read follows before the page counts as never settling. */
+const MAX_DOCUMENTS = 20;
+/** How long one replaced document may take to load before it is read anyway. */
+const DOCUMENT_LOAD_MS = 10_000;
+
+/** Resolves when the document the page has now has loaded (or after `ms`). */
+async function documentLoaded(target: Page | Frame, ms: number): Promise<void> {
+  await target.waitForFunction("document.readyState === 'complete'", { timeout: ms, polling: 100 }).catch(() => {});
+}
+
 /**
- * Evaluates in the page, retrying a few times when the page navigated away underneath: the new
- * document is what the caller wants captured.
+ * Evaluates in the page; when the page navigated away underneath (D23), waits for the new document
+ * to load and reads that one: the document the page settles on is what the caller gets captured.
+ * A page that keeps replacing its document is a timeout, like one that never loads.
  */
 async function evaluate<T>(target: Page | Frame, expression: string): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+  for (let documents = 0; ; documents++) {
     try {
       return (await target.evaluate(expression)) as T;
     } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
+      if (documents >= MAX_DOCUMENTS)
+        throw new ApiError("render_timeout", "The page kept replacing its document (navigating) and never settled.");
+      await documentLoaded(target, DOCUMENT_LOAD_MS);
     }
   }
 }
@@ -114,7 +128,17 @@ export function elementBoxes(page: Page, selector: string, max: number): Promise
   return call<DocumentBoxes>(page, ELEMENT_BOXES, { selector, max });
 }
 
-/** Resolves with null when the script ran, or the error message it threw. */
-export function runUserScript(page: Page, source: string): Promise<string | null> {
-  return call<string | null>(page, RUN_USER_SCRIPT, source);
+/**
+ * Runs the caller's script: null when it ran, or the error message it threw. A script that
+ * navigates the page (`location.href = …`, `form.submit()`) ends there — its document is gone — and
+ * is not run again on the new one: the capture goes on once the new document has loaded (D23).
+ */
+export async function runUserScript(page: Page, source: string, loadMs: number): Promise<string | null> {
+  try {
+    return (await page.evaluate(`(${RUN_USER_SCRIPT})(${JSON.stringify(source)})`)) as string | null;
+  } catch (error) {
+    if (!(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
+    await documentLoaded(page, Math.max(1, loadMs));
+    return null;
+  }
 }

@@ -161,7 +161,7 @@ export const screenshotParams = z.object({
     plan: "starter",
     pdfOnly: true,
     description:
-      "HTML for the page header; elements with class pageNumber, totalPages, date, title or url are filled in. Style it inline (e.g. font-size: 10px).",
+      "HTML for the page header; elements with class pageNumber, totalPages, date, title or url are filled in. Style it inline (e.g. font-size: 10px) or in a <style> element: a template loads nothing, and one that links a stylesheet (<link>, @import) is a 400.",
   }),
   footerTemplate: stringParam("footerTemplate", {
     maxLength: 10_000,
