@@ -2,7 +2,8 @@
  * The boundary end to end, through the real GET /v1/screenshot handler (called in-process with a
  * real account and key, the service's own browser, flags, guard proxy and page guard): attack
  * pages on the allowed fixture origin render to a 200 image while the canary hears nothing, a
- * main document redirected to the canary is a 400 private_address, and the canary named directly
+ * main document redirected to the canary is a 400 private_address, so is a page (url or html) that
+ * navigates itself to the canary after loading (D23), and the canary named directly
  * by loopback spellings is refused before any browser work. The namespace has no Postgres or
  * Redis, so the account lives in the embedded database and results in DATA_DIR files.
  */
@@ -43,7 +44,13 @@ afterAll(async () => {
 beforeEach(() => world.canary.reset());
 
 function shoot(url: string, extra: Record<string, string> = {}, apiKey = account.apiKey): Promise<Response> {
-  const params = new URLSearchParams({ url, width: "400", height: "300", timeout: "15000", ...extra });
+  const params = new URLSearchParams({
+    ...(url ? { url } : {}),
+    width: "400",
+    height: "300",
+    timeout: "15000",
+    ...extra,
+  });
   return GET(apiRequest(`/v1/screenshot?${params}`, { apiKey }));
 }
 
@@ -76,6 +83,52 @@ describe("GET /v1/screenshot in a loopback-only namespace", () => {
   it("a main document redirected (via a chain) to the canary is a 400 private_address", async () => {
     for (const to of [`http://127.0.0.1:${P}/nav`, `http://localhost:${P}/nav`, `http://169.254.169.254:${P}/nav`]) {
       const response = await shoot(`${fixture.origin}/attack/redirect?n=2&to=${encodeURIComponent(to)}`);
+      await expectPrivateAddress(response, to);
+    }
+    await sleep(300);
+    expect(world.canary.events).toEqual([]);
+  });
+
+  // D23: a page that sends itself to the canary after loading is refused like a refused redirect
+  // (400, nothing charged) — never Chromium's "blocked" error page answered 200.
+  it.each(["meta", "script-nav", "form"])(
+    "url target whose page navigates itself to the canary (%s): 400 private_address, canary silent",
+    async (kind) => {
+      for (const to of [
+        `http://127.0.0.1:${P}/nav`,
+        `http://canary.test:${P}/nav`,
+        `http://169.254.169.254:${P}/nav`,
+      ]) {
+        fixture.beacons.delete(kind);
+        const response = await shoot(`${fixture.origin}/attack/${kind}?to=${encodeURIComponent(to)}`, {
+          delay: "1500",
+        });
+        await expectPrivateAddress(response, `${kind} → ${to}`);
+        if (kind !== "meta") expect(fixture.beacons.has(kind), `the ${kind} page did not run`).toBe(true);
+      }
+      await sleep(300);
+      expect(world.canary.events).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["a meta refresh", (to: string) => `<meta http-equiv="refresh" content="0;url=${to}"><p>hi</p>`],
+    [
+      "location",
+      (to: string) => `<p>hi</p><script>onload = () => setTimeout(() => (location.href = "${to}"), 20)</script>`,
+    ],
+    [
+      "a form that submits itself",
+      (to: string) =>
+        `<form method="post" action="${to}"></form><script>onload = () => document.forms[0].submit()</script>`,
+    ],
+    [
+      "a clicked link with a ping",
+      (to: string) => `<a href="${to}" ping="${to}ping">x</a><script>onload = () => document.links[0].click()</script>`,
+    ],
+  ])("html input with %s to the canary: 400 private_address, canary silent", async (_what, page) => {
+    for (const to of [`http://127.0.0.1:${P}/nav`, `http://canary.test:${P}/nav`]) {
+      const response = await shoot("", { html: page(to), delay: "1000" });
       await expectPrivateAddress(response, to);
     }
     await sleep(300);
