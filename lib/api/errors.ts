@@ -150,11 +150,6 @@ export const ERROR_CODES = {
     summary: "The endpoint does not answer this method (the Allow header lists those it does).",
     help: "Every endpoint answers GET with its inputs in the query string; POST /v1/screenshot also takes them as a JSON body. The Allow header lists the methods of the path.",
   },
-  method_not_implemented: {
-    status: 501,
-    summary: "The server does not know this HTTP method at all.",
-    help: "Use one of GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS; each path's Allow header (OPTIONS, or a 405) lists those it answers.",
-  },
   invalid_body: {
     status: 400,
     summary: "The POST body is not a JSON object, or the query of a POST carries more than api_key.",
@@ -242,7 +237,6 @@ const REASON_PHRASES: Record<number, string> = {
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
-  501: "Not Implemented",
   502: "Bad Gateway",
   503: "Service Unavailable",
   504: "Gateway Timeout",

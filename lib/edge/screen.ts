@@ -59,9 +59,16 @@ export function methodRefusal(method: string, allow: string): ApiError {
   );
 }
 
-/** The 501 for a method Node's parser does not even know (the request line is not read further). */
+/**
+ * The 405 for a method Node's parser does not even know (a made-up one, or a known one in lower
+ * case: methods are case-sensitive); the request line is not read further, so its Allow names
+ * every method the app answers somewhere. A 405 rather than RFC 9110's 501: nothing a client can
+ * send is a 5xx (D1).
+ */
 export function unknownMethod(): ApiError {
-  return new ApiError("method_not_implemented", "The request's method is not one HTTP servers know.", {
-    headers: { Allow: [...APP_METHODS].join(", ") },
-  });
+  return new ApiError(
+    "method_not_allowed",
+    "The request's method is not one this server knows (methods are case-sensitive: GET, not get).",
+    { headers: { Allow: [...APP_METHODS].join(", ") } },
+  );
 }

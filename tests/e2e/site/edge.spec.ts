@@ -108,3 +108,86 @@ test("/V1/SCREENSHOT is the API's problem+json 404, naming the lower-case path",
   expect(problem.code).toBe("not_found");
   expect(problem.detail).toContain("/v1/screenshot");
 });
+
+/** Any method, raw target and headers on a socket; the answer read until close. */
+function rawRequest(method: string, target: string, headers: string[] = [], body = "") {
+  const { port, hostname } = new URL(e2e.appUrl);
+  return new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close", ...headers];
+    socket.on("connect", () =>
+      socket.write(`${lines.join("\r\n")}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
+    );
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const at = text.indexOf("\r\n\r\n");
+      const head = text.slice(0, at).toLowerCase();
+      let body = text.slice(at + 4);
+      // A chunked answer (the app streams its own problems): the chunks' data joined.
+      if (head.includes("transfer-encoding: chunked")) body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/g, "");
+      resolve({ status: Number(text.split(" ")[1]), head, body });
+    });
+  });
+}
+
+function expectProblemAnswer(answer: { status: number; head: string; body: string }, status: number, code: string) {
+  expect(answer.status, answer.body.slice(0, 200)).toBe(status);
+  expect(answer.head).toContain("content-type: application/problem+json");
+  expect(answer.head).toMatch(/x-request-id: [\w.:-]{8,}/);
+  expect(JSON.parse(answer.body)).toMatchObject({ status, code });
+}
+
+// Issue #27, point 4: each path the probe found answering a plain-text 500.
+test("a bad percent-escape in a path is 400 malformed_path as problem+json, on every kind of path", async () => {
+  for (const path of [
+    "/v1/jobs/%ff",
+    "/v1/jobs/bulk/%ff",
+    "/v1/files/%ff.png",
+    "/v1/%ff",
+    "/v1/screenshot/%ff",
+    "/v1/og/templates/%ff",
+    "/docs/%ff",
+    "/api/auth/%ff",
+    "/dashboard/keys/%ff",
+    "/v1/jobs/%E0%A4%A",
+  ]) {
+    expectProblemAnswer(await rawRequest("GET", path), 400, "malformed_path");
+  }
+});
+
+// Points 5 and 7: TRACE was a 500, the WebDAV methods an empty 400, GET /api/og-studio an empty 405.
+test("methods the app does not implement are 405 with the path's Allow; GET /api/og-studio too", async () => {
+  const allowOf = (head: string) => /\nallow: ([^\r\n]*)/.exec(head)?.[1];
+  for (const method of ["TRACE", "PROPFIND", "MKCOL", "COPY", "LOCK", "SEARCH", "QUERY", "PURGE", "LINK"]) {
+    for (const [path, allow] of [
+      ["/v1/screenshot", "GET, HEAD, POST, OPTIONS"],
+      ["/v1/jobs", "POST, OPTIONS"],
+      ["/healthz", "GET, HEAD, OPTIONS"],
+      ["/docs", "GET, HEAD"],
+    ]) {
+      const answer = await rawRequest(method, path);
+      expectProblemAnswer(answer, 405, "method_not_allowed");
+      expect(allowOf(answer.head), `${method} ${path}`).toBe(allow.toLowerCase());
+    }
+  }
+  const studio = await rawRequest("GET", "/api/og-studio");
+  expectProblemAnswer(studio, 405, "method_not_allowed");
+  expect(allowOf(studio.head)).toBe("post, options");
+  expectProblemAnswer(await rawRequest("PUT", "/healthz"), 405, "method_not_allowed");
+  expectProblemAnswer(await rawRequest("FROB", "/v1/screenshot"), 405, "method_not_allowed");
+});
+
+// Point 6: a hand-made multipart post to a dashboard page was "Invalid Server Actions request", a 500.
+test("server-action garbage to a dashboard page is 400 bad_request as problem+json", async () => {
+  const multipart = '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--XX--\r\n';
+  for (const [headers, body] of [
+    [["Content-Type: multipart/form-data; boundary=XX", "Origin: http://evil.example"], multipart],
+    [["Content-Type: multipart/form-data"], "x"],
+    [["Content-Type: multipart/form-data; boundary=XX"], "garbage without a boundary"],
+  ] as const) {
+    expectProblemAnswer(await rawRequest("POST", "/dashboard/brand", [...headers], body), 400, "bad_request");
+  }
+});

@@ -98,9 +98,11 @@ function valueOf(name: string, schema: Schema): fc.Arbitrary<string> {
     );
   if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum.map(String)), junk);
   if (schema.type === "integer" || schema.type === "number") {
-    const min = schema.minimum ?? -1000;
-    const max = schema.maximum ?? 1000;
-    return fc.oneof(fc.integer({ min: min - 5, max: max + 5 }).map(String), fc.double().map(String), junk);
+    const min = Math.floor(schema.minimum ?? -1000);
+    const max = Math.ceil(schema.maximum ?? 1000);
+    const near = fc.integer({ min: min - 5, max: max + 5 }).map(String);
+    const fractions = fc.double({ min: min - 1, max: max + 1, noNaN: true }).map(String);
+    return fc.oneof(near, fractions, fc.double().map(String), junk);
   }
   if (schema.type === "boolean") return fc.oneof(fc.constantFrom("true", "false", "1", "0", "yes", "TRUE"), junk);
   if (name === "headers" || name === "cookies" || name.endsWith("Options"))

@@ -216,8 +216,12 @@ describe("the app's answers at the edge (D1, D17)", () => {
     },
   );
 
-  it("a method Node does not know is 501 method_not_implemented; CONNECT is a 405", async () => {
-    expectProblem(await send(line("FROBNICATE", "/route")), 501, "method_not_implemented");
+  it("a method Node does not know (or in lower case) is a 405 naming every method; CONNECT is a 405", async () => {
+    for (const method of ["FROBNICATE", "get"]) {
+      const unknown = await send(line(method, "/route"));
+      expectProblem(unknown, 405, "method_not_allowed");
+      expect(unknown.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    }
     const connect = await send(line("CONNECT", "127.0.0.1:22"));
     expectProblem(connect, 405, "method_not_allowed");
     expect(connect.headers.allow).toContain("GET");
