@@ -10,6 +10,7 @@ const nextConfig: NextConfig = {
     "@duckduckgo/autoconsent",
     "sharp",
     "lightningcss",
+    "colorthief",
     "pg",
     "@electric-sql/pglite",
     "ioredis",

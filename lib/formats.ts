@@ -51,6 +51,8 @@ export const OUTPUT_FORMATS = {
     endpoints: ["screenshot", "og"],
   },
   pdf: { mime: "application/pdf", label: "PDF", lossy: false, alpha: false, endpoints: ["screenshot"] },
+  // A page as data (D24): the document GET /v1/content stores, one field per asked format.
+  json: { mime: "application/json; charset=utf-8", label: "JSON", lossy: false, alpha: false, endpoints: ["content"] },
 } as const satisfies Record<string, FormatSpec>;
 
 export type OutputFormat = keyof typeof OUTPUT_FORMATS;

@@ -11,9 +11,26 @@ const KIND_LABEL: Record<ParamField["kind"], string> = {
   enum: "string",
   url: "URL",
   list: "list",
+  set: "list of names",
 };
 
 function Range({ field }: { field: ParamField }) {
+  if (field.kind === "set") {
+    // Each value, with the plan it needs when it needs one (formats=screenshot, D24).
+    return (
+      <span className="flex flex-col items-start gap-1">
+        {(field.values ?? []).map((v) => {
+          const plan = field.valuePlans?.[v];
+          return (
+            <span key={v} className="flex items-center gap-1" data-value={v}>
+              <code className="rounded bg-slate-100 px-1 font-mono text-xs">{v}</code>
+              {plan && plan !== "free" && <PlanBadge plan={plan} orHigher />}
+            </span>
+          );
+        })}
+      </span>
+    );
+  }
   if (field.kind === "enum") {
     return (
       <span className="flex flex-wrap gap-1">

@@ -24,13 +24,17 @@ export function enforcePlanGates(
   }
   for (const field of describeParams(spec.params)) {
     const value = params[field.name];
-    const valuePlan = typeof value === "string" ? field.valuePlans?.[value] : undefined;
-    if (valuePlan && given.has(field.name) && !planAtLeast(plan, valuePlan)) {
-      throw new ApiError(
-        "plan_upgrade_required",
-        `${field.name}=${value} requires the ${PLANS[valuePlan].name} plan or higher.`,
-        { param: field.name },
-      );
+    // An enum's value with a plan of its own (an output format's, lib/formats.ts), or each value
+    // of a set parameter (formats=screenshot, D24), counts when it is asked for.
+    const asked = !given.has(field.name) ? [] : Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+    for (const item of asked) {
+      const valuePlan = field.valuePlans?.[item as string];
+      if (valuePlan && !planAtLeast(plan, valuePlan))
+        throw new ApiError(
+          "plan_upgrade_required",
+          `${field.name}=${String(item)} requires the ${PLANS[valuePlan].name} plan or higher.`,
+          { param: field.name },
+        );
     }
     if (!field.plan || planAtLeast(plan, field.plan) || !given.has(field.name)) continue;
     if (field.default !== undefined && params[field.name] === field.default) continue;

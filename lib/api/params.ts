@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PlanId } from "@/lib/plans";
 import { MAX_EXPIRY_SECONDS, PUBLIC_ID_PATTERN, SIGNATURE_PATTERN } from "@/lib/signing/names";
 
-type ParamKind = "string" | "integer" | "number" | "boolean" | "enum" | "url" | "list";
+type ParamKind = "string" | "integer" | "number" | "boolean" | "enum" | "url" | "list" | "set";
 
 export interface ParamMeta {
   kind: ParamKind;
@@ -20,8 +20,8 @@ export interface ParamMeta {
   values?: readonly string[];
   /** Lowest plan allowed to set this parameter to a non-default value (D3). */
   plan?: PlanId;
-  /** An enum's values that need a plan of their own (D3): an output format's `plan` (lib/formats.ts). */
-  valuePlans?: Readonly<Record<string, PlanId>>;
+  /** Values that need a plan of their own (D3): an output format's `plan` (lib/formats.ts), a set parameter's (formats=screenshot, D24). */
+  valuePlans?: Readonly<Partial<Record<string, PlanId>>>;
   /** Only meaningful for format=pdf. */
   pdfOnly?: boolean;
   /** Human description of a structured string, e.g. "x,y,w,h". */

@@ -6,6 +6,7 @@
  */
 import { headers, PROBLEM_SCHEMA } from "@/lib/api/openapi/responses";
 import type { Document, EndpointDoc, Tag } from "@/lib/api/openapi/types";
+import { contentDoc } from "@/lib/content/openapi";
 import { diffDoc } from "@/lib/diff/openapi";
 import type { EndpointId } from "@/lib/endpoints";
 import { jobsDoc } from "@/lib/jobs/openapi";
@@ -19,6 +20,7 @@ import { usageDoc } from "@/lib/usage/openapi";
 const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   screenshot: screenshotDoc,
   og: ogDoc,
+  content: contentDoc,
   jobs: jobsDoc,
   diff: diffDoc,
   // No /v1/monitors route is served yet (D27): its id names monitors' baselines in cache keys and

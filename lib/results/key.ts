@@ -90,6 +90,15 @@ export async function cacheKey(input: CacheKeyInput): Promise<string> {
 }
 
 /**
+ * The key of a file stored beside a result (RenderOutput.attachments, D24): derived one way from
+ * the result's key, which is secret and unguessable, so it is too — and knowing an attachment's
+ * URL reveals nothing of the result's.
+ */
+export function attachmentKey(resultKey: string, part: string): string {
+  return createHash("sha256").update(`glance-attachment-v1\n${resultKey}\n${part}`).digest("hex");
+}
+
+/**
  * env().CACHE_SECRET, or a random secret generated once and kept at `${DATA_DIR}/cache-secret`
  * (lib/secrets/persisted.ts) so keys — and the file URLs handed out — stay valid across restarts.
  * Several instances need the same secret: set CACHE_SECRET when running more than one.

@@ -26,8 +26,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
-import { etagMatches, makeStored, responseBody } from "@/lib/results/codec";
-import { cacheKey } from "@/lib/results/key";
+import { etagMatches, etagOf, makeStored, responseBody } from "@/lib/results/codec";
+import { attachmentKey, cacheKey } from "@/lib/results/key";
 import {
   DeadlineExceeded,
   SingleFlight,
@@ -51,7 +51,34 @@ export interface RenderOutput {
   headers?: Record<string, string>;
   /** Keep the result at most this long, whatever the plan allows (an error page captured on purpose, D19). */
   maxTtlSeconds?: number;
+  /** Further files the same render made (the content endpoint's screenshot, D24), stored beside it. */
+  attachments?: RenderAttachment[];
 }
+
+/** A file made by the same render as a result, stored with the same lifetime under a key derived from the result's. */
+interface RenderAttachment {
+  /** Its name within the result, e.g. "screenshot". */
+  part: string;
+  bytes: Buffer;
+  ext: OutputFormat;
+  width: number;
+  height: number;
+}
+
+/** What an endpoint that builds its own answer (RenderJob.answer) is given. */
+export interface StoredView {
+  stored: StoredResult;
+  hit: boolean;
+  /** The result's own file (GET /v1/files/…, D7). */
+  fileUrl: string;
+  /** An attachment the render stored, by part (its file and facts); undefined when it made none of that name. */
+  attachment(part: string): (AttachmentFacts & { url: string }) | undefined;
+}
+
+/** The answer an endpoint builds from its stored result: JSON (never cached by clients) or a file. */
+export type EndpointAnswer =
+  | { kind: "json"; body: Record<string, unknown> }
+  | { kind: "file"; bytes: Buffer; contentType: string; fileName: string };
 
 export interface RenderJob {
   endpoint: EndpointId;
@@ -81,11 +108,16 @@ export interface RenderJob {
   ttlSeconds?: number;
   /** What the caller can change to avoid a 504, from the endpoint's schema (e.g. "Raise `timeout` (up to 60000 ms)"). */
   timeoutAdvice?: string;
+  /**
+   * The endpoint's own answer instead of the file or response=json (the content endpoint's JSON
+   * or Markdown, D24); the cache headers, ETag and 304 are serveResult's as for a file.
+   */
+  answer?: (view: StoredView) => EndpointAnswer;
 }
 
 /** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
 export type ServeContext = Pick<
-  ApiContext<{ response?: "json" }>,
+  ApiContext<{ response?: string }>,
   "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
 >;
 
@@ -123,6 +155,7 @@ export function createResultService(deps: {
 
   async function serve(ctx: ServeContext, job: RenderJob): Promise<Response> {
     const { key, stored, hit } = await obtain(ctx, job);
+    if (job.answer) return endpointAnswer(ctx, key, stored, hit, job, job.answer);
     const json = ctx.params.response === "json";
     return json ? jsonAnswer(key, stored, hit, job) : binaryAnswer(ctx, stored, hit, job);
   }
@@ -152,6 +185,7 @@ export function createResultService(deps: {
       }
       const renderMs = Math.max(0, Math.round(performance.now() - started));
       const ttlMs = Math.min(planTtlSeconds, job.ttlSeconds ?? Infinity, output.maxTtlSeconds ?? Infinity) * 1000;
+      const attachments = await storeAttachments(key, output.attachments ?? [], ttlMs, renderMs, ctx.requestId);
       const result: NewResult = {
         bytes: output.bytes,
         contentType: OUTPUT_FORMATS[job.ext].mime,
@@ -162,6 +196,7 @@ export function createResultService(deps: {
           ...(output.pages !== undefined ? { pages: output.pages } : {}),
           ...(output.details ? { details: output.details } : {}),
           ...(output.headers ? { headers: output.headers } : {}),
+          ...(attachments ? { attachments } : {}),
           renderMs,
         },
       };
@@ -199,7 +234,73 @@ export function createResultService(deps: {
     return { key, stored: outcome.result, hit };
   }
 
+  /** Stores each attachment (a failure is logged: the result still goes out, its attachment URL will 404). */
+  async function storeAttachments(
+    key: string,
+    attachments: RenderAttachment[],
+    ttlMs: number,
+    renderMs: number,
+    requestId: string,
+  ): Promise<Record<string, AttachmentFacts> | undefined> {
+    if (attachments.length === 0) return undefined;
+    const facts: Record<string, AttachmentFacts> = {};
+    for (const a of attachments) {
+      const file: NewResult = {
+        bytes: a.bytes,
+        contentType: OUTPUT_FORMATS[a.ext].mime,
+        ext: a.ext,
+        metadata: { width: a.width, height: a.height, renderMs },
+      };
+      await store
+        .put(attachmentKey(key, a.part), file, ttlMs)
+        .catch((error: unknown) => log.error("result store write failed", { requestId, store: store.kind, error }));
+      facts[a.part] = { ext: a.ext, width: a.width, height: a.height, size: a.bytes.length };
+    }
+    return facts;
+  }
+
   return { store, flights, serve, obtain };
+}
+
+/** What a stored result's metadata says about each attachment. */
+interface AttachmentFacts {
+  ext: OutputFormat;
+  width: number;
+  height: number;
+  size: number;
+}
+
+function endpointAnswer(
+  ctx: ServeContext,
+  key: string,
+  stored: StoredResult,
+  hit: boolean,
+  job: RenderJob,
+  answer: NonNullable<RenderJob["answer"]>,
+): Response {
+  const attachments = (stored.metadata.attachments ?? {}) as Record<string, AttachmentFacts>;
+  const view: StoredView = {
+    stored,
+    hit,
+    fileUrl: fileUrl(key, stored.ext),
+    attachment: (part) =>
+      Object.hasOwn(attachments, part)
+        ? { ...attachments[part], url: fileUrl(attachmentKey(key, part), attachments[part].ext) }
+        : undefined,
+  };
+  const made = answer(view);
+  const headers = {
+    "X-Cache": hit ? "HIT" : "MISS",
+    "X-Render-Time": String(stored.metadata.renderMs),
+    ...describedHeaders(stored),
+  };
+  if (made.kind === "json") {
+    return new Response(JSON.stringify(made.body), {
+      status: 200,
+      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    });
+  }
+  return fileResponse(ctx, stored, job, headers, { ...made, etag: etagOf(made.bytes) });
 }
 
 function timeoutError(advice: string | undefined): ApiError {
@@ -208,10 +309,15 @@ function timeoutError(advice: string | undefined): ApiError {
   return new ApiError("render_timeout", `Rendering did not finish within the time allowed. ${hint}`);
 }
 
-function resultHeaders(stored: StoredResult, hit: boolean): Record<string, string> {
+/** The headers a render described its result with (X-Target-Status, D19), stored so a HIT sends them too. */
+function describedHeaders(stored: StoredResult): Record<string, string> {
   const described = stored.metadata.headers;
+  return described && typeof described === "object" ? (described as Record<string, string>) : {};
+}
+
+function resultHeaders(stored: StoredResult, hit: boolean): Record<string, string> {
   return {
-    ...(described && typeof described === "object" ? (described as Record<string, string>) : {}),
+    ...describedHeaders(stored),
     "X-Cache": hit ? "HIT" : "MISS",
     "X-Render-Time": String(stored.metadata.renderMs),
     "X-Image-Size": String(stored.bytes.length),
@@ -236,22 +342,39 @@ function cacheControl(ctx: ServeContext, stored: StoredResult, job: RenderJob): 
 const EMBEDDABLE = { "Cross-Origin-Resource-Policy": "cross-origin", "X-Content-Type-Options": "nosniff" } as const;
 
 function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+  return fileResponse(ctx, stored, job, resultHeaders(stored, hit), {
+    bytes: stored.bytes,
+    etag: stored.etag,
+    contentType: stored.contentType,
+    fileName: `${job.endpoint}.${stored.ext}`,
+  });
+}
+
+/** A file answer: validators, caching by who asked (D15), 304 on a matching If-None-Match. */
+function fileResponse(
+  ctx: ServeContext,
+  stored: StoredResult,
+  job: RenderJob,
+  headers: Record<string, string>,
+  file: { bytes: Buffer; etag: string; contentType: string; fileName: string },
+): Response {
   const validators = {
-    ETag: stored.etag,
+    ETag: file.etag,
     "Cache-Control": cacheControl(ctx, stored, job),
     ...(ctx.caller.signed ? EMBEDDABLE : {}),
-    ...resultHeaders(stored, hit),
+    ...headers,
   };
   // A crawler or CDN revalidating what it has: no body. On a HIT nothing was rendered or counted.
-  if (etagMatches(ctx.request.headers.get("if-none-match"), stored.etag))
+  if (etagMatches(ctx.request.headers.get("if-none-match"), file.etag))
     return new Response(null, { status: 304, headers: validators });
-  return new Response(responseBody(stored), {
+  const body = file.bytes === stored.bytes ? responseBody(stored) : new Uint8Array(file.bytes);
+  return new Response(body, {
     status: 200,
     headers: {
-      "Content-Type": stored.contentType,
-      "Content-Length": String(stored.bytes.length),
-      [BODY_LENGTH_HEADER]: String(stored.bytes.length),
-      "Content-Disposition": `inline; filename="${job.endpoint}.${stored.ext}"`,
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.length),
+      [BODY_LENGTH_HEADER]: String(file.bytes.length),
+      "Content-Disposition": `inline; filename="${file.fileName}"`,
       ...validators,
     },
   });

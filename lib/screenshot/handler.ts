@@ -17,7 +17,29 @@ import type { CapturePlan } from "./plan";
 import { renderScreenshot } from "./render";
 
 /** What to change when a render runs out of time: `timeout`, up to the schema's maximum. */
-const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
+export const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
+
+/**
+ * How a render names its page in the JSON answer and checks it before any browser work (shared
+ * with the content endpoint, D24). A page given as html is named by its hash (D19): the JSON
+ * answer never repeats the page. Resolving the host (D9) is for a render: a HIT serves what was
+ * public when it was captured. html has no address of its own; what it loads meets the guard like
+ * any page's subresources.
+ */
+export function pageTarget(
+  plan: Pick<CapturePlan, "url" | "html">,
+  deadline: Deadline,
+): { describe: Record<string, string>; prepare: () => Promise<void> } {
+  return {
+    describe:
+      plan.html !== undefined
+        ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") }
+        : { url: plan.url },
+    prepare: async () => {
+      if (plan.html === undefined) await deadline.race(assertPublicTarget(plan.url));
+    },
+  };
+}
 
 export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) =>
   serveResult(ctx, screenshotRenderJob(ctx, ctx.validated));
@@ -40,17 +62,8 @@ export function screenshotRenderJob(
     keyParams: plan.ignoreSelectors ? { ...keyParams, ignoreSelectors: plan.ignoreSelectors } : keyParams,
     ext: plan.format,
     deadline: deadline.at,
-    // A page given as html is named by its hash (D19): the JSON answer never repeats the page.
-    describe:
-      plan.html !== undefined
-        ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") }
-        : { url: plan.url },
+    ...pageTarget(plan, deadline),
     timeoutAdvice: TIMEOUT_ADVICE,
-    // Resolving the host (D9) is for a render: a HIT serves what was public when it was captured.
-    // html has no address of its own; what it loads meets the guard like any page's subresources.
-    prepare: async () => {
-      if (plan.html === undefined) await deadline.race(assertPublicTarget(plan.url));
-    },
     // The render keeps the request's deadline: a page that never finishes holds a browser slot
     // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.
     render: (signal) => renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId),

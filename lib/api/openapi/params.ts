@@ -37,6 +37,13 @@ function paramSchema(field: Field): Schema {
       schema.type = "string";
       if (field.max !== undefined) schema.maxLength = field.max;
       break;
+    case "set": {
+      // A comma-separated subset of the values (a JSON array in a POST body), e.g. formats=markdown,links.
+      const names = (field.values ?? []).join("|");
+      schema.type = "string";
+      schema.pattern = `^(${names})(,(${names}))*$`;
+      break;
+    }
     case "list":
       // A comma-separated list of numbers, e.g. clip=x,y,w,h; min/max bound each number.
       schema.type = "string";
@@ -56,6 +63,11 @@ function notes(field: Field): string[] {
   }
   if (field.kind === "boolean") out.push("Accepts `true`, `false`, `1` or `0`.");
   if (field.pdfOnly) out.push("Applies only when `format=pdf`.");
+  const valuePlans = Object.entries(field.valuePlans ?? {}).filter(([, plan]) => plan && plan !== "free");
+  if (field.kind === "set" && valuePlans.length > 0)
+    out.push(
+      `${valuePlans.map(([value, plan]) => `\`${value}\` requires the ${PLANS[plan!].name} plan or higher`).join("; ")} (403 \`plan_upgrade_required\` below it).`,
+    );
   if (field.plan)
     out.push(`Requires the ${PLANS[field.plan].name} plan or higher (403 \`plan_upgrade_required\` below it).`);
   return out;
@@ -71,6 +83,7 @@ function queryParameter(field: Field): Parameter & Record<`x-${string}`, unknown
     schema: paramSchema(field),
   };
   if (field.plan) parameter["x-plan"] = field.plan;
+  if (field.kind === "set" && field.valuePlans) parameter["x-value-plans"] = field.valuePlans;
   if (field.pdfOnly) parameter["x-pdf-only"] = true;
   if (field.secret) parameter["x-secret"] = true;
   return parameter;
@@ -94,6 +107,8 @@ export function jsonBodySchema(schema: z.ZodObject, maxBytes: number): Schema {
     const text = paramSchema(field);
     let property: Schema = text;
     if (field.bodyType === "object") property = { type: "object", additionalProperties: { type: "string" } };
+    else if (field.kind === "set")
+      property = { oneOf: [{ type: "array", items: { type: "string", enum: [...(field.values ?? [])] } }, text] };
     else if (field.bodyType === "array") property = { oneOf: [{ type: "array", items: { type: "string" } }, text] };
     else if (field.kind === "list")
       property = {

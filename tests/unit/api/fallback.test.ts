@@ -7,6 +7,7 @@ const POST_ONLY = "POST, OPTIONS";
 /** The /v1 routes with the methods they take; the others get a 405 (lib/api/fallback.ts). */
 const ROUTES: ReadonlyArray<[string, () => Promise<unknown>, string]> = [
   ["screenshot", () => import("@/app/v1/screenshot/route"), SCREENSHOT],
+  ["content", () => import("@/app/v1/content/route"), SCREENSHOT],
   ["files", () => import("@/app/v1/files/[file]/route"), GET_ONLY],
   ["openapi.json", () => import("@/app/v1/openapi.json/route"), GET_ONLY],
   ["og", () => import("@/app/v1/og/route"), GET_ONLY],

@@ -1,0 +1,66 @@
+/**
+ * GET and POST /v1/content once the pipeline has authenticated, parsed, validated (the content
+ * plan) and gated the request (D24): serveResult owns the cache (keyed by every parameter, the
+ * plan's TTL, D6), single flight, fresh=true and the quota — one render whatever the formats.
+ * The render stores the content document as the result and the screenshot beside it; the answer
+ * is built from the stored document, so a HIT answers exactly like the MISS did.
+ */
+import "server-only";
+import type { Handler } from "@/lib/api/context";
+import { Deadline } from "@/lib/browser";
+import { cacheKeyParams, serveResult } from "@/lib/results";
+import type { RenderOutput } from "@/lib/results";
+import { pageTarget, TIMEOUT_ADVICE } from "@/lib/screenshot/handler";
+import { acceptsMarkdown, contentAnswer } from "./answer";
+import { contentParams, type ContentParams } from "./params";
+import type { ContentPlan } from "./plan";
+import { type ContentRender, renderContent } from "./render";
+
+/** The content render as a stored result: the document as JSON, the screenshot as an attachment. */
+function asRenderOutput(render: ContentRender, plan: ContentPlan): RenderOutput {
+  const { document, screenshot } = render;
+  const status = document.targetStatus;
+  return {
+    bytes: Buffer.from(JSON.stringify(document), "utf8"),
+    width: plan.viewport.width,
+    height: plan.viewport.height,
+    ...(screenshot ? { attachments: [{ part: "screenshot", ext: "png" as const, ...screenshot }] } : {}),
+    ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
+    // Only reached with failOnHttpError=false: kept 5 minutes at most, like a captured error page (D19).
+    ...(status !== null && status >= 400 ? { maxTtlSeconds: 300 } : {}),
+  };
+}
+
+export const handleContent: Handler<ContentParams, ContentPlan> = async (ctx) => {
+  const plan = ctx.validated;
+  const deadline = new Deadline(plan.timeoutMs, ctx.receivedAt);
+  const target = pageTarget(plan, deadline);
+  // Accept: text/markdown counts only when the caller did not choose the answer with `response`.
+  const onlyMarkdown = plan.formats.length === 1 && plan.formats[0] === "markdown";
+  const markdown =
+    plan.response === "markdown" ||
+    (!ctx.given.has("response") && onlyMarkdown && acceptsMarkdown(ctx.request.headers.get("accept")));
+
+  return serveResult(ctx, {
+    endpoint: "content",
+    // Every parameter that changes the result, as it will be rendered: a device's viewport resolved (D8).
+    keyParams: cacheKeyParams(contentParams, {
+      ...ctx.params,
+      width: plan.viewport.width,
+      height: plan.viewport.height,
+    }),
+    ext: "json",
+    deadline: deadline.at,
+    describe: target.describe,
+    prepare: target.prepare,
+    timeoutAdvice: TIMEOUT_ADVICE,
+    render: async (signal) =>
+      asRenderOutput(
+        await renderContent(plan, new Deadline(plan.timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
+        plan,
+      ),
+    fresh: ctx.params.fresh,
+    ttlSeconds: ctx.params.cacheTtl,
+    answer: (view) => contentAnswer(view, { describe: target.describe, markdown }),
+  });
+};

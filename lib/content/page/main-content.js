@@ -1,0 +1,155 @@
+/*
+ * Part of the content endpoint's extraction (D24), run in an isolated world of the rendered page
+ * with the others in lib/content/page (loaded in the order lib/content/page-script.ts gives).
+ * Plain JavaScript, sent to the page as written.
+ */
+/* eslint-disable @typescript-eslint/no-unused-vars -- these declarations are used by the files evaluated after this one */
+
+/* ---------- the copy that markdown and text are made from ---------- */
+
+// Never content: code, styles, embedded documents and form controls.
+var ALWAYS_DROPPED =
+  "script, style, noscript, template, iframe, frame, frameset, object, embed, canvas, svg, input, select, textarea, button, [hidden], [aria-hidden='true']";
+// Page furniture around the main content (onlyMainContent): landmarks and the usual names of
+// navigation, cookie banners, ads, share bars and comment threads.
+var FURNITURE = [
+  "nav",
+  "aside",
+  "dialog",
+  "[role='navigation']",
+  "[role='banner']",
+  "[role='contentinfo']",
+  "[role='complementary']",
+  "[role='search']",
+  "[role='dialog']",
+  "[role='alertdialog']",
+  "[aria-modal='true']",
+  "[id*='cookie' i]",
+  "[class*='cookie' i]",
+  "[id*='consent' i]",
+  "[class*='consent' i]",
+  "[id*='gdpr' i]",
+  "[class*='gdpr' i]",
+  "#onetrust-consent-sdk",
+  "#CybotCookiebotDialog",
+  "#usercentrics-root",
+  "ins.adsbygoogle",
+  "[id^='google_ads' i]",
+  "[id^='div-gpt-ad' i]",
+  "[class~='ad' i]",
+  "[class~='ads' i]",
+  "[class*='advert' i]",
+  "[id*='advert' i]",
+  "[class*='sponsor' i]",
+  "[class~='share' i]",
+  "[class*='social-share' i]",
+  "[class~='breadcrumb' i]",
+  "[class~='breadcrumbs' i]",
+  "[class~='pagination' i]",
+  "[class~='skip-link' i]",
+  "#comments",
+  "[class~='comments' i]",
+  "#disqus_thread",
+].join(", ");
+
+// The language of a code block, from the names highlighters give it: language-js, lang-js,
+// highlight-python (Sphinx), highlight-source-js (GitHub), brush: js, data-lang.
+var LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)/;
+var NOT_A_LANGUAGE = new Set(["default", "none", "text", "plain", "plaintext", "nohighlight", "notranslate"]);
+
+function languageOf(pre) {
+  var nodes = [pre.querySelector("code"), pre, pre.parentElement, pre.parentElement && pre.parentElement.parentElement];
+  for (var i = 0; i < nodes.length; i++) {
+    var node = nodes[i];
+    if (!node) continue;
+    var named = node.getAttribute("data-lang") || node.getAttribute("data-language");
+    var found = named || (LANGUAGE_CLASS.exec(node.className || "") || [])[1];
+    if (!found) {
+      var brush = /brush:\s*([A-Za-z0-9_+#-]+)/.exec(node.className || "");
+      found = brush && brush[1];
+    }
+    if (found && !NOT_A_LANGUAGE.has(found.toLowerCase())) return found.toLowerCase();
+  }
+  return "";
+}
+
+/** Absolute links and images, code languages kept where Readability cannot drop them. */
+function prepareCopy(root, removeSelectors) {
+  root.querySelectorAll(ALWAYS_DROPPED).forEach(function (el) {
+    el.remove();
+  });
+  if (removeSelectors) {
+    try {
+      root.querySelectorAll(removeSelectors).forEach(function (el) {
+        el.remove();
+      });
+    } catch {
+      // An invalid selector was refused before the page was loaded (hideSelectors).
+    }
+  }
+  root.querySelectorAll("a[href]").forEach(function (a) {
+    var url = absolute(a.getAttribute("href"));
+    if (url && /^(https?|mailto|tel|ftp):/i.test(url)) a.setAttribute("href", url);
+    else a.removeAttribute("href");
+  });
+  root.querySelectorAll("img").forEach(function (img) {
+    // Lazy loaders keep the real address in data-src until the image is in view.
+    var source = img.getAttribute("src") || img.getAttribute("data-src") || "";
+    var url = source.startsWith("data:") ? null : absolute(source);
+    if (isWeb(url)) img.setAttribute("src", url);
+    else if (img.getAttribute("alt")) img.replaceWith(document.createTextNode(img.getAttribute("alt")));
+    else img.remove();
+  });
+  root.querySelectorAll("pre").forEach(function (pre) {
+    var language = languageOf(pre);
+    if (language) pre.setAttribute("data-glance-lang", language);
+  });
+  // A heading's permalink (¶, #, §) is not part of its text.
+  root.querySelectorAll("h1 a, h2 a, h3 a, h4 a, h5 a, h6 a").forEach(function (a) {
+    if (/^[\s¶#§🔗]*$/.test(a.textContent || "") && !a.querySelector("img")) a.remove();
+  });
+}
+
+/**
+ * The main content: the page's one main landmark when it has one, else its one article, else
+ * what Readability finds — unless Readability keeps less than MIN_SHARE of the text left once
+ * the furniture is gone (it picks a single section of long reference pages), in which case that
+ * rest of the page is the content.
+ */
+var MIN_SHARE = 0.6;
+
+function mainContent(doc) {
+  var page = doc.cloneNode(true);
+  var pageBody = page.body || page.documentElement;
+  pageBody.querySelectorAll(FURNITURE).forEach(function (el) {
+    el.remove();
+  });
+  // A page's own header and footer; an article's header (its title, byline) stays.
+  pageBody.querySelectorAll("header, footer").forEach(function (el) {
+    if (!el.parentElement || !el.parentElement.closest("main, article, [role='main']")) el.remove();
+  });
+  var mains = pageBody.querySelectorAll("main, [role='main']");
+  if (mains.length === 1 && textLength(mains[0]) > 0) return { element: mains[0], source: "main" };
+  var articles = pageBody.querySelectorAll("article");
+  if (articles.length === 1 && textLength(articles[0]) > 0) return { element: articles[0], source: "article" };
+  var firstHeading = pageBody.querySelector("h1");
+  var article = null;
+  try {
+    article = new Readability(page.cloneNode(true), { charThreshold: 200 }).parse();
+  } catch {
+    article = null;
+  }
+  var rest = textLength(pageBody);
+  if (article && article.content && squash(article.textContent).length >= MIN_SHARE * rest) {
+    var holder = doc.createElement("div");
+    holder.innerHTML = article.content;
+    // Readability drops the heading that repeats the title; the Markdown keeps it.
+    if (firstHeading && !holder.querySelector("h1") && squash(firstHeading.textContent)) {
+      var heading = doc.createElement("h1");
+      heading.textContent = squash(firstHeading.textContent);
+      holder.insertBefore(heading, holder.firstChild);
+    }
+    return { element: holder, source: "readability" };
+  }
+  return { element: pageBody, source: "page" };
+}
