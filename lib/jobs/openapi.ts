@@ -9,6 +9,7 @@ import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "@/
 import { jsonContent, type EndpointDoc, type Parameter, type Response, type Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { describeParams } from "@/lib/api/params";
+import { contentBodySchema } from "@/lib/content/openapi";
 import { ogJobParamsSchema } from "@/lib/og/openapi";
 import { screenshotBodySchema } from "@/lib/screenshot/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
@@ -20,6 +21,7 @@ import { JOB_TYPES, type JobType } from "./types";
 const JOB_PARAMS_DOCS: Record<JobType, () => Schema> = {
   screenshot: screenshotBodySchema,
   og: ogJobParamsSchema,
+  content: contentBodySchema,
 };
 
 const describe = (name: string) => describeParams(jobParams).find((f) => f.name === name)!.description;

@@ -70,11 +70,12 @@ export const jobParams = z.object({
   endpoint: enumParam("endpoint", {
     values: JOB_TYPES,
     required: true,
-    description: "Which render to run: `screenshot` or `og` (Pro plan or higher, like GET /v1/og).",
+    description:
+      "Which render to run: `screenshot`, `og` (Pro plan or higher, like GET /v1/og) or `content` (a page as Markdown, HTML, text, links, metadata).",
   }),
   params: paramsObject(
     "params",
-    `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON metadata with the file URL); a screenshot's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms.`,
+    `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot or POST /v1/content takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON answer with the file URL); a screenshot's or content's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms.`,
   ),
   webhookUrl: webhookUrlParam(),
   store: storeParam("the result"),

@@ -6,6 +6,8 @@
 import "server-only";
 import type { z } from "zod";
 import type { ApiContext, EndpointSpec, Handler } from "@/lib/api/context";
+import { contentEndpoint } from "@/lib/content/endpoint";
+import { handleContent } from "@/lib/content/handler";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { handleOg } from "@/lib/og/handler";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
@@ -39,4 +41,6 @@ function runner<S extends z.ZodObject, V>(
 export const JOB_RUNNERS: Record<JobType, JobRunner> = {
   screenshot: runner(screenshotEndpoint, handleScreenshot, (plan, timeoutMs) => ({ ...plan, timeoutMs })),
   og: runner(ogEndpoint, handleOg),
+  // A page read as data (D24) may take as long as a screenshot job: its plan is a capture plan.
+  content: runner(contentEndpoint, handleContent, (plan, timeoutMs) => ({ ...plan, timeoutMs })),
 };

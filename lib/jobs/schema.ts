@@ -20,11 +20,15 @@ export const jobResponseSchema = z.object({
   resultUrl: z
     .url()
     .optional()
-    .describe("The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl."),
+    .describe(
+      "The stored result (GET /v1/files/…), when it succeeded: the same as result.imageUrl, or for content the stored document (result.resultUrl).",
+    ),
   result: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe("When it succeeded: the endpoint's response=json answer (ScreenshotMetadata or OgMetadata)."),
+    .describe(
+      "When it succeeded: the endpoint's response=json answer (ScreenshotMetadata, OgMetadata or ContentResult).",
+    ),
   stored: z
     .object({
       bucket: z.string(),

@@ -17,7 +17,8 @@ function batchStatusUrl(id: string): string {
 }
 
 export function jobView(job: JobRow): JobResponse {
-  const imageUrl = job.result?.imageUrl;
+  // A render's file (D7), or a content job's stored document (D24).
+  const resultUrl = job.result?.imageUrl ?? job.result?.resultUrl;
   return {
     id: job.id,
     status: job.state,
@@ -27,7 +28,7 @@ export function jobView(job: JobRow): JobResponse {
     createdAt: job.created_at.toISOString(),
     startedAt: job.started_at?.toISOString() ?? null,
     finishedAt: job.finished_at?.toISOString() ?? null,
-    ...(typeof imageUrl === "string" ? { resultUrl: imageUrl } : {}),
+    ...(typeof resultUrl === "string" ? { resultUrl } : {}),
     ...(job.result ? { result: job.result } : {}),
     ...(job.stored ? { stored: job.stored as JobResponse["stored"] } : {}),
     ...(job.error ? { error: job.error } : {}),

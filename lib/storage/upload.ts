@@ -25,7 +25,9 @@ export async function uploadJobResult(
   result: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<StoredObject> {
-  const match = typeof result.imageUrl === "string" ? FILE_URL.exec(result.imageUrl) : null;
+  // The render's file (D7), or a content job's stored document (resultUrl, D24).
+  const file = result.imageUrl ?? result.resultUrl;
+  const match = typeof file === "string" ? FILE_URL.exec(file) : null;
   const stored = match ? await getResultStore().get(match[1]) : undefined;
   if (!match || !stored)
     throw new ApiError("internal_error", "The job's result could not be read back for the upload.");
