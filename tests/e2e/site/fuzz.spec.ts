@@ -166,7 +166,7 @@ test("every /v1 operation, with values drawn from its schema, answers without a 
       const response = await fetch(target, { ...init, signal: AbortSignal.timeout(90_000) });
       expectAnswered(response.status, await response.text(), `${op.method} ${target.slice(0, 300)}`, op.method);
     }),
-    { numRuns: 120, endOnFailure: true },
+    { numRuns: 200, endOnFailure: true },
   );
 });
 
@@ -317,6 +317,6 @@ test("raw requests — any method, path and headers — answer without a 5xx or 
         expectAnswered(answer.status, answer.body, `${method} ${path} [${headers.join("; ")}]`, method);
       },
     ),
-    { numRuns: 250, endOnFailure: true },
+    { numRuns: 400, endOnFailure: true },
   );
 });

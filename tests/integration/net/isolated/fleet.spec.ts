@@ -146,6 +146,26 @@ describe.each(FLEETS)("$name", (fleet) => {
     expect(world.canary.events).toEqual([]);
   });
 
+  it("a page that navigates itself to the canary after loading is refused, not captured (D23)", async () => {
+    const { capture } = await import("@/lib/screenshot/capture");
+    const { planFromQuery } = await import("@/lib/screenshot/endpoint");
+    for (const kind of ["meta", "script-nav", "form"]) {
+      const to = `http://127.0.0.1:${P}/nav`;
+      const plan = planFromQuery({
+        url: `${fixture.origin}/attack/${kind}?to=${encodeURIComponent(to)}`,
+        delay: "1500",
+        timeout: "20000",
+      });
+      await expect(
+        withPage(new Deadline(20_000), (session) => capture(session, plan)),
+        kind,
+      ).rejects.toMatchObject({
+        code: "private_address",
+      });
+    }
+    expect(world.canary.events).toEqual([]);
+  });
+
   it("renders through the service's own path (withPage) and keeps the canary silent", async () => {
     const text = await withPage(new Deadline(20_000), async ({ page }) => {
       await page.goto(`${fixture.origin}/hello`, { waitUntil: "load" });
