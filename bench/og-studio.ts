@@ -20,9 +20,9 @@ type Compare = <K extends string>(
 export async function studioBench(compare: Compare, size: { width: number; height: number }) {
   const { validateVariables } = await import("@/lib/og/variables");
   const { renderOg } = await import("@/lib/og/render");
-  const { compileTemplate } = await import("@/lib/og/studio/compile");
-  const { catalogVariables, defaultsOf } = await import("@/lib/og/studio/store");
-  const { STARTERS } = await import("@/lib/og/studio/starters");
+  const { compileTemplate } = await import("@/lib/og/account/compile");
+  const { catalogVariables, defaultsOf } = await import("@/lib/og/account/templates");
+  const { STARTERS } = await import("@/lib/studio/starters");
   const { Deadline, warmUp, shutdownBrowsers } = await import("@/lib/browser");
   await warmUp(new Deadline(60_000), { waitForSpares: true });
 

@@ -5,9 +5,7 @@
  */
 import type { z } from "zod";
 import type { EndpointId, RenderEndpointId } from "@/lib/endpoints";
-import type { KeyLimits } from "@/lib/keys/service";
 import type { PlanId } from "@/lib/plans";
-import type { RenderCharge } from "@/lib/usage/quota";
 
 /**
  * An endpoint as the pipeline sees it. `V` is what its validate step computes (the capture plan,
@@ -41,6 +39,20 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
   keyEndpoint?: RenderEndpointId;
   /** The host a request targets, for the request log (D18); only endpoints that fetch a URL have one. */
   targetHost?: (params: z.output<S>) => string | undefined;
+}
+
+/** A key's own restrictions (D15), as the key lookup reads them (lib/keys). */
+export interface KeyLimits {
+  allowedEndpoints: readonly RenderEndpointId[] | null;
+  monthlyRenderCap: number | null;
+}
+
+/** One render counted against the month's quota (lib/usage/quota.ts). */
+export interface RenderCharge {
+  /** The month's render count once this render is counted. */
+  renders: number;
+  /** Gives the render back to the month it was counted in (once; later calls do nothing). */
+  refund(): Promise<void>;
 }
 
 export interface Caller {

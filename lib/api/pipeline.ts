@@ -8,7 +8,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Authenticator } from "@/lib/api/auth";
-import type { ApiContext, Caller, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
+import type { ApiContext, Caller, EndpointSpec, Handler, RenderCharge, UsageNote } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { paramsFromJsonBody } from "@/lib/api/body";
@@ -28,7 +28,6 @@ import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
-import type { RenderCharge } from "@/lib/usage/quota";
 import { recordUsage } from "@/lib/usage/record";
 
 /** Signed URLs refused after their key was looked up: counted like a 401 (D15). */

@@ -6,7 +6,7 @@
  * has no baseline to read.
  */
 import "server-only";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import type { PlanId } from "@/lib/plans";
 import { storeDerivedImage } from "@/lib/results";
 import type { Region } from "@/lib/screenshot/regions";

@@ -8,7 +8,7 @@
 import "server-only";
 import { DelayedError, Queue, Worker } from "bullmq";
 import { log } from "@/lib/log";
-import type { JobQueue, ProcessJob } from "./queue";
+import type { JobQueue, ProcessJob } from "./job-queue";
 
 const QUEUE_NAME = "jobs";
 

@@ -4,7 +4,7 @@
  * and puts them back. A job that must wait (account at its limit, renderers busy) comes back
  * after its delay; meanwhile other accounts' jobs run.
  */
-import type { JobQueue, ProcessJob } from "./queue";
+import type { JobQueue, ProcessJob } from "./job-queue";
 
 export class InProcessQueue implements JobQueue {
   private readonly waiting: string[] = [];

@@ -7,17 +7,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { InProcessQueue } from "./in-process-queue";
-
-/** What processing one job id answered: done (or not ours to do), or "again in retryInMs". */
-export type ProcessJob = (id: string) => Promise<{ retryInMs?: number }>;
-
-export interface JobQueue {
-  enqueue(ids: readonly string[]): Promise<void>;
-  /** Starts consuming: `concurrency` jobs of this instance at once. */
-  start(processor: ProcessJob, concurrency: number): void;
-  /** Stops taking jobs and waits for the running ones. */
-  close(): Promise<void>;
-}
+import type { JobQueue } from "./job-queue";
 
 const QUEUE = Symbol.for("glance.jobs.queue");
 const shared = globalThis as { [QUEUE]?: { config: string; queue: Promise<JobQueue> } };

@@ -7,7 +7,7 @@
  * compiled account template) is not stored, and the account's plan may have changed since.
  */
 import "server-only";
-import type { ApiContext, Caller } from "@/lib/api/context";
+import type { ApiContext, Caller, KeyLimits, RenderCharge } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
@@ -17,8 +17,6 @@ import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
 import { isPlanId, PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
-import type { RenderCharge } from "@/lib/usage/quota";
-import type { KeyLimits } from "@/lib/keys/service";
 import { isRenderEndpoint } from "@/lib/endpoints";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";

@@ -6,7 +6,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import type { PoolClient } from "pg";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import type { JobRequest } from "./endpoint";
 import type { JobType } from "./types";
 

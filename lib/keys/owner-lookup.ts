@@ -9,7 +9,7 @@
  * current turn (setImmediate), not for a timer.
  */
 import "server-only";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { monthKey } from "@/lib/usage/quota";
 

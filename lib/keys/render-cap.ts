@@ -6,8 +6,9 @@
 import "server-only";
 import type { Caller } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
-import { getPool } from "@/lib/db";
-import { consumeRender, monthKey, renderCharge, type RenderCharge } from "@/lib/usage/quota";
+import { getPool } from "@/lib/db/pool";
+import type { RenderCharge } from "@/lib/api/context";
+import { consumeRender, monthKey, renderCharge } from "@/lib/usage/quota";
 
 function capReached(cap: number): ApiError {
   return new ApiError(

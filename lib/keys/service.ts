@@ -4,9 +4,11 @@
  * touches the api_keys table.
  */
 import "server-only";
+import type { KeyLimits } from "@/lib/api/context";
 import type { ApiKey } from "@/generated/prisma/client";
-import { isRenderEndpoint, type RenderEndpointId } from "@/lib/endpoints";
-import { getDb, getPool } from "@/lib/db";
+import { isRenderEndpoint } from "@/lib/endpoints";
+import { getDb } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { displayApiKey, generateApiKey, generatePublicId, generateSigningNonce, hashApiKey } from "@/lib/keys/format";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { PLANS, isPlanId, keyCreationsPerHour, type PlanId } from "@/lib/plans";
@@ -198,10 +200,6 @@ export async function revokeApiKeyByPlaintext(key: string): Promise<boolean> {
 }
 
 /** A key's optional restrictions (D15): endpoints it may call, renders it may cause per month. */
-export interface KeyLimits {
-  allowedEndpoints: readonly RenderEndpointId[] | null;
-  monthlyRenderCap: number | null;
-}
 
 export interface KeyOwner {
   apiKeyId: string;

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { isRenderEndpoint, RENDER_ENDPOINTS, type RenderEndpointId } from "@/lib/endpoints";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { signUrl } from "@/lib/signing/canonical";

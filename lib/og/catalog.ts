@@ -15,7 +15,7 @@ export interface OgVariable {
   example: string;
 }
 
-/** A template as variable validation sees it: a built-in one, or an account's own (lib/og/studio). */
+/** A template as variable validation sees it: a built-in one, or an account's own (lib/og/account). */
 export interface OgTemplateInfo {
   name: string;
   description: string;

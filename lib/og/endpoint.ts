@@ -8,7 +8,7 @@
 import type { EndpointSpec } from "@/lib/api/context";
 import { findTemplate, type BuiltInTemplateInfo } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
-import type { AccountTemplate } from "@/lib/og/studio/store";
+import type { AccountTemplate } from "@/lib/og/account/templates";
 import { templateNotFound, type ValidatedTemplate, validateVariables } from "@/lib/og/variables";
 
 export type ValidatedOg = ValidatedTemplate<BuiltInTemplateInfo | AccountTemplate>;
@@ -22,15 +22,15 @@ export const ogEndpoint = {
     const builtIn = findTemplate(params.template);
     if (builtIn) return validateVariables<BuiltInTemplateInfo | AccountTemplate>(builtIn, extras);
     // Loaded on first use: pages that only read the spec (pricing, docs) stay free of the database.
-    const { findAccountTemplate } = await import("@/lib/og/studio/store");
+    const { findAccountTemplate } = await import("@/lib/og/account/templates");
     const own = await findAccountTemplate(caller.userId, params.template);
     if (!own) throw templateNotFound(params.template);
     // Declared defaults fill what the query leaves out; the canonical values (cache key) include them.
     const validated = validateVariables<BuiltInTemplateInfo | AccountTemplate>(own, { ...own.defaults, ...extras });
     // Its brand-kit assets, from this account's kit only (a deleted one is a 400 naming the template).
     const [{ loadBrand }, { brandRefsOf }] = await Promise.all([
-      import("@/lib/og/studio/brand-kit"),
-      import("@/lib/og/studio/compile"),
+      import("@/lib/og/account/brand"),
+      import("@/lib/og/account/compile"),
     ]);
     const brand = await loadBrand(caller.userId, own.name, brandRefsOf(own.compiled));
     return { ...validated, template: { ...own, brand } };

@@ -13,18 +13,18 @@ import { emojiDataUri, fontsFor, hasFontFor, type OgFont } from "@/lib/og/fonts"
 import type { OgFormat } from "@/lib/og/params";
 import { renderInBrowser } from "@/lib/og/scripts/chromium";
 import { scanScripts, type ShapingNeed } from "@/lib/og/scripts/detect";
-import type { LoadedBrand } from "@/lib/og/studio/brand-kit";
-import type { CompiledTemplate } from "@/lib/og/studio/compile";
-import { buildStudioElement, literalTexts } from "@/lib/og/studio/element";
+import type { LoadedBrand } from "@/lib/og/account/brand";
+import type { CompiledTemplate } from "@/lib/og/account/compile";
+import { buildStudioElement, literalTexts } from "@/lib/og/account/element";
 import { TEMPLATE_COMPONENTS } from "@/lib/og/templates";
 import { makeTheme } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
 
-/** An account's template (lib/og/studio), compiled when it was saved. */
+/** An account's template (lib/og/account), compiled when it was saved. */
 interface StudioTemplateRef {
   name: string;
   compiled: CompiledTemplate;
-  /** Its brand-kit assets (lib/og/studio/brand-kit), already loaded. */
+  /** Its brand-kit assets (lib/og/account/brand.ts), already loaded. */
   brand?: LoadedBrand;
 }
 

@@ -5,7 +5,7 @@
  * fails: a timeout, a crash or a page that cannot be captured delivered nothing to pay for.
  */
 import "server-only";
-import type { Caller } from "@/lib/api/context";
+import type { Caller, RenderCharge } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { PLANS } from "@/lib/plans";
@@ -20,12 +20,6 @@ export function secondsUntilNextMonth(now = new Date()): number {
 }
 
 /** One render counted against the quota, until it is given back. */
-export interface RenderCharge {
-  /** The month's render count once this render is counted. */
-  renders: number;
-  /** Gives the render back to the month it was counted in (once; later calls do nothing). */
-  refund(): Promise<void>;
-}
 
 export async function consumeRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
   const limit = PLANS[caller.plan].rendersPerMonth;

@@ -5,7 +5,7 @@
  * Failures are logged, never surfaced.
  */
 import "server-only";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
 import { pruneUsageLogSoon } from "@/lib/usage/retention";

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { ENDPOINTS, type EndpointId } from "@/lib/endpoints";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 export const REQUEST_LOG_PAGE_SIZE = 50;

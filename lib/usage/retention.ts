@@ -6,7 +6,7 @@
  * worked off over several runs instead of one long statement.
  */
 import "server-only";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
 

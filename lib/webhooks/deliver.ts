@@ -10,7 +10,8 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import { Webhook } from "standardwebhooks";
-import { getDb, getPool } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { SafeFetchError } from "@/lib/net/fetch";

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { wakeWebhookDispatcher } from "./dispatcher";
 import type { WebhookEventType } from "./events";
 import { defaultWebhookUrl, type Queryable } from "./settings";

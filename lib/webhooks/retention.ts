@@ -5,7 +5,7 @@
  * pruned, however old.
  */
 import "server-only";
-import { getPool } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 
 export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 export const PRUNE_INTERVAL_MS = 10 * 60_000;

@@ -4,7 +4,8 @@
  */
 import "server-only";
 import type pg from "pg";
-import { getDb, getPool } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { getPool } from "@/lib/db/pool";
 import { deriveWebhookSecret, newSecretNonce } from "./secret";
 import { assertWebhookUrl } from "./url";
 

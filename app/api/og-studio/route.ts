@@ -1,5 +1,5 @@
-/** The dashboard OG editor's calls (D21): session cookie, same origin. Logic: lib/og/studio/dashboard-api.ts. */
-import { handleStudioRequest } from "@/lib/og/studio/dashboard-api";
+/** The dashboard OG editor's calls (D21): session cookie, same origin. Logic: lib/studio/dashboard-api.ts. */
+import { handleStudioRequest } from "@/lib/studio/dashboard-api";
 
 export const dynamic = "force-dynamic";
 // Every other method: a problem+json 405 with Allow (D1), not Next's empty one.

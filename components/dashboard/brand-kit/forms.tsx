@@ -5,7 +5,7 @@
  * screened and rasterized); the refusal is shown next to the form that sent it.
  */
 import { useActionState, useId } from "react";
-import { deleteBrandAssetAction, saveBrandAssetAction, type BrandActionState } from "@/lib/og/studio/brand-actions";
+import { deleteBrandAssetAction, saveBrandAssetAction, type BrandActionState } from "@/lib/studio/brand-actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 

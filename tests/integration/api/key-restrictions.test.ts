@@ -105,7 +105,7 @@ describe("monthly render cap", () => {
     expect([capped.status, body.code]).toEqual([429, "key_render_cap_reached"]);
     expect(await keyRenders(account)).toBe(2);
     // The account's own quota was not spent by the refused render.
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const { rows } = await (
       await getPool()
     ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [

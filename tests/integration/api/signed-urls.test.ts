@@ -65,7 +65,7 @@ async function expectProblem(res: Response, status: number, code: string, param?
 }
 
 async function rendersOf(account: TestAccount): Promise<number> {
-  const { getPool } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const { rows } = await (
     await getPool()
   ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
@@ -116,7 +116,7 @@ describe("a signed OG URL", () => {
   });
 
   it("is not immutable for an account template, whose saved edits change the image behind the same URL", async () => {
-    const { saveTemplate } = await import("@/lib/og/studio/store");
+    const { saveTemplate } = await import("@/lib/studio/templates");
     const source = (bg: string) =>
       `<variables>\n  <text name="headline" required />\n</variables>\n<div style="background-color: ${bg}; width: 100%; height: 100%">\n  <p style="font-size: 64px">{{headline}}</p>\n</div>`;
     await saveTemplate(owner.userId, { name: "signed-card", source: source("#ffffff") });
@@ -154,7 +154,7 @@ describe("the same pipeline as a key", () => {
     const cached = signed({ template: "default", title: "Rendered before the quota ran out" }, account);
     expect((await call(cached)).status).toBe(200);
     expect(await rendersOf(account)).toBe(1);
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const { monthKey } = await import("@/lib/usage/quota");
     const { PLANS } = await import("@/lib/plans");
     await (
@@ -393,7 +393,7 @@ describe("revocation and rolled secrets", () => {
 
   it("a key made before signed URLs (no signing secret) is refused with a hint, until one is rolled", async () => {
     const account = await createTestAccount({ plan: "pro" });
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     await (await getPool()).query("UPDATE api_keys SET signing_nonce = NULL WHERE id = $1", [account.apiKeyId]);
     const body = await expectProblem(
       await call(signed({ template: "default", title: "Legacy" }, account)),
@@ -404,7 +404,7 @@ describe("revocation and rolled secrets", () => {
   });
 
   it("stores nothing a database dump could sign with: no secret, only the public id and a nonce", async () => {
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const { rows } = await (await getPool()).query("SELECT * FROM api_keys WHERE id = $1", [owner.apiKeyId]);
     const dump = JSON.stringify(rows);
     expect(dump).toContain(owner.publicId);

@@ -28,7 +28,7 @@ describe("the in-process queue", () => {
     const { id } = (await accepted.json()) as JobBody;
     const { closeJobQueue } = await import("@/lib/jobs/queue");
     await closeJobQueue(); // the queue's memory is gone; the row stays
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     expect(
       (await (await getPool()).query<{ state: string }>(`SELECT state FROM jobs WHERE id = $1`, [id])).rows[0].state,
     ).toBe("queued");

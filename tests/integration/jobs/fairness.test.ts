@@ -74,7 +74,7 @@ describe("per-account concurrency", () => {
     expect((await waitForJob(other, single.id)).status).toBe("succeeded");
 
     // Meanwhile the batch never had more than its two running, the rest waiting.
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const states = (
       await (
         await getPool()

@@ -146,7 +146,7 @@ afterAll(async () => {
 });
 
 async function rows(ids: string[]) {
-  const { getPool } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const { rows } = await (
     await getPool()
   ).query<{ id: string; state: string; attempts: number; lease_owner: string | null; finished_at: Date | null }>(

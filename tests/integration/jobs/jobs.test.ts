@@ -38,7 +38,7 @@ function deliveriesTo(path: string) {
 }
 
 async function jobRows(userId: string): Promise<number> {
-  const { getPool } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const { rows } = await (
     await getPool()
   ).query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE user_id = $1`, [userId]);
@@ -188,7 +188,7 @@ describe("POST /v1/jobs", () => {
       params: { url: h.fx.url("basic.html?long"), timeout: 90_000 },
     });
     expect(long.status).toBe(202);
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const id = ((await long.json()) as JobBody).id;
     const { rows } = await (
       await getPool()
@@ -271,7 +271,7 @@ describe("completion webhooks", () => {
     expect(badEvent.data).toEqual(badEnd);
     expect(okHook.headers["webhook-id"]).not.toBe(badHook.headers["webhook-id"]);
     // One delivery per job: the database holds one row per event key.
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const { rows } = await (
       await getPool()
     ).query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE user_id = $1`, [account.userId]);

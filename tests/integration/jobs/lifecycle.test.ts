@@ -31,7 +31,7 @@ describe("a job runs as the account is when it runs", () => {
         await postJob(account, { endpoint: "og", params: { template: "default", title: "Downgraded" } })
       ).json()) as JobBody;
       expect(accepted.status).toBe("queued");
-      const { getPool } = await import("@/lib/db");
+      const { getPool } = await import("@/lib/db/pool");
       await (await getPool()).query(`UPDATE users SET plan = 'free' WHERE id = $1`, [account.userId]);
       await startJobWorkers();
       expect(await waitForJob(account, accepted.id)).toMatchObject({
@@ -47,7 +47,7 @@ describe("a job runs as the account is when it runs", () => {
 describe("a job whose runs were cut off", () => {
   it("fails with internal_error after three interrupted runs instead of taking a fourth instance down", async () => {
     const account = await createTestAccount({ plan: "business" });
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const id = "job_" + "c".repeat(24);
     // As a job looks after its instance died three times mid-run: running, its lease long expired.
     await (
@@ -76,7 +76,7 @@ describe("a job whose runs were cut off", () => {
 describe("retention", () => {
   it("prunes ended jobs and batches past the cutoff, never queued or running ones", async () => {
     const account = await createTestAccount({ plan: "business" });
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const pool = await getPool();
     const { pruneEndedJobs } = await import("@/lib/jobs/store");
     const old = "now() - interval '61 days'";

@@ -15,8 +15,8 @@ let env: TestEnv;
 let og: Route;
 let owner: TestAccount;
 let stranger: TestAccount;
-let store: typeof import("@/lib/og/studio/store");
-let kit: typeof import("@/lib/og/studio/brand-kit");
+let store: typeof import("@/lib/studio/templates");
+let kit: typeof import("@/lib/studio/brand-kit");
 
 const FONT_DIR = path.join(process.cwd(), "node_modules/@fontsource/noto-sans-hebrew/files");
 const FONT = readFileSync(path.join(FONT_DIR, "noto-sans-hebrew-latin-400-normal.woff"));
@@ -29,8 +29,8 @@ const TEXT_CARD = (font: string) => `<div style="background-color: #ffffff; widt
 beforeAll(async () => {
   env = await useTestEnv();
   og = (await import("@/app/v1/og/route")).GET;
-  store = await import("@/lib/og/studio/store");
-  kit = await import("@/lib/og/studio/brand-kit");
+  store = await import("@/lib/studio/templates");
+  kit = await import("@/lib/studio/brand-kit");
   owner = await createTestAccount({ plan: "pro" });
   stranger = await createTestAccount({ plan: "pro" });
 });
@@ -74,7 +74,7 @@ describe("the brand kit", () => {
 
     // The same compiled template with the font file handed straight to the renderer.
     const { renderOg } = await import("@/lib/og/render");
-    const { compileTemplate } = await import("@/lib/og/studio/compile");
+    const { compileTemplate } = await import("@/lib/og/account/compile");
     const compiled = compileTemplate(TEXT_CARD("; font-family: 'brand:heading'"), {
       fonts: new Set(["heading"]),
       images: new Set(),

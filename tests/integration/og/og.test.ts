@@ -249,7 +249,7 @@ describe("image_url variables", () => {
   it("spends a render of the monthly quota only when the image loaded and the card rendered", async () => {
     const account = await createTestAccount({ plan: "pro" });
     const renders = async () => {
-      const { getPool } = await import("@/lib/db");
+      const { getPool } = await import("@/lib/db/pool");
       const { rows } = await (
         await getPool()
       ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [

@@ -15,7 +15,7 @@ let og: Route;
 let templates: Route;
 let owner: TestAccount;
 let stranger: TestAccount;
-let store: typeof import("@/lib/og/studio/store");
+let store: typeof import("@/lib/studio/templates");
 
 const SOURCE = (bg: string) => `<variables>
   <text name="headline" default="Hello studio" required />
@@ -31,7 +31,7 @@ beforeAll(async () => {
   env = await useTestEnv();
   og = (await import("@/app/v1/og/route")).GET;
   templates = (await import("@/app/v1/og/templates/route")).GET;
-  store = await import("@/lib/og/studio/store");
+  store = await import("@/lib/studio/templates");
   owner = await createTestAccount({ plan: "pro" });
   stranger = await createTestAccount({ plan: "pro" });
   const { Deadline, warmUp } = await import("@/lib/browser");

@@ -31,7 +31,7 @@ describe("targets (D9)", () => {
   it("a refused target costs no render of the monthly quota", async () => {
     const account = await h.accountOn("pro");
     expect((await h.shoot({ url: "http://127.0.0.2/" }, { account })).status).toBe(400);
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const { rows } = await (
       await getPool()
     ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
@@ -103,7 +103,7 @@ describe("time and crashes (D10)", () => {
 
   it("a render that fails gives its render of the monthly quota back; a delivered one keeps it", async () => {
     const account = await h.accountOn("pro");
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     const renders = async () =>
       (
         await (

@@ -20,7 +20,7 @@ afterAll(async () => h?.close());
 const REFUSED = "http://127.0.0.2:9/";
 
 async function rendersCharged(account: TestAccount): Promise<number> {
-  const { getPool } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const { rows } = await (
     await getPool()
   ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [

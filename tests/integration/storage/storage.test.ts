@@ -52,7 +52,7 @@ async function configure(account: TestAccount, overrides: Parameters<typeof sett
 }
 
 async function storageRow(userId: string): Promise<Record<string, unknown> | undefined> {
-  const { getPool } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const { rows } = await (await getPool()).query(`SELECT * FROM storage_settings WHERE user_id = $1`, [userId]);
   return rows[0];
 }
@@ -144,7 +144,7 @@ describe("store=true", () => {
       "/v1/jobs/bulk",
     );
     expect(await problemOf(bulk)).toMatchObject({ status: 400, code: "storage_not_configured" });
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     expect((await (await getPool()).query(`SELECT 1 FROM jobs WHERE user_id = $1`, [account.userId])).rowCount).toBe(0);
   });
 });
@@ -172,7 +172,7 @@ describe("storage settings", () => {
     const [a, b] = await Promise.all([createTestAccount(), createTestAccount()]);
     await configure(a);
     await configure(b, { secretAccessKey: "b-secret-b-secret" });
-    const { getPool } = await import("@/lib/db");
+    const { getPool } = await import("@/lib/db/pool");
     await (
       await getPool()
     ).query(

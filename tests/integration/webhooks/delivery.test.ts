@@ -251,7 +251,7 @@ describe("retries", () => {
   });
 
   it("enqueued inside the caller's transaction, it exists only if that commits", async () => {
-    const pool = await (await import("@/lib/db")).getPool();
+    const pool = await (await import("@/lib/db/pool")).getPool();
     for (const outcome of ["ROLLBACK", "COMMIT"]) {
       const client = await pool.connect();
       try {

@@ -34,7 +34,8 @@ it("enqueues inside a transaction, delivers several accounts' events in one pass
   const { enqueueWebhook } = await import("@/lib/webhooks/enqueue");
   const { runWebhookDeliveries } = await import("@/lib/webhooks/deliver");
   const { setDefaultWebhookUrl, webhookSettings } = await import("@/lib/webhooks/settings");
-  const { getDb, getPool } = await import("@/lib/db");
+  const { getDb } = await import("@/lib/db");
+  const { getPool } = await import("@/lib/db/pool");
   const accounts = [await createTestAccount(), await createTestAccount()];
   for (const a of accounts) await setDefaultWebhookUrl(a.userId, `${receiver.origin}/hooks`);
 

@@ -4,7 +4,7 @@
  * no such name (or the wrong kind), and brandRefsOf lists what a render must load.
  */
 import { describe, expect, it } from "vitest";
-import { brandRefsOf, compileTemplate, TemplateError } from "@/lib/og/studio/compile";
+import { brandRefsOf, compileTemplate, TemplateError } from "@/lib/og/account/compile";
 
 const KIT = { fonts: new Set(["heading"]), images: new Set(["logo"]), colors: new Set(["primary", "ink"]) };
 

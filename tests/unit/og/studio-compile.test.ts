@@ -3,8 +3,8 @@
  * line it is on, and a valid template compiles to slots of the declared types.
  */
 import { describe, expect, it } from "vitest";
-import { compileTemplate, STUDIO_LIMITS, TemplateError } from "@/lib/og/studio/compile";
-import { STARTERS } from "@/lib/og/studio/starters";
+import { compileTemplate, STUDIO_LIMITS, TemplateError } from "@/lib/og/account/compile";
+import { STARTERS } from "@/lib/studio/starters";
 
 const HEAD = `<variables>
   <text name="title" default="Hello" required />

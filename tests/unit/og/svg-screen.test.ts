@@ -6,8 +6,8 @@
  */
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { toBrandPng } from "@/lib/og/studio/brand-upload";
-import { svgProblem } from "@/lib/og/studio/svg-screen";
+import { toBrandPng } from "@/lib/studio/brand-upload";
+import { svgProblem } from "@/lib/studio/svg-screen";
 
 const svg = (inner: string, attributes = "") =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"${attributes}>${inner}</svg>`;

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { cn } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
-import { brandImageThumbnails, listBrandAssets, type BrandAssetSummary } from "@/lib/og/studio/brand-kit";
+import { brandImageThumbnails, listBrandAssets, type BrandAssetSummary } from "@/lib/studio/brand-kit";
 
 export const metadata: Metadata = { title: "Brand kit" };
 

@@ -4,8 +4,8 @@ import { StudioEditor } from "@/components/dashboard/og-studio/editor";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
-import { STARTERS } from "@/lib/og/studio/starters";
-import { listTemplates } from "@/lib/og/studio/store";
+import { STARTERS } from "@/lib/studio/starters";
+import { listTemplates } from "@/lib/studio/templates";
 
 export const metadata: Metadata = { title: "OG Templates" };
 

@@ -22,7 +22,7 @@ export const GET = keylessRoute(async (request: Request) => {
   }
   try {
     const caller = await authenticateApiKey(request, url);
-    const { listTemplates } = await import("@/lib/og/studio/store");
+    const { listTemplates } = await import("@/lib/studio/templates");
     const own = accountTemplatesListing(await listTemplates(caller.userId));
     // Like every answer to a request with a valid key (D18); a failing counter read leaves them out.
     const quota = await new QuotaTracker(caller).state().then(quotaHeaders, () => ({}));

@@ -11,7 +11,7 @@ import { requireUser } from "@/lib/auth/session";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { OG_TEMPLATES, type OgVariable } from "@/lib/og/catalog";
-import { listTemplates } from "@/lib/og/studio/store";
+import { listTemplates } from "@/lib/studio/templates";
 import { PLANS } from "@/lib/plans";
 import { requestsByKey } from "@/lib/usage/stats";
 

@@ -6,7 +6,7 @@ import { problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { authenticateSession } from "@/lib/auth/session-caller";
 import { accountTemplatesListing } from "@/lib/og/listing";
-import { listTemplates } from "@/lib/og/studio/store";
+import { listTemplates } from "@/lib/studio/templates";
 
 export const dynamic = "force-dynamic";
 // Every other method: a problem+json 405 with Allow (D1), not Next's empty one.

@@ -5,7 +5,7 @@
  * a length or number goes. No url(), no @-rules, no expressions: nothing that could load a file.
  */
 import { parseColor } from "@/lib/og/colors";
-import { TemplateError } from "@/lib/og/studio/markup";
+import { TemplateError } from "@/lib/og/account/markup";
 
 export type VariableKind = "text" | "color" | "image_url" | "list" | "number";
 

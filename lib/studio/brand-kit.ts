@@ -1,21 +1,17 @@
 /**
- * An account's brand kit (D21, Brand kit): named fonts, images and colours that its templates use
- * as `brand:<name>`. The only code that touches brand_assets; every function takes the account's
- * user id, so another account's kit is never found. Bytes live in the database with the rest of
- * the account's data and are read from there (and an in-process cache) at render time — never
- * fetched from the network.
+ * An account's brand kit in the studio (D21, Brand kit): named fonts, images and colours that its
+ * templates use as `brand:<name>` — add or replace (checked by brand-upload.ts), delete, list,
+ * thumbnails. Every function takes the account's user id, so another account's kit is never
+ * found. A render reads the kit through lib/og/account/brand.ts.
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
-import { css, parseColor, toHex } from "@/lib/og/colors";
-import type { OgFont } from "@/lib/og/fonts";
-import { BRAND_LIMITS, BrandAssetError, checkFont, toBrandPng } from "@/lib/og/studio/brand-upload";
-import type { BrandNames } from "@/lib/og/studio/css";
-import type { ResolvedBrand } from "@/lib/og/studio/element";
 import { getDb } from "@/lib/db";
+import type { BrandKind } from "@/lib/og/account/brand";
+import type { BrandNames } from "@/lib/og/account/css";
+import { parseColor, toHex } from "@/lib/og/colors";
+import { BRAND_LIMITS, BrandAssetError, checkFont, toBrandPng } from "./brand-upload";
 
-export type BrandKind = "font" | "image" | "color";
 export const BRAND_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
 export interface BrandAssetSummary {
@@ -25,14 +21,6 @@ export interface BrandAssetSummary {
   color: string | null;
   size: number;
   createdAt: Date;
-}
-
-/** The brand kit a render uses: names resolved, fonts to hand the engine, and a cache-key fingerprint. */
-export interface LoadedBrand {
-  resolved: ResolvedBrand;
-  fonts: OgFont[];
-  /** Changes whenever a used asset changes: part of the result cache key. */
-  fingerprint: string;
 }
 
 function checkName(name: string): void {
@@ -147,80 +135,4 @@ export async function brandImageThumbnails(userId: string): Promise<Record<strin
     }),
   );
   return Object.fromEntries(entries);
-}
-
-// Assets by content hash, as a render uses them (a font's bytes, an image's data URL): a busy
-// template neither reads them from the database nor base64-encodes an image on every request
-// (this runs before the result cache is asked, so on HITs too).
-const ASSET_CACHE_MAX = 64 * 1024 * 1024;
-const assetCache = new Map<string, Buffer | string>();
-let cachedSize = 0;
-
-function remember(key: string, asset: Buffer | string): void {
-  if (cachedSize + asset.length > ASSET_CACHE_MAX) {
-    assetCache.clear();
-    cachedSize = 0;
-  }
-  assetCache.set(key, asset);
-  cachedSize += asset.length;
-}
-
-/**
- * The assets a template uses, for one render. A name the kit no longer has (deleted after the
- * template was saved) is the caller's 400, naming the template to fix.
- */
-export async function loadBrand(
-  userId: string,
-  template: string,
-  refs: { fonts: string[]; images: string[]; colors: string[] },
-): Promise<LoadedBrand> {
-  const wanted: Array<[BrandKind, string]> = [
-    ...refs.fonts.map((n) => ["font", n] as [BrandKind, string]),
-    ...refs.images.map((n) => ["image", n] as [BrandKind, string]),
-    ...refs.colors.map((n) => ["color", n] as [BrandKind, string]),
-  ];
-  if (wanted.length === 0) return { resolved: { colors: {}, fonts: {}, images: {} }, fonts: [], fingerprint: "" };
-  const db = await getDb();
-  const rows = await db.brandAsset.findMany({
-    where: { userId, OR: wanted.map(([kind, name]) => ({ kind, name })) },
-    select: { id: true, kind: true, name: true, color: true, sha256: true },
-  });
-  const colors: Record<string, string> = {};
-  const fontNames: Record<string, string> = {};
-  const images: Record<string, string> = {};
-  const fonts: OgFont[] = [];
-  for (const [kind, name] of wanted) {
-    const row = rows.find((r) => r.kind === kind && r.name === name);
-    if (!row)
-      throw new ApiError(
-        "template_not_found",
-        `The template "${template}" uses the brand-kit ${kind} "${name}", which your brand kit no longer has. Add it again on the Brand kit page, or edit the template.`,
-        { param: "template" },
-      );
-    if (kind === "color") {
-      const color = parseColor(row.color ?? "");
-      if (color) colors[name] = css(color);
-      continue;
-    }
-    const cacheKey = `${kind}:${row.sha256}`;
-    let asset = assetCache.get(cacheKey);
-    if (asset === undefined) {
-      const full = await db.brandAsset.findUnique({ where: { id: row.id }, select: { data: true } });
-      const bytes = Buffer.from(full?.data ?? new Uint8Array());
-      asset = kind === "image" ? `data:image/png;base64,${bytes.toString("base64")}` : bytes;
-      remember(cacheKey, asset);
-    }
-    if (typeof asset === "string") images[name] = asset;
-    else {
-      // A family name of its own per file: satori and Chromium pick it only where a template asks.
-      const family = `Glance Brand ${row.sha256.slice(0, 16)}`;
-      fontNames[name] = family;
-      fonts.push({ name: family, data: asset, weight: 400, style: "normal" });
-    }
-  }
-  const fingerprint = rows
-    .map((r) => `${r.kind}:${r.name}:${r.sha256}`)
-    .sort()
-    .join(",");
-  return { resolved: { colors, fonts: fontNames, images }, fonts, fingerprint };
 }

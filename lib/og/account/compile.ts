@@ -26,8 +26,8 @@ import {
   type BrandNames,
   type Declaration,
   type VariableKind,
-} from "@/lib/og/studio/css";
-import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/studio/markup";
+} from "@/lib/og/account/css";
+import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/account/markup";
 
 export { TemplateError };
 

@@ -1,20 +1,20 @@
 /**
- * An account's OG templates (D21): save (compile, check defaults, keep every version), list, read,
- * restore, delete, and the lookup /v1/og renders from. The only code that touches og_templates.
- * Every function takes the account's user id: another account's template is never found.
+ * The studio's side of an account's OG templates (D21): save (compile, check defaults, keep every
+ * version), list, read, restore, delete. /v1/og reads them through lib/og/account/templates.ts,
+ * whose per-instance reuse each change here clears. Every function takes the account's user id:
+ * another account's template is never found.
  */
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/api/errors";
+import { catalogVariables, defaultsOf, forgetAccountTemplate, TEMPLATE_NAME } from "@/lib/og/account/templates";
+import { compileTemplate, TemplateError, type CompiledTemplate } from "@/lib/og/account/compile";
+import type { BrandNames } from "@/lib/og/account/css";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
-import type { LoadedBrand } from "@/lib/og/studio/brand-kit";
-import { compileTemplate, TemplateError, type CompiledTemplate, type DeclaredVariable } from "@/lib/og/studio/compile";
-import type { BrandNames } from "@/lib/og/studio/css";
 import { validateVariables } from "@/lib/og/variables";
 import { getDb } from "@/lib/db";
 
 export const STUDIO_ACCOUNT_LIMITS = { templates: 50, versionsKept: 50, descriptionMaxChars: 200 } as const;
-export const TEMPLATE_NAME = /^[a-z0-9][a-z0-9-]{0,47}$/;
 
 /** What a save was refused for, written for the person editing; `line` when the source is at fault. */
 export class StudioError extends Error {
@@ -28,42 +28,12 @@ export class StudioError extends Error {
   }
 }
 
-/** An account template as variable validation and the renderer see it. */
-export interface AccountTemplate extends OgTemplateInfo {
-  id: string;
-  version: number;
-  compiled: CompiledTemplate;
-  defaults: Readonly<Record<string, string>>;
-  /** The brand-kit assets it uses, loaded for this request by the validate step. */
-  brand?: LoadedBrand;
-}
-
 export interface TemplateSummary {
   name: string;
   description: string;
   version: number;
   updatedAt: Date;
   variables: OgVariable[];
-}
-
-/** Declared variables in the catalog's shape (GET /v1/og/templates, the playground, validation). */
-export function catalogVariables(declared: readonly DeclaredVariable[]): OgVariable[] {
-  return declared.map((v) => ({
-    name: v.name,
-    type: v.type,
-    required: v.required,
-    description: v.description || `${v.type} variable${v.default !== undefined ? ` (default: ${v.default})` : ""}.`,
-    example: v.default ?? "",
-  }));
-}
-
-/** Defaults as query values would be written (a list default separates its items with "|"). */
-export function defaultsOf(declared: readonly DeclaredVariable[]): Record<string, string> {
-  return Object.fromEntries(
-    declared
-      .filter((v) => v.default !== undefined)
-      .map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]),
-  );
 }
 
 /**
@@ -122,7 +92,7 @@ export async function saveTemplate(
       undefined,
       "description",
     );
-  const { brandNames } = await import("@/lib/og/studio/brand-kit");
+  const { brandNames } = await import("./brand-kit");
   const compiled = checkSource(input.source, await brandNames(userId));
   const db = await getDb();
   const version = await db.$transaction(async (tx) => {
@@ -166,7 +136,7 @@ export async function saveTemplate(
     });
     return next;
   });
-  forget(userId, input.name);
+  forgetAccountTemplate(userId, input.name);
   return version;
 }
 
@@ -225,46 +195,6 @@ export async function restoreVersion(userId: string, name: string, version: numb
 export async function deleteTemplate(userId: string, name: string): Promise<boolean> {
   const db = await getDb();
   const { count } = await db.ogTemplate.deleteMany({ where: { userId, name } });
-  forget(userId, name);
+  forgetAccountTemplate(userId, name);
   return count > 0;
-}
-
-// Renders look templates up per request; a few seconds of reuse spares the database, and a save
-// in this process is seen at once (other instances within CACHE_MS).
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; template: AccountTemplate | null }>();
-const cacheKey = (userId: string, name: string) => `${userId}\u0000${name}`;
-function forget(userId: string, name: string) {
-  cache.delete(cacheKey(userId, name));
-}
-
-/** The account's template by name for a render, or null (unknown here, whoever else has one). */
-export async function findAccountTemplate(userId: string, name: string): Promise<AccountTemplate | null> {
-  if (!TEMPLATE_NAME.test(name)) return null;
-  const key = cacheKey(userId, name);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.template;
-  const db = await getDb();
-  const row = await db.ogTemplate.findUnique({ where: { userId_name: { userId, name } } });
-  const current = row
-    ? await db.ogTemplateVersion.findUnique({
-        where: { templateId_version: { templateId: row.id, version: row.currentVersion } },
-      })
-    : null;
-  let template: AccountTemplate | null = null;
-  if (row && current) {
-    const compiled = current.compiled as unknown as CompiledTemplate;
-    template = {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      version: current.version,
-      compiled,
-      variables: catalogVariables(compiled.variables),
-      defaults: defaultsOf(compiled.variables),
-    };
-  }
-  if (cache.size > 1000) cache.clear();
-  cache.set(key, { at: Date.now(), template });
-  return template;
 }

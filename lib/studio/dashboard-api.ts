@@ -14,18 +14,11 @@ import { requestIdFor } from "@/lib/api/request";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { loadImages } from "@/lib/og/images";
 import { renderOg } from "@/lib/og/render";
-import { brandNames, loadBrand } from "@/lib/og/studio/brand-kit";
-import { brandRefsOf } from "@/lib/og/studio/compile";
-import {
-  catalogVariables,
-  checkSource,
-  defaultsOf,
-  deleteTemplate,
-  getTemplate,
-  restoreVersion,
-  saveTemplate,
-  StudioError,
-} from "@/lib/og/studio/store";
+import { loadBrand } from "@/lib/og/account/brand";
+import { catalogVariables, defaultsOf } from "@/lib/og/account/templates";
+import { brandNames } from "./brand-kit";
+import { brandRefsOf } from "@/lib/og/account/compile";
+import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
 import { validateVariables } from "@/lib/og/variables";
 import { PLAN_IDS } from "@/lib/plans";
 

@@ -9,8 +9,8 @@ import { createElement, type CSSProperties, type ReactElement, type ReactNode } 
 import { css } from "@/lib/og/colors";
 import { FONT_FAMILY } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
-import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/studio/compile";
-import type { ValuePart } from "@/lib/og/studio/css";
+import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/account/compile";
+import type { ValuePart } from "@/lib/og/account/css";
 
 /** An account's brand kit as a render uses it: what each `brand:<name>` stands for. */
 export interface ResolvedBrand {

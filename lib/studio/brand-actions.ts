@@ -6,14 +6,9 @@
  */
 import { revalidatePath } from "next/cache";
 import { actionUser } from "@/lib/auth/action-user";
-import {
-  deleteBrandAsset,
-  saveBrandColor,
-  saveBrandFont,
-  saveBrandImage,
-  type BrandKind,
-} from "@/lib/og/studio/brand-kit";
-import { BrandAssetError } from "@/lib/og/studio/brand-upload";
+import type { BrandKind } from "@/lib/og/account/brand";
+import { deleteBrandAsset, saveBrandColor, saveBrandFont, saveBrandImage } from "./brand-kit";
+import { BrandAssetError } from "@/lib/studio/brand-upload";
 
 /** A refusal carries what was typed (a form action resets fields to their defaults; these become them). */
 export type BrandActionState =
