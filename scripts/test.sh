@@ -18,6 +18,8 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint";        npx eslint . --max-warnings=0
 step "format";      npx prettier --check . --log-level=warn
+# The folder table of ARCHITECTURE.md: imports no row allows, cycles, raw SQL outside its rows (D31).
+step "folders";     npm run --silent lint:folders
 step "typecheck";   npx tsc --noEmit
 # Unused files, exports and npm dependencies (knip.jsonc says what is run by path and why).
 step "unused";      npx knip --no-progress

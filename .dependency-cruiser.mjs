@@ -1,0 +1,135 @@
+/**
+ * The folder rules of ARCHITECTURE.md, kept by dependency-cruiser in `npm run lint` (D31).
+ *
+ * The rules are read from the table "Folders and what each may import" itself, so the map and
+ * the check cannot drift apart: each row's first column names folders (`lib/api/`), files
+ * (`lib/env.ts`) or a family (`components/<feature>/`), and every path in backticks in its last
+ * column is something those may import; the rest of the text is for people. A folder may always
+ * import its own files, and anything may import npm packages and Node's built-ins. An import that
+ * no row allows is an error naming both files, as is an import cycle or an import that does not
+ * resolve. A path in the table that names nothing on disk is an error too, so the table stays
+ * true when folders move.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+
+const MAP = "ARCHITECTURE.md";
+/** Raw SQL on the pool: only for the rows that name this file, though it sits inside `lib/db/`. */
+const RAW_SQL = "lib/db/pool.ts";
+const SECTION = "## Folders and what each may import";
+/** Where our own modules live; a backticked token is a path when it starts with one of these. */
+const ROOTS = /^(app|components|lib|scripts|tests|bench|generated|prisma)(\/|$)/;
+/** …or when it is a module at the repo's root (`proxy.ts`); `params.ts` alone is prose. */
+const isRootModule = (token) => /^[\w.-]+\.(ts|tsx|mjs)$/.test(token) && existsSync(token);
+
+function escape(text) {
+  return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A path of the table as a regular expression over repo-relative module paths. */
+function pathPattern(token) {
+  const path = token.replace(/\/$/, "");
+  const wild = path.includes("<");
+  const probe = path.replace(/<[^>]+>/g, "");
+  const isFolder = token.endsWith("/") || (!wild && existsSync(path) && statSync(path).isDirectory());
+  let file = path;
+  if (!isFolder && !wild && !existsSync(file)) file = [".ts", ".tsx"].map((ext) => path + ext).find(existsSync);
+  const missing = isFolder ? !wild && !existsSync(path) : !wild && !file;
+  if (missing) throw new Error(`${MAP}: the folder table names ${token}, which does not exist`);
+  if (wild && !existsSync(probe.split("/").slice(0, -1).join("/") || probe))
+    throw new Error(`${MAP}: the folder table names ${token}, whose parent does not exist`);
+  const source = escape(isFolder ? path : file).replace(/<[^>]+>/g, "[^/]+");
+  return isFolder ? `^${source}/` : `^${source}$`;
+}
+
+function backticked(cell) {
+  return [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((t) => ROOTS.test(t) || isRootModule(t));
+}
+
+/** The table's rows: who (the first column) may import what (the last column). */
+export function folderRules(markdown = readFileSync(MAP, "utf8")) {
+  const start = markdown.indexOf(SECTION);
+  if (start < 0) throw new Error(`${MAP} has no section "${SECTION}"`);
+  const section = markdown.slice(start + SECTION.length).split(/\n## /)[0];
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !/^\|\s*-/.test(line) && !line.startsWith("| Folder |"));
+  return rows.map((line) => {
+    const cells = line.split(/ \| /).map((cell) => cell.replace(/^\|\s*|\s*\|$/g, ""));
+    const who = backticked(cells[0]);
+    if (who.length === 0) throw new Error(`${MAP}: a folder table row names no folder: ${line.slice(0, 80)}`);
+    // What follows "never" names what a row may not import, for people: not an allowance.
+    const mayImport = cells.at(-1).split(/\bnever\b/)[0];
+    const targets = backticked(mayImport);
+    return {
+      who,
+      from: who.map(pathPattern),
+      to: /\banything\b/.test(mayImport) ? [""] : targets.map(pathPattern),
+      rawSql: targets.includes(RAW_SQL),
+    };
+  });
+}
+
+const rows = folderRules();
+const rawSqlUsers = rows.filter((row) => row.rawSql).flatMap((row) => row.from);
+const EXTERNAL = ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "core"];
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+const config = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import cycle: modules that need each other are one module, or share a third (D31).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "raw-sql-where-the-table-says",
+      comment: `${RAW_SQL} is for the folders whose row in ${MAP} names it; use lib/db (Prisma) elsewhere (D31).`,
+      severity: "error",
+      from: { pathNot: ["^lib/db/", "^(tests|bench)/", ...rawSqlUsers] },
+      to: { path: "^lib/db/pool\\.ts$" },
+    },
+    {
+      name: "db-through-its-front-doors",
+      comment: "The connection is lib/db (Prisma) or lib/db/pool.ts (raw SQL), never lib/db/client.ts itself.",
+      severity: "error",
+      from: { pathNot: "^lib/db/" },
+      to: { path: "^lib/db/client\\.ts$" },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "An import that resolves to nothing.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  allowedSeverity: "error",
+  allowed: [
+    { comment: "npm packages and Node's built-ins", from: {}, to: { dependencyTypes: EXTERNAL } },
+    // A folder's own files: lib/api/* → lib/api/*, components/site/* → components/site/*, app/* → app/*.
+    { from: { path: "^((app|scripts|tests|bench)/|(components|lib)/[^/]+/)" }, to: { path: "^$1" } },
+    ...rows.flatMap((row) =>
+      row.from.map((from) => ({
+        comment: `ARCHITECTURE.md: ${row.who.join(", ")}`,
+        from: { path: from },
+        to: { path: row.to.length > 0 ? row.to : ["^$"] },
+      })),
+    ),
+  ],
+  options: {
+    // The generated Prisma client is checked as a target (only data access may use its types),
+    // not cruised itself.
+    doNotFollow: { path: "^(node_modules|generated)/" },
+    exclude: { path: "^(node_modules|\\.next[^/]*|\\.tools|\\.data)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};
+
+export default config;

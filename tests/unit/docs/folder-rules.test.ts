@@ -1,0 +1,51 @@
+/**
+ * The folder rules `npm run lint` keeps are read from ARCHITECTURE.md's table (D31): these check
+ * the reading — rows, paths, the "never" clause, raw SQL, and that a path naming nothing is an
+ * error rather than a rule that silently allows nothing.
+ */
+import { describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain ES module config, read by dependency-cruiser; no types of its own
+import config, { folderRules } from "@/.dependency-cruiser.mjs";
+
+type Rule = { who: string[]; from: string[]; to: string[]; rawSql: boolean };
+const rules = folderRules() as Rule[];
+const row = (who: string) => rules.find((r) => r.who.includes(who))!;
+const allows = (from: string, to: string) =>
+  rules.some((r) => r.from.some((f) => new RegExp(f).test(from)) && r.to.some((t) => new RegExp(t).test(to)));
+
+describe("the folder table as dependency-cruiser reads it", () => {
+  it("has a row for every lib folder's files, read as path patterns", () => {
+    expect(row("lib/api/").from).toEqual(["^lib/api/"]);
+    expect(row("lib/env.ts").from).toContain("^lib/env\\.ts$");
+    expect(row("components/<feature>/").from).toEqual(["^components/[^/]+/"]);
+    expect(allows("lib/api/auth.ts", "lib/billing/plan-change.ts")).toBe(true);
+    expect(allows("lib/api/auth.ts", "lib/billing/webhook.ts")).toBe(false);
+    expect(allows("lib/og/render.ts", "lib/db/index.ts")).toBe(false);
+    expect(allows("lib/og/account/brand.ts", "lib/db/index.ts")).toBe(true);
+    expect(allows("tests/unit/x.test.ts", "lib/db/pool.ts")).toBe(true);
+  });
+
+  it("reads what follows 'never' as prose, not as an allowance", () => {
+    const [parsed] = folderRules(
+      "## Folders and what each may import\n\n| Folder | Holds | May import |\n|---|---|---|\n| `lib/api/` | x | `lib/env.ts`; never `lib/og/` |\n",
+    ) as Rule[];
+    expect(parsed.to).toEqual(["^lib/env\\.ts$"]);
+  });
+
+  it("refuses a table that names a path that does not exist", () => {
+    expect(() =>
+      folderRules(
+        "## Folders and what each may import\n\n| Folder | Holds | May import |\n|---|---|---|\n| `lib/api/` | x | `lib/nowhere/` |\n",
+      ),
+    ).toThrow(/lib\/nowhere/);
+  });
+
+  it("gives raw SQL only to the rows that name lib/db/pool.ts", () => {
+    const users = rules.filter((r) => r.rawSql).flatMap((r) => r.who);
+    expect(users.sort()).toEqual(["lib/diff/", "lib/jobs/", "lib/keys/", "lib/usage/", "lib/webhooks/"]);
+    const forbidden = (config as { forbidden: Array<{ name: string; from: { pathNot: string[] } }> }).forbidden;
+    const rawSql = forbidden.find((rule) => rule.name === "raw-sql-where-the-table-says")!;
+    expect(rawSql.from.pathNot).toEqual(expect.arrayContaining(["^lib/jobs/", "^lib/db/"]));
+    expect(rawSql.from.pathNot).not.toContain("^lib/storage/");
+  });
+});
