@@ -63,7 +63,27 @@ export const MAX_FORMAT_CHARS = 5_000_000;
 
 const WORLD_NAME = "glance-content";
 
+/** The page replaced its document while it was read (a script or meta-refresh navigation). */
+const CONTEXT_GONE =
+  /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated|Execution context is not available/i;
+
+/**
+ * The extraction, run again (at most three times, 150 ms apart) when the page replaced its
+ * document underneath it, as lib/screenshot/page-scripts.ts does: the new document is what is
+ * read, and D23's check after the read refuses it when the guard refused the navigation.
+ */
 export async function extractFromPage(page: Page, options: ExtractOptions, deadline: Deadline): Promise<Extracted> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await extractOnce(page, options, deadline);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
+      await deadline.sleep(150);
+    }
+  }
+}
+
+async function extractOnce(page: Page, options: ExtractOptions, deadline: Deadline): Promise<Extracted> {
   const client = await page.createCDPSession();
   try {
     const { frameTree } = await deadline.race(client.send("Page.getFrameTree"));
@@ -80,6 +100,7 @@ export async function extractFromPage(page: Page, options: ExtractOptions, deadl
     );
     if (exceptionDetails) {
       const reason = exceptionDetails.exception?.description ?? exceptionDetails.text;
+      if (CONTEXT_GONE.test(reason)) throw new Error(reason);
       throw new Error(`content extraction failed in the page: ${reason.slice(0, 300)}`);
     }
     return result.value as Extracted;

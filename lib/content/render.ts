@@ -7,6 +7,7 @@
  */
 import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
+import { assertLoadedDocument } from "@/lib/screenshot/navigate";
 import { loadPage, withPreparedPage } from "@/lib/screenshot/page-load";
 import { PhaseClock } from "@/lib/screenshot/page-facts";
 import { documentHeight } from "@/lib/screenshot/page-scripts";
@@ -52,20 +53,36 @@ export async function renderContent(plan: ContentPlan, deadline: Deadline, accou
         const { page } = session;
         const clock = new PhaseClock(CONTENT_PHASES);
         const loaded = await loadPage(session, plan, consent, { scrollThrough: plan.scroll, clock });
-        const pageHeight = loaded.scrolledHeight ?? (await deadline.race(documentHeight(page)));
-        const wantsImage = plan.formats.includes("screenshot") || plan.formats.includes("metadata");
-        const shot = wantsImage
-          ? Buffer.from(await deadline.race(page.screenshot({ type: "png", optimizeForSpeed: true })))
-          : undefined;
-        const extracted = await extractFromPage(
-          page,
-          {
-            formats: plan.formats.filter((f): f is PageFormat => PAGE_FORMATS.has(f)),
-            onlyMainContent: plan.onlyMainContent,
-            removeSelectors: plan.hideSelectors,
-          },
-          deadline,
-        );
+        const input = plan.html !== undefined ? "html" : "url";
+        const read = async () => {
+          const pageHeight = loaded.scrolledHeight ?? (await deadline.race(documentHeight(page)));
+          const wantsImage = plan.formats.includes("screenshot") || plan.formats.includes("metadata");
+          const shot = wantsImage
+            ? Buffer.from(await deadline.race(page.screenshot({ type: "png", optimizeForSpeed: true })))
+            : undefined;
+          const extracted = await extractFromPage(
+            page,
+            {
+              formats: plan.formats.filter((f): f is PageFormat => PAGE_FORMATS.has(f)),
+              onlyMainContent: plan.onlyMainContent,
+              removeSelectors: plan.hideSelectors,
+            },
+            deadline,
+          );
+          return { pageHeight, shot, extracted };
+        };
+        const { pageHeight, shot, extracted } = await read().catch(async (error: unknown) => {
+          // A page that navigated away while it was read (D23): the guard's refusal is the answer,
+          // once the navigation has got as far as the guard or Chromium's error page (up to 1 s).
+          for (let waited = 0; waited < 1_000 && !deadline.expired(); waited += 100) {
+            assertLoadedDocument(page, session.guard, input);
+            await deadline.sleep(100);
+          }
+          assertLoadedDocument(page, session.guard, input);
+          throw error;
+        });
+        // D23: a page that navigated to a refused address while it was read is not answered.
+        assertLoadedDocument(page, session.guard, input);
         const palette = extracted.metadata && shot ? await deadline.race(paletteOf(shot)) : undefined;
         clock.lap("extract");
         return { loaded, pageHeight, extracted, shot, palette, timings: clock.ms };

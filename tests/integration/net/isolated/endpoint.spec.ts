@@ -1,7 +1,8 @@
 /**
- * The boundary end to end, through the real GET /v1/screenshot handler (called in-process with a
- * real account and key, the service's own browser, flags, guard proxy and page guard): attack
- * pages on the allowed fixture origin render to a 200 image while the canary hears nothing, a
+ * The boundary end to end, through the real GET /v1/screenshot and GET /v1/content handlers (the
+ * same cases for both, D24; called in-process with a real account and key, the service's own
+ * browser, flags, guard proxy and page guard): attack pages on the allowed fixture origin, as a
+ * url and as html, render to a 200 image or content while the canary hears nothing, a
  * main document redirected to the canary is a 400 private_address, so is a page (url or html) that
  * navigates itself to the canary after loading (D23), and the canary named directly
  * by loopback spellings is refused before any browser work. The namespace has no Postgres or
@@ -17,8 +18,34 @@ let world: World;
 let fixture: FixtureSite;
 let testEnv: TestEnv;
 let account: TestAccount;
-let GET: (request: Request) => Promise<Response>;
+type Route = (request: Request) => Promise<Response>;
 let P: number;
+
+/** Each render endpoint, with what its success looks like. */
+const ENDPOINTS: ReadonlyArray<{
+  name: "screenshot" | "content";
+  load: () => Promise<{ GET: Route }>;
+  query: Record<string, string>;
+  expectOk: (response: Response) => Promise<void>;
+  /** A Starter parameter both schemas have, for the 400-before-403 case (D2). */
+  starterParam: Record<string, string>;
+}> = [
+  {
+    name: "screenshot",
+    load: () => import("@/app/v1/screenshot/route"),
+    query: { width: "400", height: "300" },
+    expectOk: expectImage,
+    starterParam: { darkMode: "true" },
+  },
+  {
+    name: "content",
+    load: () => import("@/app/v1/content/route"),
+    // Every format, so every way the content endpoint reads the page (and its screenshot) is exercised.
+    query: { width: "400", height: "300", formats: "markdown,html,text,links,metadata,screenshot" },
+    expectOk: expectContent,
+    starterParam: { blockAds: "true" },
+  },
+];
 
 // Waits (bounded) for the attack page to report back, so a silent canary follows an attack that ran.
 const AWAIT_DONE = "for (let i = 0; i < 80 && !window.__done; i++) await new Promise((r) => setTimeout(r, 50));";
@@ -31,7 +58,6 @@ beforeAll(async () => {
     database: "embedded",
     extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" },
   });
-  ({ GET } = await import("@/app/v1/screenshot/route"));
   account = await createTestAccount({ plan: "business" });
 });
 afterAll(async () => {
@@ -43,15 +69,12 @@ afterAll(async () => {
 });
 beforeEach(() => world.canary.reset());
 
-function shoot(url: string, extra: Record<string, string> = {}, apiKey = account.apiKey): Promise<Response> {
-  const params = new URLSearchParams({
-    ...(url ? { url } : {}),
-    width: "400",
-    height: "300",
-    timeout: "15000",
-    ...extra,
-  });
-  return GET(apiRequest(`/v1/screenshot?${params}`, { apiKey }));
+async function expectContent(response: Response): Promise<void> {
+  if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
+  expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  const body = (await response.json()) as { formats: string[]; markdown: string; screenshot?: { format: string } };
+  expect(typeof body.markdown).toBe("string");
+  if (body.formats.includes("screenshot")) expect(body.screenshot?.format).toBe("png");
 }
 
 async function expectImage(response: Response): Promise<void> {
@@ -67,12 +90,41 @@ async function expectPrivateAddress(response: Response, what: string): Promise<v
   expect(problem.type, what).toMatch(/private_address$/);
 }
 
-describe("GET /v1/screenshot in a loopback-only namespace", () => {
+describe.each(ENDPOINTS)("GET /v1/$name in a loopback-only namespace", (endpoint) => {
+  let GET: Route;
+  beforeAll(async () => {
+    ({ GET } = await endpoint.load());
+  });
+  const expectOk = endpoint.expectOk;
+
+  function shoot(url: string, extra: Record<string, string> = {}, apiKey = account.apiKey): Promise<Response> {
+    const params = new URLSearchParams({
+      ...(url ? { url } : {}),
+      ...endpoint.query,
+      timeout: "15000",
+      ...extra,
+    });
+    return GET(apiRequest(`/v1/${endpoint.name}?${params}`, { apiKey }));
+  }
+
+  it.each(["img", "css", "fetch", "websocket", "serviceworker"])(
+    "%s attack page given as html (with a <base> on the fixture): 200, the page ran, the canary hears nothing",
+    async (kind) => {
+      fixture.beacons.delete(kind);
+      const source = await (await fetch(`${fixture.origin}/attack/${kind}`)).text();
+      const html = source.replace("<head>", `<head><base href="${fixture.origin}/">`);
+      await expectOk(await shoot("", { html, customJS: AWAIT_DONE }));
+      expect(fixture.beacons.has(kind), `the ${kind} page did not finish`).toBe(true);
+      await sleep(300);
+      expect(world.canary.events).toEqual([]);
+    },
+  );
+
   it.each(["img", "css", "iframe", "fetch", "xhr", "websocket", "popup", "serviceworker", "subresource-redirect"])(
     "%s attack page: 200 image, the page ran, the canary hears nothing",
     async (kind) => {
       fixture.beacons.delete(kind);
-      await expectImage(await shoot(`${fixture.origin}/attack/${kind}`, { customJS: AWAIT_DONE }));
+      await expectOk(await shoot(`${fixture.origin}/attack/${kind}`, { customJS: AWAIT_DONE }));
       expect(fixture.beacons.has(kind), `the ${kind} page did not finish`).toBe(true);
       if (kind === "serviceworker") expect(fixture.beacons.get(kind)).toBe("refused:SecurityError");
       await sleep(300); // stragglers (beacons, pop-ups, workers) get their chance to leak
@@ -149,10 +201,10 @@ describe("GET /v1/screenshot in a loopback-only namespace", () => {
   it("refuses hosts private on their face while validating: before plan gates, without spending the rate limit (D2)", async () => {
     const free = await createTestAccount({ plan: "free" }); // 10 requests a minute
     const asFree = (url: string, extra: Record<string, string> = {}) => shoot(url, extra, free.apiKey);
-    // darkMode needs Starter: the bad target is still the answer, a 400 before the 403.
+    // A Starter parameter (darkMode, blockAds): the bad target is still the answer, a 400 before the 403.
     await expectPrivateAddress(
-      await asFree(`http://169.254.169.254:${P}/latest/meta-data/`, { darkMode: "true" }),
-      "metadata + darkMode",
+      await asFree(`http://169.254.169.254:${P}/latest/meta-data/`, endpoint.starterParam),
+      "metadata + a Starter parameter",
     );
     const spellings = [
       "127.0.0.1",
@@ -170,15 +222,15 @@ describe("GET /v1/screenshot in a loopback-only namespace", () => {
     ];
     for (const host of spellings) await expectPrivateAddress(await asFree(`http://${host}:${P}/`), host);
     // Twelve refusals later the account still has its whole minute: a real capture goes through.
-    const allowed = await asFree(`${fixture.origin}/hello`);
-    await expectImage(allowed);
+    const allowed = await asFree(`${fixture.origin}/hello`, endpoint.name === "content" ? { formats: "markdown" } : {});
+    await expectOk(allowed);
     expect(allowed.headers.get("ratelimit-remaining")).toBe("9");
     expect(world.canary.events).toEqual([]);
   });
 
   it("control: the fixture origin itself is reachable through the endpoint", async () => {
     const before = fixture.requests.length;
-    await expectImage(await shoot(`${fixture.origin}/hello`));
+    await expectOk(await shoot(`${fixture.origin}/hello`));
     expect(fixture.requests.slice(before)).toContain("/hello");
   });
 });
