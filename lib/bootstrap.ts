@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { findKeyOwner, createApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
+import { type PlanId, PLANS } from "@/lib/plans";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 
 export const DEMO_EMAIL = "demo@glance.local";
@@ -32,8 +33,9 @@ export async function bootstrap(): Promise<void> {
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");
   const existing = (await readFile(keyFile, "utf8").catch(() => "")).trim();
-  if (existing && (await findKeyOwner(existing))?.revoked === false) {
-    announce(existing, keyFile);
+  const owner = existing ? await findKeyOwner(existing) : undefined;
+  if (existing && owner?.revoked === false) {
+    announce(existing, keyFile, owner.plan);
     return;
   }
   const user = await db.user.upsert({
@@ -44,7 +46,7 @@ export async function bootstrap(): Promise<void> {
   });
   const { key } = await createApiKey(user.id, "Demo key");
   await writeFile(keyFile, key + "\n", { mode: 0o600 });
-  announce(key, keyFile);
+  announce(key, keyFile, user.plan);
 }
 
 /**
@@ -58,11 +60,25 @@ function warmUpInBackground() {
   void import("@/lib/browser").then((m) => m.warmUp()).catch((error) => log.warn("browser warm-up failed", { error }));
 }
 
-function announce(key: string, file: string) {
+/**
+ * The demo's console lines: the key, whose account it is, and how to sign in as that account
+ * (the dashboard shows its plan, keys and usage; signing in with one's own address makes a new
+ * Free account instead). The sign-in mail lands in the local inbox page, which exists exactly
+ * when a demo account does not need a mail server (D12): no EMAIL_SERVER, a loopback APP_URL.
+ */
+function announce(key: string, file: string, plan: PlanId) {
+  const app = env().APP_URL;
+  const signIn = env().devInboxEnabled
+    ? `  Sign in as it: ${app}/signin with ${DEMO_EMAIL}, then open the link in the local inbox at ${app}/dev/inbox\n`
+    : `  Sign in as it: ${app}/signin with ${DEMO_EMAIL} (the link goes out through EMAIL_SERVER)\n`;
   // Printed deliberately (not through the redacting logger): this is the local demo key the
   // README tells the operator to use. Only the embedded default ever creates one.
   process.stdout.write(
-    `\n  Glance is running at ${env().APP_URL}\n  Demo API key (Business plan): ${key}\n  (also in ${file})\n\n`,
+    `\n  Glance is running at ${app}\n` +
+      `  Demo API key: ${key}  (also in ${file})\n` +
+      `  It belongs to the account ${DEMO_EMAIL}, on the ${PLANS[plan].name} plan.\n` +
+      signIn +
+      "\n",
   );
   log.info("demo key ready", { file });
 }

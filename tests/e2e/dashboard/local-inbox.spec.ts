@@ -35,6 +35,8 @@ test.beforeAll(async () => {
   });
   server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
+  // The demo's key is printed when the server starts, before anyone has asked it anything.
+  await expect.poll(() => log.includes("Demo API key: sk_live_"), { timeout: 270_000, intervals: [250] }).toBe(true);
   await expect
     .poll(async () => (await fetch(`${appUrl}/healthz`).catch(() => undefined))?.status, {
       timeout: 270_000,
@@ -79,4 +81,31 @@ test("sign-in through the local inbox page, with the link also in the server log
   await expect(page.getByRole("button", { name: /Upgrade/ })).toHaveCount(0);
   await page.goto(`${appUrl}/pricing`);
   await expect(page.locator("[data-plan=pro]").getByRole("link")).toHaveAttribute("href", "/signin");
+});
+
+test("the demo's console lines name its key's account, and signing in as they say shows that account", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // What `npm run demo` prints (lib/bootstrap.ts), from this production server's own output.
+  const key = /Demo API key: (sk_live_[A-Za-z0-9]{32})/.exec(log)?.[1];
+  expect(key).toBeDefined();
+  expect(log).toContain("It belongs to the account demo@glance.local, on the Business plan.");
+  const steps = /Sign in as it: (\S+) with demo@glance\.local, then open the link in the local inbox at (\S+)/.exec(
+    log,
+  );
+  expect(steps?.slice(1)).toEqual([`${appUrl}/signin`, `${appUrl}/dev/inbox`]);
+
+  await page.goto(steps![1]);
+  await page.getByLabel("E-mail address").fill("demo@glance.local");
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await page.goto(steps![2]);
+  await page.getByRole("link", { name: "Sign in as demo@glance.local" }).first().click();
+  await expect(page).toHaveURL(`${appUrl}/dashboard`);
+  await expect(page.getByTestId("signed-in-as")).toHaveText("demo@glance.local");
+  await expect(page.getByText("Business plan").first()).toBeVisible();
+  // The printed key is this account's.
+  const usage = await fetch(`${appUrl}/v1/usage`, { headers: { "X-API-Key": key! } });
+  expect(((await usage.json()) as { plan: { id: string } }).plan.id).toBe("business");
 });

@@ -20,14 +20,26 @@ afterAll(async () => {
   await testEnv.cleanup();
 });
 
-async function start(appUrl: string, authSecret?: string) {
+/** Starts the app's bootstrap; answers what it printed on the console (stdout). */
+async function start(appUrl: string, authSecret?: string): Promise<string> {
   const { reloadEnv } = await import("@/lib/env");
   process.env.APP_URL = appUrl;
   if (authSecret) process.env.AUTH_SECRET = authSecret;
   else delete process.env.AUTH_SECRET;
   reloadEnv();
   const { bootstrap } = await import("@/lib/bootstrap");
-  await bootstrap();
+  let printed = "";
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    printed += chunk.toString();
+    return write.call(process.stdout, chunk, ...rest);
+  }) as typeof process.stdout.write;
+  try {
+    await bootstrap();
+  } finally {
+    process.stdout.write = write;
+  }
+  return printed;
 }
 
 async function demoUser() {
@@ -44,8 +56,14 @@ describe("demo account at start-up", () => {
   });
 
   it("is created on the embedded default, with a working Business key in DATA_DIR/demo-api-key", async () => {
-    await start("http://localhost:3000");
+    const printed = await start("http://localhost:3000");
     const key = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
+    // The console says whose key it is and how to sign in as that account (#33 point 4).
+    expect(printed).toContain(`Demo API key: ${key}`);
+    expect(printed).toContain("It belongs to the account demo@glance.local, on the Business plan.");
+    expect(printed).toContain(
+      "Sign in as it: http://localhost:3000/signin with demo@glance.local, then open the link in the local inbox at http://localhost:3000/dev/inbox",
+    );
     expect(key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
     const { findKeyOwner } = await import("@/lib/keys/service");
     expect(await findKeyOwner(key)).toMatchObject({ plan: "business", revoked: false });
@@ -62,7 +80,7 @@ describe("demo account at start-up", () => {
       await getDb()
     ).user.update({ where: { email: (await import("@/lib/bootstrap")).DEMO_EMAIL }, data: { plan: "starter" } });
     await rm(path.join(testEnv.dataDir, "demo-api-key"));
-    await start("http://localhost:3000");
+    expect(await start("http://localhost:3000")).toContain("on the Starter plan.");
     const renewed = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
     expect(renewed).not.toBe(key);
     expect(await findKeyOwner(renewed)).toMatchObject({ plan: "starter", revoked: false });
