@@ -7,6 +7,19 @@
 
 /* ---------- the copy that markdown and text are made from ---------- */
 
+// Cookie and consent banners go by these names; so do documentation sections about cookies
+// (<section id="cookies">), so only an element that is no section, article or main and holds
+// little text counts as a banner.
+var BANNER_NAMES =
+  "[id*='cookie' i], [class*='cookie' i], [id*='consent' i], [class*='consent' i], [id*='gdpr' i], [class*='gdpr' i]";
+var BANNER_MAX_TEXT = 2000;
+
+function removeBanners(root) {
+  root.querySelectorAll(BANNER_NAMES).forEach(function (el) {
+    if (!el.matches("section, article, main, body, html") && textLength(el) <= BANNER_MAX_TEXT) el.remove();
+  });
+}
+
 // Never content: code, styles, embedded documents and form controls.
 var ALWAYS_DROPPED =
   "script, style, noscript, template, iframe, frame, frameset, object, embed, canvas, svg, input, select, textarea, button, [hidden], [aria-hidden='true']";
@@ -24,12 +37,6 @@ var FURNITURE = [
   "[role='dialog']",
   "[role='alertdialog']",
   "[aria-modal='true']",
-  "[id*='cookie' i]",
-  "[class*='cookie' i]",
-  "[id*='consent' i]",
-  "[class*='consent' i]",
-  "[id*='gdpr' i]",
-  "[class*='gdpr' i]",
   "#onetrust-consent-sdk",
   "#CybotCookiebotDialog",
   "#usercentrics-root",
@@ -124,6 +131,7 @@ function mainContent(doc) {
   pageBody.querySelectorAll(FURNITURE).forEach(function (el) {
     el.remove();
   });
+  removeBanners(pageBody);
   // A page's own header and footer; an article's header (its title, byline) stays.
   pageBody.querySelectorAll("header, footer").forEach(function (el) {
     if (!el.parentElement || !el.parentElement.closest("main, article, [role='main']")) el.remove();
@@ -140,9 +148,13 @@ function mainContent(doc) {
     article = null;
   }
   var rest = textLength(pageBody);
-  if (article && article.content && squash(article.textContent).length >= MIN_SHARE * rest) {
-    var holder = doc.createElement("div");
-    holder.innerHTML = article.content;
+  var holder = doc.createElement("div");
+  if (article && article.content) holder.innerHTML = article.content;
+  // Readability also drops short headings' wrappers (a CJK section title is under its 25-character
+  // floor): an article that lost the page's section headings is not the page's content.
+  var sections = "h2, h3, h4, h5, h6";
+  var headingsKept = holder.querySelectorAll(sections).length >= MIN_SHARE * pageBody.querySelectorAll(sections).length;
+  if (article && article.content && squash(article.textContent).length >= MIN_SHARE * rest && headingsKept) {
     // Readability drops the heading that repeats the title; the Markdown keeps it.
     if (firstHeading && !holder.querySelector("h1") && squash(firstHeading.textContent)) {
       var heading = doc.createElement("h1");
