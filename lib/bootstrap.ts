@@ -26,9 +26,10 @@ export async function bootstrap(): Promise<void> {
   warmUpInBackground();
   // Webhook deliveries (D20): pending ones, from before a restart too, are sent from here on.
   startWebhookDispatcher();
-  // Every instance runs async jobs (D20): with REDIS_URL they share one BullMQ queue.
-  const { startJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
+  // Every instance runs async jobs (D20): with REDIS_URL they share one BullMQ queue. Monitors'
+  // runs are jobs too, and every instance takes part in their schedule (D27).
+  const { startMonitoring } = await import("@/lib/monitors/start");
+  await startMonitoring();
   if (env().mode.database !== "embedded" || !env().appIsLocal) return;
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");

@@ -20,8 +20,8 @@ const commaList = optionalString.transform((v) =>
     : [],
 );
 
-const intWithDefault = (fallback: number, min: number, max: number) =>
-  optionalString.transform((v, ctx) => {
+const intWithDefault = <F extends number | undefined>(fallback: F, min: number, max: number) =>
+  optionalString.transform((v, ctx): number | F => {
     if (v === undefined) return fallback;
     const n = Number(v);
     if (!Number.isInteger(n) || n < min || n > max) {
@@ -94,6 +94,13 @@ const schema = z.object({
   /** Seconds an instance's claim on a running job lasts without renewal; a job of an instance that died is picked up again after it. */
   JOBS_LEASE_SECONDS: intWithDefault(30, 2, 600),
 
+  /**
+   * Monitors (D27): the shortest interval between scheduled runs, in seconds, for every plan,
+   * replacing the plans' own minimums (self-hosting; tests). Unset, each plan's minimum applies.
+   */
+  MONITOR_MIN_INTERVAL_SECONDS: intWithDefault(undefined, 1, 86_400),
+  /** Monitors (D27): how often each instance looks for due ticks on the in-process schedule and for alert e-mails to send. */
+  MONITOR_POLL_MS: intWithDefault(5_000, 10, 600_000),
   /** Megabytes of recently used results each instance keeps in memory in front of the store; 0 turns it off. */
   RESULT_MEMORY_CACHE_MB: intWithDefault(64, 0, 16_384),
   /** HMAC secret for cache keys; persisted under DATA_DIR when unset. */

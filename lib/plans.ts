@@ -102,6 +102,22 @@ export function planAtLeast(actual: PlanId, required: PlanId): boolean {
   return PLAN_IDS.indexOf(actual) >= PLAN_IDS.indexOf(required);
 }
 
+/** A plan's monitor allowance in words (D27): "1 monitor, checked at most daily". */
+export function monitorAllowance(plan: Plan): string {
+  const minutes = plan.monitorMinIntervalMinutes;
+  const often =
+    minutes >= 1440 && minutes % 1440 === 0
+      ? minutes === 1440
+        ? "daily"
+        : `every ${minutes / 1440} days`
+      : minutes >= 60 && minutes % 60 === 0
+        ? minutes === 60
+          ? "hourly"
+          : `every ${minutes / 60} hours`
+        : `every ${minutes} minutes`;
+  return `${plan.monitors.toLocaleString("en-US")} monitor${plan.monitors === 1 ? "" : "s"}, checked at most ${often}`;
+}
+
 export function cacheTtlSeconds(plan: PlanId): number {
   return PLANS[plan].cacheTtlDays * 24 * 60 * 60;
 }

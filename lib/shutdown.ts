@@ -18,7 +18,7 @@ async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
   log.info("shutdown.begin");
   // No new async jobs here (D20); the running ones finish with the renders in flight, and what is
   // still queued waits on the queue (or in the database) for the other instances or the restart.
-  const jobs = import("@/lib/jobs/worker").then((m) => m.stopJobWorkers());
+  const jobs = import("@/lib/monitors/start").then((m) => m.stopMonitoring());
   stopTakingRenders();
   await drainRenders(maxMs);
   await jobs.catch((error: unknown) => log.warn("job workers did not stop cleanly", { error }));

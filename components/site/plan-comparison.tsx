@@ -1,5 +1,5 @@
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
-import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 import { gatedFeatures, includes } from "./plan-features";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -11,6 +11,11 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
   { label: "Requests / minute", value: (p) => n(p.requestsPerMinute), hint: "All keys of the account together." },
   { label: "Cache TTL", value: (p) => `${p.cacheTtlDays} days` },
   { label: "API keys", value: (p) => n(p.maxApiKeys) },
+  {
+    label: "Page monitors",
+    value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
+    hint: "Visual change alerts; each run is a render.",
+  },
 ];
 
 function Check({ on }: { on: boolean }) {

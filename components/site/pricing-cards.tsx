@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge, buttonClasses, cn } from "@/components/ui";
-import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { monitorAllowance, PLAN_IDS, PLANS } from "@/lib/plans";
 import { SIGN_IN_HREF } from "./links";
 import { freeHighlights, unlockedAt } from "./plan-features";
 
@@ -74,6 +74,7 @@ export function PricingCards({ selfServe = false, contactHref }: { selfServe?: b
               <li>
                 <strong className="font-semibold text-slate-900">{plan.maxApiKeys}</strong> API keys
               </li>
+              <li>{monitorAllowance(plan)}</li>
             </ul>
             <div className="mt-6 border-t border-slate-100 pt-5 text-sm">
               <p className="font-medium text-slate-900">

@@ -135,6 +135,11 @@ export const ERROR_CODES = {
     summary: "No such monitor for this API key's account.",
     help: "Check the id from the answer of POST /v1/monitors (or GET /v1/monitors). A monitor belongs to the account that created it: another account's id answers the same way.",
   },
+  monitor_limit_reached: {
+    status: 403,
+    summary: "The account has as many monitors as its plan allows.",
+    help: "Delete a monitor you no longer need, or move to a plan with more monitors (see Pricing).",
+  },
   result_not_found: {
     status: 404,
     summary: "compareTo names a stored result or baseline that does not exist (any more).",

@@ -62,9 +62,9 @@ export function apiRoute<S extends z.ZodObject, V>(
     try {
       caller = await authenticate(request, url);
       quota = new QuotaTracker(caller);
-      // A POST's JSON body is turned into the query form: one schema, one parser (D19).
+      // A POST's (or PATCH's) JSON body is turned into the query form: one schema, one parser (D19).
       const input =
-        request.method === "POST" && spec.jsonBody
+        (request.method === "POST" || request.method === "PATCH") && spec.jsonBody
           ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes)
           : url.searchParams;
       const parsed = parseQuery(input, spec.params, { extras: spec.extras });

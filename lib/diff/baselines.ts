@@ -11,6 +11,11 @@ import type { PlanId } from "@/lib/plans";
 import { storeDerivedImage } from "@/lib/results";
 import type { Region } from "@/lib/screenshot/regions";
 
+/** A pool or one client of it, e.g. inside the caller's transaction. */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
 export interface Baseline {
   monitorId: string;
   image: Buffer;
@@ -57,6 +62,29 @@ export async function findBaseline(
       capturedAt: row.captured_at!,
     },
   };
+}
+
+/** Makes `baseline` the monitor's (inside the caller's transaction when `db` is one). */
+export async function saveBaseline(
+  db: Queryable,
+  ownerId: string,
+  baseline: Omit<Baseline, "capturedAt">,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO monitor_baselines (monitor_id, user_id, image, width, height, ignored_regions, run_id, captured_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (monitor_id) DO UPDATE SET image = EXCLUDED.image, width = EXCLUDED.width, height = EXCLUDED.height,
+       ignored_regions = EXCLUDED.ignored_regions, run_id = EXCLUDED.run_id, captured_at = EXCLUDED.captured_at`,
+    [
+      baseline.monitorId,
+      ownerId,
+      baseline.image,
+      baseline.width,
+      baseline.height,
+      baseline.ignoredRegions ? JSON.stringify(baseline.ignoredRegions) : null,
+      baseline.runId,
+    ],
+  );
 }
 
 /** The baseline as a stored file with a URL (for an answer, the dashboard), living the plan's cache time. */

@@ -15,7 +15,7 @@ const refusePrivate = (url: URL) =>
   isEvidentlyPrivateTarget(url) ? { code: "private_address" as const, message: PRIVATE_TARGET_DETAIL } : null;
 
 /** The comparison's own fields, shared with monitors. */
-const comparisonParams = {
+export const comparisonParams = {
   threshold: numberParam("threshold", {
     min: 0,
     max: 1,

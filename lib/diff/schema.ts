@@ -1,7 +1,7 @@
 /** The body of a /v1/diff answer (D27): typed for the handler, published as JSON Schema in the OpenAPI document. */
 import { z } from "zod";
 
-const boxSchema = z
+export const boxSchema = z
   .object({ x: z.int(), y: z.int(), width: z.int(), height: z.int() })
   .describe("A changed region's bounding box, in pixels of the diff image from its top-left corner.");
 

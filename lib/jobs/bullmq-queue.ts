@@ -16,7 +16,7 @@ const QUEUE_NAME = "jobs";
  * Connection options from REDIS_URL. BullMQ opens its own connections (with the ioredis version it
  * pins) rather than sharing the app's client: its workers block on Redis.
  */
-function redisOptions(url: string) {
+export function redisOptions(url: string) {
   const u = new URL(url);
   return {
     host: u.hostname.replace(/^\[|\]$/g, ""),

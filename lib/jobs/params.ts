@@ -46,12 +46,14 @@ function paramsObject(name: string, description: string) {
   });
 }
 
-function webhookUrlParam() {
+/** A webhook URL parameter (D20); `what` says which events it is called with. */
+export function webhookUrlParam(
+  what = "Called with the job's outcome as signed JSON (Standard Webhooks) when it ends: `job.succeeded` or `job.failed`, or for a batch `batch.completed` once all its jobs have ended.",
+) {
   return urlParam("webhookUrl", {
     required: false,
     maxLength: 2048,
-    description:
-      "Called with the job's outcome as signed JSON (Standard Webhooks) when it ends: `job.succeeded` or `job.failed`, or for a batch `batch.completed` once all its jobs have ended. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.",
+    description: `${what} Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.`,
     example: "https://example.com/hooks/glance",
     refuse: (url) =>
       isEvidentlyPrivateTarget(url) ? { code: "private_address", message: WEBHOOK_PRIVATE_DETAIL } : null,

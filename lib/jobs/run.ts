@@ -20,7 +20,7 @@ import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import { isRenderEndpoint } from "@/lib/endpoints";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
-import { ownerNow, type JobRow, type Outcome } from "./store";
+import { MONITOR_RUN, ownerNow, type JobRow, type Outcome } from "./store";
 
 /** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
 export type RunResult = Outcome | { state: "retry"; afterMs: number };
@@ -28,7 +28,8 @@ export type RunResult = Outcome | { state: "retry"; afterMs: number };
 /** Errors that say "not now" rather than "not this job": the job goes back to the queue. */
 const RETRYABLE = new Set(["renderer_busy", "shutting_down"]);
 
-async function callerFor(job: JobRow): Promise<Caller> {
+/** The job's account as it is now: its plan and the accepting key's restrictions. */
+export async function callerFor(job: JobRow): Promise<Caller> {
   const owner = await ownerNow(job.user_id, job.api_key_id);
   if (!owner || !isPlanId(owner.plan))
     throw new ApiError("internal_error", "The account of this job no longer exists.");
@@ -40,7 +41,7 @@ async function callerFor(job: JobRow): Promise<Caller> {
 }
 
 /** The pipeline's render charge (D4, D15, D18) for a job: key cap and account quota, alerts at 80 % and 100 %. */
-async function chargeRender(caller: Caller): Promise<RenderCharge> {
+export async function chargeRender(caller: Caller): Promise<RenderCharge> {
   const charge = await consumeKeyAndAccountRender(caller);
   if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
     afterResponse(() =>
@@ -60,6 +61,8 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
   const requestId = job.id;
   try {
     if (!job.request) throw new ApiError("internal_error", "The job's request is missing.");
+    // A monitor's run has its own runner (lib/monitors, D27), handed to the workers at start.
+    if (job.endpoint === MONITOR_RUN) throw new ApiError("internal_error", "No runner for monitor runs here.");
     const caller = await callerFor(job);
     const { spec, handler, withAsyncTimeout } = JOB_RUNNERS[job.endpoint];
     const parsed = parseQuery(new URLSearchParams(job.request), spec.params, { extras: spec.extras });
@@ -93,10 +96,15 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
       };
     return { state: "succeeded", result: body };
   } catch (error) {
-    const apiError = toApiError(error);
-    if (RETRYABLE.has(apiError.code))
-      return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
-    if (apiError.status >= 500) log.error("job failed", { jobId: job.id, code: apiError.code, error });
-    return { state: "failed", error: await problemBody(apiError, requestId) };
+    return failureOf(job, error);
   }
+}
+
+/** What a run that threw ends with: "again later" when no renderer was free, else the problem+json a request would have answered. */
+export async function failureOf(job: JobRow, error: unknown): Promise<RunResult> {
+  const apiError = toApiError(error);
+  if (RETRYABLE.has(apiError.code))
+    return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
+  if (apiError.status >= 500) log.error("job failed", { jobId: job.id, code: apiError.code, error });
+  return { state: "failed", error: await problemBody(apiError, job.id) };
 }

@@ -12,12 +12,19 @@ import type { JobType } from "./types";
 
 type JobState = "queued" | "running" | "succeeded" | "failed";
 
+/** The job row's endpoint for a monitor's run (D27): never a POST /v1/jobs endpoint. */
+export const MONITOR_RUN = "monitor";
+
 export interface JobRow {
   id: string;
   user_id: string;
   api_key_id: string | null;
   batch_id: string | null;
-  endpoint: JobType;
+  /** A render endpoint, or "monitor" for a monitor's run (D27). */
+  endpoint: JobType | typeof MONITOR_RUN;
+  /** A monitor's run: the monitor, and the tick of a scheduled run (null for a run asked for). */
+  monitor_id: string | null;
+  scheduled_for: Date | null;
   request: Array<[string, string]> | null;
   timeout_ms: number | null;
   webhook_url: string | null;
@@ -124,12 +131,45 @@ export async function insertBatch(
   });
 }
 
-/** The account's own job; another account's id reads exactly like one that does not exist. */
+/**
+ * The account's own job; another account's id reads exactly like one that does not exist. A
+ * monitor's runs are read through the monitor (D27), not as jobs.
+ */
 export async function findJob(id: string, userId: string): Promise<JobRow | undefined> {
   const { rows } = await (
     await getPool()
-  ).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2`, [id, userId]);
+  ).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2 AND monitor_id IS NULL`, [id, userId]);
   return rows[0];
+}
+
+/**
+ * Records a monitor's run (D27) as a queued job. A scheduled run names its tick: of any number of
+ * instances recording the same tick, one row is written (the others get undefined).
+ */
+export async function insertMonitorRun(
+  ownerId: string,
+  monitorId: string,
+  scheduledFor: Date | null,
+): Promise<JobRow | undefined> {
+  const { rows } = await (
+    await getPool()
+  ).query<JobRow>(
+    `INSERT INTO jobs (id, user_id, endpoint, request, monitor_id, scheduled_for) VALUES ($1, $2, $3, '[]'::jsonb, $4, $5)
+     ON CONFLICT (monitor_id, scheduled_for) DO NOTHING RETURNING *`,
+    [newId("job_"), ownerId, MONITOR_RUN, monitorId, scheduledFor],
+  );
+  return rows[0];
+}
+
+/** A monitor's runs, newest first (the owner's only). */
+export async function listMonitorRuns(monitorId: string, ownerId: string, limit: number): Promise<JobRow[]> {
+  const { rows } = await (
+    await getPool()
+  ).query<JobRow>(
+    `SELECT * FROM jobs WHERE monitor_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [monitorId, ownerId, limit],
+  );
+  return rows;
 }
 
 export async function findBatch(id: string, userId: string): Promise<{ batch: BatchRow; jobs: JobRow[] } | undefined> {

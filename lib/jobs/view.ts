@@ -22,7 +22,8 @@ export function jobView(job: JobRow): JobResponse {
   return {
     id: job.id,
     status: job.state,
-    endpoint: job.endpoint,
+    // Only render jobs are shown as jobs: a monitor's runs are read through the monitor (D27).
+    endpoint: job.endpoint as JobResponse["endpoint"],
     statusUrl: jobStatusUrl(job.id),
     ...(job.batch_id ? { batchId: job.batch_id } : {}),
     createdAt: job.created_at.toISOString(),

@@ -13,9 +13,27 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { afterJobEnd, jobEndAnnouncer } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
-import { runJob } from "./run";
+import { runJob, type RunResult } from "./run";
 import { PLANS } from "@/lib/plans";
-import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease } from "./store";
+import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease, type JobRow } from "./store";
+import type { PoolClient } from "pg";
+
+/**
+ * A kind of job that is not a render request (a monitor's run, D27), by the job row's endpoint.
+ * Its runner is handed in when the workers start (lib/bootstrap.ts), so lib/jobs depends on no
+ * feature that uses it. What it returns may carry its own announcement, run in the transaction
+ * that records the job's end (instead of the job.* webhooks), and work for after the commit.
+ */
+export interface JobKind {
+  run(job: JobRow, signal: AbortSignal): Promise<KindResult>;
+}
+
+export type KindResult = RunResult & {
+  announce?: (client: PoolClient, job: JobRow) => Promise<void>;
+  afterCommit?: (job: JobRow) => void;
+};
+
+let kinds: Readonly<Record<string, JobKind>> = {};
 
 /** Who holds a claim: this process, unique even when a restarted process reuses a pid. */
 const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -53,7 +71,7 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
   const job = claim.job;
 
   const controller = new AbortController();
-  let result: Awaited<ReturnType<typeof runJob>>;
+  let result: KindResult;
   if (job.attempts > MAX_ATTEMPTS) {
     result = {
       state: "failed",
@@ -77,7 +95,8 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
       );
     }, leaseMs / 3);
     try {
-      result = await runJob(job, controller.signal);
+      const kind = kinds[job.endpoint];
+      result = kind ? await kind.run(job, controller.signal) : await runJob(job, controller.signal);
     } finally {
       clearInterval(renewal);
     }
@@ -88,8 +107,14 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
     return { retryInMs: result.afterMs };
   }
   // The end and its announcement (the webhook delivery) commit together, once per job.
-  const finished = await finishJob(job.id, INSTANCE_ID, result, await jobEndAnnouncer(job.user_id));
-  if (finished) afterJobEnd(finished); // otherwise taken over meanwhile: the other instance records the end
+  const { announce, afterCommit } = result;
+  const announcer = kinds[job.endpoint]
+    ? async (client: PoolClient, ended: { job: JobRow }) => announce?.(client, ended.job)
+    : await jobEndAnnouncer(job.user_id);
+  const finished = await finishJob(job.id, INSTANCE_ID, result, announcer);
+  if (!finished) return {}; // taken over meanwhile: the other instance records the end
+  afterJobEnd(finished);
+  afterCommit?.(finished.job);
   return {};
 }
 
@@ -113,9 +138,10 @@ export async function enqueueJobs(ids: readonly string[]): Promise<void> {
 
 let sweeper: NodeJS.Timeout | undefined;
 
-/** Starts this instance's workers and sweep (idempotent). */
-export async function startJobWorkers(): Promise<void> {
+/** Starts this instance's workers and sweep (idempotent), running `extraKinds` beside the render jobs. */
+export async function startJobWorkers(extraKinds: Readonly<Record<string, JobKind>> = {}): Promise<void> {
   if (sweeper) return;
+  kinds = extraKinds;
   const e = env();
   const queue = await jobQueue();
   queue.start(processJob, e.JOBS_CONCURRENCY);

@@ -10,6 +10,7 @@ import { contentDoc } from "@/lib/content/openapi";
 import { diffDoc } from "@/lib/diff/openapi";
 import type { EndpointId } from "@/lib/endpoints";
 import { jobsDoc } from "@/lib/jobs/openapi";
+import { monitorsDoc } from "@/lib/monitors/openapi";
 import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
@@ -23,9 +24,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   content: contentDoc,
   jobs: jobsDoc,
   diff: diffDoc,
-  // No /v1/monitors route is served yet (D27): its id names monitors' baselines in cache keys and
-  // the request log. Its operations go here with the route.
-  monitors: () => ({ tags: [], paths: {} }),
+  monitors: monitorsDoc,
   usage: usageDoc,
 };
 

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENTS = {
     "A job (not part of a batch) ended with an error; `data` is the job as GET /v1/jobs/{id} shows it, `error` the problem+json.",
   "batch.completed":
     "Every job of a bulk batch has ended; `data` is the batch as GET /v1/jobs/bulk/{id} shows it, one webhook per batch.",
+  "monitor.changed":
+    "A monitor's run found a change past its threshold; `data` is the run as GET /v1/monitors/{id}/runs shows it (changedRatio, boxes, imageUrl, diffImageUrl, baselineImageUrl) with the monitor's id, name and url.",
   "webhook.test": 'Sent by the dashboard\'s "Send a test event", to try a receiver; `data` holds a message.',
 } as const;
 

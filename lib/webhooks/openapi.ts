@@ -11,6 +11,7 @@ const DATA: Record<WebhookEventType, Schema | Reference> = {
   "job.succeeded": { $ref: "#/components/schemas/Job" },
   "job.failed": { $ref: "#/components/schemas/Job" },
   "batch.completed": { $ref: "#/components/schemas/JobBatch" },
+  "monitor.changed": { $ref: "#/components/schemas/MonitorRun" },
   "webhook.test": { type: "object", required: ["message"], properties: { message: { type: "string" } } },
 };
 

@@ -1,4 +1,8 @@
-/** Starts tests/support/instance-child.ts: another app instance in its own process (see there). */
+/**
+ * Other app instances in processes of their own: `startInstance` runs tests/support/instance-child.ts
+ * (renders on request, for the fleet tests); `startWorkerInstance` runs jobs-worker-child.ts (what
+ * every instance runs in the background: job workers and the monitors' schedule, D20, D27).
+ */
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 
@@ -43,4 +47,50 @@ export async function startInstance(env: Record<string, string>): Promise<AppIns
         child.send({ id, url, screenshot: options.screenshot });
       }),
   };
+}
+
+export interface WorkerInstance {
+  child: ChildProcess;
+  /** Stops it cleanly (running jobs finish). */
+  stop(): Promise<void>;
+  /** SIGKILL to its whole process group: its Chromium dies with it, mid-render. */
+  kill(): Promise<void>;
+}
+
+const workers = new Set<WorkerInstance>();
+
+/** A worker instance in its own process group, with the test's environment plus `env`. */
+export async function startWorkerInstance(env: Record<string, string>): Promise<WorkerInstance> {
+  const child = fork(path.resolve("tests/support/jobs-worker-child.ts"), [], {
+    execArgv: ["--conditions=react-server", "--import", "tsx"],
+    env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    void exited.then(() => reject(new Error("worker instance exited before it was ready")));
+  });
+  const worker: WorkerInstance = {
+    child,
+    async stop() {
+      workers.delete(worker);
+      if (child.exitCode !== null) return;
+      child.send("stop");
+      await exited;
+    },
+    async kill() {
+      workers.delete(worker);
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      await exited;
+    },
+  };
+  workers.add(worker);
+  return worker;
+}
+
+/** Kills every worker instance still running (afterAll). */
+export async function killWorkerInstances(): Promise<void> {
+  await Promise.all([...workers].map((w) => w.kill().catch(() => {})));
 }

@@ -199,11 +199,12 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Resp
 /** Answered to the site's pages and forms only, never under /v1 (D1): named on /docs/errors. */
 export const PAGES_ONLY: readonly ErrorCode[] = ["bad_request"];
 const ALL_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => !PAGES_ONLY.includes(c));
-/** Codes of the account, files, job and diff endpoints, which no render answers with. */
+/** Codes of the account, files, job, diff and monitor endpoints, which no render answers with. */
 const NOT_RENDER: readonly ErrorCode[] = [
   "not_found",
   "job_not_found",
   "monitor_not_found",
+  "monitor_limit_reached",
   "result_not_found",
   "storage_not_configured",
   "storage_upload_failed",

@@ -13,8 +13,8 @@ interface PageState {
   clock: boolean;
   /** The document's height in CSS px. */
   height: number;
-  /** Milliseconds the page's answer is held (a run to interrupt). */
-  holdMs: number;
+  /** Loads are held, unanswered, until release(name) (a run to interrupt). */
+  hold: boolean;
 }
 
 export interface ChangingPages {
@@ -24,6 +24,10 @@ export interface ChangingPages {
   state(name: string): PageState;
   /** Page loads so far, per name. */
   loads: Map<string, number>;
+  /** Loads of `name` waiting unanswered. */
+  held(name: string): number;
+  /** Stops holding `name` and answers the loads waiting. */
+  release(name: string): void;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ const DEFAULT: PageState = {
   box: { x: 100, y: 120, width: 200, height: 50, color: "#2563eb" },
   clock: false,
   height: 300,
-  holdMs: 0,
+  hold: false,
 };
 
 function html(state: PageState, serial: number): string {
@@ -48,6 +52,7 @@ ${clock}<div style="position:absolute;left:${box.x}px;top:${box.y}px;width:${box
 export async function startChangingPages(): Promise<ChangingPages> {
   const states = new Map<string, PageState>();
   let served = 0; // across all pages: no two loads show the same clock
+  const waiting = new Map<string, Array<() => void>>();
   const loads = new Map<string, number>();
   const state = (name: string) => {
     let s = states.get(name);
@@ -62,8 +67,10 @@ export async function startChangingPages(): Promise<ChangingPages> {
     const answer = () => {
       if (!res.destroyed) res.writeHead(200, { "content-type": "text/html" }).end(html(s, ++served));
     };
-    if (s.holdMs > 0) setTimeout(answer, s.holdMs);
-    else answer();
+    if (!s.hold) return answer();
+    const queue = waiting.get(name) ?? [];
+    queue.push(answer);
+    waiting.set(name, queue);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,6 +79,12 @@ export async function startChangingPages(): Promise<ChangingPages> {
     url: (name) => `${origin}/${name}`,
     state,
     loads,
+    held: (name) => (waiting.get(name) ?? []).length,
+    release(name) {
+      state(name).hold = false;
+      for (const answer of waiting.get(name) ?? []) answer();
+      waiting.delete(name);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

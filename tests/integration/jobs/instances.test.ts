@@ -10,13 +10,12 @@
  *   are held by the test server until two are being loaded at once, and each instance takes one
  *   job at a time, so no job completes unless both instances work on the batch.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { killWorkerInstances, startWorkerInstance as startWorker } from "@/tests/support/instance";
 import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
 import { postJob, waitForJob, type JobBody } from "./support";
 
@@ -70,45 +69,6 @@ async function startPages(): Promise<Pages> {
   };
 }
 
-interface Worker {
-  child: ChildProcess;
-  stop(): Promise<void>;
-  kill(): Promise<void>;
-}
-
-const children = new Set<Worker>();
-
-/** A worker instance in its own process group, so a kill takes its Chromium with it. */
-async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = fork(path.resolve("tests/support/jobs-worker-child.ts"), [], {
-    execArgv: ["--conditions=react-server", "--import", "tsx"],
-    env: { ...process.env, ...env, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-    detached: true,
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    void exited.then(() => reject(new Error("job worker exited before it was ready")));
-  });
-  const worker: Worker = {
-    child,
-    async stop() {
-      children.delete(worker);
-      if (child.exitCode !== null) return;
-      child.send("stop");
-      await exited;
-    },
-    async kill() {
-      children.delete(worker);
-      process.kill(-child.pid!, "SIGKILL");
-      await exited;
-    },
-  };
-  children.add(worker);
-  return worker;
-}
-
 let testEnv: TestEnv;
 let pages: Pages;
 let receiver: Receiver;
@@ -135,7 +95,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...children].map((w) => w.kill().catch(() => {})));
+  await killWorkerInstances();
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
   const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");

@@ -145,6 +145,7 @@ describe("OpenAPI document", () => {
     const operations = [
       ...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}", "/v1/diff"].map(operation),
       doc().paths["/v1/jobs"].post as Obj,
+      doc().paths["/v1/monitors"].post as Obj,
     ];
     for (const op of operations) {
       for (const [status, response] of Object.entries(op.responses as Obj)) {

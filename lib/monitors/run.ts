@@ -1,0 +1,159 @@
+/**
+ * A monitor's run (D27): a job of its own kind (lib/jobs/worker.ts JobKind), claimed, leased and
+ * ended once like any job (D20). It captures the page fresh (never the cache) through the
+ * screenshot's render job, charged as a render; compares it with the baseline; and, in the
+ * transaction that records the run's end: on a change past the threshold enqueues a signed
+ * `monitor.changed` webhook (lib/webhooks, one delivery per run) and records an alert e-mail, and
+ * makes the new capture the baseline (the first run's always; later ones only when they alerted,
+ * and never with baseline=fixed). A run cut off by a dying instance runs again elsewhere and still
+ * ends, and so alerts, once.
+ */
+import "server-only";
+import type { PoolClient } from "pg";
+import { ownerId } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { findBaseline, publishBaseline, saveBaseline } from "@/lib/diff/baselines";
+import { compareAndStore, type DiffOutcome, ignoredRegionsOf } from "@/lib/diff/outcome";
+import { callerFor, chargeRender, failureOf } from "@/lib/jobs/run";
+import type { JobRow } from "@/lib/jobs/store";
+import type { JobKind, KindResult } from "@/lib/jobs/worker";
+import { obtainResult, resultJson } from "@/lib/results";
+import { screenshotRenderJob } from "@/lib/screenshot/handler";
+import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { type ChangeAlert, recordAlertEmail, sendAlertEmail } from "./alerts";
+import { runCapture } from "./capture";
+import { monitorForRun, type MonitorRow } from "./store";
+import { runView } from "./view";
+
+/** What a succeeded run records as its result (GET /v1/monitors/{id}/runs shows it). */
+interface RunResultBody extends Partial<DiffOutcome> {
+  monitorId: string;
+  url: string;
+  /** A change past the threshold was found (and alerted). */
+  changed: boolean;
+  imageUrl: string;
+  baselineImageUrl?: string;
+  /** The run whose capture was compared with; absent on the first run. */
+  baselineRunId?: string;
+  /** The capture became the baseline. */
+  baselineUpdated: boolean;
+  threshold: number;
+  capture: Record<string, unknown>;
+}
+
+async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult> {
+  try {
+    const monitor = job.monitor_id ? await monitorForRun(job.monitor_id) : undefined;
+    if (!monitor || monitor.user_id !== job.user_id)
+      throw new ApiError("internal_error", "The monitor of this run no longer exists.");
+    const caller = await callerFor(job);
+    const owner = { id: ownerId(caller), plan: caller.plan };
+    const { params, plan } = await runCapture(monitor, caller.plan);
+    const render = screenshotRenderJob({ params, receivedAt: Date.now(), caller }, plan);
+    const { key, stored } = await obtainResult(
+      {
+        request: new Request(monitor.url, { signal }),
+        requestId: job.id,
+        caller,
+        params: { response: "json" },
+        usage: {},
+        consumeRender: () => chargeRender(caller),
+      },
+      render,
+    );
+    const captured = resultJson(key, stored, false, render.describe);
+    const imageUrl = String(captured.imageUrl);
+    const now = { bytes: stored.bytes, ignore: ignoredRegionsOf(stored.metadata.details), identity: stored.etag };
+    const newBaseline = {
+      monitorId: monitor.id,
+      image: stored.bytes,
+      width: stored.metadata.width,
+      height: stored.metadata.height,
+      ignoredRegions: now.ignore ?? null,
+      runId: job.id,
+    };
+    const base = { monitorId: monitor.id, url: monitor.url, imageUrl, threshold: monitor.threshold, capture: captured };
+
+    const baseline = (await findBaseline(monitor.id, owner.id))?.baseline;
+    if (!baseline) {
+      const result: RunResultBody = { ...base, changed: false, baselineUpdated: true };
+      return {
+        state: "succeeded",
+        result: { ...result },
+        announce: (client) => saveBaseline(client, owner.id, newBaseline),
+      };
+    }
+    const outcome = await compareAndStore(
+      owner,
+      now,
+      {
+        bytes: baseline.image,
+        ignore: baseline.ignoredRegions ?? undefined,
+        identity: `${monitor.id}:${baseline.runId}`,
+      },
+      { threshold: monitor.pixel_threshold, includeAntialiasing: monitor.include_antialiasing },
+    );
+    const changed = outcome.changedRatio > monitor.threshold;
+    const baselineUpdated = changed && monitor.baseline_mode === "rolling";
+    const result: RunResultBody = {
+      ...base,
+      ...outcome,
+      changed,
+      baselineImageUrl: await publishBaseline(baseline, owner.id, owner.plan),
+      baselineRunId: baseline.runId,
+      baselineUpdated,
+    };
+    if (!changed) return { state: "succeeded", result: { ...result } };
+    return {
+      state: "succeeded",
+      result: { ...result },
+      announce: (client, ended) =>
+        announceChange(client, monitor, ended, result, baselineUpdated ? newBaseline : undefined),
+      afterCommit: (ended) => {
+        wakeWebhookDispatcher();
+        if (monitor.email) void sendAlertEmail(ended.id).catch(() => {}); // the sweep tries again
+      },
+    };
+  } catch (error) {
+    return failureOf(job, error);
+  }
+}
+
+/** In the transaction that ends the run: the webhook, the e-mail, the new baseline — with the end or not at all. */
+async function announceChange(
+  client: PoolClient,
+  monitor: MonitorRow,
+  ended: JobRow,
+  result: RunResultBody,
+  newBaseline: Parameters<typeof saveBaseline>[2] | undefined,
+): Promise<void> {
+  const data = { ...runView(ended), monitor: { id: monitor.id, name: monitor.name, url: monitor.url } };
+  await enqueueWebhook(
+    {
+      userId: monitor.user_id,
+      type: "monitor.changed",
+      key: `monitor-run:${ended.id}`,
+      data,
+      url: monitor.webhook_url,
+    },
+    client,
+  );
+  if (monitor.email) {
+    const alert: ChangeAlert = {
+      monitorId: monitor.id,
+      name: monitor.name,
+      url: monitor.url,
+      changedRatio: result.changedRatio ?? 0,
+      boxes: result.boxes?.length ?? 0,
+      diffImageUrl: result.diffImageUrl ?? "",
+      imageUrl: result.imageUrl,
+      baselineImageUrl: result.baselineImageUrl ?? "",
+    };
+    await recordAlertEmail(client, ended.id, monitor.email, alert);
+  }
+  if (newBaseline) await saveBaseline(client, monitor.user_id, newBaseline);
+}
+
+/** The monitor run job kind, handed to the job workers at start (lib/bootstrap.ts). */
+export const monitorRunKind: JobKind = { run: runMonitor };

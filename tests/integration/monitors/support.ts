@@ -1,0 +1,80 @@
+/** Helpers for the monitor tests (D27): the real /v1/monitors routes, called in-process with a key. */
+import type { TestAccount } from "@/tests/support/api";
+
+export interface RunBody {
+  id: string;
+  monitorId: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  trigger: "schedule" | "manual";
+  scheduledFor: string | null;
+  result?: {
+    changed: boolean;
+    changedRatio?: number;
+    boxes?: Array<{ x: number; y: number; width: number; height: number }>;
+    imageUrl: string;
+    diffImageUrl?: string;
+    baselineImageUrl?: string;
+    baselineUpdated: boolean;
+  };
+  error?: Record<string, unknown>;
+}
+
+export interface MonitorBody {
+  id: string;
+  status: "active" | "paused";
+  url: string;
+  firstRun?: RunBody;
+  [field: string]: unknown;
+}
+
+function request(path: string, account: TestAccount, method = "GET", body?: unknown): Request {
+  return new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: { "X-API-Key": account.apiKey, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+export async function createMonitor(account: TestAccount, body: Record<string, unknown>): Promise<Response> {
+  const { POST } = await import("@/app/v1/monitors/route");
+  return POST(request("/v1/monitors", account, "POST", body));
+}
+
+export async function monitorCall(
+  account: TestAccount,
+  id: string,
+  method: "GET" | "PATCH" | "DELETE",
+  body?: unknown,
+): Promise<Response> {
+  const route = await import("@/app/v1/monitors/[id]/route");
+  return route[method](request(`/v1/monitors/${id}`, account, method, body));
+}
+
+export async function runNow(account: TestAccount, id: string): Promise<Response> {
+  const { POST } = await import("@/app/v1/monitors/[id]/run/route");
+  return POST(request(`/v1/monitors/${id}/run`, account, "POST"));
+}
+
+export async function listRuns(account: TestAccount, id: string): Promise<Response> {
+  const { GET } = await import("@/app/v1/monitors/[id]/runs/route");
+  return GET(request(`/v1/monitors/${id}/runs`, account));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the monitor's runs until run `id` has ended (the test's timeout bounds the wait). */
+export async function waitForRun(account: TestAccount, monitorId: string, id: string): Promise<RunBody> {
+  for (;;) {
+    const response = await listRuns(account, monitorId);
+    if (response.status !== 200) throw new Error(`runs: ${response.status} ${await response.text()}`);
+    const run = ((await response.json()) as { runs: RunBody[] }).runs.find((r) => r.id === id);
+    if (run && (run.status === "succeeded" || run.status === "failed")) return run;
+    await sleep(200);
+  }
+}
+
+export async function expectStatus(response: Response, status: number): Promise<unknown> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
