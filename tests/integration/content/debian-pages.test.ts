@@ -9,7 +9,6 @@
  */
 import { readFileSync } from "node:fs";
 import { DomUtils, parseDocument } from "htmlparser2";
-import type { Element } from "domhandler";
 import { marked, type Token, type Tokens } from "marked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -33,6 +32,8 @@ afterAll(async () => {
   await h?.close();
   await docs?.close();
 });
+
+type Element = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 
 interface Structure {
   headings: string[];
