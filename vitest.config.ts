@@ -35,6 +35,18 @@ export default defineConfig({
           server: { deps: { inline: ["next-auth"] } },
         },
       },
+      {
+        extends: true,
+        // The image and compose topology (tests/docker): one file, minutes of building first;
+        // scripts/test.sh runs it beside the other steps.
+        test: {
+          name: "docker",
+          include: ["tests/docker/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 1_800_000,
+        },
+      },
     ],
   },
 });

@@ -3,6 +3,7 @@
  * Nothing set means the embedded default: embedded database and result store under `.data/`,
  * a locally launched Chromium, sign-in links in the server log and the local inbox page.
  */
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -50,6 +51,12 @@ const schema = z.object({
 
   BROWSER_WS_ENDPOINT: commaList,
   CHROME_PATH: optionalString,
+  /**
+   * Chromium's own sandbox for a local browser: on unless running as root (Chromium refuses it
+   * there); `off` where the process cannot create the namespaces it needs — in a container under
+   * Docker's default seccomp profile and capabilities, where the container is the sandbox (D29).
+   */
+  CHROMIUM_SANDBOX: z.enum(["on", "off"]).optional(),
   BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
   /** The landing page's no-signup "try a URL" demo (D22): captures per client address per hour (0 = off) and in all per day. */
   DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),
@@ -58,8 +65,12 @@ const schema = z.object({
   /** Target-safety guard proxy (lib/net): interface and port it listens on (loopback, any port). */
   NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
   NET_GUARD_PORT: intWithDefault(0, 0, 65535),
-  /** How remote browsers reach the guard, e.g. http://10.0.3.7:3128; set to route their egress through it. */
-  NET_GUARD_URL: optionalString,
+  /**
+   * How remote browsers reach the guard, e.g. http://10.0.3.7:3128; set to route their egress through it.
+   * `{hostname}` stands for this machine's host name: replicas sharing one setting each name their own
+   * guard (compose.yaml: Docker's DNS resolves a container's host name on its networks, D29).
+   */
+  NET_GUARD_URL: optionalString.transform((v) => v?.replaceAll("{hostname}", os.hostname())),
   /** Proxy credential the guard requires (mandatory when it listens beyond loopback). */
   NET_GUARD_TOKEN: optionalString,
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0,
   failed = 0,
   skipped = 0;
-for (const file of [".test-reports/unit.json", ".test-reports/integration.json"]) {
+for (const file of [".test-reports/unit.json", ".test-reports/integration.json", ".test-reports/docker.json"]) {
   if (!existsSync(file)) continue;
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += r.numPassedTests ?? 0;

@@ -83,8 +83,10 @@ export class LocalBrowserSource implements BrowserSource {
     if (this.closed) throw rendererUnavailable();
     const executablePath = findChromium();
     if (!executablePath) throw rendererUnavailable();
-    // Chromium's sandbox refuses to start as root (containers); as any other user it stays on.
-    const sandbox = process.getuid?.() === 0 ? ["--no-sandbox"] : [];
+    // Chromium's sandbox refuses to start as root; as any other user it stays on unless the
+    // operator turned it off (a container, where it cannot create its namespaces: D29).
+    const sandboxOff = env().CHROMIUM_SANDBOX === "off" || (!env().CHROMIUM_SANDBOX && process.getuid?.() === 0);
+    const sandbox = sandboxOff ? ["--no-sandbox"] : [];
     return puppeteer.launch({
       executablePath,
       headless: true,
