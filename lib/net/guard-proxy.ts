@@ -95,7 +95,13 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
   };
 }
 
-let shared: Promise<GuardProxy> | undefined;
+// On globalThis: the production server bundles this module into more than one chunk (the routes,
+// /readyz, instrumentation), and every copy must use the one guard the browsers' contexts name —
+// a second would fail to listen on a fixed NET_GUARD_PORT, or answer /readyz's probe with an id
+// that is not the one the probe page reaches (D29: found by the compose stack test).
+const SHARED_KEY = Symbol.for("glance.net.guard");
+type GlobalWithGuard = typeof globalThis & { [SHARED_KEY]?: Promise<GuardProxy> };
+const holder = globalThis as GlobalWithGuard;
 
 /** Options for the process-wide guard, from NET_GUARD_HOST / NET_GUARD_PORT / NET_GUARD_TOKEN. */
 export function guardOptionsFromEnv(): GuardProxyOptions {
@@ -114,11 +120,11 @@ export function guardOptionsFromEnv(): GuardProxyOptions {
  * chromiumNetworkArgs / remoteEndpointWithGuard).
  */
 export function guardProxy(): Promise<GuardProxy> {
-  shared ??= Promise.resolve()
+  holder[SHARED_KEY] ??= Promise.resolve()
     .then(() => startGuardProxy(guardOptionsFromEnv()))
     .catch((err) => {
-      shared = undefined;
+      holder[SHARED_KEY] = undefined;
       throw err;
     });
-  return shared;
+  return holder[SHARED_KEY];
 }

@@ -288,7 +288,13 @@ describe.skipIf(!docker.ok)("the Docker image and compose topology", () => {
     const [, second] = apps;
     await sh(DOCKER, ["stop", "--time", "75", second], { timeout: 120_000 });
     expect(await inspect(second, "{{.State.ExitCode}}")).toBe("0");
-    const usage = await api("/v1/usage");
-    expect(usage.status).toBe(200);
+    // The balancer retries a refused connection on the other replica and, within its health
+    // checks (5 s, three misses), stops sending to the stopped one.
+    let usage = await api("/v1/usage");
+    for (let i = 0; i < 20 && usage.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      usage = await api("/v1/usage");
+    }
+    expect(usage.status, await usage.text()).toBe(200);
   });
 });
