@@ -61,6 +61,7 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[]
     items: [
       { href: "/docs/screenshot", label: "GET /v1/screenshot" },
       { href: "/docs/og", label: "GET /v1/og" },
+      { href: "/docs/content", label: "GET /v1/content" },
       { href: "/docs/templates", label: "OG templates" },
     ],
   },
@@ -94,6 +95,7 @@ export const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly Site
       { href: "/docs/getting-started", label: "Getting started" },
       { href: "/docs/screenshot", label: "Screenshot API" },
       { href: "/docs/og", label: "Open Graph API" },
+      { href: "/docs/content", label: "Content API" },
       { href: "/docs/errors", label: "Errors" },
     ],
   },

@@ -3,6 +3,7 @@
  * minimum plans, so the pricing page changes when a gate does.
  */
 import { describeParams, paramDoc } from "@/lib/api/params";
+import { CONTENT_FORMATS, FORMAT_PLANS } from "@/lib/content/params";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { PLAN_IDS, type PlanId } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
@@ -12,7 +13,7 @@ export interface GatedFeature {
   name: string;
   description: string;
   plan: PlanId;
-  group: "Screenshot options" | "PDF options" | "Open Graph images";
+  group: "Screenshot options" | "PDF options" | "Open Graph images" | "Page content formats";
 }
 
 export function gatedFeatures(): GatedFeature[] {
@@ -30,8 +31,26 @@ export function gatedFeatures(): GatedFeature[] {
     plan: ogEndpoint.minPlan,
     group: "Open Graph images",
   };
-  return [...fromSchema, og];
+  // Every format of /v1/content with the plan it needs (D24), the free ones included: what a plan
+  // gets from the content endpoint is the list of formats it may ask for.
+  const plans: Partial<Record<string, PlanId>> = FORMAT_PLANS;
+  const content = CONTENT_FORMATS.map<GatedFeature>((format) => ({
+    name: `formats=${format}`,
+    description: `/v1/content: ${CONTENT_FORMAT_LABELS[format]}`,
+    plan: plans[format] ?? "free",
+    group: "Page content formats",
+  }));
+  return [...fromSchema, og, ...content];
 }
+
+const CONTENT_FORMAT_LABELS: Record<(typeof CONTENT_FORMATS)[number], string> = {
+  markdown: "the main content as Markdown.",
+  html: "the rendered DOM after scripts.",
+  text: "the main content as plain text.",
+  links: "every link, absolute, internal or external.",
+  metadata: "title, OG, Twitter, icons, JSON-LD, dates and colour palette.",
+  screenshot: "a viewport PNG from the same render.",
+};
 
 /**
  * The lowest plan that may use a screenshot parameter, from the same gates as the pricing page.

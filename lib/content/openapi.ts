@@ -21,14 +21,14 @@ import { MAX_FORMAT_CHARS } from "./extract";
 import { contentParams } from "./params";
 
 /** Every render code but the OG endpoint's own. */
-const CONTENT_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes(["template_not_found", "invalid_variable"]);
+export const CONTENT_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes(["template_not_found", "invalid_variable"]);
 
 const text = (description: string): Schema => ({ type: "string", description });
 const int = (description: string): Schema => ({ type: "integer", description });
 const cut = `at most ${MAX_FORMAT_CHARS.toLocaleString("en-US")} characters (longer is cut and named in truncated)`;
 
 /** The JSON answer of /v1/content: one field per asked format, plus what every render answer says (D7). */
-const CONTENT_RESULT_SCHEMA: Schema = {
+export const CONTENT_RESULT_SCHEMA: Schema = {
   type: "object",
   required: ["formats", "finalUrl", "targetStatus", "title", "scrolled", "pageHeight", "timings", "resultUrl"],
   properties: {

@@ -9,14 +9,14 @@ import { boolParam, enumParam } from "@/lib/api/params";
 import { setParam } from "@/lib/api/params-set";
 import { screenshotParams } from "@/lib/screenshot/params";
 
-const CONTENT_FORMATS = ["markdown", "html", "text", "links", "metadata", "screenshot"] as const;
+export const CONTENT_FORMATS = ["markdown", "html", "text", "links", "metadata", "screenshot"] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 
 /**
  * Which plan each format needs (D24): what an LLM pipeline reads — Markdown, text, links,
  * metadata — on every plan; the whole rendered DOM and an image from the same render, Starter+.
  */
-const FORMAT_PLANS = { html: "starter", screenshot: "starter" } as const;
+export const FORMAT_PLANS = { html: "starter", screenshot: "starter" } as const;
 
 const page = screenshotParams.shape;
 

@@ -51,5 +51,7 @@ export async function readOutcome(response: Response): Promise<Outcome> {
     return { kind: "problem", problem, facts };
   }
   if (facts.contentType === "application/json") return { kind: "json", body: await response.json(), facts };
+  // The content endpoint's Markdown answer (response=markdown, D24): shown like its JSON's markdown.
+  if (facts.contentType === "text/markdown") return { kind: "json", body: { markdown: await response.text() }, facts };
   return { kind: "binary", objectUrl: URL.createObjectURL(await response.blob()), facts };
 }

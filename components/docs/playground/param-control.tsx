@@ -71,7 +71,34 @@ export function ParamControl({
   }
 
   let control: React.ReactNode;
-  if (field.kind === "enum") {
+  if (field.kind === "set") {
+    // A comma list of names (formats=markdown,links, D24): one checkbox per value, in the list's order.
+    const chosen = new Set(value.split(",").filter(Boolean));
+    const toggle = (name: string, on: boolean) => {
+      const next = new Set(chosen);
+      if (on) next.add(name);
+      else next.delete(name);
+      onChange((field.values ?? []).filter((v) => next.has(v)).join(","));
+    };
+    control = (
+      <div {...common} role="group" aria-label={field.name} className="flex flex-wrap gap-x-4 gap-y-2">
+        {(field.values ?? []).map((v) => (
+          <span key={v} className="flex items-center gap-1">
+            <Checkbox
+              id={`${id}-${v}`}
+              data-value={v}
+              label={<code className="font-mono text-[13px]">{v}</code>}
+              checked={chosen.has(v)}
+              onChange={(e) => toggle(v, e.target.checked)}
+            />
+            {field.valuePlans?.[v] && field.valuePlans[v] !== "free" && (
+              <PlanBadge plan={field.valuePlans[v]!} orHigher />
+            )}
+          </span>
+        ))}
+      </div>
+    );
+  } else if (field.kind === "enum") {
     control = (
       <Select {...common} value={value} required={field.required} onChange={(e) => onChange(e.target.value)}>
         {field.default === undefined && <option value="">— not set —</option>}

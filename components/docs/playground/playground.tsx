@@ -69,7 +69,8 @@ export function Playground({
   const query = buildQuery(fields, values, template);
   const useSessionAuth = mode === "session" && session.status === "signed-in";
   const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
-  const json = values.response === "json";
+  // The content endpoint answers JSON unless response=markdown (D24); the others only with response=json.
+  const json = endpoint === "content" ? values.response !== "markdown" : values.response === "json";
   const shown = useMemo(
     () => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"),
     [fields, values],
@@ -252,13 +253,17 @@ export function Playground({
               ))}
             </div>
             <div className="sticky bottom-0 -mx-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white/95 px-5 pt-4 backdrop-blur sm:-mx-6 sm:px-6">
-              <Switch
-                id={`${idPrefix}-json`}
-                label="JSON metadata"
-                checked={json}
-                onChange={(e) => set("response")(e.target.checked ? "json" : "")}
-                data-testid="json-toggle"
-              />
+              {endpoint === "content" ? (
+                <span className="text-xs text-slate-500">One render, every format checked.</span>
+              ) : (
+                <Switch
+                  id={`${idPrefix}-json`}
+                  label="JSON metadata"
+                  checked={json}
+                  onChange={(e) => set("response")(e.target.checked ? "json" : "")}
+                  data-testid="json-toggle"
+                />
+              )}
               <Button type="submit" loading={outcome.kind === "loading"} data-testid="render">
                 Render
               </Button>
@@ -305,7 +310,7 @@ export function Playground({
                 url: publicUrl,
                 apiKey: useSessionAuth || !apiKey ? KEY_PLACEHOLDER : apiKey,
                 json,
-                fileName: `${endpoint === "og" ? "og" : "screenshot"}.${outputExtension(values)}`,
+                fileName: endpoint === "content" ? "content.json" : `${endpoint}.${outputExtension(values)}`,
               }}
             />
           </section>

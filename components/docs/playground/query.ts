@@ -28,7 +28,7 @@ export function initialValues(
     if (field.credential || field.signing) continue;
     values[field.name] = defaultString(field);
   }
-  if (endpoint === "screenshot") values.url = "https://example.com";
+  if (endpoint !== "og") values.url = "https://example.com";
   if (endpoint === "og" && template) Object.assign(values, { template: template.name }, templateValues(template));
   return values;
 }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Alert, Badge, Skeleton } from "@/components/ui";
+import { MarkdownView } from "./markdown-view";
 import type { Outcome, ResponseFacts } from "./outcome";
 
 function Facts({ facts }: { facts: ResponseFacts }) {
@@ -105,11 +106,14 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
       );
     }
     case "json": {
-      const imageUrl = typeof outcome.body.imageUrl === "string" ? outcome.body.imageUrl : undefined;
-      const isPdf = outcome.body.format === "pdf";
+      const { body } = outcome;
+      const shot = body.screenshot as { url?: string } | undefined;
+      const imageUrl = typeof body.imageUrl === "string" ? body.imageUrl : shot?.url;
+      const isPdf = body.format === "pdf";
       return (
         <div className="space-y-3" data-testid="result-json">
           <Facts facts={outcome.facts} />
+          {typeof body.markdown === "string" && <MarkdownView markdown={body.markdown} />}
           <pre
             tabIndex={0}
             className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-[13px] leading-relaxed text-slate-100 [overflow-wrap:anywhere]"

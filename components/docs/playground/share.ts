@@ -9,7 +9,11 @@ import { buildQuery, initialValues } from "./query";
 import type { EndpointName, FormValues, ParamField, TemplateInfo } from "./types";
 
 /** The docs page that holds each endpoint's playground, and the form's anchor on it. */
-const PLAYGROUND_PAGES: Record<EndpointName, string> = { screenshot: "/docs/screenshot", og: "/docs/og" };
+const PLAYGROUND_PAGES: Record<EndpointName, string> = {
+  screenshot: "/docs/screenshot",
+  og: "/docs/og",
+  content: "/docs/content",
+};
 
 /** A link that opens the playground with this /v1 query (as sent: a string or URLSearchParams) filled in. */
 export function playgroundHref(endpoint: EndpointName, query: string | URLSearchParams): string {
@@ -38,7 +42,7 @@ export function valuesFromQuery(
   if (!known) return null;
   // Without a template the link is not the playground's own (it always names one): start from the page's.
   const values = initialValues(endpoint, fields, params.has("template") ? undefined : startingTemplate);
-  if (endpoint === "screenshot") values.url = "";
+  if (endpoint !== "og") values.url = "";
   for (const [name, value] of params) {
     const field = byName.get(name);
     if (field) {
@@ -60,11 +64,11 @@ export const NEVER_LINKED = ["api_key", "headers", "cookies", "key_id", "expires
 
 /**
  * The "Open in playground" link for a code example, or null when it shows no GET request to
- * /v1/screenshot or /v1/og (a POST body, a function call). Reads the first such URL in the code,
+ * /v1/screenshot, /v1/og or /v1/content (a POST body, a function call). Reads the first such URL in the code,
  * `&amp;` as in HTML examples too, and leaves out what NEVER_LINKED names.
  */
 export function playgroundLinkIn(code: string): string | null {
-  const match = /\/v1\/(screenshot|og)\?([^\s'"<>`]+)/.exec(code);
+  const match = /\/v1\/(screenshot|og|content)\?([^\s'"<>`]+)/.exec(code);
   if (!match) return null;
   const params = new URLSearchParams(match[2].replaceAll("&amp;", "&"));
   for (const name of NEVER_LINKED) params.delete(name);
