@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dashboard/billing", label: "Billing" },
   { href: "/dashboard/templates", label: "OG Templates" },
   { href: "/dashboard/brand", label: "Brand kit" },
+  { href: "/dashboard/monitors", label: "Monitors" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/storage", label: "Storage" },
   { href: "/dashboard/account", label: "Account" },

@@ -70,6 +70,7 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[]
     items: [
       { href: "/docs/signed-urls", label: "Signed URLs" },
       { href: "/docs/async", label: "Async & webhooks" },
+      { href: "/docs/monitors", label: "Visual diffs & monitors" },
       { href: "/docs/caching", label: "Caching & files" },
       { href: "/docs/errors", label: "Errors" },
       { href: "/docs/limits", label: "Limits & plans" },

@@ -29,6 +29,8 @@ export function initialValues(
     values[field.name] = defaultString(field);
   }
   if (endpoint !== "og") values.url = "https://example.com";
+  // A comparison (D27) of a page with itself a moment later: the smallest request that answers.
+  if (endpoint === "diff") values.compareUrl = "https://example.com";
   if (endpoint === "og" && template) Object.assign(values, { template: template.name }, templateValues(template));
   return values;
 }

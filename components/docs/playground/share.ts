@@ -13,6 +13,7 @@ const PLAYGROUND_PAGES: Record<EndpointName, string> = {
   screenshot: "/docs/screenshot",
   og: "/docs/og",
   content: "/docs/content",
+  diff: "/docs/monitors",
 };
 
 /** A link that opens the playground with this /v1 query (as sent: a string or URLSearchParams) filled in. */

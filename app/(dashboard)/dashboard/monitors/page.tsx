@@ -1,0 +1,84 @@
+import { cn } from "@/components/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/components/dashboard/format";
+import { CreateMonitorForm, MonitorButtons } from "@/components/dashboard/monitors/forms";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { ownerId } from "@/lib/api/context";
+import { requireUser } from "@/lib/auth/session";
+import { minimumIntervalSeconds } from "@/lib/monitors/schedule-rules";
+import { listMonitors } from "@/lib/monitors/store";
+import { monitorAllowance, PLANS } from "@/lib/plans";
+
+export const metadata: Metadata = { title: "Monitors" };
+
+function every(monitor: { interval_seconds: number | null; cron: string | null }): string {
+  if (monitor.cron) return `cron ${monitor.cron} (UTC)`;
+  const s = monitor.interval_seconds ?? 86_400;
+  return s % 86_400 === 0
+    ? `every ${s / 86_400} d`
+    : s % 3600 === 0
+      ? `every ${s / 3600} h`
+      : `every ${Math.round(s / 60)} min`;
+}
+
+/** Monitors (D27): the account's watched pages, with a form for a new one and each one's buttons. */
+export default async function MonitorsPage() {
+  const user = await requireUser("/dashboard/monitors");
+  const monitors = await listMonitors(ownerId({ userId: user.id }));
+  return (
+    <>
+      <PageHeader
+        title="Monitors"
+        description={
+          <>
+            Glance captures each page on its schedule, compares it with the last change and alerts you by signed webhook
+            or e-mail when it changes. Your plan: {monitorAllowance(PLANS[user.plan])}; each run is a render.{" "}
+            <Link href="/docs/monitors" className={linkClass}>
+              How it works
+            </Link>
+          </>
+        }
+      />
+      <section className={cn(cardClass, "mb-8 p-5")} aria-labelledby="new-monitor-title">
+        <h2 id="new-monitor-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Watch a page
+        </h2>
+        <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(user.plan)} email={user.email} />
+      </section>
+      <section aria-labelledby="monitors-title">
+        <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Your monitors
+        </h2>
+        {monitors.length === 0 ? (
+          <p className="text-sm text-slate-600">No monitors yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {monitors.map((m) => (
+              <li
+                key={m.id}
+                className={cn(cardClass, "flex flex-col gap-3 p-4 sm:flex-row sm:items-center")}
+                data-testid="monitor"
+              >
+                <div className="min-w-0 flex-1">
+                  <Link href={`/dashboard/monitors/${m.id}`} className={cn(linkClass, "break-all")}>
+                    {m.name ?? m.url}
+                  </Link>
+                  <p className="mt-1 text-sm text-slate-600">
+                    <span className={m.paused ? "font-medium text-amber-700" : "font-medium text-emerald-700"}>
+                      {m.paused ? "Paused" : "Active"}
+                    </span>{" "}
+                    · {every(m)} · alerts above {(m.threshold * 100).toLocaleString("en-US")} %
+                    {!m.paused && m.next_run_at ? ` · next ${formatDateTime(m.next_run_at)}` : ""}
+                  </p>
+                </div>
+                <MonitorButtons id={m.id} paused={m.paused} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
