@@ -3,6 +3,7 @@
  * here, so the body shape, the `type` URL and the status-to-title mapping exist once.
  */
 import { env } from "@/lib/env";
+import { BrandedError } from "@/lib/api/branded-error";
 
 /**
  * Every error code with its status, a one-line summary (OpenAPI, docs) and what the caller can do
@@ -247,7 +248,8 @@ const REASON_PHRASES: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
-export class ApiError extends Error {
+export class ApiError extends BrandedError {
+  static readonly brand: string = "glance.ApiError";
   readonly code: ErrorCode;
   readonly status: number;
   readonly param?: string;

@@ -9,8 +9,10 @@ import { env } from "@/lib/env";
 import { addToDevInbox } from "@/lib/auth/dev-inbox";
 import { signInMessage } from "@/lib/auth/message";
 import { log } from "@/lib/log";
+import { BrandedError } from "@/lib/api/branded-error";
 
-export class MailDeliveryError extends Error {
+export class MailDeliveryError extends BrandedError {
+  static readonly brand: string = "glance.MailDeliveryError";
   constructor() {
     super("The sign-in e-mail could not be sent.");
     this.name = "MailDeliveryError";

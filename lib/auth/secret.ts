@@ -9,8 +9,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { BrandedError } from "@/lib/api/branded-error";
 
-export class MissingAuthSecretError extends Error {
+export class MissingAuthSecretError extends BrandedError {
+  static readonly brand: string = "glance.MissingAuthSecretError";
   constructor() {
     super("AUTH_SECRET must be set when APP_URL is not a localhost URL (generate one with `openssl rand -base64 32`).");
     this.name = "MissingAuthSecretError";

@@ -10,6 +10,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { PLANS, type PlanId } from "@/lib/plans";
+import { BrandedError } from "@/lib/api/branded-error";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -79,7 +80,8 @@ async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Dat
 /** Why a choice of keys to keep was refused: a code the dashboard maps to its own fixed text. */
 export type KeepKeysErrorCode = "none-chosen" | "too-many" | "not-yours";
 
-export class KeepKeysError extends Error {
+export class KeepKeysError extends BrandedError {
+  static readonly brand: string = "glance.KeepKeysError";
   constructor(readonly code: KeepKeysErrorCode) {
     super(`keep keys refused: ${code}`);
     this.name = "KeepKeysError";

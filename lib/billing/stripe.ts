@@ -8,13 +8,15 @@ import "server-only";
 import Stripe from "stripe";
 import { env } from "@/lib/env";
 import type { PlanId } from "@/lib/plans";
+import { BrandedError } from "@/lib/api/branded-error";
 
 export const PAID_PLANS = ["starter", "pro", "business"] as const satisfies readonly PlanId[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
 const BILLING_INTERVALS = ["monthly", "yearly"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-class BillingDisabledError extends Error {
+class BillingDisabledError extends BrandedError {
+  static readonly brand: string = "glance.BillingDisabledError";
   constructor() {
     super("Self-serve billing is not configured.");
     this.name = "BillingDisabledError";

@@ -13,11 +13,15 @@ import { displayApiKey, generateApiKey, generatePublicId, generateSigningNonce, 
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { PLANS, isPlanId, keyCreationsPerHour, type PlanId } from "@/lib/plans";
 import { lookupKeyOwner, lookupKeyOwnerByPublicId, type KeyOwnerRow } from "@/lib/keys/owner-lookup";
+import { BrandedError } from "@/lib/api/branded-error";
 
 /** A key creation refused by a limit; its message is written for the user (dashboard, admin command). */
-export class KeyCreationRefused extends Error {}
+export class KeyCreationRefused extends BrandedError {
+  static readonly brand: string = "glance.KeyCreationRefused";
+}
 
 export class KeyLimitError extends KeyCreationRefused {
+  static readonly brand: string = "glance.KeyLimitError";
   constructor(
     readonly limit: number,
     readonly plan: PlanId,
@@ -28,6 +32,7 @@ export class KeyLimitError extends KeyCreationRefused {
 }
 
 export class KeyChurnError extends KeyCreationRefused {
+  static readonly brand: string = "glance.KeyChurnError";
   constructor(readonly perHour: number) {
     super(`At most ${perHour} API keys can be created per hour, revoked ones included. Try again later.`);
     this.name = "KeyChurnError";
@@ -36,7 +41,8 @@ export class KeyChurnError extends KeyCreationRefused {
 
 const HOUR_MS = 3_600_000;
 
-class AccountNotFoundError extends Error {
+class AccountNotFoundError extends BrandedError {
+  static readonly brand: string = "glance.AccountNotFoundError";
   constructor() {
     super("No such account.");
     this.name = "AccountNotFoundError";

@@ -6,6 +6,7 @@
 import { isAllowedOrigin } from "./policy";
 import { pinnedRequest } from "./pinned";
 import { checkHost } from "./resolve";
+import { BrandedError } from "@/lib/api/branded-error";
 
 export type SafeFetchFailure =
   | "unsupported_url"
@@ -17,7 +18,8 @@ export type SafeFetchFailure =
   | "too_many_redirects"
   | "unexpected_content_type";
 
-export class SafeFetchError extends Error {
+export class SafeFetchError extends BrandedError {
+  static readonly brand: string = "glance.SafeFetchError";
   constructor(
     readonly reason: SafeFetchFailure,
     message: string,

@@ -18,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import type { RedisLike } from "@/lib/redis";
 import { resultRedisKey } from "@/lib/results/redis-store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
+import { BrandedError } from "@/lib/api/branded-error";
 
 /** stored: was already in the store (a HIT); rendered: this flight rendered it; waited: another request did. */
 type FlightSource = "stored" | "rendered" | "waited";
@@ -47,7 +48,8 @@ const SINGLE_FLIGHT_DEFAULTS: SingleFlightOptions = {
 };
 
 /** A waiter's deadline passed before the result was ready. */
-export class DeadlineExceeded extends Error {
+export class DeadlineExceeded extends BrandedError {
+  static readonly brand: string = "glance.DeadlineExceeded";
   constructor() {
     super("deadline exceeded while waiting for the result");
     this.name = "DeadlineExceeded";

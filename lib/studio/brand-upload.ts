@@ -8,6 +8,7 @@ import "server-only";
 import { createElement } from "react";
 import satori from "satori";
 import sharp from "sharp";
+import { BrandedError } from "@/lib/api/branded-error";
 import { svgProblem } from "./svg-screen";
 
 export const BRAND_LIMITS = {
@@ -23,7 +24,8 @@ export const BRAND_LIMITS = {
 } as const;
 
 /** A refused upload, written for the person uploading. */
-export class BrandAssetError extends Error {
+export class BrandAssetError extends BrandedError {
+  static readonly brand: string = "glance.BrandAssetError";
   constructor(message: string) {
     super(message);
     this.name = "BrandAssetError";

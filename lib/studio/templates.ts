@@ -13,11 +13,13 @@ import type { BrandNames } from "@/lib/og/account/css";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
 import { validateVariables } from "@/lib/og/variables";
 import { getDb } from "@/lib/db";
+import { BrandedError } from "@/lib/api/branded-error";
 
 export const STUDIO_ACCOUNT_LIMITS = { templates: 50, versionsKept: 50, descriptionMaxChars: 200 } as const;
 
 /** What a save was refused for, written for the person editing; `line` when the source is at fault. */
-export class StudioError extends Error {
+export class StudioError extends BrandedError {
+  static readonly brand: string = "glance.StudioError";
   constructor(
     message: string,
     readonly line?: number,

@@ -3,6 +3,7 @@
  * attributes, text, comments — nothing else (no doctype, CDATA, processing instructions or
  * unquoted attributes). Every node carries its line, so save-time errors point at it.
  */
+import { BrandedError } from "@/lib/api/branded-error";
 
 export interface MarkupElement {
   kind: "element";
@@ -20,7 +21,8 @@ interface MarkupText {
 
 export type MarkupNode = MarkupElement | MarkupText;
 
-export class TemplateError extends Error {
+export class TemplateError extends BrandedError {
+  static readonly brand: string = "glance.TemplateError";
   constructor(
     readonly line: number,
     message: string,
