@@ -25,6 +25,14 @@ export const e2e = {
   stripeUrl: `http://${host}:${E2E_PORT + 6}`,
   /** An S3-protocol server the storage spec starts (an allowed private origin, like the fixtures). */
   s3Port: E2E_PORT + 7,
+  /** The render-errors spec's own app (its own queue size, browser and database; it is stopped by the spec). */
+  renderAppPort: E2E_PORT + 8,
+  /** That spec's target pages (slow, never-finishing, 404, redirects), an allowed private origin of its app. */
+  renderTargetsPort: E2E_PORT + 9,
+  /** Allowed as a private origin of the render-errors app, with nothing listening (target_unreachable). */
+  renderClosedPort: E2E_PORT + 10,
+  /** That spec's S3-protocol server. */
+  renderS3Port: E2E_PORT + 11,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,
