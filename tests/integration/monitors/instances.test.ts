@@ -91,7 +91,7 @@ describe.each([
       const { stopMonitoring } = await import("@/lib/monitors/start");
       await stopMonitoring();
     }
-    await sleep(8_000);
+    await sleep(11_000); // ticks at 3, 6 and 9 s after creation
     await expectStatus(await monitorCall(account, created.id, "PATCH", { paused: true }), 200);
     const ticks = (await runRows(created.id)).filter((r) => r.scheduled_for).map((r) => r.scheduled_for!.getTime());
     expect(ticks.length).toBeGreaterThanOrEqual(3);
