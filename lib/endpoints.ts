@@ -9,6 +9,7 @@ export const ENDPOINTS = {
   screenshot: { name: "Screenshots", renders: true },
   og: { name: "Open Graph image generation", renders: true },
   content: { name: "Page content", renders: true },
+  animate: { name: "Recordings", renders: true },
   usage: { name: "The usage endpoint", renders: false },
   jobs: { name: "Async jobs", renders: false },
   // Comparisons capture screenshots and count as /v1/screenshot for key restrictions (D27).

@@ -57,6 +57,10 @@ const schema = z.object({
    * Docker's default seccomp profile and capabilities, where the container is the sandbox (D29).
    */
   CHROMIUM_SANDBOX: z.enum(["on", "off"]).optional(),
+  /** The ffmpeg that encodes recordings (D26); default: the one on PATH (Debian's, installed by scripts/setup.sh). */
+  FFMPEG_PATH: optionalString.transform((v) => v ?? "ffmpeg"),
+  /** The largest recording file (D26), in MiB; a larger one is stopped and refused (422 output_too_large). */
+  ANIMATE_OUTPUT_MAX_MB: intWithDefault(50, 1, 1_024),
   BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
   /** The landing page's no-signup "try a URL" demo (D22): captures per client address per hour (0 = off) and in all per day. */
   DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),

@@ -53,6 +53,10 @@ export const OUTPUT_FORMATS = {
   pdf: { mime: "application/pdf", label: "PDF", lossy: false, alpha: false, endpoints: ["screenshot"] },
   // A page as data (D24): the document GET /v1/content stores, one field per asked format.
   json: { mime: "application/json; charset=utf-8", label: "JSON", lossy: false, alpha: false, endpoints: ["content"] },
+  // Recordings (D26): quality is the encoder's constant quality, or the gif palette's size.
+  mp4: { mime: "video/mp4", label: "MP4 (H.264)", lossy: true, alpha: false, endpoints: ["animate"] },
+  webm: { mime: "video/webm", label: "WebM (VP9)", lossy: true, alpha: false, endpoints: ["animate"] },
+  gif: { mime: "image/gif", label: "GIF", lossy: true, alpha: false, endpoints: ["animate"] },
 } as const satisfies Record<string, FormatSpec>;
 
 export type OutputFormat = keyof typeof OUTPUT_FORMATS;

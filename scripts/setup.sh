@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
-# Debian's Chromium and fonts (CJK, emoji), wrk (the benchmarks' load generator) and php-cli (the
+# Debian's Chromium and fonts (CJK, emoji), ffmpeg (it encodes /v1/animate's recordings, and its
+# ffprobe checks them in the tests), wrk (the benchmarks' load generator) and php-cli (the
 # tests run the docs' PHP signing helper against the server) when missing,
 # Node.js 24 for this project (scripts/node.sh; the machine's Node is left alone), and the npm
 # packages when package-lock changed. Safe to run on every start and every test run.
@@ -13,6 +14,7 @@ source scripts/node.sh
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
+command -v ffmpeg >/dev/null 2>&1 || need_apt+=(ffmpeg)
 for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation wrk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done

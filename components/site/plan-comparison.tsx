@@ -1,4 +1,5 @@
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
 import { monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 import { gatedFeatures, includes } from "./plan-features";
 
@@ -16,6 +17,17 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
     value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
     hint: "Visual change alerts; each run is a render.",
   },
+  // Recordings (/v1/animate, D26).
+  {
+    label: "Recording length",
+    value: (p) => `${ANIMATE_LIMITS[p.id].maxDurationMs / 1000} s`,
+    hint: `Scroll videos, GIFs, recorded steps; one render per started ${MS_PER_RENDER / 1000} s.`,
+  },
+  {
+    label: "Recording size",
+    value: (p) => `${ANIMATE_LIMITS[p.id].maxLongSide} × ${ANIMATE_LIMITS[p.id].maxShortSide}`,
+  },
+  { label: "Recording frame rate", value: (p) => `${ANIMATE_LIMITS[p.id].maxFps} fps` },
 ];
 
 function Check({ on }: { on: boolean }) {

@@ -47,9 +47,9 @@ export interface KeyLimits {
   monthlyRenderCap: number | null;
 }
 
-/** One render counted against the month's quota (lib/usage/quota.ts). */
+/** Renders counted against the month's quota (lib/usage/quota.ts): one, or a recording's several (D26). */
 export interface RenderCharge {
-  /** The month's render count once this render is counted. */
+  /** The month's render count once these renders are counted. */
   renders: number;
   /** Gives the render back to the month it was counted in (once; later calls do nothing). */
   refund(): Promise<void>;
@@ -98,11 +98,11 @@ export interface ApiContext<T, V = unknown> {
   /** Query parameters outside the schema; only for endpoints that collect them (OG variables). */
   extras: Readonly<Record<string, string>>;
   /**
-   * Counts one render against the monthly quota (D4: cache misses count, hits are free).
-   * Call it once per actual render, before rendering; throws 429 quota_exceeded when none is
-   * left. Refund the charge if the render fails.
+   * Counts one render (a recording: `count`, D26) against the monthly quota (D4: cache misses
+   * count, hits are free). Call it once per actual render, before rendering; throws 429
+   * quota_exceeded when not enough are left. Refund the charge if the render fails.
    */
-  consumeRender(): Promise<RenderCharge>;
+  consumeRender(count?: number): Promise<RenderCharge>;
   /** The handler notes cache outcome and render time here for the usage event. */
   usage: UsageNote;
 }

@@ -91,6 +91,11 @@ export const ERROR_CODES = {
     summary: "The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default).",
     help: "The page answered with the status in the X-Target-Status header. Nothing was captured, stored or counted against your renders. Fix the url, or pass failOnHttpError=false to capture the error page as it looks.",
   },
+  output_too_large: {
+    status: 422,
+    summary: "The recording's file grew past the output size limit and was stopped.",
+    help: "The video would have been larger than the output limit (see Limits), so it was stopped and nothing was stored or counted. Record less (duration), fewer frames (fps), a smaller frame (width, height, deviceScale) or at a lower quality; prefer mp4 or webm to gif, which is many times larger.",
+  },
   template_not_found: {
     status: 400,
     summary: "No OG template has this name.",

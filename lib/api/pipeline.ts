@@ -84,7 +84,7 @@ export function apiRoute<S extends z.ZodObject, V>(
         given: parsed.given,
         extras: parsed.extras,
         usage,
-        consumeRender: () => chargeRender(who, quota!),
+        consumeRender: (count = 1) => chargeRender(who, quota!, count),
       };
       response = await handler(ctx);
     } catch (error) {
@@ -169,17 +169,18 @@ export function apiRoute<S extends z.ZodObject, V>(
   };
 }
 
-/** One render against the key's cap and the account's quota, with the quota headers following the count and its refund. */
-async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<RenderCharge> {
-  const charge = await consumeKeyAndAccountRender(caller).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "quota_exceeded") quota.usedUp();
+/** `count` renders against the key's cap and the account's quota, with the quota headers following the count and its refund. */
+async function chargeRender(caller: Caller, quota: QuotaTracker, count: number): Promise<RenderCharge> {
+  const charge = await consumeKeyAndAccountRender(caller, count).catch((error: unknown) => {
+    // A recording refused for needing more renders than are left did not use the rest up.
+    if (error instanceof ApiError && error.code === "quota_exceeded" && count === 1) quota.usedUp();
     throw error;
   });
   quota.counted(charge.renders);
   // Only the render that crosses 80 % or 100 % does any alert work (D18).
-  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
+  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth, count).length > 0) {
     afterResponse(() =>
-      alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) =>
+      alertOnQuota(caller.userId, caller.plan, charge.renders, count).catch((error: unknown) =>
         log.warn("quota alert failed", { error }),
       ),
     );
@@ -191,7 +192,7 @@ async function chargeRender(caller: Caller, quota: QuotaTracker): Promise<Render
       if (refunded) return;
       refunded = true;
       await charge.refund();
-      quota.refunded();
+      quota.refunded(count);
     },
   };
 }

@@ -34,8 +34,9 @@ export class QuotaTracker {
     this.used = PLANS[this.caller.plan].rendersPerMonth;
   }
 
-  refunded(): void {
-    if (this.used !== undefined) this.used = Math.max(0, this.used - 1);
+  /** A charge of `count` renders was given back. */
+  refunded(count = 1): void {
+    if (this.used !== undefined) this.used = Math.max(0, this.used - count);
   }
 
   async state(now = new Date()): Promise<QuotaState> {

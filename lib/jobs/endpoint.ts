@@ -13,8 +13,8 @@ import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { hasStorage } from "@/lib/storage/settings";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
-import { ASYNC_TIMEOUT_MAX_MS, bulkParams, JOB_BODY_MAX_BYTES, jobParams } from "./params";
-import { JOB_RUNNERS } from "./runners";
+import { bulkParams, JOB_BODY_MAX_BYTES, jobParams } from "./params";
+import { JOB_RUNNERS, type JobRunner } from "./runners";
 import { isJobType, JOB_TYPES, type JobType } from "./types";
 
 /** A validated job request, in the form stored on the job row and run by the worker. */
@@ -22,7 +22,7 @@ export interface JobRequest {
   endpoint: JobType;
   /** The endpoint's parameters in query form, `response=json` included. */
   query: Array<[string, string]>;
-  /** The job's own `timeout` when it is beyond the synchronous limit (up to ASYNC_TIMEOUT_MAX_MS; JobRunner.withAsyncTimeout). */
+  /** The job's own `timeout` when it is beyond the synchronous limit (JobRunner.asyncTimeout, withAsyncTimeout). */
   timeoutMs?: number;
   /** Upload the result to the account's bucket too (D20). */
   store?: boolean;
@@ -36,24 +36,25 @@ function renamed(error: unknown, prefix: string): unknown {
   });
 }
 
-/** The synchronous schema's own limit for `timeout` (60 s); an async job may go up to ASYNC_TIMEOUT_MAX_MS. */
+/** The synchronous schemas' own limit for `timeout` (60 s); an async job may go up to its type's asyncTimeout. */
 const SYNC_TIMEOUT_MAX_MS = 60_000;
 
-function takeAsyncTimeout(params: Record<string, unknown>): number | undefined {
+function takeAsyncTimeout(
+  params: Record<string, unknown>,
+  limits: NonNullable<JobRunner["asyncTimeout"]>,
+): number | undefined {
   const raw = params.timeout;
-  if (raw === undefined || raw === null) return undefined;
+  if (raw === undefined || raw === null) return limits.defaultMs;
   const text = String(raw);
   if (!/^\d+$/.test(text))
     throw new ApiError("invalid_parameter", "timeout must be a whole number (plain decimal digits).", {
       param: "timeout",
     });
   const ms = Number(text);
-  if (ms < 1 || ms > ASYNC_TIMEOUT_MAX_MS)
-    throw new ApiError(
-      "parameter_out_of_range",
-      `timeout must be between 1 and ${ASYNC_TIMEOUT_MAX_MS} for an async job.`,
-      { param: "timeout" },
-    );
+  if (ms < 1 || ms > limits.maxMs)
+    throw new ApiError("parameter_out_of_range", `timeout must be between 1 and ${limits.maxMs} for an async job.`, {
+      param: "timeout",
+    });
   // The schema still checks its own range; what lies beyond it is this job's alone.
   params.timeout = Math.min(ms, SYNC_TIMEOUT_MAX_MS);
   return ms > SYNC_TIMEOUT_MAX_MS ? ms : undefined;
@@ -66,12 +67,12 @@ async function validateJobRequest(
   caller: Caller,
   prefix = "params",
 ): Promise<JobRequest> {
-  const { spec, withAsyncTimeout } = JOB_RUNNERS[endpoint];
+  const { spec, asyncTimeout } = JOB_RUNNERS[endpoint];
   try {
     const copy: Record<string, unknown> = { ...params };
     // A job's result is always the JSON metadata with the stored file's URL.
     delete copy.response;
-    const timeoutMs = withAsyncTimeout ? takeAsyncTimeout(copy) : undefined;
+    const timeoutMs = asyncTimeout ? takeAsyncTimeout(copy, asyncTimeout) : undefined;
     const query = objectAsQuery(copy, spec.params);
     query.set("response", "json");
     const parsed = parseQuery(query, spec.params, { extras: spec.extras });

@@ -13,7 +13,8 @@ import { contentBodySchema } from "@/lib/content/openapi";
 import { ogJobParamsSchema } from "@/lib/og/openapi";
 import { screenshotBodySchema } from "@/lib/screenshot/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
-import { ASYNC_TIMEOUT_MAX_MS, JOB_BODY_MAX_BYTES, jobParams } from "./params";
+import { animateBodySchema } from "@/lib/animate/openapi";
+import { ASYNC_ANIMATE_TIMEOUT, ASYNC_TIMEOUT_MAX_MS, JOB_BODY_MAX_BYTES, jobParams } from "./params";
 import { batchResponseSchema, jobResponseSchema } from "./schema";
 import { JOB_TYPES, type JobType } from "./types";
 
@@ -22,6 +23,7 @@ const JOB_PARAMS_DOCS: Record<JobType, () => Schema> = {
   screenshot: screenshotBodySchema,
   og: ogJobParamsSchema,
   content: contentBodySchema,
+  animate: animateBodySchema,
 };
 
 const describe = (name: string) => describeParams(jobParams).find((f) => f.name === name)!.description;
@@ -123,7 +125,7 @@ function jobPaths(appUrl: string): EndpointDoc["paths"] {
         summary: "Render asynchronously: answered 202 with a job id",
         description:
           "Validates the request exactly as the endpoint would (its schema, plan gates, key restrictions), records the job and answers 202. " +
-          `A screenshot job's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms. Poll the status URL, or give \`webhookUrl\`.`,
+          `A screenshot job's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms, a recording's (\`animate\`: as long as the plan allows) up to ${ASYNC_ANIMATE_TIMEOUT.maxMs} ms. Poll the status URL, or give \`webhookUrl\`.`,
         externalDocs: docs,
         requestBody: jsonRequestBody({
           ...jobRequestSchema({ webhook: true }),

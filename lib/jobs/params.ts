@@ -13,6 +13,12 @@ import { JOB_TYPES } from "./types";
 /** An async screenshot may take this long (`params.timeout`); a synchronous one at most the schema's 60 s (D10). */
 export const ASYNC_TIMEOUT_MAX_MS = 120_000;
 
+/**
+ * An async recording (D26) may take this long, and takes this long when its `timeout` is not given:
+ * a minute of 60-fps video is 3,600 captured frames.
+ */
+export const ASYNC_ANIMATE_TIMEOUT = { maxMs: 600_000, defaultMs: 300_000 } as const;
+
 /** A job body is at most this large: an html page (D19) plus the envelope. */
 export const JOB_BODY_MAX_BYTES = 5 * 1024 * 1024 + 16 * 1024;
 
@@ -73,11 +79,11 @@ export const jobParams = z.object({
     values: JOB_TYPES,
     required: true,
     description:
-      "Which render to run: `screenshot`, `og` (Pro plan or higher, like GET /v1/og) or `content` (a page as Markdown, HTML, text, links, metadata).",
+      "Which render to run: `screenshot`, `og` (Pro plan or higher, like GET /v1/og), `content` (a page as Markdown, HTML, text, links, metadata) or `animate` (a recording as long as your plan allows).",
   }),
   params: paramsObject(
     "params",
-    `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot or POST /v1/content takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON answer with the file URL); a screenshot's or content's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms.`,
+    `The endpoint's parameters as one JSON object, exactly as POST /v1/screenshot, /v1/content or /v1/animate takes them (OG: template and its variables). \`response\` is ignored (a job's result is always the JSON answer with the file URL); a screenshot's or content's \`timeout\` may be up to ${ASYNC_TIMEOUT_MAX_MS} ms, a recording's up to ${ASYNC_ANIMATE_TIMEOUT.maxMs} ms (default ${ASYNC_ANIMATE_TIMEOUT.defaultMs}).`,
   ),
   webhookUrl: webhookUrlParam(),
   store: storeParam("the result"),

@@ -41,11 +41,11 @@ export async function callerFor(job: JobRow): Promise<Caller> {
 }
 
 /** The pipeline's render charge (D4, D15, D18) for a job: key cap and account quota, alerts at 80 % and 100 %. */
-export async function chargeRender(caller: Caller): Promise<RenderCharge> {
-  const charge = await consumeKeyAndAccountRender(caller);
-  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth).length > 0) {
+export async function chargeRender(caller: Caller, count = 1): Promise<RenderCharge> {
+  const charge = await consumeKeyAndAccountRender(caller, count);
+  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth, count).length > 0) {
     afterResponse(() =>
-      alertOnQuota(caller.userId, caller.plan, charge.renders).catch((error: unknown) =>
+      alertOnQuota(caller.userId, caller.plan, charge.renders, count).catch((error: unknown) =>
         log.warn("quota alert failed", { error }),
       ),
     );
@@ -82,7 +82,7 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
       given: parsed.given,
       extras: parsed.extras,
       usage: {},
-      consumeRender: () => chargeRender(caller),
+      consumeRender: (count = 1) => chargeRender(caller, count),
     };
     const response = await handler(ctx);
     const body = (await response.json()) as Record<string, unknown>;

@@ -7,7 +7,7 @@
  */
 import type { RenderEndpointId } from "@/lib/endpoints";
 
-export const JOB_TYPES = ["screenshot", "og", "content"] as const satisfies readonly RenderEndpointId[];
+export const JOB_TYPES = ["screenshot", "og", "content", "animate"] as const satisfies readonly RenderEndpointId[];
 
 export type JobType = (typeof JOB_TYPES)[number];
 

@@ -17,38 +17,39 @@ function capReached(cap: number): ApiError {
   );
 }
 
-async function consumeKeyRender(apiKeyId: string, cap: number, month: string): Promise<RenderCharge> {
-  if (cap <= 0) throw capReached(cap); // the upsert below would insert a first row of 1
+async function consumeKeyRender(apiKeyId: string, cap: number, month: string, count: number): Promise<RenderCharge> {
+  if (count > cap) throw capReached(cap); // the upsert below would insert a first row of `count`
   const pool = await getPool();
   const { rows } = await pool.query<{ renders: number }>(
-    `INSERT INTO key_monthly_usage (api_key_id, month, renders) VALUES ($1, $2, 1)
-     ON CONFLICT (api_key_id, month) DO UPDATE SET renders = key_monthly_usage.renders + 1
-       WHERE key_monthly_usage.renders < $3
+    `INSERT INTO key_monthly_usage (api_key_id, month, renders) VALUES ($1, $2, $4)
+     ON CONFLICT (api_key_id, month) DO UPDATE SET renders = key_monthly_usage.renders + $4
+       WHERE key_monthly_usage.renders + $4 <= $3
      RETURNING renders`,
-    [apiKeyId, month, cap],
+    [apiKeyId, month, cap, count],
   );
   if (rows.length === 0) throw capReached(cap);
   return renderCharge(rows[0].renders, async () => {
     await pool.query(
-      `UPDATE key_monthly_usage SET renders = renders - 1 WHERE api_key_id = $1 AND month = $2 AND renders > 0`,
-      [apiKeyId, month],
+      `UPDATE key_monthly_usage SET renders = GREATEST(0, renders - $3) WHERE api_key_id = $1 AND month = $2`,
+      [apiKeyId, month, count],
     );
   });
 }
 
 /**
- * Counts one render against the key's cap (when it has one), then the account's quota; a refusal
- * by either counts nothing, and the charge's refund gives both back.
+ * Counts `count` renders (one; a recording's several, D26) against the key's cap (when it has
+ * one), then the account's quota; a refusal by either counts nothing, and the charge's refund
+ * gives both back.
  */
-export async function consumeKeyAndAccountRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
+export async function consumeKeyAndAccountRender(caller: Caller, count = 1, now = new Date()): Promise<RenderCharge> {
   const cap = caller.keyLimits?.monthlyRenderCap;
   const keyCharge =
     cap === null || cap === undefined || caller.apiKeyId === null
       ? null
-      : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now));
+      : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now), count);
   let account: RenderCharge;
   try {
-    account = await consumeRender(caller, now);
+    account = await consumeRender(caller, now, count);
   } catch (error) {
     await keyCharge?.refund();
     throw error;

@@ -15,6 +15,7 @@ import {
   RATE_HEADERS,
   RENDER_FIELDS,
   RENDER_HEADERS,
+  RECORDING_ONLY,
   renderErrorCodes,
 } from "@/lib/api/openapi/responses";
 import {
@@ -42,6 +43,7 @@ export const OG_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   "selector_not_found",
   "target_http_error",
   ...BODY_ONLY,
+  ...RECORDING_ONLY,
 ]);
 
 /** The `response=json` answer of a card (D7, D21). */

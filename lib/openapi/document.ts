@@ -4,6 +4,7 @@
  * webhooks. Parameters come from the endpoint schemas, formats from lib/formats.ts, errors from
  * ERROR_CODES, plan notes from PLANS: editing any of those updates this document.
  */
+import { animateDoc } from "@/lib/animate/openapi";
 import { headers, PROBLEM_SCHEMA } from "@/lib/api/openapi/responses";
 import type { Document, EndpointDoc, Tag } from "@/lib/api/openapi/types";
 import { contentDoc } from "@/lib/content/openapi";
@@ -22,6 +23,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   screenshot: screenshotDoc,
   og: ogDoc,
   content: contentDoc,
+  animate: animateDoc,
   jobs: jobsDoc,
   diff: diffDoc,
   monitors: monitorsDoc,

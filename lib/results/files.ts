@@ -17,6 +17,25 @@ import type { ResultStore, StoredResult } from "@/lib/results/types";
 /** `<key>.<ext>` for every output format (lib/formats.ts). */
 const FILE_NAME = new RegExp(`^([0-9a-f]{64})\\.(${FILE_FORMATS.join("|")})$`);
 
+/**
+ * One byte range of `size` bytes asked by a Range header (RFC 9110 §14): `bytes=a-b`, `bytes=a-`,
+ * `bytes=-n`. Video players seek with it, and Safari plays no video without it (D26). Anything
+ * else — several ranges, another unit, a range outside the file, an If-Range for other bytes — is
+ * answered with the whole file, which the RFC allows.
+ */
+export function byteRange(request: Request, size: number, etag: string): { start: number; end: number } | undefined {
+  const header = request.headers.get("range");
+  const ifRange = request.headers.get("if-range");
+  if (!header || (ifRange !== null && ifRange !== etag)) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  const [start, end] =
+    match[1] === ""
+      ? [Math.max(0, size - Number(match[2])), size - 1]
+      : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(size - 1, Number(match[2]))];
+  return start <= end && start < size ? { start, end } : undefined;
+}
+
 function notFound(): ApiError {
   return new ApiError("not_found", "No stored result has this name, or it has expired.");
 }
@@ -31,6 +50,7 @@ function fileHeaders(stored: StoredResult, requestId: string): Record<string, st
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Resource-Policy": "cross-origin",
     "Access-Control-Allow-Origin": "*",
+    "Accept-Ranges": "bytes",
   };
 }
 
@@ -52,13 +72,17 @@ export async function serveStoredFile(
     if (etagMatches(request.headers.get("if-none-match"), stored.etag)) {
       return new Response(null, { status: 304, headers });
     }
-    return new Response(request.method === "HEAD" ? null : responseBody(stored), {
-      status: 200,
+    const range = byteRange(request, stored.bytes.length, stored.etag);
+    const body = responseBody(stored);
+    const sent = range ? body.subarray(range.start, range.end + 1) : body;
+    return new Response(request.method === "HEAD" ? null : sent, {
+      status: range ? 206 : 200,
       headers: {
         ...headers,
         "Content-Type": stored.contentType,
-        "Content-Length": String(stored.bytes.length),
-        [BODY_LENGTH_HEADER]: String(stored.bytes.length),
+        "Content-Length": String(sent.length),
+        [BODY_LENGTH_HEADER]: String(sent.length),
+        ...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${stored.bytes.length}` } : {}),
         "Content-Disposition": `inline; filename="${fileName}"`,
       },
     });

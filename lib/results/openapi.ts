@@ -14,7 +14,8 @@ export function filesDoc(): EndpointDoc {
           summary: "Download a stored result",
           description:
             "The `imageUrl` of a JSON response. No API key: the 256-bit key in the name is the capability. " +
-            "Served with `Cache-Control: public, max-age=<seconds left>, immutable` and an ETag; 404 once expired.",
+            "Served with `Cache-Control: public, max-age=<seconds left>, immutable` and an ETag; 404 once expired. " +
+            "One byte range (`Range: bytes=a-b`) is answered with 206, so video players can seek (D26).",
           security: [],
           parameters: [
             {
@@ -34,6 +35,15 @@ export function filesDoc(): EndpointDoc {
                   schema: { type: "string" },
                 },
                 ETag: { description: "Strong validator of the bytes.", schema: { type: "string" } },
+                "Accept-Ranges": { description: "bytes", schema: { type: "string" } },
+                ...RATE_HEADERS,
+              },
+              content: binaryContent(FILE_FORMATS),
+            },
+            "206": {
+              description: "The bytes one `Range: bytes=a-b` header asked for.",
+              headers: {
+                "Content-Range": { description: "bytes a-b/size", schema: { type: "string" } },
                 ...RATE_HEADERS,
               },
               content: binaryContent(FILE_FORMATS),

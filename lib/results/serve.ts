@@ -92,6 +92,8 @@ export interface RenderJob {
    * cache miss before any quota is spent: a HIT skips them, and a bad input (a 400) costs nothing.
    */
   prepare?: (signal: AbortSignal) => Promise<void>;
+  /** What one render counts against the monthly quota: 1, or a recording's several (D26). */
+  renders?: number;
   /** Called at most once per flight, after prepare; must stop promptly when the signal aborts. */
   render: (signal: AbortSignal) => Promise<RenderOutput>;
   /** Leading JSON fields: { url } for screenshots, { template } for OG. */
@@ -169,7 +171,7 @@ export function createResultService(deps: {
     const produce = async (signal: AbortSignal): Promise<StoredResult> => {
       led = true;
       await job.prepare?.(signal);
-      const charge = await ctx.consumeRender(); // may throw 429 quota_exceeded: nothing rendered, nothing stored
+      const charge = await ctx.consumeRender(job.renders); // may throw 429 quota_exceeded: nothing rendered, nothing stored
       const started = performance.now();
       let output: RenderOutput;
       try {

@@ -21,7 +21,7 @@ export const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotPar
 
 /**
  * How a render names its page in the JSON answer and checks it before any browser work (shared
- * with the content endpoint, D24). A page given as html is named by its hash (D19): the JSON
+ * with the content and recording endpoints, D24, D26). A page given as html is named by its hash (D19): the JSON
  * answer never repeats the page. Resolving the host (D9) is for a render: a HIT serves what was
  * public when it was captured. html has no address of its own; what it loads meets the guard like
  * any page's subresources.

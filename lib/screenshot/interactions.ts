@@ -82,11 +82,12 @@ export async function scrollPage(
   target: NonNullable<PageSteps["scrollTo"]>,
   deadline: Deadline,
 ): Promise<void> {
+  // Instantly, whatever the page's CSS scroll-behavior says: a smooth scroll would still be moving at capture.
   if ("y" in target) {
-    await deadline.race(page.evaluate(`window.scrollTo(0, ${target.y})`));
+    await deadline.race(page.evaluate(`window.scrollTo({ left: 0, top: ${target.y}, behavior: "instant" })`));
   } else {
     const element = await findElement(page, target.selector, "scrollTo", deadline);
-    await deadline.race(element.evaluate((e) => e.scrollIntoView({ block: "start" })));
+    await deadline.race(element.evaluate((e) => e.scrollIntoView({ block: "start", behavior: "instant" })));
   }
   await deadline.race(page.evaluate(NEXT_PAINT));
 }

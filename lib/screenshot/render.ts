@@ -5,28 +5,44 @@ import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
 import type { RenderOutput } from "@/lib/results";
 import { capture } from "./capture";
+import type { PageFacts } from "./page-facts";
+import type { PageRun } from "./page-load";
 import type { CapturePlan } from "./plan";
 
 /** How long a captured error page (the target answered 4xx/5xx) stays cached at most (D19). */
 const ERROR_PAGE_TTL_SECONDS = 300;
 
+/**
+ * What every render of a page reports (a screenshot, a recording, D26): its facts, dialogs and
+ * blocked requests as JSON details; X-Target-Status, and a short life for a captured error page.
+ */
+export function pageOutcome(
+  output: Omit<PageRun<unknown>, "output"> & { facts: PageFacts },
+): Required<Pick<RenderOutput, "details">> & Pick<RenderOutput, "headers" | "maxTtlSeconds"> {
+  const status = output.facts.targetStatus;
+  return {
+    details: {
+      ...output.facts,
+      ...output.dialogs,
+      ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}),
+    },
+    ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
+    // Only reached with failOnHttpError=false: the error page was asked for, but is not kept for long.
+    ...(status !== null && status >= 400 ? { maxTtlSeconds: ERROR_PAGE_TTL_SECONDS } : {}),
+  };
+}
+
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
 export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
   const output = await withPage(deadline, (session) => capture(session, plan), { account });
-  const status = output.facts.targetStatus;
+  const page = pageOutcome(output);
   return {
     bytes: output.bytes,
     width: output.width,
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
-    details: {
-      ...output.facts,
-      ...output.dialogs,
-      ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}),
-      ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}),
-    },
-    ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
-    // Only reached with failOnHttpError=false: the error page was asked for, but is not kept for long.
-    ...(status !== null && status >= 400 ? { maxTtlSeconds: ERROR_PAGE_TTL_SECONDS } : {}),
+    ...page,
+    // Where a comparison's ignoreSelectors are in the image (D27).
+    details: { ...page.details, ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}) },
   };
 }

@@ -94,3 +94,56 @@ export const INVOICE_PAGE = `<!doctype html><html lang="en"><head><meta charset=
   </tbody></table>
   <div class="note">Sample invoice rendered to PDF by Glance from HTML: print CSS, A4, a running footer with page numbers.</div>
 </div></body></html>`;
+
+/** Release notes long enough to scroll through: the docs' scroll video (D26) is made from it. */
+export const RELEASE_NOTES_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Bikes · What's new</title><style>
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.55 system-ui, sans-serif; color: #1f2937; background: #f8fafc; }
+  header { padding: 40px 48px; background: linear-gradient(135deg, #4f46e5, #0ea5e9); color: #fff; }
+  header h1 { margin: 0; font-size: 40px; letter-spacing: -0.02em; }
+  main { max-width: 760px; margin: 0 auto; padding: 32px 24px 80px; }
+  article { background: #fff; border-radius: 14px; padding: 22px 26px; margin-bottom: 22px; box-shadow: 0 1px 3px #0f172a22; }
+  article h2 { margin: 6px 0 8px; font-size: 22px; }
+  .tag { display: inline-block; font-size: 12px; font-weight: 700; padding: 2px 10px; border-radius: 99px; background: #eef2ff; color: #4f46e5; }
+  .bar { height: 10px; border-radius: 5px; background: linear-gradient(90deg, #f59e0b, #ef4444); margin-top: 12px; }
+  footer { text-align: center; color: #64748b; padding: 40px; }
+</style></head><body>
+<header><h1>What's new at Acme Bikes</h1><p>Sample release notes · every entry fictional</p></header>
+<main>${[
+  ["v4.2", "Gravel Pro in three new colours", "Sand, moss and night blue, with matching bar tape."],
+  ["v4.1", "Same-day assembly in Berlin", "Order before noon and ride home in the evening."],
+  ["v4.0", "The new Commuter 3", "A belt drive, hub gears and lights that charge while you ride."],
+  ["v3.9", "Kids' bikes, now from 16 inches", "Lighter frames and brakes sized for small hands."],
+  ["v3.8", "Trade in your old bike", "We check it, price it and take it off your hands."],
+  ["v3.7", "Service plans", "Two check-ups a year and a loan bike while yours is with us."],
+  ["v3.6", "A store in Munich", "Test rides on the Isar every Saturday morning."],
+]
+  .map(
+    ([v, title, text]) =>
+      `<article><span class="tag">${v}</span><h2>${title}</h2><p>${text}</p><div class="bar"></div></article>`,
+  )
+  .join("")}</main>
+<footer>Acme Bikes · sample content made for Glance's documentation</footer>
+</body></html>`;
+
+/** A help page whose answer opens on a click, with a search field: the docs' steps video (D26). */
+export const HELP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Bikes · Help</title><style>
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 17px/1.5 system-ui, sans-serif; color: #1f2937; background: #f8fafc; }
+  .wrap { max-width: 720px; margin: 0 auto; padding: 40px 24px; }
+  h1 { margin: 0 0 18px; font-size: 34px; }
+  input { width: 100%; font: inherit; padding: 12px 16px; border: 2px solid #cbd5e1; border-radius: 10px; }
+  input:focus { outline: none; border-color: #4f46e5; }
+  button { display: block; width: 100%; margin-top: 22px; text-align: left; font: 600 19px system-ui, sans-serif; padding: 16px 20px; border: 0; border-radius: 12px; background: #fff; box-shadow: 0 1px 3px #0f172a22; cursor: pointer; }
+  button:hover { background: #eef2ff; }
+  .answer { overflow: hidden; max-height: 0; opacity: 0; transition: max-height 600ms ease, opacity 600ms ease; background: #fff; border-radius: 0 0 12px 12px; padding: 0 20px; }
+  .answer.open { max-height: 240px; opacity: 1; }
+  .answer p { margin: 14px 0; }
+</style></head><body><div class="wrap">
+  <h1>How can we help?</h1>
+  <input id="search" placeholder="Search the help pages" autocomplete="off">
+  <button id="delivery" onclick="document.getElementById('delivery-answer').classList.toggle('open')">When will my bike arrive?</button>
+  <div class="answer" id="delivery-answer"><p>Bikes in stock leave our workshop within two working days, assembled and tested. You get a tracking link by e-mail as soon as yours is on its way.</p><p>This is sample content made for Glance's documentation.</p></div>
+  <button>Can I return a bike?</button>
+  <button>Do you service bikes bought elsewhere?</button>
+</div></body></html>`;

@@ -14,9 +14,9 @@ import { monthKey } from "@/lib/usage/quota";
 
 const QUOTA_ALERT_THRESHOLDS = [80, 100] as const;
 
-/** Thresholds (percent) that the render taking the count from renders - 1 to renders crosses. */
-export function crossedThresholds(renders: number, limit: number): number[] {
-  return QUOTA_ALERT_THRESHOLDS.filter((t) => (renders - 1) * 100 < t * limit && renders * 100 >= t * limit);
+/** Thresholds (percent) that the charge taking the count from renders - count to renders crosses (a recording counts several, D26). */
+export function crossedThresholds(renders: number, limit: number, count = 1): number[] {
+  return QUOTA_ALERT_THRESHOLDS.filter((t) => (renders - count) * 100 < t * limit && renders * 100 >= t * limit);
 }
 
 /** The share of the month's quota used, in whole percent, when it calls for the dashboard banner. */
@@ -25,9 +25,15 @@ export function bannerLevel(renders: number, limit: number): number | null {
   return reached ?? null;
 }
 
-export async function alertOnQuota(userId: string, plan: PlanId, renders: number, now = new Date()): Promise<void> {
+export async function alertOnQuota(
+  userId: string,
+  plan: PlanId,
+  renders: number,
+  count = 1,
+  now = new Date(),
+): Promise<void> {
   const { rendersPerMonth: limit, name } = PLANS[plan];
-  for (const threshold of crossedThresholds(renders, limit)) {
+  for (const threshold of crossedThresholds(renders, limit, count)) {
     const db = await getDb();
     const month = monthKey(now);
     const claimed = await db.$executeRaw`

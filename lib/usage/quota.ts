@@ -21,26 +21,36 @@ export function secondsUntilNextMonth(now = new Date()): number {
 
 /** One render counted against the quota, until it is given back. */
 
-export async function consumeRender(caller: Caller, now = new Date()): Promise<RenderCharge> {
+/**
+ * Counts `count` renders (a recording counts several, D26) in one atomic step: all of them fit in
+ * the month's allowance, or none is counted and the answer is 429.
+ */
+export async function consumeRender(caller: Caller, now = new Date(), count = 1): Promise<RenderCharge> {
   const limit = PLANS[caller.plan].rendersPerMonth;
   const month = monthKey(now);
   const db = await getDb();
-  const rows = await db.$queryRaw<Array<{ renders: number }>>`
-    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${month}, 0, 1)
-    ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + 1
-      WHERE monthly_usage.renders < ${limit}
+  const rows =
+    count > limit
+      ? []
+      : await db.$queryRaw<Array<{ renders: number }>>`
+    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${month}, 0, ${count})
+    ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + ${count}
+      WHERE monthly_usage.renders + ${count} <= ${limit}
     RETURNING renders`;
   if (rows.length === 0) {
     const retry = secondsUntilNextMonth(now);
+    const plan = `The ${PLANS[caller.plan].name} plan's ${limit.toLocaleString("en-US")} renders this month`;
     throw new ApiError(
       "quota_exceeded",
-      `The ${PLANS[caller.plan].name} plan's ${limit.toLocaleString("en-US")} renders this month are used up. Cached results are still served; upgrade for more.`,
+      count === 1
+        ? `${plan} are used up. Cached results are still served; upgrade for more.`
+        : `This recording counts ${count} renders, more than what is left of ${plan.charAt(0).toLowerCase()}${plan.slice(1)}. Cached results are still served; record less or upgrade for more.`,
       { headers: { "Retry-After": String(retry) } },
     );
   }
   return renderCharge(rows[0].renders, async () => {
     await db.$executeRaw`
-      UPDATE monthly_usage SET renders = renders - 1 WHERE user_id = ${caller.userId} AND month = ${month} AND renders > 0`;
+      UPDATE monthly_usage SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${caller.userId} AND month = ${month}`;
   });
 }
 

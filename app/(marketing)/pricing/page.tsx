@@ -6,6 +6,7 @@ import { SIGN_IN_HREF } from "@/components/site/links";
 import { buttonClasses } from "@/components/ui";
 import { billingEnabled } from "@/lib/billing/stripe";
 import { env } from "@/lib/env";
+import { MS_PER_RENDER } from "@/lib/animate/limits";
 import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
@@ -21,7 +22,7 @@ function faq(selfServe: boolean, contact: string | undefined) {
   return [
     {
       q: "What counts as a render?",
-      a: "A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders.",
+      a: `A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders. A recording (/v1/animate) counts one render per started ${MS_PER_RENDER / 1000} seconds of video.`,
     },
     {
       q: "What happens when I reach a limit?",

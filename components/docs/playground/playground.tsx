@@ -283,7 +283,9 @@ export function Playground({
             alt={
               endpoint === "og"
                 ? `Open Graph image from the ${values.template} template`
-                : `Screenshot of ${values.url}`
+                : endpoint === "animate"
+                  ? `Recording of ${values.url}`
+                  : `Screenshot of ${values.url}`
             }
           />
         </section>

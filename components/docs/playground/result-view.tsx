@@ -43,6 +43,23 @@ function Facts({ facts }: { facts: ResponseFacts }) {
   );
 }
 
+/** A recording the API returned (D26), played in a loop like the GIF of the same clip would be. */
+function ResultVideo({ src, label }: { src: string; label: string }) {
+  return (
+    <video
+      src={src}
+      aria-label={label}
+      data-testid="result-video"
+      controls
+      autoPlay
+      muted
+      loop
+      playsInline
+      className="w-full rounded-lg border border-slate-200 bg-slate-100"
+    />
+  );
+}
+
 /** A short sentence for screen readers when a request finishes (the pane itself is not live). */
 export function resultAnnouncement(outcome: Outcome): string {
   switch (outcome.kind) {
@@ -110,6 +127,7 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
       const shot = body.screenshot as { url?: string } | undefined;
       const imageUrl = typeof body.imageUrl === "string" ? body.imageUrl : shot?.url;
       const isPdf = body.format === "pdf";
+      const isVideo = body.format === "mp4" || body.format === "webm";
       return (
         <div className="space-y-3" data-testid="result-json">
           <Facts facts={outcome.facts} />
@@ -120,7 +138,8 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
           >
             {JSON.stringify(outcome.body, null, 2)}
           </pre>
-          {imageUrl && !isPdf && (
+          {imageUrl && isVideo && <ResultVideo src={imageUrl} label={alt} />}
+          {imageUrl && !isPdf && !isVideo && (
             // eslint-disable-next-line @next/next/no-img-element -- a stored result, not an app asset
             <img src={imageUrl} alt={alt} className="w-full rounded-lg border border-slate-200" />
           )}
@@ -132,7 +151,9 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
       return (
         <div className="space-y-3" data-testid="result-binary">
           <Facts facts={facts} />
-          {facts.contentType === "application/pdf" ? (
+          {facts.contentType.startsWith("video/") ? (
+            <ResultVideo src={objectUrl} label={alt} />
+          ) : facts.contentType === "application/pdf" ? (
             <div className="space-y-2">
               <iframe
                 src={objectUrl}

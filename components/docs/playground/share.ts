@@ -14,6 +14,7 @@ const PLAYGROUND_PAGES: Record<EndpointName, string> = {
   og: "/docs/og",
   content: "/docs/content",
   diff: "/docs/monitors",
+  animate: "/docs/animate",
 };
 
 /** A link that opens the playground with this /v1 query (as sent: a string or URLSearchParams) filled in. */
@@ -65,11 +66,11 @@ export const NEVER_LINKED = ["api_key", "headers", "cookies", "key_id", "expires
 
 /**
  * The "Open in playground" link for a code example, or null when it shows no GET request to
- * /v1/screenshot, /v1/og or /v1/content (a POST body, a function call). Reads the first such URL in the code,
+ * /v1/screenshot, /v1/og, /v1/content or /v1/animate (a POST body, a function call). Reads the first such URL in the code,
  * `&amp;` as in HTML examples too, and leaves out what NEVER_LINKED names.
  */
 export function playgroundLinkIn(code: string): string | null {
-  const match = /\/v1\/(screenshot|og|content)\?([^\s'"<>`]+)/.exec(code);
+  const match = /\/v1\/(screenshot|og|content|animate)\?([^\s'"<>`]+)/.exec(code);
   if (!match) return null;
   const params = new URLSearchParams(match[2].replaceAll("&amp;", "&"));
   for (const name of NEVER_LINKED) params.delete(name);

@@ -209,6 +209,8 @@ const NOT_RENDER: readonly ErrorCode[] = [
   "storage_not_configured",
   "storage_upload_failed",
 ];
+/** Only a recording grows a file past a limit (D26). */
+export const RECORDING_ONLY: readonly ErrorCode[] = ["output_too_large"];
 /** Only a POST body can be these (D19). */
 export const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 

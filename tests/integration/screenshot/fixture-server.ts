@@ -26,7 +26,9 @@ function solidPng(color: { r: number; g: number; b: number }, width: number, hei
     .toBuffer();
 }
 
-export async function startFixtureServer(): Promise<FixtureServer> {
+/** `dir`: the folder of pages served (default tests/fixtures/screenshot). */
+export async function startFixtureServer(options: { dir?: string } = {}): Promise<FixtureServer> {
+  const pages = options.dir ?? FIXTURES;
   const green = await solidPng({ r: 0, g: 255, b: 0 }, 400, 300);
   const adBanner = await solidPng({ r: 255, g: 0, b: 0 }, 728, 90);
   const hits: FixtureServer["hits"] = [];
@@ -73,7 +75,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         .writeHead(code, { "content-type": "text/html; charset=utf-8" })
         .end(`<!doctype html><title>Error ${code}</title><h1>Error ${code}</h1>`);
     }
-    const file = path.join(FIXTURES, path.basename(pathname));
+    const file = path.join(pages, path.basename(pathname));
     if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");
     try {
       const body = await readFile(file);

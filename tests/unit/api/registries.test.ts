@@ -47,10 +47,11 @@ describe("output formats (lib/formats.ts)", () => {
       Object.keys(doc.paths[path].get.responses["200"].content).filter((type) => type !== "application/json");
     expect(binaries("/v1/screenshot")).toEqual(formatsOf("screenshot").map((f) => OUTPUT_FORMATS[f].mime));
     expect(binaries("/v1/og")).toEqual(formatsOf("og").map((f) => OUTPUT_FORMATS[f].mime));
+    expect(binaries("/v1/animate")).toEqual(formatsOf("animate").map((f) => OUTPUT_FORMATS[f].mime));
     expect(binaries("/v1/files/{file}")).toEqual(FILE_FORMATS.map((f) => OUTPUT_FORMATS[f].mime));
     const pattern = new RegExp(doc.paths["/v1/files/{file}"].get.parameters[0].schema.pattern);
     for (const format of FILE_FORMATS) expect(pattern.test(`${"a".repeat(64)}.${format}`), format).toBe(true);
-    expect(pattern.test(`${"a".repeat(64)}.gif`)).toBe(false);
+    expect(pattern.test(`${"a".repeat(64)}.avif`)).toBe(false);
   });
 
   it("gate a format that has a plan, as a 403 naming format, only when asked for", () => {
@@ -100,8 +101,8 @@ describe("job types (lib/jobs/types.ts, lib/jobs/runners.ts)", () => {
   });
 
   it("are an exhaustive map: a type without a runner does not compile", () => {
-    // @ts-expect-error — "animate" has no runner, so the map is not a Record over the wider type
-    const wider: Record<JobType | "animate", JobRunner> = JOB_RUNNERS;
+    // @ts-expect-error — "crawl" has no runner, so the map is not a Record over the wider type
+    const wider: Record<JobType | "crawl", JobRunner> = JOB_RUNNERS;
     expect(wider).toBe(JOB_RUNNERS);
   });
 });

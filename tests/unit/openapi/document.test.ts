@@ -62,7 +62,7 @@ describe("OpenAPI document", () => {
       SignedUrl: expect.objectContaining({ type: "apiKey", in: "query", name: "signature" }),
     });
     expect(d.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
-    for (const path of ["/v1/og", "/v1/screenshot"]) {
+    for (const path of ["/v1/og", "/v1/screenshot", "/v1/animate"]) {
       for (const method of ["get", "head"]) {
         expect([path, method, d.paths[path][method].security]).toEqual([
           path,
@@ -73,6 +73,7 @@ describe("OpenAPI document", () => {
     }
     // Signed URLs are GET only: a POST's body is not signed (D19).
     expect(d.paths["/v1/screenshot"].post.security).toBeUndefined();
+    expect(d.paths["/v1/animate"].post.security).toBeUndefined();
     expect(operation("/v1/og/templates").security).toEqual([]);
     expect(operation("/v1/files/{file}").security).toEqual([]);
   });
@@ -143,7 +144,7 @@ describe("OpenAPI document", () => {
   it("documents every error code, as problem+json, under its status", () => {
     const documented = new Set<string>();
     const operations = [
-      ...["/v1/screenshot", "/v1/og", "/v1/files/{file}", "/v1/jobs/{id}", "/v1/diff"].map(operation),
+      ...["/v1/screenshot", "/v1/og", "/v1/animate", "/v1/files/{file}", "/v1/jobs/{id}", "/v1/diff"].map(operation),
       doc().paths["/v1/jobs"].post as Obj,
       doc().paths["/v1/monitors"].post as Obj,
     ];

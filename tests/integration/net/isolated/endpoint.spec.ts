@@ -23,7 +23,7 @@ let P: number;
 
 /** Each render endpoint, with what its success looks like. */
 const ENDPOINTS: ReadonlyArray<{
-  name: "screenshot" | "content";
+  name: "screenshot" | "content" | "animate";
   load: () => Promise<{ GET: Route }>;
   query: Record<string, string>;
   expectOk: (response: Response) => Promise<void>;
@@ -43,6 +43,14 @@ const ENDPOINTS: ReadonlyArray<{
     // Every format, so every way the content endpoint reads the page (and its screenshot) is exercised.
     query: { width: "400", height: "300", formats: "markdown,html,text,links,metadata,screenshot" },
     expectOk: expectContent,
+    starterParam: { blockAds: "true" },
+  },
+  {
+    name: "animate",
+    load: () => import("@/app/v1/animate/route"),
+    // A short recording: the page is loaded as a screenshot's, then four frames are recorded (D26).
+    query: { width: "320", height: "180", duration: "1000", fps: "4", pauseStart: "0", pauseEnd: "0" },
+    expectOk: expectVideo,
     starterParam: { blockAds: "true" },
   },
 ];
@@ -75,6 +83,13 @@ async function expectContent(response: Response): Promise<void> {
   const body = (await response.json()) as { formats: string[]; markdown: string; screenshot?: { format: string } };
   expect(typeof body.markdown).toBe("string");
   if (body.formats.includes("screenshot")) expect(body.screenshot?.format).toBe("png");
+}
+
+async function expectVideo(response: Response): Promise<void> {
+  if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
+  expect(response.headers.get("content-type")).toBe("video/mp4");
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
 }
 
 async function expectImage(response: Response): Promise<void> {
@@ -232,5 +247,51 @@ describe.each(ENDPOINTS)("GET /v1/$name in a loopback-only namespace", (endpoint
     const before = fixture.requests.length;
     await expectOk(await shoot(`${fixture.origin}/hello`));
     expect(fixture.requests.slice(before)).toContain("/hello");
+  });
+});
+
+/**
+ * A recording (D26) holds its page inside the boundary to its last frame: what a page does while
+ * it is being recorded — here started by a click step in the middle of the video — meets the guard
+ * like anything it does while loading.
+ */
+describe("GET /v1/animate: a page acting mid-recording", () => {
+  let GET: Route;
+  beforeAll(async () => {
+    ({ GET } = await import("@/app/v1/animate/route"));
+  });
+
+  function record(html: string): Promise<Response> {
+    const steps = JSON.stringify([{ wait: 500 }, { click: "#go" }, { wait: 1000 }]);
+    const params = new URLSearchParams({ html, steps, width: "320", height: "180", fps: "4", timeout: "30000" });
+    return GET(apiRequest(`/v1/animate?${params}`, { apiKey: account.apiKey }));
+  }
+
+  const button = (onclick: string) =>
+    `<base href="${fixture.origin}/"><button id="go" style="width:200px;height:80px" onclick='${onclick}'>go</button>`;
+
+  it("connections it opens to the canary are refused and the recording is delivered", async () => {
+    const targets = [`http://127.0.0.1:${P}`, `http://canary.test:${P}`, `http://169.254.169.254:${P}`];
+    const onclick = targets
+      .map(
+        (t) =>
+          `fetch("${t}/f").catch(()=>{}); new Image().src="${t}/i.png"; try { new WebSocket("${t.replace("http", "ws")}/ws") } catch {}`,
+      )
+      .join(" ");
+    await expectVideo(await record(button(`${onclick} fetch("/beacon/mid-recording")`)));
+    expect(
+      fixture.requests.some((r) => r.startsWith("/beacon/mid-recording")),
+      "the click did not run",
+    ).toBe(true);
+    await sleep(300);
+    expect(world.canary.events).toEqual([]);
+  });
+
+  it("a navigation to the canary is a 400 private_address: nothing recorded, stored or charged", async () => {
+    for (const to of [`http://127.0.0.1:${P}/nav`, `http://canary.test:${P}/nav`]) {
+      await expectPrivateAddress(await record(button(`location.href = "${to}"`)), to);
+    }
+    await sleep(300);
+    expect(world.canary.events).toEqual([]);
   });
 });
