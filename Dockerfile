@@ -92,7 +92,7 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm,sharing
 FROM ${BASE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends \
-    chromium fonts-noto-cjk fonts-noto-color-emoji fonts-liberation tini ca-certificates \
+    chromium ffmpeg fonts-noto-cjk fonts-noto-color-emoji fonts-liberation tini ca-certificates \
   && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/* \
   && useradd --system --uid 10001 --user-group --home-dir /home/glance --create-home --shell /usr/sbin/nologin glance
 COPY --from=node /out/ /
