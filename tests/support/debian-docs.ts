@@ -52,8 +52,8 @@ function installed(pkg: string): boolean {
 }
 
 /** Installs the packages that are missing (as root); throws with the command to run otherwise. */
-export function ensureDebianDocs(): void {
-  const missing = DEBIAN_DOC_PACKAGES.filter((pkg) => !installed(pkg));
+export function ensureDebianDocs(packages: readonly string[] = DEBIAN_DOC_PACKAGES): void {
+  const missing = packages.filter((pkg) => !installed(pkg));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0)
     throw new Error(`Debian documentation packages missing: run apt-get install -y ${missing.join(" ")} as root`);

@@ -1,0 +1,204 @@
+/**
+ * npm run bench:realpages — real pages at bare Chromium's cost (#26 point 2, D30). Fourteen
+ * Debian documentation pages (bench/support/real-pages.ts: installed by the bench, served on
+ * loopback), each request a distinct URL, a 1280×800 viewport PNG:
+ *   bare  puppeteer-core on one warm Chromium (same binary), a new context per capture: goto
+ *         (load), document.fonts.ready, screenshot (PNG), context closed;
+ *   Glance GET /v1/screenshot through the production server (`next start` on a production build,
+ *         bench/support/next-server.ts; PostgreSQL, the file result store, a Business key).
+ * At 1, 2, 4 and 8 requests in flight, in rounds that alternate which side goes first. Each
+ * phase counts renders/s over its whole wall time, p50/p95 latency, and CPU over the phase plus
+ * the work it leaves behind (until the side's processes are idle): its process tree from /proc
+ * by kind (the Glance server and its Chromium; the bare Chromium), this process (the HTTP client
+ * or puppeteer's side, and the docs server, which both sides use alike), and the whole machine
+ * from /proc/stat (shared with other work: noted, not judged). Pixel agreement: each page's last
+ * capture by both sides, pixelmatch. Targets: Glance ≥ 0.95 × bare renders/s and ≤ 1.05 × bare
+ * CPU per render at every concurrency, agreement ≥ 99.5 % on every page.
+ * `--quick` (levels 1 and 4, one round, not recorded), `--levels=1,2`, `--rounds=N`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startNextServer } from "./support/next-server";
+import { cpuSince, type CpuByKind, machineBusySeconds, totalOf, treeCpu } from "./support/proc-cpu";
+import { rerunUnderReactServer } from "./support/react-server";
+import { pixelAgreement, REAL_PAGE_PACKAGES, REAL_PAGES } from "./support/real-pages";
+import { realPagesReport, type Phase } from "./support/realpages-report";
+import { replaceSection } from "./support/results-file";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..");
+rerunUnderReactServer(import.meta.url);
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const QUICK = process.argv.includes("--quick");
+const LEVELS = (arg("levels") ?? (QUICK ? "1,4" : "1,2,4,8")).split(",").map(Number);
+const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 2));
+const RECORD = !QUICK && !arg("levels") && !arg("rounds");
+const PORT = Number(process.env.BENCH_PORT ?? 3111);
+const CHROMIUM = "/usr/lib/chromium/chromium";
+const VIEWPORT = { width: 1280, height: 800 };
+/** As Glance's launch: no sandbox as root, scrollbars hidden (else the images differ by them). */
+const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run"];
+const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function childPid(match: string): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(match)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no child process running ${match}`);
+}
+
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Waits until `tree` uses less than 5 % of a core over 400 ms (at most 8 s): the side's leftover work is done. */
+async function idle(tree: () => CpuByKind): Promise<void> {
+  for (let i = 0, last = totalOf(tree()); i < 20; i++) {
+    await pause(400);
+    const now = totalOf(tree());
+    if (now - last < 0.02) return;
+    last = now;
+  }
+}
+
+async function main() {
+  const { ensureDebianDocs, serveDebianDocs } = await import("@/tests/support/debian-docs");
+  ensureDebianDocs(REAL_PAGE_PACKAGES);
+  const docs = await serveDebianDocs();
+  const { useTestEnv } = await import("@/tests/support/env");
+  const env = await useTestEnv({
+    database: "postgres",
+    extra: { ALLOW_PRIVATE_ORIGINS: docs.origin, LOG_LEVEL: "silent" },
+  });
+  const { createTestAccount } = await import("@/tests/support/api");
+  const account = await createTestAccount({ plan: "business" });
+  const puppeteer = (await import("puppeteer-core")).default;
+  // As many render slots as the most requests in flight, so Glance renders what bare renders at once.
+  const server = await startNextServer(ROOT, {
+    port: PORT,
+    env: { BROWSER_CONCURRENCY: String(Math.max(...LEVELS)), LOG_LEVEL: "warn", NODE_ENV: "production" },
+  });
+  const serverPid = childPid("scripts/server.ts");
+  const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+  const barePid = bare.process()!.pid!;
+  const pages = Object.entries(REAL_PAGES);
+  const lastImage = { glance: new Map<string, Buffer>(), bare: new Map<string, Buffer>() };
+
+  const capture = {
+    async bare(url: string): Promise<Buffer> {
+      const context = await bare.createBrowserContext();
+      try {
+        const tab = await context.newPage();
+        await tab.setViewport(VIEWPORT);
+        await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
+        await tab.evaluate(FONTS_READY);
+        return Buffer.from(await tab.screenshot({ type: "png" }));
+      } finally {
+        await context.close();
+      }
+    },
+    async glance(url: string): Promise<Buffer> {
+      const query = new URLSearchParams({ url, width: "1280", height: "800", format: "png", timeout: "60000" });
+      const response = await fetch(`${server.origin}/v1/screenshot?${query}`, {
+        headers: { "X-API-Key": account.apiKey },
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`/v1/screenshot answered ${response.status}: ${body}`);
+      return body;
+    },
+  };
+  const trees = { glance: () => treeCpu(serverPid), bare: () => treeCpu(barePid) };
+
+  let serial = 0;
+  async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Phase> {
+    const queue = [...pages];
+    const latencies: number[] = [];
+    await idle(trees[side]);
+    const before = { tree: trees[side](), own: ownCpu(), machine: machineBusySeconds() };
+    const started = performance.now();
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [name, pagePath] = next;
+        const sent = performance.now();
+        const image = await capture[side](`${docs.url(pagePath)}?r=${process.pid}-${++serial}`);
+        latencies.push(performance.now() - sent);
+        if (record) lastImage[side].set(`${inFlight} ${name}`, image);
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    const wallSeconds = (performance.now() - started) / 1000;
+    await idle(trees[side]);
+    return {
+      side,
+      inFlight,
+      renders: latencies.length,
+      wallSeconds,
+      latencies,
+      tree: cpuSince(before.tree, trees[side]()),
+      client: ownCpu() - before.own,
+      machine: machineBusySeconds() - before.machine,
+    };
+  }
+
+  console.log("warming up both sides…");
+  for (const side of ["bare", "glance"] as const) await phase(side, 2, false);
+
+  const loadBefore = os.loadavg();
+  const phases: Phase[] = [];
+  for (const [li, inFlight] of LEVELS.entries()) {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = (round + li) % 2 === 0 ? (["glance", "bare"] as const) : (["bare", "glance"] as const);
+      for (const side of order) {
+        const p = await phase(side, inFlight, round === ROUNDS - 1);
+        phases.push(p);
+        console.log(
+          `${side} ×${inFlight} round ${round + 1}: ${(p.renders / p.wallSeconds).toFixed(2)} renders/s, ${((totalOf(p.tree) + p.client) / p.renders).toFixed(2)} CPU-s per render`,
+        );
+      }
+    }
+  }
+  const loadAfter = os.loadavg();
+  // Each page's pair from the last round of every concurrency; the page's worst is reported.
+  const agreement = new Map<string, number>();
+  for (const [name] of pages) {
+    for (const inFlight of LEVELS) {
+      const key = `${inFlight} ${name}`;
+      const share = await pixelAgreement(lastImage.glance.get(key)!, lastImage.bare.get(key)!);
+      agreement.set(name, Math.min(share, agreement.get(name) ?? 1));
+    }
+  }
+
+  await bare.close();
+  await server.stop();
+  await docs.close();
+  await env.cleanup();
+
+  const { markdown, met } = realPagesReport({
+    phases,
+    agreement,
+    levels: LEVELS,
+    rounds: ROUNDS,
+    loadBefore,
+    loadAfter,
+  });
+  console.log(markdown);
+  if (RECORD) await replaceSection(path.join(HERE, "RESULTS.md"), "realpages", markdown, "Real pages (D30)");
+  process.exit(met ? 0 : 1);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * The real-pages benchmark's page list and pixel agreement (bench/support/real-pages.ts, D30):
+ * the bench itself is too slow for the suite, but what it judges with is checked here.
+ */
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { REAL_PAGE_PACKAGES, REAL_PAGES, pixelAgreement } from "@/bench/support/real-pages";
+import { debianDocFile } from "@/tests/support/debian-docs";
+
+async function png(width: number, height: number, paint?: { left: number; top: number; size: number }) {
+  const base = sharp({ create: { width, height, channels: 3, background: "#ffffff" } });
+  if (!paint) return base.png().toBuffer();
+  const square = await sharp({
+    create: { width: paint.size, height: paint.size, channels: 3, background: "#000000" },
+  })
+    .png()
+    .toBuffer();
+  return base
+    .composite([{ input: square, left: paint.left, top: paint.top }])
+    .png()
+    .toBuffer();
+}
+
+describe("real pages", () => {
+  it("lists at least 12 distinct pages under the docs server's roots, in six languages and three scripts", () => {
+    const paths = Object.values(REAL_PAGES);
+    expect(paths.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const pagePath of paths) expect(debianDocFile(pagePath), pagePath).toMatch(/^\/usr\/share\/.+\.html$/);
+    const languages = new Set(paths.map((p) => /\.([a-z]{2}(-[a-z]{2})?)\.html$/.exec(p)?.[1] ?? "en"));
+    expect([...languages].sort()).toEqual(["de", "en", "fr", "ja", "zh-cn", "zh-tw"]);
+    // The Debian Reference's translations are installed one package per language.
+    for (const language of languages)
+      if (language !== "en") expect(REAL_PAGE_PACKAGES).toContain(`debian-reference-${language}`);
+  });
+
+  it("pixel agreement: 1 for the same image, the changed share for a changed one, 0 for another size", async () => {
+    const white = await png(100, 100);
+    expect(await pixelAgreement(white, await png(100, 100))).toBe(1);
+    // A 10×10 black square: 100 of 10,000 pixels differ.
+    expect(await pixelAgreement(white, await png(100, 100, { left: 20, top: 30, size: 10 }))).toBeCloseTo(0.99, 5);
+    expect(await pixelAgreement(white, await png(100, 80))).toBe(0);
+  });
+});
