@@ -17,7 +17,7 @@ const MAP = "ARCHITECTURE.md";
 const RAW_SQL = "lib/db/pool.ts";
 const SECTION = "## Folders and what each may import";
 /** Where our own modules live; a backticked token is a path when it starts with one of these. */
-const ROOTS = /^(app|components|lib|scripts|tests|bench|generated|prisma)(\/|$)/;
+const ROOTS = /^(app|components|lib|scripts|tests|bench|generated|prisma|sdks)(\/|$)/;
 /** …or when it is a module at the repo's root (`proxy.ts`); `params.ts` alone is prose. */
 const isRootModule = (token) => /^[\w.-]+\.(ts|tsx|mjs)$/.test(token) && existsSync(token);
 
@@ -108,8 +108,9 @@ const config = {
   allowedSeverity: "error",
   allowed: [
     { comment: "npm packages and Node's built-ins", from: {}, to: { dependencyTypes: EXTERNAL } },
-    // A folder's own files: lib/api/* → lib/api/*, components/site/* → components/site/*, app/* → app/*.
-    { from: { path: "^((app|scripts|tests|bench)/|(components|lib)/[^/]+/)" }, to: { path: "^$1" } },
+    // A folder's own files: lib/api/* → lib/api/*, components/site/* → components/site/*, app/* → app/*,
+    // and each SDK its own (sdks/typescript/* → sdks/typescript/*).
+    { from: { path: "^((app|scripts|tests|bench)/|(components|lib|sdks)/[^/]+/)" }, to: { path: "^$1" } },
     ...rows.flatMap((row) =>
       row.from.map((from) => ({
         comment: `ARCHITECTURE.md: ${row.who.join(", ")}`,

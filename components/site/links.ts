@@ -71,6 +71,7 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[]
     items: [
       { href: "/docs/signed-urls", label: "Signed URLs" },
       { href: "/docs/async", label: "Async & webhooks" },
+      { href: "/docs/sdks", label: "SDKs" },
       { href: "/docs/monitors", label: "Visual diffs & monitors" },
       { href: "/docs/caching", label: "Caching & files" },
       { href: "/docs/errors", label: "Errors" },
@@ -108,6 +109,7 @@ export const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly Site
       { href: "/docs/authentication", label: "Authentication" },
       { href: "/docs/caching", label: "Caching" },
       { href: "/docs/limits", label: "Limits & plans" },
+      { href: "/docs/sdks", label: "SDKs" },
       { href: OPENAPI_HREF, label: "OpenAPI spec" },
     ],
   },

@@ -1,0 +1,153 @@
+"""The SDK against the real API: tests/integration/sdks/python.test.ts starts it (real Chromium,
+PostgreSQL, a real webhook delivery) and runs this module with GLANCE_TEST_CONFIG naming a JSON
+file of what it set up. Run alone, it fails: there is no server to test against."""
+
+import json
+import os
+import struct
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+from glance import Glance, GlanceError, WebhookVerificationError, sign_url, verify_webhook
+
+
+def setUpModule():
+    global C
+    path = os.environ.get("GLANCE_TEST_CONFIG")
+    if not path:
+        raise RuntimeError("GLANCE_TEST_CONFIG is not set: run through tests/integration/sdks/python.test.ts")
+    with open(path, encoding="utf-8") as f:
+        C = json.load(f)
+
+
+def png_size(data: bytes):
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise AssertionError("not a PNG")
+    return struct.unpack(">II", data[16:24])
+
+
+class Client(unittest.TestCase):
+    def setUp(self):
+        self.glance = Glance(C["api_key"], base_url=C["base_url"])
+
+    def test_screenshot_and_cache(self):
+        options = dict(url=C["fixture"] + "/basic.html?sdk-py", width=640, height=400, full_page=False)
+        first = self.glance.screenshot(**options)
+        self.assertEqual(first.content_type, "image/png")
+        self.assertEqual(png_size(first.data), (640, 400))
+        self.assertEqual(first.cache, "MISS")
+        self.assertEqual(self.glance.screenshot(**options).cache, "HIT")
+        meta = self.glance.screenshot_metadata(**options)
+        self.assertEqual((meta["width"], meta["height"], meta["format"]), (640, 400, "png"))
+        self.assertEqual(png_size(self.glance.download(meta["imageUrl"]).data), (640, 400))
+
+    def test_unknown_option_refused_before_sending(self):
+        with self.assertRaisesRegex(TypeError, "unknown option 'fullpage'"):
+            self.glance.screenshot(url=C["fixture"] + "/basic.html", fullpage=True)
+
+    def test_og(self):
+        image = self.glance.og("default", {"title": "Hello from Python"})
+        self.assertEqual(png_size(image.data), (1200, 630))
+        meta = self.glance.og_metadata("default", {"title": "Hello from Python"}, format="webp")
+        self.assertEqual((meta["template"], meta["format"]), ("default", "webp"))
+
+    def test_content(self):
+        result = self.glance.content(url=C["fixture"] + "/content-article.html", formats=["markdown"])
+        self.assertRegex(result["markdown"], r"(?m)^# ")
+
+    def test_job_wait_and_usage(self):
+        job = self.glance.jobs.create("screenshot", {"url": C["fixture"] + "/basic.html?sdk-py-job", "width": 320,
+                                                     "height": 240})
+        done = self.glance.jobs.wait(job["id"], interval=0.2)
+        self.assertEqual(done["status"], "succeeded")
+        self.assertEqual(png_size(self.glance.download(done["resultUrl"]).data), (320, 240))
+        self.assertGreaterEqual(self.glance.usage()["renders"]["used"], 1)
+
+    def test_monitors(self):
+        monitor = self.glance.monitors.create(url=C["fixture"] + "/basic.html?sdk-py-monitor", interval=3600,
+                                              paused=True)
+        self.assertIn(monitor["id"], [m["id"] for m in self.glance.monitors.list()])
+        self.assertEqual(self.glance.monitors.update(monitor["id"], name="Py watch")["name"], "Py watch")
+        self.glance.monitors.delete(monitor["id"])
+        with self.assertRaises(GlanceError) as caught:
+            self.glance.monitors.get(monitor["id"])
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "monitor_not_found"))
+
+
+class Errors(unittest.TestCase):
+    def test_problem_json_is_a_glance_error(self):
+        with self.assertRaises(GlanceError) as caught:
+            Glance("sk_live_" + "x" * 32, base_url=C["base_url"]).screenshot(url=C["fixture"] + "/basic.html")
+        e = caught.exception
+        self.assertEqual((e.status, e.code, e.detail), (401, "invalid_api_key", "Invalid or revoked API key."))
+        self.assertTrue(e.request_id)
+        self.assertEqual(e.type, C["base_url"] + "/docs/errors#invalid_api_key")
+
+        with self.assertRaises(GlanceError) as caught:
+            Glance(C["api_key"], base_url=C["base_url"]).screenshot(url=C["fixture"] + "/basic.html", width=99999)
+        self.assertEqual((caught.exception.status, caught.exception.code), (400, "parameter_out_of_range"))
+
+        with self.assertRaises(GlanceError) as caught:
+            Glance(C["free_api_key"], base_url=C["base_url"]).og("default", {"title": "x"})
+        self.assertEqual((caught.exception.status, caught.exception.code), (403, "plan_upgrade_required"))
+
+    def test_renderer_busy_retried_after_retry_after(self):
+        glance = Glance(C["api_key"], base_url=C["base_url"])
+        # The one renderer slot, held by a page whose server answers after 5 s.
+        busy = threading.Thread(target=glance.screenshot,
+                                kwargs=dict(url=C["fixture"] + "/slow.html?ms=5000&sdk-py-busy", width=320, height=240))
+        busy.start()
+        time.sleep(1)
+        quick = dict(url=C["fixture"] + "/basic.html?sdk-py-retry", width=300, height=200, timeout=4000)
+        with self.assertRaises(GlanceError) as caught:
+            Glance(C["api_key"], base_url=C["base_url"], max_retries=0).screenshot(**quick)
+        self.assertEqual((caught.exception.status, caught.exception.code), (503, "renderer_busy"))
+        self.assertGreaterEqual(caught.exception.retry_after, 1)
+        started = time.monotonic()
+        shot = Glance(C["api_key"], base_url=C["base_url"], max_retries=8).screenshot(**quick)
+        self.assertEqual(png_size(shot.data), (300, 200))
+        self.assertGreaterEqual(time.monotonic() - started, 1)
+        busy.join()
+
+
+class SignedUrls(unittest.TestCase):
+    def sign(self, **kwargs):
+        return sign_url(C["base_url"], key_id=C["key_id"], signing_secret=C["signing_secret"], **kwargs)
+
+    def test_signs_as_the_server_does(self):
+        example = C["server_signed"]
+        ours = self.sign(path="/v1/og", params=example["params"], expires=example["expires"])
+        self.assertEqual(ours.rsplit("signature=", 1)[1], example["url"].rsplit("signature=", 1)[1])
+
+    def test_accepted_and_tampered_refused(self):
+        url = self.sign(path="/v1/og", params={"template": "default", "variables": {"title": "Signed by Python"}},
+                        expires=int(time.time()) + 600)
+        with urllib.request.urlopen(url) as response:
+            self.assertEqual((response.status, response.headers["content-type"]), (200, "image/png"))
+        tampered = url.replace("Signed%20by%20Python", "Signed%20by%20someone%20else")
+        self.assertNotEqual(tampered, url)
+        with self.assertRaises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(tampered)
+        self.assertEqual(caught.exception.code, 403)
+        self.assertEqual(json.loads(caught.exception.read())["code"], "invalid_signature")
+
+
+class Webhooks(unittest.TestCase):
+    def test_real_delivery_verifies_and_tampering_is_refused(self):
+        hook = C["webhook"]
+        body = hook["body"].encode("utf-8")
+        event = verify_webhook(hook["secret"], hook["headers"], body)
+        self.assertEqual(event["type"], "job.succeeded")
+        self.assertEqual(event["data"]["id"], hook["job_id"])
+        with self.assertRaisesRegex(WebhookVerificationError, "invalid webhook signature"):
+            verify_webhook(hook["secret"], hook["headers"], body.replace(b"succeeded", b"failed"))
+        stale = dict(hook["headers"], **{"webhook-timestamp": str(int(time.time()) - 3600)})
+        with self.assertRaisesRegex(WebhookVerificationError, "out of tolerance"):
+            verify_webhook(hook["secret"], stale, body)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,128 @@
+/**
+ * The SDKs' tests run against the real API over HTTP (D29): the app's own /v1 route handlers behind
+ * a Node HTTP server on loopback, on a private Postgres database, with real Chromium, this
+ * process's job workers and webhook dispatcher delivering to a receiver on loopback. Pages come
+ * from the screenshot fixture server. One Chromium slot (BROWSER_CONCURRENCY=1), so a test can
+ * keep the renderer busy and get a real 503 renderer_busy with its Retry-After.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTestAccount, type TestAccount } from "@/tests/support/api";
+import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { startReceiver, type Receiver } from "../webhooks/receiver";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Record<string, unknown>;
+
+/** The app's /v1 routes by path pattern, as Next's file-system router would match them. */
+const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
+  [/^\/v1\/screenshot$/, () => import("@/app/v1/screenshot/route")],
+  [/^\/v1\/og$/, () => import("@/app/v1/og/route")],
+  [/^\/v1\/og\/templates$/, () => import("@/app/v1/og/templates/route")],
+  [/^\/v1\/content$/, () => import("@/app/v1/content/route")],
+  [/^\/v1\/animate$/, () => import("@/app/v1/animate/route")],
+  [/^\/v1\/diff$/, () => import("@/app/v1/diff/route")],
+  [/^\/v1\/usage$/, () => import("@/app/v1/usage/route")],
+  [/^\/v1\/jobs$/, () => import("@/app/v1/jobs/route")],
+  [/^\/v1\/jobs\/bulk$/, () => import("@/app/v1/jobs/bulk/route")],
+  [/^\/v1\/jobs\/bulk\/[^/]+$/, () => import("@/app/v1/jobs/bulk/[id]/route")],
+  [/^\/v1\/jobs\/[^/]+$/, () => import("@/app/v1/jobs/[id]/route")],
+  [/^\/v1\/monitors$/, () => import("@/app/v1/monitors/route")],
+  [/^\/v1\/monitors\/[^/]+$/, () => import("@/app/v1/monitors/[id]/route")],
+  [/^\/v1\/monitors\/[^/]+\/run$/, () => import("@/app/v1/monitors/[id]/run/route")],
+  [/^\/v1\/monitors\/[^/]+\/runs$/, () => import("@/app/v1/monitors/[id]/runs/route")],
+  [/^\/v1\/files\/([^/]+)$/, () => import("@/app/v1/files/[file]/route"), "file"],
+  [/^\/v1\/openapi\.json$/, () => import("@/app/v1/openapi.json/route")],
+];
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, origin: string): Promise<void> {
+  const url = new URL(req.url ?? "/", origin);
+  const route = ROUTES.find(([pattern]) => pattern.test(url.pathname));
+  const mod: RouteModule = route ? await route[1]() : await import("@/app/v1/[...path]/route");
+  const handler = mod[req.method ?? "GET"] as Handler | undefined;
+  if (typeof handler !== "function") return void res.writeHead(405).end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD" && chunks.length > 0;
+  const request = new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+  const params: Record<string, string> = {};
+  if (route?.[2]) params[route[2]] = decodeURIComponent(route[0].exec(url.pathname)![1]!);
+  const response = await handler(request, { params: Promise.resolve(params) });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
+}
+
+export interface SdkServer {
+  /** Where the API answers: the SDKs' baseUrl. */
+  origin: string;
+  fx: FixtureServer;
+  receiver: Receiver;
+  testEnv: TestEnv;
+  /** Business plan, its webhook URL set to the receiver. */
+  account: TestAccount;
+  /** The account's webhook signing secret (whsec_…). */
+  webhookSecret: string;
+  /** Free plan: OG is refused with 403. */
+  free: TestAccount;
+  close(): Promise<void>;
+}
+
+export async function startSdkServer(): Promise<SdkServer> {
+  const receiver = await startReceiver();
+  const fx = await startFixtureServer();
+  let origin = "";
+  const server = http.createServer((req, res) => {
+    handle(req, res, origin).catch((error: unknown) => {
+      res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const testEnv = await useTestEnv({
+    extra: {
+      APP_URL: origin,
+      ALLOW_PRIVATE_ORIGINS: [fx.origin, receiver.origin].join(","),
+      URL_SIGNING_SECRET: "sdk-test-url-signing-secret-0123456789abcdef",
+      BROWSER_CONCURRENCY: "1",
+      WEBHOOK_POLL_MS: "50",
+    },
+  });
+  const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
+  await startJobWorkers();
+  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+  startWebhookDispatcher();
+  const account = await createTestAccount({ plan: "business" });
+  const free = await createTestAccount({ plan: "free" });
+  const settings = await import("@/lib/webhooks/settings");
+  await settings.setDefaultWebhookUrl(account.userId, `${receiver.origin}/hooks`);
+  const { secret: webhookSecret } = await settings.webhookSettings(account.userId);
+  return {
+    origin,
+    fx,
+    receiver,
+    testEnv,
+    account,
+    webhookSecret,
+    free,
+    async close() {
+      await stopJobWorkers();
+      const { shutdownBrowsers } = await import("@/lib/browser");
+      await shutdownBrowsers();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await receiver.close();
+      await fx.close();
+      await testEnv.cleanup();
+    },
+  };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) !== 0x89504e47) throw new Error("not a PNG");
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
