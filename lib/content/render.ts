@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
-import { assertLoadedDocument } from "@/lib/screenshot/navigate";
+import { assertLoadedDocument, refusalOr } from "@/lib/screenshot/navigate";
 import { loadPage, withPreparedPage } from "@/lib/screenshot/page-load";
 import { PhaseClock } from "@/lib/screenshot/page-facts";
 import { documentHeight } from "@/lib/screenshot/page-scripts";
@@ -71,16 +71,10 @@ export async function renderContent(plan: ContentPlan, deadline: Deadline, accou
           );
           return { pageHeight, shot, extracted };
         };
-        const { pageHeight, shot, extracted } = await read().catch(async (error: unknown) => {
-          // A page that navigated away while it was read (D23): the guard's refusal is the answer,
-          // once the navigation has got as far as the guard or Chromium's error page (up to 1 s).
-          for (let waited = 0; waited < 1_000 && !deadline.expired(); waited += 100) {
-            assertLoadedDocument(page, session.guard, input);
-            await deadline.sleep(100);
-          }
-          assertLoadedDocument(page, session.guard, input);
-          throw error;
-        });
+        // A page that navigated away while it was read (D23): the guard's refusal is the answer.
+        const { pageHeight, shot, extracted } = await read().catch((error: unknown) =>
+          refusalOr(error, page, session.guard, input, deadline),
+        );
         // D23: a page that navigated to a refused address while it was read is not answered.
         assertLoadedDocument(page, session.guard, input);
         const palette = extracted.metadata && shot ? await deadline.race(paletteOf(shot)) : undefined;

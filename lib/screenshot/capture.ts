@@ -8,7 +8,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { RenderSession } from "@/lib/browser";
 import { finishImage, type ImageFormat } from "./encode";
-import { assertLoadedDocument } from "./navigate";
+import { assertLoadedDocument, refusalOr } from "./navigate";
 import { type PageRun, loadPage, withPreparedPage } from "./page-load";
 import { documentHeight } from "./page-scripts";
 import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
@@ -47,6 +47,12 @@ function templateFailure(error: unknown, pdf: NonNullable<CapturePlan["pdf"]>, s
   );
 }
 
+/** The image, and where ignoreSelectors' elements are in it when a comparison asked (D27). */
+async function shootWithRegions({ page, deadline }: RenderSession, plan: CapturePlan) {
+  const regions = plan.ignoreSelectors ? await readRegions(page, plan, plan.ignoreSelectors, deadline) : undefined;
+  return { regions, shot: await shootImage(page, plan, deadline) };
+}
+
 export async function capture(session: RenderSession, plan: CapturePlan): Promise<CaptureOutput> {
   const { output, ...seen } = await withPreparedPage(session, plan, async (consent): Promise<Shot> => {
     const { page, deadline } = session;
@@ -70,11 +76,14 @@ export async function capture(session: RenderSession, plan: CapturePlan): Promis
     }
 
     const format = plan.format as ImageFormat;
-    const regions = plan.ignoreSelectors ? await readRegions(page, plan, plan.ignoreSelectors, deadline) : undefined;
-    const shot = await shootImage(page, plan, deadline);
+    const input = plan.html !== undefined ? "html" : "url";
+    // D23: a page that navigates itself away while it is measured or shot answers with the refusal.
+    const { regions, shot } = await shootWithRegions(session, plan).catch((error: unknown) =>
+      refusalOr(error, page, session.guard, input, deadline),
+    );
     clock.lap("capture");
     // D23: a page that navigated to a refused address while being shot is not answered.
-    assertLoadedDocument(page, session.guard, plan.html !== undefined ? "html" : "url");
+    assertLoadedDocument(page, session.guard, input);
     const image = await deadline.race(finishImage(shot, format, plan.quality, plan.resize));
     clock.lap("encode");
     return {

@@ -66,6 +66,32 @@ export function assertLoadedDocument(page: Page, guard: PageGuard, param: "url" 
   }
 }
 
+/**
+ * D23: an error thrown while a page was navigating itself away (an evaluation whose document was
+ * replaced, a detached frame) says nothing the caller can act on; the guard's refusal does, once
+ * the navigation has got as far as the guard or Chromium's error page. Up to 1 s is given for that,
+ * then the refusal (if any) is thrown instead of the error; otherwise the error itself. ApiErrors
+ * (a timeout, a selector not found) already name their cause and are thrown at once.
+ */
+export async function refusalOr(
+  error: unknown,
+  page: Page,
+  guard: PageGuard,
+  param: "url" | "html",
+  deadline: Deadline,
+): Promise<never> {
+  if (error instanceof ApiError) {
+    assertLoadedDocument(page, guard, param);
+    throw error;
+  }
+  for (let waited = 0; waited < 1_000 && !deadline.expired(); waited += 100) {
+    assertLoadedDocument(page, guard, param);
+    await deadline.sleep(100);
+  }
+  assertLoadedDocument(page, guard, param);
+  throw error;
+}
+
 export async function navigate(
   page: Page,
   url: string,

@@ -15,7 +15,7 @@ import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocki
 import { type ConsentHandling, enableConsentHandling } from "./consent";
 import { clickElement, hideElements, scrollPage } from "./interactions";
 import { answerDialogs, dialogMetadata, type DialogRecord } from "./dialogs";
-import { assertLoadedDocument, loadHtml, navigate } from "./navigate";
+import { assertLoadedDocument, loadHtml, navigate, refusalOr } from "./navigate";
 import { fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { type PageFacts, readPageFacts, targetHttpError } from "./page-facts";
 import { shapeRequests } from "./request-shaping";
@@ -147,6 +147,27 @@ export async function loadPage(
   assertLoadedDocument(page, guard, input);
   const targetStatus = response ? response.status() : null;
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
+  // D23: a page may navigate itself away during any of the steps below; refusalOr answers with the
+  // guard's refusal instead of the half-finished step's error.
+  const ready = await settlePage(session, plan, consent, options.scrollThrough).catch((error: unknown) =>
+    refusalOr(error, page, guard, input, deadline),
+  );
+  const facts = await readPageFacts(page, targetStatus, deadline).catch((error: unknown) =>
+    refusalOr(error, page, guard, input, deadline),
+  );
+  options.clock.lap("wait");
+  return { facts, ...ready };
+}
+
+/** After loading: fonts, the caller's waits and page changes, lazy content scrolled into view, the delay. */
+async function settlePage(
+  session: RenderSession,
+  plan: CapturePlan,
+  consent: ConsentHandling | undefined,
+  scroll: boolean,
+): Promise<{ scrolledHeight?: number }> {
+  const { page, guard, deadline } = session;
+  const input = plan.html !== undefined ? "html" : "url";
   await deadline.race(fontsReady(page));
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, deadline);
   if (consent) {
@@ -157,12 +178,8 @@ export async function loadPage(
   if (plan.hideSelectors) await hideElements(page, plan.hideSelectors, deadline);
   if (plan.click) await clickElement(page, plan.click, deadline);
   assertLoadedDocument(page, guard, input);
-  const scrolledHeight = options.scrollThrough
-    ? await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT))
-    : undefined;
+  const scrolledHeight = scroll ? await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT)) : undefined;
   if (plan.scrollTo) await scrollPage(page, plan.scrollTo, deadline);
   if (plan.delayMs > 0) await deadline.sleep(plan.delayMs);
-  const facts = await readPageFacts(page, targetStatus, deadline);
-  options.clock.lap("wait");
-  return { facts, ...(scrolledHeight !== undefined ? { scrolledHeight } : {}) };
+  return scrolledHeight !== undefined ? { scrolledHeight } : {};
 }
