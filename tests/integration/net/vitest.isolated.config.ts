@@ -19,7 +19,9 @@ export default defineConfig({
     include: ["tests/integration/net/isolated/**/*.spec.ts"],
     environment: "node",
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // As the integration project: a set-up (embedded database, browser, fixture servers) on two
+    // loaded cores was seen past 60 s (watch.spec.ts).
+    hookTimeout: 120_000,
     // One port-53 DNS server per namespace and two cores: one file at a time.
     fileParallelism: false,
   },
