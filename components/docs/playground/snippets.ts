@@ -4,6 +4,8 @@
  * through the signed-in session, the request went to /api/playground/<endpoint>; the snippet is
  * the public /v1/<endpoint> request with the same query and a YOUR_API_KEY placeholder.
  */
+import { sdkPythonSnippet, sdkTypescriptSnippet } from "./sdk-snippets";
+
 export const KEY_PLACEHOLDER = "YOUR_API_KEY";
 
 export interface SnippetRequest {
@@ -17,12 +19,14 @@ export interface SnippetRequest {
   fileName: string;
 }
 
-export type SnippetLanguage = "curl" | "javascript" | "python";
+export type SnippetLanguage = "curl" | "javascript" | "python" | "sdk-typescript" | "sdk-python";
 
 export const SNIPPET_LABELS: Record<SnippetLanguage, string> = {
   curl: "cURL",
   javascript: "JavaScript",
   python: "Python",
+  "sdk-typescript": "SDK: TypeScript",
+  "sdk-python": "SDK: Python",
 };
 
 /** POSIX shell single quotes: nothing inside is special except the quote itself. */
@@ -80,5 +84,9 @@ export function snippet(language: SnippetLanguage, r: SnippetRequest): string {
       return javascriptSnippet(r);
     case "python":
       return pythonSnippet(r);
+    case "sdk-typescript":
+      return sdkTypescriptSnippet(r);
+    case "sdk-python":
+      return sdkPythonSnippet(r);
   }
 }

@@ -2,9 +2,16 @@
  * The TypeScript SDK (sdks/typescript, D29) against the real API over HTTP (./harness.ts): renders
  * through its client, a signed URL it builds that the server accepts (and refuses once tampered
  * with), a real webhook delivery verified (and refused once tampered with), problem+json answers
- * thrown as GlanceError with their code, and a real 503 renderer_busy retried after its Retry-After.
+ * thrown as GlanceError with their code, a real 503 renderer_busy retried after its Retry-After, and
+ * the docs playground's SDK snippets run as written.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { snippet, type SnippetRequest } from "@/components/docs/playground/snippets";
 import { signUrl as serverSignUrl } from "@/lib/signing/canonical";
 import { Glance, GlanceError, signUrl, verifyWebhook, WebhookVerificationError } from "@/sdks/typescript/src/index";
 import { eventually } from "../webhooks/receiver";
@@ -217,5 +224,42 @@ describe("webhooks", () => {
     expect(await refusedWith(s.webhookSecret, stale, delivery.body)).toBe("webhook timestamp out of tolerance");
     const { "webhook-signature": _, ...unsigned } = delivery.headers;
     expect(await refusedWith(s.webhookSecret, unsigned, delivery.body)).toBe("missing webhook headers");
+  });
+});
+
+describe("the docs' SDK snippets (components/docs/playground/sdk-snippets.ts)", () => {
+  const exec = promisify(execFile);
+
+  /**
+   * Runs both SDK snippets of `request` (its fileName in a fresh folder): the TypeScript one with
+   * tsx (from the repository, where tsx resolves), the Python one with python3.
+   */
+  async function runSnippets(request: SnippetRequest, dir: string): Promise<{ typescript: string; python: string }> {
+    const sdk = JSON.stringify(path.resolve("sdks/typescript/src/index.ts"));
+    await writeFile(path.join(dir, "snippet.mts"), snippet("sdk-typescript", request).replace(`"glance-sdk"`, sdk));
+    await writeFile(path.join(dir, "snippet.py"), snippet("sdk-python", request));
+    const env = { ...process.env, PYTHONPATH: path.resolve("sdks/python"), PYTHONDONTWRITEBYTECODE: "1" };
+    const ts = await exec(process.execPath, ["--import", "tsx", path.join(dir, "snippet.mts")], { env });
+    const py = await exec("python3", [path.join(dir, "snippet.py")], { env });
+    return { typescript: ts.stdout, python: py.stdout };
+  }
+
+  it("a screenshot and an OG image are written to their files; JSON metadata is printed", async () => {
+    const shot = `${s.origin}/v1/screenshot?url=${encodeURIComponent(s.fx.url("basic.html?snippet"))}&width=320&height=200&fullPage=false`;
+    const dir = await mkdtemp(path.join(os.tmpdir(), "glance-snippet-"));
+    const file = (name: string) => path.join(dir, name);
+    await runSnippets({ url: shot, apiKey: s.account.apiKey, json: false, fileName: file("shot.png") }, dir);
+    expect(pngSize(new Uint8Array(await readFile(file("shot.png"))))).toEqual({ width: 320, height: 200 });
+
+    const og = `${s.origin}/v1/og?template=default&title=${encodeURIComponent("Snippet 42")}&width=600&height=315`;
+    await runSnippets({ url: og, apiKey: s.account.apiKey, json: false, fileName: file("og.png") }, dir);
+    expect(pngSize(new Uint8Array(await readFile(file("og.png"))))).toEqual({ width: 600, height: 315 });
+
+    const meta = await runSnippets(
+      { url: `${og}&response=json`, apiKey: s.account.apiKey, json: true, fileName: "" },
+      dir,
+    );
+    expect(meta.typescript).toMatch(/template: 'default'/);
+    expect(meta.python).toMatch(/'template': 'default'/);
   });
 });
