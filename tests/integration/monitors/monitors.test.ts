@@ -148,6 +148,50 @@ describe("a monitor", () => {
     expect(runs.map((r) => r.id)).toEqual([after.id, changed.id, same.id, first.id]);
   });
 
+  it("with baseline=fixed compares every run with the first capture, also when the page grew taller", async () => {
+    const page = pages.state("fixed");
+    const created = (await expectStatus(
+      await createMonitor(account, {
+        url: pages.url("fixed"),
+        width: 400,
+        height: 300,
+        fullPage: true,
+        baseline: "fixed",
+        webhookUrl: `${receiver.origin}/hooks`,
+      }),
+      201,
+    )) as MonitorBody;
+    expect(created.baseline).toBe("fixed");
+    const first = await waitForRun(account, created.id, created.firstRun!.id);
+    expect(first.result).toMatchObject({ changed: false, baselineUpdated: true });
+
+    // 100 px more page: what only the taller capture has is changed, 400 × 100 of 400 × 400.
+    page.height = 400;
+    const grown = { changed: true, baselineUpdated: false, changedRatio: 0.25, width: 400, height: 400 };
+    const once = await run(created.id);
+    expect(once.result).toMatchObject(grown);
+    expect(once.result!.boxes).toEqual([{ x: 0, y: 300, width: 400, height: 100 }]);
+    // The baseline stayed: the same page alerts again (rolling would have taken it as the baseline).
+    const twice = await run(created.id);
+    expect(twice.result).toMatchObject(grown);
+    await eventually(() => hooksFor(created.id).length === 2, "a monitor.changed webhook for each run");
+    // /v1/diff compares with the same baseline.
+    const { GET } = await import("@/app/v1/diff/route");
+    const compared = (await expectStatus(
+      await GET(
+        apiRequest(
+          `/v1/diff?url=${encodeURIComponent(pages.url("fixed"))}&width=400&height=300&fullPage=true&compareTo=${created.id}`,
+          { apiKey: account.apiKey },
+        ),
+      ),
+      200,
+    )) as { changedRatio: number; boxes: unknown[] };
+    expect(compared).toMatchObject({ changedRatio: 0.25, boxes: [{ x: 0, y: 300, width: 400, height: 100 }] });
+    // And the page as it first was is no change.
+    page.height = 300;
+    expect((await run(created.id)).result).toMatchObject({ changed: false, changedRatio: 0, baselineUpdated: false });
+  });
+
   it("does not alert on a change inside ignoreSelectors", async () => {
     pages.state("clocked").clock = true;
     const created = (await expectStatus(
