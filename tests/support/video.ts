@@ -3,7 +3,7 @@
  * scripts/setup.sh): what the container says (codec, size, duration, frame count by decoding every
  * frame) and single frames as RGB pixels, for pixel agreement with screenshots.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -148,4 +148,38 @@ export function agreement(a: Frame, b: Frame, tolerance = 32): { meanDifference:
 export function pixelOf(frame: Frame, x: number, y: number): [number, number, number] {
   const i = (y * frame.width + x) * 3;
   return [frame.rgb[i], frame.rgb[i + 1], frame.rgb[i + 2]];
+}
+
+/** Each frame's presentation time in seconds, as ffprobe reads it from the container, in order. */
+export function frameTimes(bytes: Buffer, ext: string): Promise<number[]> {
+  return withFile(bytes, ext, async (file) => {
+    const { stdout } = await run("ffprobe", [
+      "-v",
+      "error",
+      "-select_streams",
+      "v:0",
+      "-show_entries",
+      "frame=best_effort_timestamp_time",
+      "-of",
+      "csv=p=0",
+      file,
+    ]);
+    // One line a frame; the first frame's side data (x264's settings) adds an empty one.
+    return stdout
+      .split("\n")
+      .map((line) => line.replace(/,+$/, "").trim())
+      .filter((line) => line !== "")
+      .map(Number);
+  });
+}
+
+/**
+ * Keeps `count` processes spinning on the CPU until the returned function is called: a loaded
+ * machine for the tests that must hold on one (a recording's frames follow its frame rate).
+ */
+export function loadCpu(count: number): () => void {
+  const spinners = Array.from({ length: count }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+  );
+  return () => spinners.forEach((child) => child.kill("SIGKILL"));
 }
