@@ -70,7 +70,9 @@ export function Playground({
   const useSessionAuth = mode === "session" && session.status === "signed-in";
   const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
   // The content endpoint answers JSON unless response=markdown (D24); the others only with response=json.
-  const json = endpoint === "content" ? values.response !== "markdown" : values.response === "json";
+  // /v1/diff answers only JSON (D27).
+  const json =
+    endpoint === "content" ? values.response !== "markdown" : endpoint === "diff" || values.response === "json";
   const shown = useMemo(
     () => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"),
     [fields, values],
@@ -255,6 +257,8 @@ export function Playground({
             <div className="sticky bottom-0 -mx-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white/95 px-5 pt-4 backdrop-blur sm:-mx-6 sm:px-6">
               {endpoint === "content" ? (
                 <span className="text-xs text-slate-500">One render, every format checked.</span>
+              ) : endpoint === "diff" ? (
+                <span className="text-xs text-slate-500">JSON: the changed share, the boxes, the diff image.</span>
               ) : (
                 <Switch
                   id={`${idPrefix}-json`}
@@ -285,7 +289,9 @@ export function Playground({
                 ? `Open Graph image from the ${values.template} template`
                 : endpoint === "animate"
                   ? `Recording of ${values.url}`
-                  : `Screenshot of ${values.url}`
+                  : endpoint === "diff"
+                    ? `What changed on ${values.url}: the changed pixels in red, each changed region outlined`
+                    : `Screenshot of ${values.url}`
             }
           />
         </section>

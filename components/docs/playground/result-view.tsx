@@ -125,7 +125,13 @@ export function ResultView({ outcome, alt }: { outcome: Outcome; alt: string }) 
     case "json": {
       const { body } = outcome;
       const shot = body.screenshot as { url?: string } | undefined;
-      const imageUrl = typeof body.imageUrl === "string" ? body.imageUrl : shot?.url;
+      // A comparison (/v1/diff) shows its diff image, not the new capture it is drawn over.
+      const imageUrl =
+        typeof body.diffImageUrl === "string"
+          ? body.diffImageUrl
+          : typeof body.imageUrl === "string"
+            ? body.imageUrl
+            : shot?.url;
       const isPdf = body.format === "pdf";
       const isVideo = body.format === "mp4" || body.format === "webm";
       return (

@@ -2,9 +2,12 @@
  * #31 point 4 (D27): a customer watches a page from the dashboard, through the production server
  * and its own job workers and schedule: create a monitor of a page, see its first run take the
  * baseline in the timeline, run it now, see the before/after comparison, pause it and delete it.
+ * The Monitors page and a monitor's page (timeline, before/after slider) pass axe on a desktop and
+ * a phone, each scanned as it is with a monitor, its runs and the comparison shown.
  */
 import { expect, test } from "@playwright/test";
 import { e2e, signInByEmail, uniqueEmail, waitForHydration } from "../support";
+import { violationsAtEveryViewport } from "../support/axe";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -21,6 +24,7 @@ test("watch a page: create, runs with thumbnails, before/after, pause, delete", 
 
   const item = page.getByTestId("monitor").filter({ hasText: "Fixture page" });
   await expect(item).toContainText("Active");
+  expect(await violationsAtEveryViewport(page), "axe on the Monitors page").toEqual({});
   await item.getByRole("link", { name: "Fixture page" }).click();
   await expect(page.getByRole("heading", { name: "Fixture page" })).toBeVisible();
 
@@ -65,6 +69,7 @@ test("watch a page: create, runs with thumbnails, before/after, pause, delete", 
   await expect(compare.getByAltText("Before: the baseline")).toBeVisible();
   await expect(compare.getByAltText("After: this run's capture")).toBeVisible();
   await compare.getByRole("slider").fill("20");
+  expect(await violationsAtEveryViewport(page), "axe on the monitor's page").toEqual({});
 
   await waitForHydration(page, "[data-testid^=monitor-buttons] button");
   await page.getByRole("button", { name: "Pause" }).click();

@@ -4,8 +4,8 @@
  * sidebar lists in components/site/links.ts), sign-in and the two 404 pages; each is scanned
  * once hydrated, with the playground's session-dependent controls shown.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { AXE_VIEWPORTS, seriousViolations } from "../support/axe";
 import { DOCS_PAGES, FOOTER_COLUMNS, MAIN_NAV, OPENAPI_HREF, SIGN_IN_HREF } from "@/components/site/links";
 
 const PUBLIC_PAGES = [
@@ -22,23 +22,7 @@ const PUBLIC_PAGES = [
   ]),
 ];
 
-/** The serious and critical violations on the page as it is now, one line per failing element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`,
-      ),
-    );
-}
-
-for (const [name, viewport] of [
-  ["desktop", { width: 1280, height: 800 }],
-  ["phone", { width: 390, height: 844 }],
-] as const) {
+for (const [name, viewport] of AXE_VIEWPORTS) {
   test(`every public page passes axe without serious or critical violations (${name})`, async ({ page }) => {
     test.setTimeout(PUBLIC_PAGES.length * 15_000);
     await page.setViewportSize(viewport);
