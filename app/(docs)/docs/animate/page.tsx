@@ -100,8 +100,10 @@ export default function AnimateReferencePage() {
         <code>scenario=scroll</code> (the default) holds the top of the page for <code>pauseStart</code>, scrolls to the
         bottom — or to <code>scrollTo</code> — following <code>easing</code>, and holds the end for{" "}
         <code>pauseEnd</code>; all of it within <code>duration</code>. Every frame is captured at its own moment of the
-        page&apos;s clock, so animations, timers and the scroll move exactly one frame interval between frames: a busy
-        server takes longer to record, but never drops or repeats a frame.
+        page&apos;s clock, so CSS animations and transitions, scripts timed by <code>requestAnimationFrame</code>,{" "}
+        <code>performance.now()</code> or <code>Date.now()</code>, and the scroll move exactly one frame interval
+        between frames: a busy server takes longer to record, but never drops or repeats a frame. Timers (
+        <code>setTimeout</code>), network loads and videos in the page keep real time.
       </p>
       <h3 id="steps">Steps</h3>
       <p>

@@ -1,0 +1,83 @@
+/**
+ * /v1/animate through the production server (#30 points 3 and 4, D26): the playground on
+ * /docs/animate records a page with a visitor's key and plays the video it got back; the docs'
+ * samples, made by this server from pages shipped in the repo, play; the pricing page shows each
+ * plan's recording limits from lib/animate/limits.ts and what a recording counts.
+ */
+import { expect, test } from "@playwright/test";
+import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
+import { PLAN_IDS } from "@/lib/plans";
+import { MOTION_SAMPLES } from "@/lib/showcase/motion";
+import { e2e } from "../support";
+import { newUserKey } from "./helpers";
+
+test("the playground records a page and plays the video", async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const key = await newUserKey(browser, "free");
+  await page.goto("/docs/animate");
+  const playground = page.getByTestId("playground-animate");
+  await playground.getByTestId("playground-api-key").fill(key);
+  await playground.locator("[data-param=url]").fill(`${e2e.fixturesUrl}/index.html`);
+  for (const [name, value] of Object.entries({ width: "640", height: "360", duration: "2000", fps: "10" }))
+    await playground.locator(`[data-param=${name}]`).fill(value);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/v1/animate", { timeout: 90_000 });
+  await playground.getByTestId("render").click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("video/mp4");
+
+  const video = playground.getByTestId("result-video");
+  await expect(video).toHaveAttribute("aria-label", `Recording of ${e2e.fixturesUrl}/index.html`);
+  // The browser decodes it: its length and size are the request's, and it plays.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.error), { timeout: 15_000 })
+    .toBe(true);
+  const facts = await video.evaluate((v: HTMLVideoElement) => ({
+    duration: v.duration,
+    width: v.videoWidth,
+    height: v.videoHeight,
+  }));
+  expect(facts).toMatchObject({ width: 640, height: 360 });
+  expect(Math.abs(facts.duration - 2)).toBeLessThanOrEqual(0.1);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0)).toBe(true);
+});
+
+test("the docs' sample recordings are videos and a GIF this server made, and they play", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto("/docs/animate");
+  for (const sample of MOTION_SAMPLES) {
+    if (sample.file.endsWith(".gif")) {
+      const gif = page.getByAltText(sample.label);
+      await expect
+        .poll(() => gif.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 180_000 })
+        .toBe(Number(sample.query.width));
+      continue;
+    }
+    const video = page.getByLabel(sample.label);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && !v.error && v.videoWidth), {
+        timeout: 180_000,
+      })
+      .toBe(Number(sample.query.width));
+    if (sample.query.duration) {
+      const seconds = await video.evaluate((v: HTMLVideoElement) => v.duration);
+      expect(Math.abs(seconds - Number(sample.query.duration) / 1000)).toBeLessThanOrEqual(1 / 30);
+    }
+  }
+});
+
+test("pricing shows each plan's recording limits and what a recording counts", async ({ page }) => {
+  await page.goto("/pricing");
+  const table = page.getByTestId("plan-comparison");
+  const row = (label: string) => table.locator(`[data-limit='${label}'] td`);
+  await expect(row("Recording length")).toHaveText(
+    PLAN_IDS.map((id) => `${ANIMATE_LIMITS[id].maxDurationMs / 1000} s`),
+  );
+  await expect(row("Recording size")).toHaveText(
+    PLAN_IDS.map((id) => `${ANIMATE_LIMITS[id].maxLongSide} × ${ANIMATE_LIMITS[id].maxShortSide}`),
+  );
+  await expect(row("Recording frame rate")).toHaveText(PLAN_IDS.map((id) => `${ANIMATE_LIMITS[id].maxFps} fps`));
+  const perRender = `one render per started ${MS_PER_RENDER / 1000} s`;
+  await expect(table.locator("[data-limit='Recording length'] th")).toContainText(perRender);
+  await expect(page.getByText(`counts one render per started ${MS_PER_RENDER / 1000} seconds of video`)).toBeVisible();
+});
