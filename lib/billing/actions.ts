@@ -1,46 +1,25 @@
 "use server";
 /**
  * Billing server actions (D18): start a Stripe Checkout, open the Customer Portal, choose the keys
- * to keep after a downgrade. Each checks the origin (CSRF) and the signed-in user itself and only
- * ever acts on that user's account.
+ * to keep after a downgrade. Written with `dashboardFormAction`: each acts only on the signed-in
+ * user's account and answers by redirecting, a refusal too.
  */
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { isSameOriginRequest } from "@/lib/auth/origin";
-import { getCurrentUser } from "@/lib/auth/session";
+import { z } from "zod";
+import { dashboardFormAction, many, text, type Refusal } from "@/lib/auth/dashboard-action";
+import type { SessionUser } from "@/lib/auth/session";
 import { keepKeys, KeepKeysError } from "./plan-change";
 import { createCheckoutUrl, createPortalUrl, hasLiveSubscription } from "./sessions";
-import { billingEnabled, isBillingInterval, isPaidPlan } from "./stripe";
+import { billingEnabled, isBillingInterval, isPaidPlan, type BillingInterval, type PaidPlan } from "./stripe";
 import { log } from "@/lib/log";
 
-async function signedIn() {
-  if (!isSameOriginRequest(await headers())) redirect("/dashboard/billing?error=origin");
-  const user = await getCurrentUser();
-  if (!user) redirect("/signin?callbackUrl=%2Fdashboard%2Fbilling");
-  return user;
+function refused({ reason }: Refusal): never {
+  if (reason === "session") redirect("/signin?callbackUrl=%2Fdashboard%2Fbilling");
+  redirect(`/dashboard/billing?error=${reason === "origin" ? "origin" : "invalid"}`);
 }
 
-export async function startCheckoutAction(formData: FormData): Promise<void> {
-  const user = await signedIn();
-  const plan = formData.get("plan");
-  const interval = formData.get("interval");
-  if (!billingEnabled() || !isPaidPlan(plan) || !isBillingInterval(interval))
-    redirect("/dashboard/billing?error=invalid");
-  // A live subscription changes plan in the portal: never a second subscription.
-  if (await hasLiveSubscription(user.id)) return openPortalAction();
-  let url: string;
-  try {
-    url = await createCheckoutUrl({ id: user.id, email: user.email ?? null }, plan, interval);
-  } catch (error) {
-    log.error("stripe checkout failed", { error: { name: (error as Error).name } });
-    redirect("/dashboard/billing?error=stripe");
-  }
-  redirect(url);
-}
-
-export async function openPortalAction(): Promise<void> {
-  const user = await signedIn();
+async function openPortal(user: SessionUser): Promise<void> {
   if (!billingEnabled()) redirect("/dashboard/billing?error=invalid");
   let url: string | undefined;
   try {
@@ -52,16 +31,41 @@ export async function openPortalAction(): Promise<void> {
   redirect(url ?? "/dashboard/billing?error=no-customer");
 }
 
-export async function keepKeysAction(formData: FormData): Promise<void> {
-  const user = await signedIn();
-  const keep = formData.getAll("keep").map(String);
-  try {
-    await keepKeys(user.id, keep);
-  } catch (error) {
-    // A code, never text: the keys page maps it to its own message (nothing from the URL is shown).
-    if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${error.code}`);
-    throw error;
-  }
-  revalidatePath("/dashboard", "layout");
-  redirect("/dashboard/keys");
-}
+const checkoutInput = z.object({
+  plan: text(z.custom<PaidPlan>(isPaidPlan)),
+  interval: text(z.custom<BillingInterval>(isBillingInterval)),
+});
+
+export const startCheckoutAction = dashboardFormAction(
+  { input: checkoutInput, refused },
+  async ({ user, input: { plan, interval } }) => {
+    if (!billingEnabled()) redirect("/dashboard/billing?error=invalid");
+    // A live subscription changes plan in the portal: never a second subscription.
+    if (await hasLiveSubscription(user.id)) return openPortal(user);
+    let url: string;
+    try {
+      url = await createCheckoutUrl({ id: user.id, email: user.email ?? null }, plan, interval);
+    } catch (error) {
+      log.error("stripe checkout failed", { error: { name: (error as Error).name } });
+      redirect("/dashboard/billing?error=stripe");
+    }
+    redirect(url);
+  },
+);
+
+export const openPortalAction = dashboardFormAction({ refused }, ({ user }) => openPortal(user));
+
+export const keepKeysAction = dashboardFormAction(
+  { input: z.object({ keep: many() }), refused },
+  async ({ user, input: { keep } }) => {
+    try {
+      await keepKeys(user.id, keep);
+    } catch (error) {
+      // A code, never text: the keys page maps it to its own message (nothing from the URL is shown).
+      if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${error.code}`);
+      throw error;
+    }
+    revalidatePath("/dashboard", "layout");
+    redirect("/dashboard/keys");
+  },
+);

@@ -1,16 +1,18 @@
 "use server";
 /**
- * The dashboard's monitor actions (D27): create, pause, resume, run now, delete. Each re-checks the
- * origin (CSRF) and the session, acts for the signed-in account only, and goes through the API's
- * own validation (the schema, the validate step, the plan gates) and service, so a form can do no
+ * The dashboard's monitor actions (D27): create, pause, resume, run now, delete. Written with
+ * `dashboardAction`, each acts for the signed-in account only and goes through the API's own
+ * validation (the schema, the validate step, the plan gates) and service, so a form can do no
  * more than POST /v1/monitors can.
  */
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import type { Caller } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
-import { actionUser } from "@/lib/auth/action-user";
+import { checkbox, dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
+import type { SessionUser } from "@/lib/auth/session";
 import { createMonitorEndpoint, updateMonitorEndpoint } from "./endpoint";
 import { monitorParams } from "./params";
 import { createMonitorFor, deleteMonitorFor, monitorNotFound, runMonitorNow, updateMonitorFor } from "./service";
@@ -21,69 +23,78 @@ export type MonitorFormState =
 export type MonitorActionState =
   { status: "idle" } | { status: "done"; message: string } | { status: "error"; message: string };
 
-async function signedInCaller(): Promise<{ caller: Caller; email: string | null } | { error: string }> {
-  const who = await actionUser("monitors");
-  if ("error" in who) return who;
-  return { caller: { userId: who.user.id, plan: who.user.plan, apiKeyId: null }, email: who.user.email ?? null };
-}
+const what = "monitors";
 
-const FORM_FIELDS = ["url", "name", "interval", "ignoreSelectors", "webhookUrl", "width", "height"] as const;
+const callerOf = (user: SessionUser): Caller => ({ userId: user.id, plan: user.plan, apiKeyId: null });
 
-export async function createMonitorAction(_prev: MonitorFormState, formData: FormData): Promise<MonitorFormState> {
-  const who = await signedInCaller();
-  if ("error" in who) return { status: "error", message: who.error };
-  const query = new URLSearchParams();
-  for (const name of FORM_FIELDS) {
-    const value = formData.get(name);
-    if (typeof value === "string" && value.trim() !== "") query.set(name, value.trim());
-  }
-  const percent = formData.get("thresholdPercent");
-  if (typeof percent === "string" && percent.trim() !== "") query.set("threshold", String(Number(percent) / 100));
-  if (formData.get("fullPage") === "on") query.set("fullPage", "true");
-  if (formData.get("emailMe") === "on" && who.email) query.set("email", who.email);
-  try {
-    const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
-    const change = await createMonitorEndpoint.validate(params, { given, caller: who.caller, extras: {} });
-    enforcePlanGates(createMonitorEndpoint, params, given, who.caller.plan);
-    const { monitor } = await createMonitorFor(who.caller, change);
-    revalidatePath("/dashboard/monitors");
-    return { status: "created", id: monitor.id };
-  } catch (error) {
-    if (error instanceof ApiError) return { status: "error", message: error.message };
-    throw error;
-  }
-}
+/** The form's fields, named as the API's query parameters (the API's schema checks them). */
+const trimmed = text(z.string().trim());
+const monitorForm = z.object({
+  url: trimmed,
+  name: trimmed,
+  interval: trimmed,
+  ignoreSelectors: trimmed,
+  webhookUrl: trimmed,
+  width: trimmed,
+  height: trimmed,
+  thresholdPercent: trimmed,
+  fullPage: checkbox(),
+  emailMe: checkbox(),
+});
+
+export const createMonitorAction = dashboardAction(
+  { what, input: monitorForm, refused: refuseWithError },
+  async ({ user, input: { thresholdPercent, fullPage, emailMe, ...fields } }): Promise<MonitorFormState> => {
+    const caller = callerOf(user);
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) if (value !== "") query.set(name, value);
+    if (thresholdPercent !== "") query.set("threshold", String(Number(thresholdPercent) / 100));
+    if (fullPage) query.set("fullPage", "true");
+    if (emailMe && user.email) query.set("email", user.email);
+    try {
+      const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
+      const change = await createMonitorEndpoint.validate(params, { given, caller, extras: {} });
+      enforcePlanGates(createMonitorEndpoint, params, given, caller.plan);
+      const { monitor } = await createMonitorFor(caller, change);
+      revalidatePath("/dashboard/monitors");
+      return { status: "created", id: monitor.id };
+    } catch (error) {
+      if (error instanceof ApiError) return { status: "error", message: error.message };
+      throw error;
+    }
+  },
+);
 
 /** Pause, resume, run now or delete the monitor named by the form's `id`. */
-export async function monitorAction(_prev: MonitorActionState, formData: FormData): Promise<MonitorActionState> {
-  const who = await signedInCaller();
-  if ("error" in who) return { status: "error", message: who.error };
-  const id = formData.get("id");
-  const op = formData.get("op");
-  try {
-    const monitor = typeof id === "string" ? await findMonitor(id, who.caller.userId) : undefined;
-    if (!monitor) throw monitorNotFound();
-    let message: string;
-    if (op === "run") {
-      await runMonitorNow(monitor);
-      message = "Run asked for: it shows below in a few seconds.";
-    } else if (op === "pause" || op === "resume") {
-      const query = new URLSearchParams({ paused: op === "pause" ? "true" : "false" });
-      const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
-      const change = await updateMonitorEndpoint.validate(params, { given, caller: who.caller, extras: {} });
-      await updateMonitorFor(who.caller, monitor, change);
-      message = op === "pause" ? "Paused." : "Resumed.";
-    } else if (op === "delete") {
-      await deleteMonitorFor(who.caller, monitor);
-      message = "Deleted.";
-    } else {
-      return { status: "error", message: "Unknown action." };
+export const monitorAction = dashboardAction(
+  { what, input: z.object({ id: text(), op: text() }), refused: refuseWithError },
+  async ({ user, input: { id, op } }): Promise<MonitorActionState> => {
+    const caller = callerOf(user);
+    try {
+      const monitor = id === "" ? undefined : await findMonitor(id, caller.userId);
+      if (!monitor) throw monitorNotFound();
+      let message: string;
+      if (op === "run") {
+        await runMonitorNow(monitor);
+        message = "Run asked for: it shows below in a few seconds.";
+      } else if (op === "pause" || op === "resume") {
+        const query = new URLSearchParams({ paused: op === "pause" ? "true" : "false" });
+        const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
+        const change = await updateMonitorEndpoint.validate(params, { given, caller, extras: {} });
+        await updateMonitorFor(caller, monitor, change);
+        message = op === "pause" ? "Paused." : "Resumed.";
+      } else if (op === "delete") {
+        await deleteMonitorFor(caller, monitor);
+        message = "Deleted.";
+      } else {
+        return { status: "error", message: "Unknown action." };
+      }
+      revalidatePath("/dashboard/monitors");
+      revalidatePath(`/dashboard/monitors/${monitor.id}`);
+      return { status: "done", message };
+    } catch (error) {
+      if (error instanceof ApiError) return { status: "error", message: error.message };
+      throw error;
     }
-    revalidatePath("/dashboard/monitors");
-    revalidatePath(`/dashboard/monitors/${monitor.id}`);
-    return { status: "done", message };
-  } catch (error) {
-    if (error instanceof ApiError) return { status: "error", message: error.message };
-    throw error;
-  }
-}
+  },
+);

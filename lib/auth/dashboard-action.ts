@@ -1,0 +1,142 @@
+/**
+ * The one way to write a server action (D31): `dashboardAction` for a form with a state
+ * (`useActionState`), `dashboardFormAction` for a plain `<form action>`. Each checks that the request
+ * came from our own pages (CSRF, on top of Next.js's own check), who is signed in (unless the spec
+ * says `signedIn: false`, as sign-in itself does), and reads the form through a zod schema, before the
+ * action's body runs with the session's user and the typed fields. The account always comes from the
+ * session, never from the form. Not a "use server" module, so it is no endpoint of its own.
+ */
+import "server-only";
+import { headers } from "next/headers";
+import { z } from "zod";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
+
+/**
+ * What a signed-in user may be required to hold. No roles exist yet: workspaces (#32) add them here
+ * and in `mayAct` below, and an action asks with `permission`.
+ */
+type Permission = never;
+
+/** Why an action did not run its body; `message` is what the form shows. */
+export interface Refusal {
+  reason: "origin" | "session" | "permission" | "input";
+  message: string;
+}
+
+/** How most forms say a refusal: their own `{ status: "error", message }` state. */
+export interface ActionError {
+  status: "error";
+  message: string;
+}
+
+/** The fields of a form as sent: a name sent twice is a list (read them with `many`). */
+export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
+
+type FormSchema = z.ZodType;
+
+interface Spec<S extends FormSchema, R> {
+  /** The form's fields; the body gets the parsed output. Without it the action reads no form. */
+  input?: S;
+  /** Finishes the signed-out message: "Sign in again to manage <what>." */
+  what?: string;
+  /** `false` for actions a signed-out visitor runs (sign-in); the origin is still checked. */
+  signedIn?: boolean;
+  permission?: Permission;
+  /** How a refusal is said: a state, or a redirect (which never returns). */
+  refused: (refusal: Refusal, form: FormFields) => NoInfer<R> | Promise<NoInfer<R>>;
+}
+
+type Context<S extends FormSchema, Signed> = {
+  input: z.output<S>;
+  form: FormFields;
+} & (Signed extends false ? { user?: undefined } : { user: SessionUser });
+
+type Body<S extends FormSchema, Signed, R> = (context: Context<S, Signed>) => Promise<R>;
+
+const WRONG_ORIGIN = "This request did not come from the Glance dashboard.";
+
+/** The default refusal for a form whose state has `{ status: "error", message }`. */
+export const refuseWithError = (refusal: Refusal): ActionError => ({ status: "error", message: refusal.message });
+
+export function formFields(formData: FormData | undefined): FormFields {
+  const fields: FormFields = {};
+  for (const [name, value] of formData ?? []) {
+    const seen = fields[name];
+    fields[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return fields;
+}
+
+function mayAct(_user: SessionUser, permission: Permission | undefined): boolean {
+  return permission === undefined;
+}
+
+async function run<S extends FormSchema, Signed extends boolean, R>(
+  spec: Spec<S, R> & { signedIn?: Signed },
+  body: Body<S, Signed, R>,
+  formData: FormData | undefined,
+): Promise<R> {
+  const form = formFields(formData);
+  if (!isSameOriginRequest(await headers())) return spec.refused({ reason: "origin", message: WRONG_ORIGIN }, form);
+  let user: SessionUser | undefined;
+  if (spec.signedIn !== false) {
+    user = (await getCurrentUser()) ?? undefined;
+    const message = `Your session has ended. Sign in again to manage ${spec.what ?? "your account"}.`;
+    if (!user) return spec.refused({ reason: "session", message }, form);
+    if (!mayAct(user, spec.permission)) {
+      return spec.refused({ reason: "permission", message: "Your role does not allow this." }, form);
+    }
+  }
+  const parsed = (spec.input ?? z.object({})).safeParse(form);
+  if (!parsed.success) {
+    return spec.refused({ reason: "input", message: parsed.error.issues[0]?.message ?? "Invalid form." }, form);
+  }
+  return body({ input: parsed.data, form, user } as Context<S, Signed>);
+}
+
+/** An action for `useActionState`: `(previous state, form) → next state`. */
+export function dashboardAction<S extends FormSchema, R, Signed extends boolean = true>(
+  spec: Spec<S, R> & { signedIn?: Signed },
+  body: Body<S, Signed, R>,
+): (previous: R, formData?: FormData) => Promise<R> {
+  return (_previous, formData) => run(spec, body, formData);
+}
+
+/** An action for a plain `<form action>` (or a call without a form): answers by redirecting, or not at all. */
+export function dashboardFormAction<S extends FormSchema, Signed extends boolean = true>(
+  spec: Spec<S, void> & { signedIn?: Signed },
+  body: Body<S, Signed, void>,
+): (formData?: FormData) => Promise<void> {
+  return (formData) => run(spec, body, formData);
+}
+
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** A text field: what `formData.get` gave when it was a string, else "" (missing, or a file). */
+export function text(): z.ZodPipe<z.ZodTransform<string, unknown>, z.ZodString>;
+export function text<T extends z.ZodType<unknown, string>>(inner: T): z.ZodPipe<z.ZodTransform<string, unknown>, T>;
+export function text(inner: z.ZodType<unknown, string> = z.string()): z.ZodType {
+  return z.preprocess((value) => {
+    const one = first(value);
+    return typeof one === "string" ? one : "";
+  }, inner);
+}
+
+/** Every value sent under one name (checkboxes, multi-selects); files are left out. */
+export function many() {
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string"),
+    z.array(z.string()),
+  );
+}
+
+/** A checkbox: ticked when sent as "on". */
+export const checkbox = () => z.preprocess((value) => first(value) === "on", z.boolean());
+
+/** A file input: the file, or undefined when none was chosen. */
+export const file = () =>
+  z.preprocess((value) => {
+    const one = first(value);
+    return one instanceof File && one.size > 0 ? one : undefined;
+  }, z.instanceof(File).optional());
