@@ -53,6 +53,11 @@ export async function usableKeyOwner(find: () => Promise<KeyOwner | null>): Prom
 export const authenticateApiKey: Authenticator = async (request, url) => {
   const key = presentedKey(request, url);
   if (!key) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
+  return callerForKey(key);
+};
+
+/** The caller a presented key stands for (however it was presented: X-API-Key, api_key, or a Bearer token at /mcp), or a 401. */
+export async function callerForKey(key: string): Promise<Caller> {
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
   const owner = await usableKeyOwner(() => findKeyOwner(key));
   touchApiKey(owner).catch((error) => log.warn("could not record key use", { error }));
@@ -63,4 +68,4 @@ export const authenticateApiKey: Authenticator = async (request, url) => {
     rendersThisMonth: owner.rendersThisMonth,
     keyLimits: owner.limits,
   };
-};
+}

@@ -1,0 +1,37 @@
+/**
+ * Who is calling /mcp (D25): an API key as `Authorization: Bearer sk_live_…` (what MCP clients
+ * let one configure) or `X-API-Key`, checked exactly as on /v1 (lib/api/auth.ts: format, revoked,
+ * paused, a due plan change). The same authenticator runs for the /mcp request itself and for
+ * every tool call's request through the pipeline, so a key revoked mid-session is refused at the
+ * next call. No `api_key` in the URL: an MCP server URL is pasted into config files and logs.
+ */
+import "server-only";
+import type { Authenticator } from "@/lib/api/auth";
+import { callerForKey } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/errors";
+
+const MCP_MISSING_KEY = "Missing API key. Provide it as Authorization: Bearer sk_live_… (or the X-API-Key header).";
+
+/** The credential a request presents, or undefined. Bearer wins over X-API-Key. */
+function mcpCredential(request: Request): string | undefined {
+  const authorization = request.headers.get("authorization")?.trim();
+  const bearer = authorization && /^bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
+  if (bearer) return bearer;
+  return request.headers.get("x-api-key")?.trim() || undefined;
+}
+
+export const authenticateMcp: Authenticator = async (request) => {
+  const credential = mcpCredential(request);
+  if (!credential) throw new ApiError("missing_api_key", MCP_MISSING_KEY);
+  return callerForKey(credential);
+};
+
+/** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */
+export function forwardedHeaders(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["authorization", "x-api-key", "x-forwarded-for"]) {
+    const value = request.headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}

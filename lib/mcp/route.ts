@@ -1,0 +1,91 @@
+/**
+ * /mcp (D25): the Model Context Protocol over Streamable HTTP, stateless, answered as JSON.
+ *
+ *   POST    the address's keyless window (D4) → authenticate (Bearer or X-API-Key; a 401 counts
+ *           against the failed-authentication window and says how to authenticate) → a server
+ *           and transport of the request's own → JSON-RPC answer. Each tool call inside is a
+ *           request of its own through the endpoint's pipeline (lib/mcp/call.ts).
+ *   GET     405: there is no server-to-client stream without sessions (the transport allows it).
+ *   DELETE  405: no session to end.
+ */
+import "server-only";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Caller } from "@/lib/api/context";
+import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { checkAnonymousLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
+import { requestIdFor, withHeaders } from "@/lib/api/request";
+import { log } from "@/lib/log";
+import { authenticateMcp } from "./auth";
+import { createMcpServer } from "./server";
+
+/** How to authenticate, on every 401 (RFC 6750). */
+const CHALLENGE = 'Bearer realm="glance", error="invalid_token"';
+
+async function addressWindow(request: Request, kind: "keyless" | "failedAuth"): Promise<RateState | undefined> {
+  try {
+    return await checkAnonymousLimit(request, kind);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "rate_limited") throw error;
+    // A counter store that is down must not take the endpoint down with it.
+    log.warn("mcp rate window unavailable", { error });
+    return undefined;
+  }
+}
+
+export async function handleMcpPost(request: Request): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdFor(request);
+  let rate: RateState | undefined;
+  let caller: Caller | undefined;
+  let response: Response;
+  try {
+    rate = await addressWindow(request, "keyless");
+    caller = await authenticateMcp(request, new URL(request.url));
+    const server = createMcpServer({ request, caller });
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      response = await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    let apiError = toApiError(error);
+    if (!caller && apiError.status === 401) {
+      try {
+        rate = await addressWindow(request, "failedAuth");
+      } catch (limited) {
+        apiError = toApiError(limited);
+      }
+    }
+    if (apiError.status >= 500 && !request.signal.aborted)
+      log.error("mcp request failed", { requestId, code: apiError.code, error });
+    response = problemResponse(apiError, requestId, apiError.status === 401 ? { "WWW-Authenticate": CHALLENGE } : {});
+  }
+  response = withHeaders(response, { "X-Request-Id": requestId, ...(rate ? rateLimitHeaders(rate) : {}) });
+  log.info("request", {
+    requestId,
+    endpoint: "mcp",
+    path: "/mcp",
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+    userId: caller?.userId,
+  });
+  return response;
+}
+
+export function mcpMethodNotAllowed(request: Request): Response {
+  const requestId = requestIdFor(request);
+  return problemResponse(
+    new ApiError("method_not_allowed", `${request.method} is not supported: this MCP server is stateless; use POST.`),
+    requestId,
+    { Allow: "POST, OPTIONS", "X-Request-Id": requestId },
+  );
+}
+
+export function mcpOptions(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: { Allow: "POST, OPTIONS", "X-Request-Id": requestIdFor(request) },
+  });
+}

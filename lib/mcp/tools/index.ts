@@ -1,0 +1,18 @@
+/** The MCP server's tools, in the order clients list them (D25). One registry: the server and the docs page read it. */
+import "server-only";
+import { pageMarkdownTool, pageMetadataTool } from "./content";
+import { getJobTool, startJobTool } from "./jobs";
+import { ogImageTool, ogTemplatesTool, screenshotTool } from "./render";
+import type { McpTool } from "./types";
+
+export const MCP_TOOLS: readonly McpTool[] = [
+  screenshotTool,
+  pageMarkdownTool,
+  pageMetadataTool,
+  ogImageTool,
+  ogTemplatesTool,
+  startJobTool,
+  getJobTool,
+];
+
+export type { McpTool } from "./types";

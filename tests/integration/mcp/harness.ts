@@ -1,0 +1,103 @@
+/**
+ * Set-up for the MCP server's tests (D25): the real /mcp route served over loopback HTTP, the
+ * screenshot fixture pages (an allowed private origin, exact), a private database, real accounts,
+ * real Chromium, and the official SDK's Client with its Streamable HTTP transport.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import pg from "pg";
+import { createTestAccount, type TestAccount } from "@/tests/support/api";
+import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { startRouteServer, type RouteServer } from "@/tests/support/route-server";
+import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+
+export interface McpHarness {
+  fx: FixtureServer;
+  app: RouteServer;
+  testEnv: TestEnv;
+  mcpUrl: URL;
+  /** A connected SDK client presenting `credential` (Bearer unless `header: "x-api-key"`). */
+  connect(credential: string, options?: { header?: "bearer" | "x-api-key" }): Promise<Client>;
+  account(plan?: "free" | "starter" | "pro" | "business"): Promise<TestAccount>;
+  /** The account's renders counted this month. */
+  renders(userId: string): Promise<number>;
+  sql<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function startMcpHarness(): Promise<McpHarness> {
+  const fx = await startFixtureServer();
+  // The route server's address is the app's: APP_URL must name it before the modules read it.
+  const routes: Parameters<typeof startRouteServer>[0] = {};
+  const app = await startRouteServer(routes);
+  const testEnv = await useTestEnv({
+    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, BROWSER_CONCURRENCY: "2", APP_URL: app.origin },
+  });
+  const mcp = await import("@/app/mcp/route");
+  routes["/mcp"] = { POST: mcp.POST, GET: mcp.GET, DELETE: mcp.DELETE };
+  // What every instance runs in the background (D20): the workers that run start_job's jobs.
+  const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
+  await startJobWorkers();
+  const clients: Client[] = [];
+  const db = new pg.Pool({ connectionString: testEnv.databaseUrl, max: 2 });
+  const mcpUrl = new URL("/mcp", app.origin);
+
+  return {
+    fx,
+    app,
+    testEnv,
+    mcpUrl,
+    async connect(credential, options = {}) {
+      const headers: Record<string, string> =
+        options.header === "x-api-key" ? { "X-API-Key": credential } : { Authorization: `Bearer ${credential}` };
+      const client = new Client({ name: "glance-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }));
+      clients.push(client);
+      return client;
+    },
+    account: (plan = "business") => createTestAccount({ plan }),
+    async renders(userId) {
+      const rows = await db.query<{ renders: number }>("SELECT renders FROM monthly_usage WHERE user_id = $1", [
+        userId,
+      ]);
+      return rows.rows.reduce((sum, row) => sum + Number(row.renders), 0);
+    },
+    async sql(text, values = []) {
+      return (await db.query(text, values)).rows;
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.close().catch(() => {})));
+      await stopJobWorkers();
+      await db.end();
+      const { shutdownBrowsers } = await import("@/lib/browser");
+      await shutdownBrowsers();
+      await app.close();
+      await fx.close();
+      await testEnv.cleanup();
+    },
+  };
+}
+
+/** The text items of a tool result, in order. */
+export function texts(result: CallToolResult): string[] {
+  return result.content.flatMap((item) => (item.type === "text" ? [item.text] : []));
+}
+
+/** The JSON answer a tool put in its first JSON text item. */
+export function answerOf(result: CallToolResult): Record<string, unknown> {
+  const text = texts(result).find((t) => t.startsWith("{"));
+  if (!text) throw new Error(`no JSON answer in ${JSON.stringify(result).slice(0, 500)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** A tool error's problem (code, detail, param), failing the test when the call did not fail. */
+export function problemOfTool(result: CallToolResult): {
+  code: string;
+  detail: string;
+  param?: string;
+  status: number;
+} {
+  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result).slice(0, 500)}`);
+  return result.structuredContent as { code: string; detail: string; param?: string; status: number };
+}
