@@ -38,6 +38,11 @@ const FEATURES: ReadonlyArray<{ title: string; body: string; icon: ReactNode }> 
     ),
   },
   {
+    title: "Tools for AI agents",
+    body: "An MCP server at /mcp: Claude, Cursor and VS Code take screenshots, read pages as Markdown and render OG images with your key.",
+    icon: <path d="M9 3v3M15 3v3M9 18v3M15 18v3M3 9h3M3 15h3M18 9h3M18 15h3M6 6h12v12H6V6Zm4 4h4v4h-4v-4Z" />,
+  },
+  {
     title: "Safe by design",
     body: "Each render runs in a fresh browser context, and no request the page makes can reach a private network.",
     icon: <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v10H6V11Zm6 4v2" />,

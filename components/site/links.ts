@@ -73,6 +73,7 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[]
       { href: "/docs/async", label: "Async & webhooks" },
       { href: "/docs/sdks", label: "SDKs" },
       { href: "/docs/monitors", label: "Visual diffs & monitors" },
+      { href: "/docs/mcp", label: "AI agents (MCP)" },
       { href: "/docs/caching", label: "Caching & files" },
       { href: "/docs/errors", label: "Errors" },
       { href: "/docs/limits", label: "Limits & plans" },

@@ -54,7 +54,8 @@ export function buildOpenApiDocument(appUrl: string): Document {
         "Every request carries an API key (X-API-Key header, preferred, or api_key query parameter); in public HTML, a GET of " +
         "/v1/og or /v1/screenshot is a signed URL instead (key_id, optional expires, signature: see the Signed URLs guide). Results are " +
         `cached per account for the plan's TTL; cache hits do not count against the monthly renders. Plans: ${planList}. ` +
-        "Every error is application/problem+json (RFC 9457) whose `type` links to its entry in the errors guide.",
+        "Every error is application/problem+json (RFC 9457) whose `type` links to its entry in the errors guide. " +
+        "The same endpoints are tools for AI agents at /mcp (Model Context Protocol, Streamable HTTP; Authorization: Bearer sk_live_…): see the AI agents (MCP) guide.",
     },
     servers: [{ url: appUrl }],
     externalDocs: { description: "Guides and a live playground", url: `${appUrl}/docs` },

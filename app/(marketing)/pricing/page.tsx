@@ -33,6 +33,10 @@ function faq(selfServe: boolean, contact: string | undefined) {
       a: "The request is refused with 403 plan_upgrade_required, naming the parameter and the plan it needs; nothing is rendered or counted.",
     },
     {
+      q: "Can AI agents use Glance?",
+      a: "Yes, on every plan: Glance is an MCP server at /mcp (docs: AI agents), so Claude, Cursor and VS Code call screenshots, page Markdown and metadata, OG images and jobs as tools with your key. Each call counts exactly like the same API request: renders against your monthly renders, cache hits free, plan features by plan.",
+    },
+    {
       q: "How do I change plans?",
       a: selfServe
         ? `Every account starts on ${PLANS.free.name}. Upgrade from the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
