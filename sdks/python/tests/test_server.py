@@ -4,7 +4,11 @@ file of what it set up. Run alone, it fails: there is no server to test against.
 
 import json
 import os
+import pathlib
 import struct
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import unittest
@@ -158,6 +162,65 @@ class Webhooks(unittest.TestCase):
         stale = dict(hook["headers"], **{"webhook-timestamp": str(int(time.time()) - 3600)})
         with self.assertRaisesRegex(WebhookVerificationError, "out of tolerance"):
             verify_webhook(hook["secret"], stale, body)
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+
+
+class Examples(unittest.TestCase):
+    """The examples run as a customer would: a script with its settings in the environment."""
+
+    def run_example(self, name, *args, cwd=None, **env):
+        environment = dict(os.environ, PYTHONPATH=str(EXAMPLES.parent), GLANCE_BASE_URL=C["base_url"], **env)
+        done = subprocess.run([sys.executable, str(EXAMPLES / name), *args], cwd=cwd, env=environment,
+                              capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
+    def test_quickstart(self):
+        with tempfile.TemporaryDirectory() as folder:
+            out = self.run_example("quickstart.py", C["fixture"] + "/basic.html?py-example", cwd=folder,
+                                   GLANCE_API_KEY=C["api_key"])
+            self.assertRegex(out, r"screenshot\.png: \d+ bytes \(cache MISS\)")
+            self.assertIn("refused: 400 parameter_out_of_range", out)
+            self.assertEqual(png_size(pathlib.Path(folder, "screenshot.png").read_bytes()), (1280, 800))
+            self.assertEqual(png_size(pathlib.Path(folder, "og.png").read_bytes()), (1200, 630))
+
+    def test_signed_url(self):
+        out = self.run_example("signed_url.py", "From the Python example", GLANCE_KEY_ID=C["key_id"],
+                               GLANCE_SIGNING_SECRET=C["signing_secret"])
+        with urllib.request.urlopen(out.strip()) as response:
+            self.assertEqual((response.status, response.headers["content-type"]), (200, "image/png"))
+
+    def test_webhook_receiver(self):
+        hook = C["webhook"]
+        port = C["example_port"]
+        environment = dict(os.environ, PYTHONPATH=str(EXAMPLES.parent), GLANCE_WEBHOOK_SECRET=hook["secret"],
+                           PORT=str(port), PYTHONUNBUFFERED="1")
+        child = subprocess.Popen([sys.executable, str(EXAMPLES / "webhook_receiver.py")], env=environment,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        headers = {k: v for k, v in hook["headers"].items() if k not in ("content-length", "host", "connection")}
+
+        def post(body: bytes) -> int:
+            for _ in range(100):
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/", data=body, headers=headers,
+                                                 method="POST")
+                try:
+                    with urllib.request.urlopen(request) as response:
+                        return response.status
+                except urllib.error.HTTPError as error:
+                    return error.code
+                except urllib.error.URLError:
+                    time.sleep(0.1)  # not listening yet
+            raise AssertionError("the example receiver never listened")
+
+        try:
+            self.assertEqual(post(hook["body"].encode()), 204)
+            self.assertEqual(post(hook["body"].replace('"succeeded"', '"failed"').encode()), 400)
+        finally:
+            child.terminate()
+            out, _ = child.communicate(timeout=10)
+        self.assertIn(f'job.succeeded: {{"id": "{hook["job_id"]}"', out)
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@
  * thrown as GlanceError with their code, a real 503 renderer_busy retried after its Retry-After, and
  * the docs playground's SDK snippets run as written.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snippet, type SnippetRequest } from "@/components/docs/playground/snippets";
@@ -261,5 +262,81 @@ describe("the docs' SDK snippets (components/docs/playground/sdk-snippets.ts)", 
     );
     expect(meta.typescript).toMatch(/template: 'default'/);
     expect(meta.python).toMatch(/'template': 'default'/);
+  });
+});
+
+describe("the SDK's examples (sdks/typescript/examples), run as a customer would", () => {
+  const exec = promisify(execFile);
+  const tsx = ["--import", pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href];
+  // "glance-sdk" resolves through tsconfig.json's paths to the SDK's source.
+  const env = (extra: Record<string, string>) => ({
+    ...process.env,
+    TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
+    GLANCE_BASE_URL: s.origin,
+    ...extra,
+  });
+  const example = (name: string) => path.resolve("sdks/typescript/examples", name);
+
+  it("quickstart writes a screenshot and an OG image and shows a refusal's code", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "glance-example-"));
+    const { stdout } = await exec(
+      process.execPath,
+      [...tsx, example("quickstart.ts"), s.fx.url("basic.html?example")],
+      {
+        cwd: dir,
+        env: env({ GLANCE_API_KEY: s.account.apiKey }),
+      },
+    );
+    expect(stdout).toMatch(/screenshot\.png: \d+ bytes \(cache MISS\)/);
+    expect(stdout).toContain("refused: 400 parameter_out_of_range");
+    expect(pngSize(new Uint8Array(await readFile(path.join(dir, "screenshot.png"))))).toEqual({
+      width: 1280,
+      height: 800,
+    });
+    expect(pngSize(new Uint8Array(await readFile(path.join(dir, "og.png"))))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it("signed-url prints a URL the server serves", async () => {
+    const { stdout } = await exec(process.execPath, [...tsx, example("signed-url.ts"), "From the example"], {
+      env: env({ GLANCE_KEY_ID: s.account.publicId, GLANCE_SIGNING_SECRET: s.account.signingSecret }),
+    });
+    const response = await fetch(stdout.trim());
+    expect([response.status, response.headers.get("content-type")]).toEqual([200, "image/png"]);
+  });
+
+  it("webhook-receiver accepts a real delivery and refuses it tampered with", async () => {
+    const job = await glance.jobs.create({ endpoint: "og", params: { template: "default", title: "Example hook" } });
+    await eventually(() => s.receiver.received.some((r) => r.body.includes(job.id)), "the job's webhook");
+    const delivery = s.receiver.received.find((r) => r.body.includes(job.id))!;
+    const port = 3161;
+    const child = spawn(process.execPath, [...tsx, example("webhook-receiver.ts")], {
+      env: env({ GLANCE_WEBHOOK_SECRET: s.webhookSecret, PORT: String(port) }),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // The delivery's own headers, less those of its connection (a changed body has another length).
+      const { "content-length": _length, host: _host, connection: _connection, ...headers } = delivery.headers;
+      const post = async (body: string) => {
+        for (;;) {
+          const answer = await fetch(`http://127.0.0.1:${port}/`, {
+            method: "POST",
+            headers,
+            body,
+          }).catch((error: Error & { cause?: { code?: string } }) => {
+            if (error.cause?.code === "ECONNREFUSED") return undefined; // not listening yet
+            throw error;
+          });
+          if (answer) return answer.status;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      expect(await post(delivery.body)).toBe(204);
+      expect(await post(delivery.body.replace(`"succeeded"`, `"failed"`))).toBe(400);
+      await eventually(() => output.includes(`job.succeeded: {"id":"${job.id}"`), "the receiver's log line");
+    } finally {
+      child.kill();
+    }
   });
 });
