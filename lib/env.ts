@@ -99,6 +99,12 @@ const schema = z.object({
   STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
   /** Where customers ask for a plan change while self-serve billing is off (shown on the pricing and billing pages). */
   CONTACT_EMAIL: optionalString,
+  /** The same as a web page (a contact form, a booking page); preferred over CONTACT_EMAIL when both are set. */
+  CONTACT_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), {
+    message: "must be an http(s) URL",
+  }),
+  /** E-mail addresses of the server's administrators: they see setup hints (what to configure) customers never see. */
+  ADMIN_EMAILS: commaList.transform((list) => list.map((e) => e.toLowerCase())),
   /** Test hook: base URL of a Stripe-compatible API (defaults to Stripe's own). */
   STRIPE_API_URL: optionalString,
 
@@ -166,6 +172,14 @@ function buildEnv(source: NodeJS.ProcessEnv) {
     devInboxEnabled: !e.EMAIL_SERVER && isLocalApp,
     githubEnabled: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),
     billing: stripeBilling(e),
+    /** The route to a plan change while billing is off (#35): CONTACT_URL, else CONTACT_EMAIL as mailto. */
+    contact: e.CONTACT_URL
+      ? { href: e.CONTACT_URL, label: e.CONTACT_URL.replace(/^https?:\/\//, "").replace(/\/$/, "") }
+      : e.CONTACT_EMAIL
+        ? { href: `mailto:${e.CONTACT_EMAIL}`, label: e.CONTACT_EMAIL }
+        : undefined,
+    /** The embedded default on a loopback APP_URL (the demo): whoever uses it runs it. */
+    isDemo: !e.DATABASE_URL && isLocalApp,
   };
 }
 

@@ -1,17 +1,21 @@
 import Link from "next/link";
-import { Badge, buttonClasses, cn } from "@/components/ui";
-import { monitorAllowance, PLAN_IDS, PLANS } from "@/lib/plans";
-import { SIGN_IN_HREF } from "./links";
+import { buttonClasses, cn } from "@/components/ui";
+import { startCheckoutAction } from "@/lib/billing/actions";
+import type { UpgradePath } from "@/lib/billing/upgrade-path";
+import { monitorAllowance, PLAN_IDS, planAtLeast, PLANS, type PlanId } from "@/lib/plans";
+import { DASHBOARD_HREF, SIGN_IN_HREF } from "./links";
 import { freeHighlights, unlockedAt } from "./plan-features";
 
-const HIGHLIGHT = "pro"; // the plan that includes OG images: the one most teams pick
+// The plan that includes OG images stands out; no "most popular" label: nothing measures it (D33).
+const HIGHLIGHT = "pro";
 
 /**
- * One card per plan from lib/plans.ts: price, the D4 limits, and what the plan adds. With
- * self-serve billing (D18) a paid plan's button leads to its checkout on the billing page (through
- * sign-in for a visitor); otherwise to `contactHref` when there is one.
+ * One card per plan from lib/plans.ts: price, the D4 limits, and what the plan adds. Its button
+ * is the real next step for whoever looks (#35, D33): with self-serve billing (D18) a signed-in
+ * customer goes straight to Stripe Checkout and a visitor through sign-in to the plan on the
+ * billing page; with billing off, the configured contact; with neither, no dead button.
  */
-export function PricingCards({ selfServe = false, contactHref }: { selfServe?: boolean; contactHref?: string } = {}) {
+export function PricingCards({ path, currentPlan }: { path: UpgradePath; currentPlan?: PlanId }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
       {PLAN_IDS.map((id, index) => {
@@ -32,31 +36,13 @@ export function PricingCards({ selfServe = false, contactHref }: { selfServe?: b
               <h2 id={`plan-${id}`} className="text-lg font-semibold text-slate-900">
                 {plan.name}
               </h2>
-              {highlighted && <Badge tone="brand">Most popular</Badge>}
             </div>
             <p className="mt-2 min-h-10 text-sm text-slate-600">{plan.tagline}</p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-bold tracking-tight text-slate-900">${plan.priceUsdPerMonth}</span>
               <span className="text-sm text-slate-500">/ month</span>
             </p>
-            <Link
-              href={
-                plan.priceUsdPerMonth === 0
-                  ? SIGN_IN_HREF
-                  : selfServe
-                    ? `/dashboard/billing?plan=${id}`
-                    : (contactHref ?? SIGN_IN_HREF)
-              }
-              className={buttonClasses({ variant: highlighted ? "primary" : "outline" }, "mt-6 w-full")}
-            >
-              {plan.priceUsdPerMonth === 0
-                ? "Start for free"
-                : selfServe
-                  ? `Upgrade to ${plan.name}`
-                  : contactHref
-                    ? `Contact us for ${plan.name}`
-                    : `Choose ${plan.name}`}
-            </Link>
+            <PlanAction id={id} path={path} currentPlan={currentPlan} primary={highlighted} />
             <ul className="mt-6 space-y-2.5 text-sm text-slate-700">
               <li>
                 <strong className="font-semibold text-slate-900">{plan.rendersPerMonth.toLocaleString("en-US")}</strong>{" "}
@@ -105,4 +91,61 @@ export function PricingCards({ selfServe = false, contactHref }: { selfServe?: b
       })}
     </div>
   );
+}
+
+function PlanAction({
+  id,
+  path,
+  currentPlan,
+  primary,
+}: {
+  id: PlanId;
+  path: UpgradePath;
+  currentPlan?: PlanId;
+  primary: boolean;
+}) {
+  const plan = PLANS[id];
+  const classes = buttonClasses({ variant: primary ? "primary" : "outline" }, "mt-6 w-full");
+  if (currentPlan === id) {
+    return (
+      <p className="mt-6 rounded-lg bg-slate-100 py-2 text-center text-sm font-medium text-slate-700">Your plan</p>
+    );
+  }
+  if (plan.priceUsdPerMonth === 0) {
+    return currentPlan ? (
+      <Link href={DASHBOARD_HREF} className={classes}>
+        Go to your dashboard
+      </Link>
+    ) : (
+      <Link href={SIGN_IN_HREF} className={classes}>
+        Start for free
+      </Link>
+    );
+  }
+  if (path.kind === "checkout") {
+    // Signed in: the checkout itself (the action sends a live subscription to the portal instead).
+    if (currentPlan) {
+      return (
+        <form action={startCheckoutAction}>
+          <input type="hidden" name="plan" value={id} />
+          <button type="submit" name="interval" value="monthly" className={classes}>
+            {planAtLeast(id, currentPlan) ? "Upgrade" : "Switch"} to {plan.name}
+          </button>
+        </form>
+      );
+    }
+    return (
+      <Link href={`/dashboard/billing?plan=${id}`} className={classes}>
+        Upgrade to {plan.name}
+      </Link>
+    );
+  }
+  if (path.kind === "contact") {
+    return (
+      <a href={path.href} className={classes}>
+        Contact us for {plan.name}
+      </a>
+    );
+  }
+  return <p className="mt-6 py-2 text-center text-sm text-slate-500">Not available online yet</p>;
 }

@@ -44,7 +44,7 @@ export function ShowcaseCaptures() {
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-slate-600">
         The store and invoice below are sample pages shipped with Glance. Each image is what its parameters give,
-        rendered by this deployment&apos;s screenshot engine the first time someone looked.
+        rendered by Glance&apos;s own screenshot engine the first time someone looked.
       </p>
       <div className="mt-10 grid items-start gap-6 lg:grid-cols-[3fr_1fr]">
         <Capture shot={byFile("store-desktop.webp")} />

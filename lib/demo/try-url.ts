@@ -33,7 +33,7 @@ const DAY_MS = 24 * HOUR_MS;
 export async function tryUrlDemo(request: Request, now: () => number = Date.now): Promise<Response> {
   try {
     const { DEMO_CAPTURES_PER_HOUR: perHour, DEMO_CAPTURES_PER_DAY: perDay } = env();
-    if (perHour === 0 || perDay === 0) throw new ApiError("not_found", "The no-signup demo is off on this deployment.");
+    if (perHour === 0 || perDay === 0) throw new ApiError("not_found", "The no-signup demo is off here.");
     const url = new URL(request.url).searchParams.get("url") ?? "";
     // Only the url is the visitor's; everything else is fixed, and parsed by the one schema.
     const plan = planFromQuery({ url, ...DEMO_QUERY });

@@ -4,7 +4,7 @@ const MESSAGES: Record<string, string> = {
   OAuthAccountNotLinked:
     "An account with this e-mail address already exists. Sign in with an e-mail link to that address.",
   AccessDenied: "This account cannot sign in.",
-  Configuration: "Sign-in is not set up correctly on this server. Please contact the operator.",
+  Configuration: "Sign-in is not set up correctly on this server. Please try again later.",
   OAuthSignInError: "GitHub sign-in could not start. Please try again.",
   OAuthCallbackError: "GitHub sign-in did not complete. Please try again.",
   CallbackRouteError: "Sign-in did not complete. Please try again.",

@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PlanComparison } from "@/components/site/plan-comparison";
 import { PricingCards } from "@/components/site/pricing-cards";
-import { SIGN_IN_HREF } from "@/components/site/links";
+import { DASHBOARD_HREF, SIGN_IN_HREF } from "@/components/site/links";
 import { buttonClasses } from "@/components/ui";
-import { billingEnabled } from "@/lib/billing/stripe";
-import { env } from "@/lib/env";
+import { UpgradeMessage, UpgradeSetupHint } from "@/components/site/upgrade-notice";
+import { getCurrentUser } from "@/lib/auth/session";
+import { isServerAdmin, upgradePath, type UpgradePath } from "@/lib/billing/upgrade-path";
 import { MS_PER_RENDER } from "@/lib/animate/limits";
 import { PLANS } from "@/lib/plans";
 
@@ -15,10 +16,10 @@ export const metadata: Metadata = {
     "Simple monthly plans for the Glance screenshot, PDF and Open Graph image API. Start free; cache hits never count.",
 };
 
-// Whether billing is on is configuration read at request time, not at build time.
+// Whether billing is on is configuration read at request time, not at build time; the cards know the visitor.
 export const dynamic = "force-dynamic";
 
-function faq(selfServe: boolean, contact: string | undefined) {
+function faq(path: UpgradePath) {
   return [
     {
       q: "What counts as a render?",
@@ -38,17 +39,22 @@ function faq(selfServe: boolean, contact: string | undefined) {
     },
     {
       q: "How do I change plans?",
-      a: selfServe
-        ? `Every account starts on ${PLANS.free.name}. Upgrade from the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
-        : `Every account starts on ${PLANS.free.name}. ${contact ? `Write to ${contact}` : "Contact the operator"} and we move your account to the plan you need.`,
+      a:
+        path.kind === "checkout" ? (
+          `Every account starts on ${PLANS.free.name}. Upgrade from this page or the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
+        ) : (
+          <>
+            Every account starts on {PLANS.free.name}. <UpgradeMessage path={path} />
+          </>
+        ),
     },
   ];
 }
 
-export default function PricingPage() {
-  const selfServe = billingEnabled();
-  const contact = env().CONTACT_EMAIL;
-  const FAQ = faq(selfServe, contact);
+export default async function PricingPage() {
+  const path = upgradePath();
+  const user = await getCurrentUser();
+  const FAQ = faq(path);
   return (
     <div className="bg-gradient-to-b from-slate-50 to-white">
       <div className="mx-auto max-w-7xl px-4 pb-24 pt-16 sm:px-6 lg:px-8">
@@ -64,7 +70,8 @@ export default function PricingPage() {
         </header>
 
         <div className="mt-14">
-          <PricingCards selfServe={selfServe} contactHref={contact ? `mailto:${contact}` : undefined} />
+          <PricingCards path={path} currentPlan={user?.plan} />
+          {user && isServerAdmin(user.email) && <UpgradeSetupHint path={path} className="mt-6" />}
         </div>
 
         <section aria-labelledby="compare" className="mt-20">
@@ -89,9 +96,15 @@ export default function PricingPage() {
               Questions
             </h2>
             <p className="mt-2 text-slate-600">Anything else? The docs cover limits, caching and errors in detail.</p>
-            <Link href={SIGN_IN_HREF} className={buttonClasses({}, "mt-6")}>
-              Create a free account
-            </Link>
+            {user ? (
+              <Link href={DASHBOARD_HREF} className={buttonClasses({}, "mt-6")}>
+                Go to your dashboard
+              </Link>
+            ) : (
+              <Link href={SIGN_IN_HREF} className={buttonClasses({}, "mt-6")}>
+                Create a free account
+              </Link>
+            )}
           </div>
           <dl className="space-y-8 lg:col-span-2">
             {FAQ.map((item) => (

@@ -4,7 +4,10 @@ import { formatDate, formatNumber } from "@/components/dashboard/format";
 import { PlanBadge } from "@/components/site/plan-badge";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
+import { UpgradeMessage } from "@/components/site/upgrade-notice";
 import { accountProfile } from "@/lib/auth/account";
+import { upgradePath } from "@/lib/billing/upgrade-path";
+import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 
@@ -22,6 +25,7 @@ export default async function AccountPage() {
   const user = await requireUser("/dashboard/account");
   const plan = PLANS[user.plan];
   const { memberSince, signInMethods } = await accountProfile(user);
+  const path = upgradePath();
 
   return (
     <>
@@ -55,9 +59,18 @@ export default async function AccountPage() {
               </div>
             ))}
           </dl>
-          <p className="mt-4 text-sm text-slate-600">
-            To change plans, contact us: plan changes are made by the Glance team while self-serve billing is being
-            built.
+          <p className="mt-4 text-sm text-slate-600" data-testid="plan-change">
+            {path.kind === "checkout" ? (
+              <>
+                Change plans on the{" "}
+                <Link className="font-medium text-brand-700 underline" href="/dashboard/billing">
+                  Billing page
+                </Link>
+                : pay by card through Stripe, monthly or yearly.
+              </>
+            ) : (
+              <UpgradeMessage path={path} />
+            )}
           </p>
         </section>
       </div>

@@ -6,7 +6,8 @@ import { cardClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
-import { env } from "@/lib/env";
+import { UpgradeMessage, UpgradeSetupHint } from "@/components/site/upgrade-notice";
+import { isServerAdmin, upgradePath } from "@/lib/billing/upgrade-path";
 import { PLANS, planAtLeast } from "@/lib/plans";
 import { openPortalAction, startCheckoutAction } from "@/lib/billing/actions";
 
@@ -28,9 +29,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
   const query = await searchParams;
   const status = await billingStatus(user.id);
   const enabled = billingEnabled();
+  const path = upgradePath();
   const notice = MESSAGES[String(query.checkout ?? query.error ?? "")];
   const wanted = typeof query.plan === "string" ? query.plan : undefined;
-  const contact = env().CONTACT_EMAIL;
 
   return (
     <>
@@ -78,21 +79,13 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
         <h2 id="upgrade" className="text-lg font-semibold text-slate-900">
           Change plan
         </h2>
-        {!enabled ? (
-          <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
-            Self-serve billing is not enabled on this deployment.{" "}
-            {contact ? (
-              <>
-                Write to{" "}
-                <a className="font-medium text-brand-700 underline" href={`mailto:${contact}`}>
-                  {contact}
-                </a>{" "}
-                and we move your account to the plan you need.
-              </>
-            ) : (
-              "Ask the operator to move your account to the plan you need."
-            )}
-          </p>
+        {path.kind !== "checkout" ? (
+          <>
+            <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
+              <UpgradeMessage path={path} />
+            </p>
+            {isServerAdmin(user.email) && <UpgradeSetupHint path={path} className="mt-4" />}
+          </>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             {PAID_PLANS.map((id) => (

@@ -31,8 +31,8 @@ export default function GettingStartedPage() {
 
       <h2 id="account">1. Sign in</h2>
       <p>
-        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link), or with GitHub where this
-        deployment enables it. New accounts start on the {PLANS.free.name} plan: {PLANS.free.rendersPerMonth} renders a
+        <Link href={SIGN_IN_HREF}>Sign in</Link> with your e-mail address (we send a link), or with GitHub when the
+        sign-in page offers it. New accounts start on the {PLANS.free.name} plan: {PLANS.free.rendersPerMonth} renders a
         month and {PLANS.free.requestsPerMinute} requests a minute, no card needed.
       </p>
 

@@ -1,0 +1,48 @@
+import type { UpgradePath } from "@/lib/billing/upgrade-path";
+import { UPGRADE_SETTINGS } from "@/lib/billing/upgrade-path";
+import { cn } from "@/components/ui";
+
+const LINK = "font-medium text-brand-700 underline";
+
+/**
+ * The one sentence a customer reads about moving to a paid plan while self-serve billing is off
+ * (#35, D33), on the pricing, billing and account pages alike. Server-rendered: the path comes
+ * from lib/billing/upgrade-path.ts.
+ */
+export function UpgradeMessage({ path }: { path: Exclude<UpgradePath, { kind: "checkout" }> }) {
+  if (path.kind === "contact") {
+    return (
+      <>
+        To move to a paid plan, contact us at{" "}
+        <a className={LINK} href={path.href} data-testid="upgrade-contact">
+          {path.label}
+        </a>
+        : we change your account&apos;s plan for you, and the new limits apply on your next request.
+      </>
+    );
+  }
+  return <>Paid plans cannot be bought online yet. Your account keeps working on its current plan meanwhile.</>;
+}
+
+/** What the people who run the server set to open a route to paid plans: never shown to customers. */
+export function UpgradeSetupHint({ path, className }: { path: UpgradePath; className?: string }) {
+  if (path.kind === "checkout") return null;
+  return (
+    <div
+      className={cn("rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900", className)}
+      data-testid="upgrade-setup-hint"
+    >
+      <p className="font-medium">Only administrators of this server see this.</p>
+      <p className="mt-1">
+        Customers {path.kind === "contact" ? "are sent to your contact route" : "have no way to a paid plan yet"}. For
+        Stripe Checkout set <code className="font-mono text-xs">{UPGRADE_SETTINGS.checkout}</code>
+        {path.kind === "unavailable" && (
+          <>
+            ; for a contact route set <code className="font-mono text-xs">{UPGRADE_SETTINGS.contact}</code>
+          </>
+        )}
+        . To change a plan by hand: <code className="font-mono text-xs">{UPGRADE_SETTINGS.byHand}</code>.
+      </p>
+    </div>
+  );
+}
