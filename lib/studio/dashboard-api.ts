@@ -20,7 +20,7 @@ import { brandNames } from "./brand-kit";
 import { brandRefsOf } from "@/lib/og/account/compile";
 import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
 import { validateVariables } from "@/lib/og/variables";
-import { PLAN_IDS } from "@/lib/plans";
+import { planAtLeast, PLANS, type PlanId } from "@/lib/plans";
 
 const PREVIEW_SIZES = [
   [1200, 630],
@@ -51,6 +51,20 @@ const body = z.discriminatedUnion("action", [
   }),
 ]);
 
+/**
+ * Saving, restoring and previewing need the plan /v1/og needs (#35 point 2): a template saved on
+ * a plan that cannot render it would look like it works. Loading and deleting stay open, so a
+ * downgraded account can still read and clean up what it made.
+ */
+function requireOgPlan(plan: PlanId): void {
+  if (!planAtLeast(plan, ogEndpoint.minPlan)) {
+    throw new ApiError(
+      "plan_upgrade_required",
+      `Open Graph templates need the ${PLANS[ogEndpoint.minPlan].name} plan or higher.`,
+    );
+  }
+}
+
 function refused(error: StudioError): Response {
   return Response.json({ error: error.message, line: error.line ?? null, field: error.field }, { status: 422 });
 }
@@ -73,15 +87,15 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
             );
       }
       case "save":
+        requireOgPlan(caller.plan);
         return Response.json({ version: await saveTemplate(caller.userId, input) });
       case "restore":
+        requireOgPlan(caller.plan);
         return Response.json({ version: await restoreVersion(caller.userId, input.name, input.version) });
       case "delete":
         return Response.json({ deleted: await deleteTemplate(caller.userId, input.name) });
       case "preview": {
-        if (PLAN_IDS.indexOf(caller.plan) < PLAN_IDS.indexOf(ogEndpoint.minPlan)) {
-          throw new ApiError("plan_upgrade_required", "Open Graph images need the Pro plan or higher.");
-        }
+        requireOgPlan(caller.plan);
         const rate = await checkRateLimit(caller);
         const compiled = checkSource(input.source, await brandNames(caller.userId));
         const brand = await loadBrand(caller.userId, "draft", brandRefsOf(compiled));

@@ -16,12 +16,21 @@ export interface BuilderTemplate {
   variables: ReadonlyArray<{ name: string; type: string; required: boolean; example: string }>;
 }
 
+/** Set when the account's plan is below /v1/og's: every URL built here would answer 403 (#35 point 2). */
+export interface BuilderPlanGate {
+  current: string;
+  needed: string;
+  href: string;
+}
+
 export function SignedUrlBuilder({
   keys,
   templates,
+  planGate,
 }: {
   keys: ReadonlyArray<{ id: string; name: string }>;
   templates: readonly BuilderTemplate[];
+  planGate?: BuilderPlanGate;
 }) {
   const [state, action] = useActionState<BuildUrlState, FormData>(buildSignedUrlAction, { status: "idle" });
   const [templateName, setTemplateName] = useState(templates[0]?.name ?? "");
@@ -31,6 +40,7 @@ export function SignedUrlBuilder({
     return <p className="text-sm text-slate-600">Create a key with a signing secret to build signed URLs.</p>;
   return (
     <form action={action} className="space-y-4" data-testid="url-builder">
+      {planGate && <PlanWarning gate={planGate} />}
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
           <label htmlFor={`${id}-key`} className="block text-sm font-medium text-slate-900">
@@ -100,9 +110,24 @@ export function SignedUrlBuilder({
         <div className="space-y-3" data-testid="built-url">
           <Output label="Signed URL" value={state.url} testId="signed-url" />
           <Output label="Meta tag" value={state.metaTag} testId="meta-tag" />
+          {planGate && <PlanWarning gate={planGate} />}
         </div>
       )}
     </form>
+  );
+}
+
+/** Said before building and again beside the result: a broken social preview is easy to ship unseen. */
+function PlanWarning({ gate }: { gate: BuilderPlanGate }) {
+  return (
+    <Alert tone="warning" className="url-builder-plan">
+      On the {gate.current} plan these URLs answer 403 plan_upgrade_required: Open Graph images need the {gate.needed}{" "}
+      plan or higher, so a page using them shows no social preview.{" "}
+      <a href={gate.href} className="font-medium underline">
+        Upgrade to {gate.needed}
+      </a>{" "}
+      before putting them in a page.
+    </Alert>
   );
 }
 

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { StudioEditor } from "@/components/dashboard/og-studio/editor";
+import { OgPlanGate } from "@/components/dashboard/og-studio/plan-gate";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
+import { upgradePath } from "@/lib/billing/upgrade-path";
+import { ogEndpoint } from "@/lib/og/endpoint";
+import { planAtLeast } from "@/lib/plans";
 import { STARTERS } from "@/lib/studio/starters";
 import { listTemplates } from "@/lib/studio/templates";
 
@@ -12,7 +16,7 @@ export const metadata: Metadata = { title: "OG Templates" };
 /** The OG studio (D21): the account's own templates, edited with a live preview. */
 export default async function TemplatesPage() {
   const user = await requireUser("/dashboard/templates");
-  const templates = await listTemplates(user.id);
+  const saved = (await listTemplates(user.id)).map((t) => ({ name: t.name, version: t.version }));
   return (
     <>
       <PageHeader
@@ -29,7 +33,11 @@ export default async function TemplatesPage() {
           </>
         }
       />
-      <StudioEditor templates={templates.map((t) => ({ name: t.name, version: t.version }))} starters={STARTERS} />
+      {planAtLeast(user.plan, ogEndpoint.minPlan) ? (
+        <StudioEditor templates={saved} starters={STARTERS} />
+      ) : (
+        <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} />
+      )}
     </>
   );
 }

@@ -12,7 +12,9 @@ import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { OG_TEMPLATES, type OgVariable } from "@/lib/og/catalog";
 import { listTemplates } from "@/lib/studio/templates";
-import { PLANS } from "@/lib/plans";
+import { upgradeHref } from "@/lib/billing/upgrade-path";
+import { ogEndpoint } from "@/lib/og/endpoint";
+import { planAtLeast, PLANS } from "@/lib/plans";
 import { requestsByKey } from "@/lib/usage/stats";
 
 export const metadata: Metadata = { title: "API Keys" };
@@ -71,6 +73,11 @@ export default async function KeysPage({
           </Link>
         </p>
         <SignedUrlBuilder
+          planGate={
+            planAtLeast(user.plan, ogEndpoint.minPlan)
+              ? undefined
+              : { current: plan.name, needed: PLANS[ogEndpoint.minPlan].name, href: upgradeHref(ogEndpoint.minPlan) }
+          }
           keys={keys.filter((k) => !k.revokedAt && k.signable).map((k) => ({ id: k.id, name: k.name }))}
           templates={[
             ...OG_TEMPLATES.map((t) => ({ name: t.name, label: t.name, variables: builderVariables(t.variables) })),
