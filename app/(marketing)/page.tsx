@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FeatureGrid } from "@/components/site/feature-grid";
 import { LandingCode } from "@/components/site/landing-code";
-import { SIGN_IN_HREF } from "@/components/site/links";
+import { AccountCta } from "@/components/site/account-cta";
+import { DASHBOARD_HREF, SIGN_IN_HREF } from "@/components/site/links";
 import { ShowcaseCaptures } from "@/components/site/showcase-captures";
 import { TryUrl } from "@/components/site/try-url";
 import { WhatsNew } from "@/components/site/whats-new";
@@ -43,9 +44,11 @@ export default function LandingPage() {
               words into social cards. Results are cached per account, so repeat requests are instant and free.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link href={SIGN_IN_HREF} className={buttonClasses({ size: "lg" })}>
-                Get a free API key
-              </Link>
+              <AccountCta
+                visitor={{ href: SIGN_IN_HREF, label: "Get a free API key" }}
+                member={{ href: "/dashboard/keys", label: "Go to your API keys" }}
+                className={buttonClasses({ size: "lg" })}
+              />
               <Link href="/docs/getting-started" className={buttonClasses({ variant: "outline", size: "lg" })}>
                 Read the quick start
               </Link>
@@ -204,9 +207,11 @@ export default function LandingPage() {
               </h2>
               <p className="mt-3 text-slate-300">Cache hits never count. Every plan gets every output format.</p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Link href={SIGN_IN_HREF} className={buttonClasses({ variant: "outline", size: "lg" }, "border-0")}>
-                  Create an account
-                </Link>
+                <AccountCta
+                  visitor={{ href: SIGN_IN_HREF, label: "Create an account" }}
+                  member={{ href: DASHBOARD_HREF, label: "Go to your dashboard" }}
+                  className={buttonClasses({ variant: "outline", size: "lg" }, "border-0")}
+                />
                 <Link
                   href="/pricing"
                   className={buttonClasses(

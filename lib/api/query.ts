@@ -5,6 +5,7 @@
  * (OG template variables).
  */
 import type { z } from "zod";
+import { closestName } from "@/lib/api/closest-name";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
 import type { ParamIssueCode } from "@/lib/api/params";
 
@@ -38,7 +39,7 @@ export function parseQuery<S extends z.ZodObject>(
     } else if (options.extras === "collect") {
       extras[name] = value;
     } else {
-      const hint = suggest(name, known);
+      const hint = closestName(name, known);
       throw new ApiError(
         "unknown_parameter",
         `Unknown query parameter ${name}.${hint ? ` Did you mean ${hint}?` : ""}`,
@@ -64,11 +65,4 @@ export function parseField<T extends z.ZodType>(name: string, field: T, value: s
 /** D2: a parameter given twice is a 400 naming it. */
 export function duplicateError(name: string): ApiError {
   return new ApiError("invalid_parameter", `${name} was given more than once.`, { param: name });
-}
-
-/** A case-insensitive match catches the common `fullpage` for `fullPage`. */
-function suggest(name: string, known: Set<string>): string | undefined {
-  const lower = name.toLowerCase().replace(/[-_]/g, "");
-  for (const k of known) if (k.toLowerCase().replace(/[-_]/g, "") === lower) return k;
-  return undefined;
 }

@@ -3,6 +3,7 @@
  * query parameter outside the endpoint schema is checked against the chosen template's variable
  * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
  */
+import { closestName } from "@/lib/api/closest-name";
 import { ApiError } from "@/lib/api/errors";
 import {
   findTemplate,
@@ -189,8 +190,7 @@ function codePoints(value: string): number {
 
 function unknownVariable(template: OgTemplateInfo, name: string): ApiError {
   const names = template.variables.map((v) => v.name);
-  const loose = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
-  const hint = names.find((n) => loose(n) === loose(name));
+  const hint = closestName(name, names);
   return invalid(
     name,
     `The ${template.name} template has no variable "${clip(name, 64)}".${hint ? ` Did you mean ${hint}?` : ""} Accepted: ${names.join(", ")}.`,

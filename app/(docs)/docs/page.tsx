@@ -3,30 +3,40 @@ import { formatLabels } from "@/lib/formats";
 import Link from "next/link";
 import { DOCS_NAV } from "@/components/site/links";
 import { DocsPageHeader } from "@/components/docs/page-header";
+import { ENDPOINTS, RENDER_ENDPOINTS } from "@/lib/endpoints";
 
 export const metadata: Metadata = {
   title: "Documentation",
   description: "Guides and API reference for Glance: screenshots, PDFs and Open Graph images over HTTP.",
 };
 
+// Every card of DOCS_NAV has its line: tests/e2e/site/docs-index.spec.ts fails on an empty card.
 const BLURBS: Record<string, string> = {
   "/docs": "",
   "/docs/getting-started": "Create a key and make your first request in two minutes.",
   "/docs/authentication": "Sending your key, and keeping it out of logs.",
   "/docs/screenshot": `Capture a page as ${formatLabels("screenshot")}. Live playground.`,
   "/docs/og": "Render social cards from templates. Live playground.",
+  "/docs/content": "A page's main content as Markdown, text, HTML, links or metadata. Live playground.",
+  "/docs/animate": "Scroll videos, GIFs and recorded clicks as mp4, webm or gif. Live playground.",
   "/docs/templates": "Every OG template, its variables and a rendered example.",
+  "/docs/signed-urls": "OG image URLs for public pages: signed with a secret, no key in the page.",
+  "/docs/async": "Queue renders as jobs, batch them, and get webhooks when they finish.",
+  "/docs/monitors": "Compare two captures pixel by pixel, or watch a page on a schedule.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
   "/docs/errors": "Every error code and what to do about it.",
   "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",
 };
 
+// Counted from the registry (D31), so the sentence follows a new endpoint.
+const ENDPOINT_COUNT = Object.keys(ENDPOINTS).length;
+
 export default function DocsHome() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Documentation" title="Glance API">
-        Two endpoints, all inputs in the query string, one key in a header. Start with the quick start, or jump into a
-        reference page and try requests live.
+        {ENDPOINT_COUNT} endpoints ({RENDER_ENDPOINTS.length} of them render), all inputs in the query string, one key
+        in a header. Start with the quick start, or jump into a reference page and try requests live.
       </DocsPageHeader>
       <div className="not-prose space-y-10">
         {DOCS_NAV.map((section) => (

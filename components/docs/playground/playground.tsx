@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Button, Card, CardContent, CopyButton, Select, Switch, Field } from "@/components/ui";
 import { useOrigin } from "@/components/site/use-origin";
-import { useSession } from "@/components/site/use-session";
+import { readSession, useSession } from "@/components/site/use-session";
 import { useAccountTemplates } from "./account-templates";
 import { AuthPanel, type AuthMode } from "./auth-panel";
 import { readOutcome, type Outcome } from "./outcome";
@@ -128,15 +128,22 @@ export function Playground({
   async function render(event: FormEvent) {
     event.preventDefault();
     if (mode === "signed") return renderSigned();
-    if (!useSessionAuth && !apiKey) {
+    let viaSession = useSessionAuth;
+    // Render pressed before the session answer arrived (#35 point 7): wait for it rather than
+    // asking a signed-in visitor for a key.
+    if (session.status === "loading" && chosenMode === null && !apiKey) {
+      startLoading();
+      viaSession = (await readSession()).status === "signed-in";
+    }
+    if (!viaSession && !apiKey) {
       setOutcome({ kind: "network", message: "Paste an API key first (or sign in to render through your account)." });
       return;
     }
     startLoading();
-    const url = useSessionAuth ? withQuery(`${origin}/api/playground/${endpoint}`, query) : publicUrl;
+    const url = viaSession ? withQuery(`${origin}/api/playground/${endpoint}`, query) : publicUrl;
     try {
       const response = await fetch(url, {
-        headers: useSessionAuth ? {} : { "X-API-Key": apiKey },
+        headers: viaSession ? {} : { "X-API-Key": apiKey },
         credentials: "same-origin",
         cache: "no-store",
       });

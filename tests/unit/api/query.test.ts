@@ -112,6 +112,15 @@ describe("parseQuery with the screenshot schema", () => {
 
   it("suggests the right spelling of an unknown parameter", () => {
     expect(failure("url=https://e.com&fullpage=true").message).toContain("Did you mean fullPage?");
+    // #35 point 6: a typo, not only a case slip, gets the closest name.
+    expect(failure("url=https://e.com&widht=800")).toMatchObject({
+      code: "unknown_parameter",
+      param: "widht",
+      message: "Unknown query parameter widht. Did you mean width?",
+    });
+    expect(failure("url=https://e.com&qualty=80").message).toContain("Did you mean quality?");
+    // Nothing close: no guess.
+    expect(failure("url=https://e.com&zebra=1").message).toBe("Unknown query parameter zebra.");
   });
 });
 

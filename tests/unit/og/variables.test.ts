@@ -69,6 +69,10 @@ describe("validateVariables", () => {
     expect([e.code, e.status, e.param]).toEqual(["invalid_variable", 400, "bgcolor"]);
     expect(e.message).toContain("Did you mean bgColor?");
     expect(problem("default", { title: "x", author: "me" }).param).toBe("author");
+    // #35 point 6: two letters swapped is one edit away.
+    const typo = problem("default", { title: "x", titel: "y" });
+    expect([typo.code, typo.param]).toEqual(["invalid_variable", "titel"]);
+    expect(typo.message).toContain('no variable "titel". Did you mean title?');
   });
 
   it("a missing or blank required variable is invalid_variable naming it", () => {
