@@ -22,6 +22,7 @@ const BLURBS: Record<string, string> = {
   "/docs/templates": "Every OG template, its variables and a rendered example.",
   "/docs/signed-urls": "OG image URLs for public pages: signed with a secret, no key in the page.",
   "/docs/async": "Queue renders as jobs, batch them, and get webhooks when they finish.",
+  "/docs/sdks": "Client libraries for TypeScript and Python, every endpoint typed.",
   "/docs/monitors": "Compare two captures pixel by pixel, or watch a page on a schedule.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
   "/docs/errors": "Every error code and what to do about it.",
