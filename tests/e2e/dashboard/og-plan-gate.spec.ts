@@ -6,11 +6,11 @@
  */
 import { expect, test } from "@playwright/test";
 import { createSignableKeyInDashboard, e2e, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
-import { seriousViolations, VIEWPORTS } from "../support/axe";
+import { seriousViolations, AXE_VIEWPORTS } from "../support/axe";
 
 test.describe.configure({ timeout: 120_000 });
 
-for (const [name, viewport] of VIEWPORTS) {
+for (const [name, viewport] of AXE_VIEWPORTS) {
   test(`OG Templates on Free: what Pro unlocks and an upgrade link, no editor (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInByEmail(page, uniqueEmail(`og-gate-${name}`));

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { apiGet, createKeyInDashboard, e2e, setPlan, signInByEmail, uniqueEmail, waitForHydration } from "../support";
-import { seriousViolations, VIEWPORTS } from "../support/axe";
+import { seriousViolations, AXE_VIEWPORTS } from "../support/axe";
 import { ENDPOINTS } from "@/lib/endpoints";
 
 test.describe.configure({ timeout: 120_000 });
@@ -25,7 +25,7 @@ async function holdSession(page: Page) {
   };
 }
 
-for (const [name, viewport] of VIEWPORTS) {
+for (const [name, viewport] of AXE_VIEWPORTS) {
   test(`signed in, the header and the landing page offer the dashboard, never sign-up (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInByEmail(page, uniqueEmail(`header-${name}`));
