@@ -70,6 +70,23 @@ class Client(unittest.TestCase):
         self.assertEqual(png_size(self.glance.download(done["resultUrl"]).data), (320, 240))
         self.assertGreaterEqual(self.glance.usage()["renders"]["used"], 1)
 
+    def test_animate_diff_and_batch(self):
+        gif = self.glance.animate(url=C["fixture"] + "/basic.html?sdk-py-gif", format="gif", duration=2000, fps=5,
+                                  width=320, height=240)
+        self.assertEqual((gif.content_type, gif.data[:4]), ("image/gif", b"GIF8"))
+        same = self.glance.diff(url=C["fixture"] + "/basic.html?sdk-py-a", compare_url=C["fixture"] + "/basic.html?sdk-py-b",
+                                width=320, height=240)
+        self.assertEqual((same["width"], same["changedPixels"], same["boxes"]), (320, 0, []))
+        batch = self.glance.jobs.create_batch(
+            [{"endpoint": "og", "params": {"template": "default", "title": f"Batch {n}"}} for n in (1, 2)])
+        self.assertEqual(batch["size"], 2)
+        for _ in range(300):
+            finished = self.glance.jobs.get_batch(batch["id"])
+            if finished["status"] == "finished":
+                break
+            time.sleep(0.2)
+        self.assertEqual((finished["counts"]["succeeded"], finished["counts"]["failed"]), (2, 0))
+
     def test_monitors(self):
         monitor = self.glance.monitors.create(url=C["fixture"] + "/basic.html?sdk-py-monitor", interval=3600,
                                               paused=True)

@@ -83,6 +83,34 @@ describe("client", () => {
     expect((await glance.usage()).renders.used).toBeGreaterThanOrEqual(1);
   });
 
+  it("animate, diff and a batch of jobs", async () => {
+    const gif = await glance.animate({
+      url: s.fx.url("basic.html?sdk-gif"),
+      format: "gif",
+      duration: 2000,
+      fps: 5,
+      width: 320,
+      height: 240,
+    });
+    expect(gif.contentType).toBe("image/gif");
+    expect(new TextDecoder().decode(gif.data.subarray(0, 4))).toBe("GIF8");
+
+    const same = await glance.diff({
+      url: s.fx.url("basic.html?sdk-a"),
+      compareUrl: s.fx.url("basic.html?sdk-b"),
+      width: 320,
+      height: 240,
+    });
+    expect(same).toMatchObject({ width: 320, height: 240, changedPixels: 0, boxes: [] });
+
+    const batch = await glance.jobs.createBatch({
+      jobs: [1, 2].map((n) => ({ endpoint: "og" as const, params: { template: "default", title: `Batch ${n}` } })),
+    });
+    expect(batch.size).toBe(2);
+    await eventually(async () => (await glance.jobs.getBatch(batch.id)).status === "finished", "the batch's end");
+    expect((await glance.jobs.getBatch(batch.id)).counts).toMatchObject({ succeeded: 2, failed: 0 });
+  });
+
   it("monitors: create, list, update, delete; a deleted one is a 404", async () => {
     const monitor = await glance.monitors.create({
       url: s.fx.url("basic.html?sdk-monitor"),
