@@ -130,6 +130,8 @@ export function drainRenders(maxMs: number): Promise<void> {
 
 /** A retry needs at least this much of the deadline left to be worth starting. */
 const MIN_RETRY_MS = 1_000;
+/** A page in a render is closed this long after the render's deadline at the latest, whatever happens. */
+const PAGE_GRACE_MS = 30_000;
 
 /**
  * Runs `fn` with a new page in a new, isolated browser context (D9: no cookies, storage or
@@ -176,6 +178,9 @@ async function renderWithRetry<T>(
         recycler.enter(browser);
         attempt.fresh = await takeFresh(spares, browser, deadline);
         const { page, guard, userAgent } = attempt.fresh;
+        // A spare's lifetime assumes a render of a minute at most; this one may last up to its
+        // deadline (a recording job: minutes), and the page must not be closed under it.
+        guard.closeAfter(deadline.remaining() + PAGE_GRACE_MS);
         const abandonPage = () => void (attempt.abandoned = true);
         const result = await deadline.race(fn({ page, guard, deadline, browser, userAgent, abandonPage }));
         noteRenderOutcome(browser, true);

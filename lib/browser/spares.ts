@@ -23,7 +23,10 @@ export interface FreshPage {
 
 /** A spare left unused this long is replaced, so none outlives a remote endpoint's idle limits. */
 const MAX_SPARE_AGE_MS = 60_000;
-/** The page guard closes a page after this long whatever happens: spare age + longest render. */
+/**
+ * The page guard closes a spare page after this long whatever happens (spare age + a render of a
+ * minute); a render that takes it sets its own bound from its deadline (index.ts, renderWithRetry).
+ */
 const PAGE_LIFETIME_MS = MAX_SPARE_AGE_MS + 60_000 + 30_000;
 
 interface Spare {

@@ -35,6 +35,13 @@ export interface PageGuard {
   readonly popupsClosed: number;
   /** False when the endpoint refused Browser.setDownloadBehavior (downloads then rely on the proxy). */
   readonly downloadsDenied: boolean;
+  /**
+   * Closes the page this long from now instead (whatever happens): a render that takes a spare page
+   * gives it its own deadline, which may be far longer than a spare's lifetime (a recording job).
+   */
+  closeAfter(ms: number): void;
+  /** When the page will be closed (epoch ms). */
+  readonly closesAt: number;
   dispose(): void;
 }
 
@@ -189,10 +196,16 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     () => false,
   );
 
-  const lifetime = setTimeout(() => {
-    void page.close({ runBeforeUnload: false }).catch(() => {});
-  }, options.maxLifetimeMs ?? 90_000);
-  lifetime.unref?.();
+  let closesAt = 0;
+  const closeLater = (ms: number) => {
+    closesAt = Date.now() + ms;
+    const timer = setTimeout(() => {
+      void page.close({ runBeforeUnload: false }).catch(() => {});
+    }, ms);
+    timer.unref?.();
+    return timer;
+  };
+  let lifetime = closeLater(options.maxLifetimeMs ?? 90_000);
 
   return {
     blocked,
@@ -201,6 +214,13 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
       return popupsClosed;
     },
     downloadsDenied,
+    closeAfter(ms) {
+      clearTimeout(lifetime);
+      lifetime = closeLater(ms);
+    },
+    get closesAt() {
+      return closesAt;
+    },
     dispose() {
       clearTimeout(lifetime);
       page.off("request", onRequest);
