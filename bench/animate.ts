@@ -14,8 +14,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
+import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
 import { DEBIAN_PAGES, ensureDebianDocs, serveDebianDocs } from "../tests/support/debian-docs";
+
+rerunUnderReactServer(import.meta.url);
 
 const SECONDS = 5;
 const FPS = 30;
