@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startNextServer } from "./support/next-server";
-import { cpuSince, type CpuByKind, machineBusySeconds, totalOf, treeCpu } from "./support/proc-cpu";
+import { countRenderers, cpuSince, type CpuByKind, machineBusySeconds, totalOf, treeCpu } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
 import { pixelAgreement, REAL_PAGE_PACKAGES, REAL_PAGES } from "./support/real-pages";
 import { realPagesReport, type Phase } from "./support/realpages-report";
@@ -120,12 +120,14 @@ async function main() {
     },
   };
   const trees = { glance: () => treeCpu(serverPid), bare: () => treeCpu(barePid) };
+  const roots = { glance: serverPid, bare: barePid };
 
   let serial = 0;
   async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Phase> {
     const queue = [...pages];
     const latencies: number[] = [];
     await idle(trees[side]);
+    const renderers = countRenderers(roots[side]);
     const before = { tree: trees[side](), own: ownCpu(), machine: machineBusySeconds() };
     const started = performance.now();
     const worker = async () => {
@@ -149,6 +151,7 @@ async function main() {
       tree: cpuSince(before.tree, trees[side]()),
       client: ownCpu() - before.own,
       machine: machineBusySeconds() - before.machine,
+      renderersLaunched: renderers.stop(),
     };
   }
 

@@ -66,7 +66,8 @@ export async function startNextServer(
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
   };
-  const giveUpAt = Date.now() + 60_000;
+  // /readyz waits for Chromium too; on a loaded shared machine that took over a minute.
+  const giveUpAt = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
     const ready = await fetch(`${origin}/readyz`).then(
@@ -76,7 +77,7 @@ export async function startNextServer(
     if (ready) return { origin, stop };
     if (Date.now() > giveUpAt) {
       await stop();
-      throw new Error("next start did not become ready within 60 s");
+      throw new Error("next start did not become ready within 180 s");
     }
     await new Promise((r) => setTimeout(r, 250));
   }

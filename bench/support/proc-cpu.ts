@@ -111,3 +111,43 @@ export function machineBusySeconds(): number {
   const [user, nice, system, , , irq, softirq] = cpu;
   return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
+
+/**
+ * Counts the renderer processes started under `root` while it runs (sampled every 100 ms: a
+ * renderer lives at least as long as its page). Each costs a process start and Blink's set-up.
+ */
+export function countRenderers(root: number): { stop(): number } {
+  const known = new Set<number>();
+  let launched = 0;
+  const parentOf = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  };
+  const scan = () => {
+    for (const entry of readdirSync("/proc")) {
+      const pid = Number(entry);
+      if (!Number.isInteger(pid) || known.has(pid)) continue;
+      known.add(pid);
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer")) continue;
+        for (let p = parentOf(pid), hops = 0; p > 1 && hops < 8; p = parentOf(p), hops++)
+          if (p === root) {
+            launched++;
+            break;
+          }
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  };
+  scan();
+  launched = 0; // those already running are not this phase's
+  const timer = setInterval(scan, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      scan();
+      return launched;
+    },
+  };
+}

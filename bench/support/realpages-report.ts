@@ -19,6 +19,8 @@ export interface Phase {
   client: number;
   /** Busy CPU seconds of the whole machine over the same time (other work included). */
   machine: number;
+  /** Renderer processes started under the side's tree over the same time. */
+  renderersLaunched: number;
 }
 
 const TARGETS = { throughput: 0.95, cpu: 1.05, agreement: 0.995 } as const;
@@ -37,6 +39,7 @@ interface Totals {
   tree: Record<ProcessKind, number>;
   client: number;
   machine: number;
+  renderersLaunched: number;
 }
 
 function totals(phases: Phase[]): Totals {
@@ -49,6 +52,7 @@ function totals(phases: Phase[]): Totals {
     tree,
     client: phases.reduce((t, p) => t + p.client, 0),
     machine: phases.reduce((t, p) => t + p.machine, 0),
+    renderersLaunched: phases.reduce((t, p) => t + p.renderersLaunched, 0),
   };
 }
 
@@ -106,6 +110,7 @@ export function realPagesReport(input: {
       (t) => t.tree.gpu + t.tree.utility + t.tree.zygote + t.tree.other,
     ),
     kindRow("this process (HTTP client or puppeteer, docs server)", (t) => t.client),
+    kindRow("renderer processes launched per render (a count, not CPU-s)", (t) => t.renderersLaunched),
     "",
     "| page | pixel agreement, worst over the concurrencies (≥ 99.5 %) |",
     "|---|---|",
