@@ -1,9 +1,10 @@
 /**
  * Encoding a recording (D26) with Debian's ffmpeg (installed by scripts/setup.sh): frames arrive
  * one at a time as JPEG and are piped into ffmpeg's stdin as they are captured, with backpressure,
- * so neither this process nor ffmpeg ever holds more than a few frames — a 30-s 1080p recording
- * costs the memory of one frame, not of 900. mp4 is H.264 (libx264), webm VP9 (libvpx), both 4:2:0
- * tagged BT.709 so players show the page's colours; gif is two passes over the same frames: a
+ * so memory does not grow with the length — this process holds a frame, ffmpeg x264's bounded pool
+ * of frames in flight: a 30-s 1080p recording costs what a 10-s one does, not 900 frames
+ * (tests/integration/animate/memory.test.ts). mp4 is H.264 (libx264), webm VP9 (libvpx), both
+ * 4:2:0 tagged BT.709 so players show the page's colours; gif is two passes over the same frames: a
  * palette made for this clip (palettegen, while recording, with the frames kept on disk beside it),
  * then paletteuse. ffmpeg's own -fs stops a file that outgrows the output limit.
  */

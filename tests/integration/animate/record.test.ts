@@ -116,6 +116,26 @@ describe("scroll videos", () => {
     expect(facts).toMatchObject({ codec: "gif", width: 320, height: 180, frames: 10 });
     expect(Math.abs(facts.duration - 1)).toBeLessThanOrEqual(1 / 10);
   });
+
+  it("makes a gif's palette for the clip: colours no fixed palette has come out as they are", async () => {
+    // Two colours between the steps of any fixed palette (web-safe: multiples of 51; 3-3-2 bits: of 36 and 85).
+    const colours = { left: [0x3d, 0x7a, 0x5c], right: [0xc0, 0x56, 0x7e] };
+    const css = (c: number[]) => `rgb(${c.join(",")})`;
+    const html = `<!doctype html><body style="margin:0;display:flex;height:100vh"><div style="flex:1;background:${css(colours.left)}"></div><div style="flex:1;background:${css(colours.right)}"></div></body>`;
+    const size = { width: 160, height: 90 };
+    const gif = await okBody(
+      await h.post({ html, ...size, format: "gif", duration: 500, fps: 4, pauseStart: 0, pauseEnd: 0 }),
+    );
+    const frame = await videoFrame(gif, "gif", 0, size);
+    for (const [side, x] of [
+      ["left", 40],
+      ["right", 120],
+    ] as const) {
+      const pixel = pixelOf(frame, x, 45);
+      for (const [c, value] of colours[side].entries())
+        expect(Math.abs(pixel[c] - value), `${side} ${pixel.join(",")}`).toBeLessThanOrEqual(3);
+    }
+  });
 });
 
 describe("steps recordings", () => {
