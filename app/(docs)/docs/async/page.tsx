@@ -5,6 +5,7 @@ import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
 import { ASYNC_TIMEOUT_MAX_MS } from "@/lib/jobs/params";
+import { JOBS_JS, JOBS_PY, WEBHOOK_JS, WEBHOOK_PY } from "@/components/docs/sdk-examples";
 import { VERIFY_JAVASCRIPT, VERIFY_PYTHON } from "@/lib/webhooks/snippets";
 
 export const metadata: Metadata = {
@@ -121,6 +122,11 @@ export default function AsyncPage() {
         ended.
       </p>
       <CodeBlock caption="A batch" code={BULK} className="not-prose" />
+      <p>
+        With the <Link href="/docs/sdks">SDKs</Link>, a job, its wait and a batch:
+      </p>
+      <CodeBlock caption="SDK: TypeScript" code={JOBS_JS} className="not-prose" />
+      <CodeBlock caption="SDK: Python" code={JOBS_PY} className="not-prose" />
 
       <h2 id="storage">Your own storage</h2>
       <p>
@@ -218,6 +224,11 @@ export default function AsyncPage() {
         Both of these are complete and dependency-free; our test suite runs these exact programs against real signed
         deliveries.
       </p>
+      <p>
+        The <Link href="/docs/sdks">SDKs</Link> include the same check:
+      </p>
+      <CodeBlock caption="SDK: TypeScript" code={WEBHOOK_JS} className="not-prose" />
+      <CodeBlock caption="SDK: Python" code={WEBHOOK_PY} className="not-prose" />
       <h3 id="verify-javascript">JavaScript (Node.js)</h3>
       <CodeBlock caption="verify-webhook.mjs" code={VERIFY_JAVASCRIPT} className="not-prose" />
       <CodeBlock caption="Using it" code={EXPRESS} className="not-prose" />

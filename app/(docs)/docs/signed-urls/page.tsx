@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
+import { SIGN_JS, SIGN_PY } from "@/components/docs/sdk-examples";
 import { SIGNING_HELPERS } from "@/components/docs/signing-helpers";
 import { CodeBlock } from "@/components/ui";
 import { MAX_EXPIRY_SECONDS } from "@/lib/signing/names";
@@ -114,6 +115,11 @@ export default function SignedUrlsPage() {
         </section>
       ))}
       <CodeBlock caption="Using it" code={SERVER_SIDE} className="not-prose" />
+      <p>
+        The <Link href="/docs/sdks">SDKs</Link> sign the same way:
+      </p>
+      <CodeBlock caption="SDK: TypeScript" code={SIGN_JS} className="not-prose" />
+      <CodeBlock caption="SDK: Python" code={SIGN_PY} className="not-prose" />
 
       <h2 id="caching">Caching, crawlers and CDNs</h2>
       <p>
