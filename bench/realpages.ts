@@ -85,10 +85,12 @@ async function main() {
   const { createTestAccount } = await import("@/tests/support/api");
   const account = await createTestAccount({ plan: "business" });
   const puppeteer = (await import("puppeteer-core")).default;
-  // As many render slots as the most requests in flight, so Glance renders what bare renders at once.
+  // Twice as many render slots as requests in flight, so Glance renders what bare renders at once:
+  // a slot stays taken until its context is closed (D17), after the answer, so with exactly as many
+  // slots the client's next request waited and, on a loaded machine, was refused (503 at 8 in flight).
   const server = await startNextServer(ROOT, {
     port: PORT,
-    env: { BROWSER_CONCURRENCY: String(Math.max(...LEVELS)), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { BROWSER_CONCURRENCY: String(2 * Math.max(...LEVELS)), LOG_LEVEL: "warn", NODE_ENV: "production" },
   });
   const serverPid = childPid("scripts/server.ts");
   const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
