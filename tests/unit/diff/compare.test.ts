@@ -97,6 +97,27 @@ describe("compareImages", () => {
   });
 });
 
+describe("anti-aliasing", () => {
+  /** A dark disc drawn by sharp's SVG renderer (its edge anti-aliased), centred at `cx`. */
+  const disc = (cx: number) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#fff"/><circle cx="${cx}" cy="50" r="30" fill="#1e293b"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+
+  it("leaves out pixels that differ only by anti-aliasing, unless asked to count them", async () => {
+    // A quarter-pixel shift changes only the edge's blended pixels.
+    const [before, after] = await Promise.all([disc(50), disc(50.25)]);
+    const counted = await compareImages({ bytes: after }, { bytes: before }, { ...options, includeAntialiasing: true });
+    expect(counted.changedPixels).toBeGreaterThan(0);
+    const ignored = await compareImages({ bytes: after }, { bytes: before }, options);
+    expect(ignored.changedPixels).toBe(0);
+  });
+});
+
 describe("changedBoxes", () => {
   it("answers at most MAX_BOXES boxes for a page that changed everywhere", () => {
     const width = 1000;
