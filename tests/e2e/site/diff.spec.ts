@@ -1,9 +1,10 @@
 /**
  * /v1/diff through the production server (#31 point 4, D27): the playground on /docs/monitors
  * compares two pages with a visitor's key and shows the JSON and the diff image the API stored —
- * the changed heading found, an unchanged page no change.
+ * the changed heading found, an unchanged page no change; pricing shows the monitors per plan.
  */
 import { expect, test } from "@playwright/test";
+import { monitorAllowance, PLAN_IDS, PLANS } from "@/lib/plans";
 import { e2e } from "../support";
 import { newUserKey } from "./helpers";
 
@@ -46,4 +47,14 @@ test("the /v1/diff playground compares two pages and shows the diff image", asyn
   const again = page.waitForResponse((r) => new URL(r.url()).pathname === "/v1/diff", { timeout: 90_000 });
   await playground.getByTestId("render").click();
   expect(await (await again).json()).toMatchObject({ changedRatio: 0, boxes: [] });
+});
+
+test("pricing shows each plan's monitors and how often they may run, and that a run is a render", async ({ page }) => {
+  await page.goto("/pricing");
+  const row = page.getByTestId("plan-comparison").locator("[data-limit='Page monitors']");
+  // Free 1 daily … Business 250 every 5 minutes: the figures of lib/plans.ts (D27).
+  await expect(row.locator("td")).toHaveText(
+    PLAN_IDS.map((id) => monitorAllowance(PLANS[id]).replace(", checked at most ", ", ")),
+  );
+  await expect(row.locator("th")).toContainText("each run is a render");
 });
