@@ -8,6 +8,8 @@ import Link from "next/link";
 import { cn, buttonClasses } from "@/components/ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
+// UTC, labelled, like every other time in the dashboard (#35 point 8), not the browser's zone.
+import { formatDateTime } from "@/components/dashboard/format";
 
 const SIZES = ["1200×630", "1080×1080", "1600×900"] as const;
 const DEBOUNCE_MS = 500;
@@ -175,7 +177,7 @@ export function StudioEditor({
             <ul className="mt-1 text-sm">
               {versions.map((v) => (
                 <li key={v.version} className="flex items-center gap-2">
-                  <span>{`v${v.version} · ${new Date(v.createdAt).toLocaleString()}`}</span>
+                  <span>{`v${v.version} · ${formatDateTime(new Date(v.createdAt))}`}</span>
                   <button
                     type="button"
                     className={buttonClasses({ variant: "ghost" })}

@@ -7,6 +7,9 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { apiGet, createKeyInDashboard, setPlan, signInByEmail, uniqueEmail, waitForHydration } from "../support";
 
+// A browser far from UTC: the studio's times must not follow it (#35 point 8).
+test.use({ timezoneId: "America/New_York" });
+
 test("design, preview, save and use an account template", async ({ page }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail("studio");
@@ -58,6 +61,8 @@ test("design, preview, save and use an account template", async ({ page }) => {
   await editor.fill(source("#00ff00"));
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved launch-card as version 2.");
+  // Version history in UTC like the rest of the dashboard (#35 point 8), whatever the browser's zone.
+  await expect(page.getByText(/^v2 · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/)).toBeVisible();
   await page.getByRole("button", { name: "Restore v1" }).click();
   await expect(page.getByRole("status")).toHaveText("Restored version 1 as version 3.");
   await expect(editor).toHaveValue(source("#ffffff"));
