@@ -24,7 +24,9 @@ function isActive(pathname: string, href: string): boolean {
 export function DashboardNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Dashboard" className="-mb-px flex gap-1 overflow-x-auto">
+    // Phones wrap the tabs onto a second line so every section shows (#35 point 3); wider screens
+    // keep one row, scrolling if a future tab does not fit.
+    <nav aria-label="Dashboard" className="-mb-px flex flex-wrap gap-x-1 md:flex-nowrap md:overflow-x-auto">
       {LINKS.map((link) => {
         const active = isActive(pathname, link.href);
         return (
@@ -33,7 +35,7 @@ export function DashboardNav() {
             href={link.href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
+              "whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-medium md:px-3 md:py-3 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
               active
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",

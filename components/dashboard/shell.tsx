@@ -22,7 +22,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
           <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
             <Logo />
             <div className="flex min-w-0 items-center gap-3">
-              <span className="hidden sm:flex">
+              <span className="flex shrink-0" data-testid="plan-badge">
                 <PlanBadge plan={user.plan} />
               </span>
               <span className="truncate text-sm text-slate-700" data-testid="signed-in-as" title={who}>

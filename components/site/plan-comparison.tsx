@@ -52,19 +52,31 @@ function Check({ on }: { on: boolean }) {
   );
 }
 
-/** Full comparison: the D4 limits, then every plan-gated feature with a check per plan. */
+/**
+ * Full comparison: the D4 limits, then every plan-gated feature with a check per plan. It scrolls
+ * in a box of its own under a sticky row of plan names; on a phone the columns are fixed and the
+ * cells tight so all four plans fit beside the feature names (#35 point 3).
+ */
 export function PlanComparison() {
   const features = gatedFeatures();
   const groups = [...new Set(features.map((f) => f.group))];
   return (
-    <Table label="Plan comparison" data-testid="plan-comparison">
-      <THead>
+    <Table
+      label="Plan comparison"
+      data-testid="plan-comparison"
+      boxClassName="max-h-[75vh] overflow-y-auto"
+      className="table-fixed text-xs sm:table-auto sm:text-sm [&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-4 sm:[&_th]:px-4"
+    >
+      <THead className="sticky top-0 z-10 shadow-[0_1px_0_var(--color-slate-200)]">
         <TR>
-          <TH className="w-1/3">
+          <TH className="w-[34%] sm:w-1/3">
             <span className="sr-only">Feature</span>
           </TH>
           {PLAN_IDS.map((id) => (
-            <TH key={id} className="text-center text-slate-900">
+            <TH
+              key={id}
+              className="text-center normal-case tracking-normal text-slate-900 sm:uppercase sm:tracking-wide"
+            >
               {PLANS[id].name}
             </TH>
           ))}
@@ -99,7 +111,9 @@ export function PlanComparison() {
             .map((f) => (
               <TR key={f.name}>
                 <TH scope="row" className="font-normal normal-case">
-                  <code className="font-mono text-[13px] text-slate-900">{f.name}</code>
+                  <code className="font-mono text-[11px] text-slate-900 [overflow-wrap:anywhere] sm:text-[13px]">
+                    {f.name}
+                  </code>
                   <span className="block text-xs text-slate-500">{f.description}</span>
                 </TH>
                 {PLAN_IDS.map((id) => (

@@ -2,10 +2,15 @@ import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 /** Wraps the table in a horizontally scrollable, focusable region so wide tables work on a phone. */
-export function Table({ className, label, ...rest }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
+export function Table({
+  className,
+  label,
+  boxClassName,
+  ...rest
+}: HTMLAttributes<HTMLTableElement> & { label?: string; boxClassName?: string }) {
   return (
     <div
-      className="w-full overflow-x-auto rounded-lg border border-slate-200"
+      className={cn("w-full overflow-x-auto rounded-lg border border-slate-200", boxClassName)}
       role={label ? "region" : undefined}
       aria-label={label}
       tabIndex={label ? 0 : undefined}
