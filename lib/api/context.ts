@@ -82,6 +82,8 @@ export interface UsageNote {
   /** Filled by the pipeline for the request log (D18). */
   targetHost?: string;
   errorCode?: string;
+  /** The stored result's public URL, set by serveResult (the request log's result link, D33). */
+  resultUrl?: string;
 }
 
 export interface ApiContext<T, V = unknown> {

@@ -28,7 +28,7 @@ import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
-import { recordUsage } from "@/lib/usage/record";
+import { recordUsage, requestFacts, type RequestFacts, type UsageEventInput } from "@/lib/usage/record";
 
 /** Signed URLs refused after their key was looked up: counted like a 401 (D15). */
 const FAILED_SIGNATURES: ReadonlySet<string> = new Set(["invalid_signature", "signature_expired"]);
@@ -54,6 +54,8 @@ export function apiRoute<S extends z.ZodObject, V>(
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
     const usage: UsageNote = {};
+    let asked: RequestFacts | undefined;
+    let errorDetail: string | undefined;
     let caller: Caller | undefined;
     let rate: RateState | undefined;
     let quota: QuotaTracker | undefined;
@@ -67,6 +69,7 @@ export function apiRoute<S extends z.ZodObject, V>(
         (request.method === "POST" || request.method === "PATCH") && spec.jsonBody
           ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes)
           : url.searchParams;
+      asked = requestFacts(input);
       const parsed = parseQuery(input, spec.params, { extras: spec.extras });
       usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = await spec.validate(parsed.params, { ...parsed, caller });
@@ -90,6 +93,7 @@ export function apiRoute<S extends z.ZodObject, V>(
     } catch (error) {
       let apiError = toApiError(error);
       usage.errorCode = apiError.code;
+      errorDetail = apiError.message;
       // A 401 has no account: it counts against the client address instead (D4); past that
       // window's limit a flood of bad keys from one address is answered 429. A refused signature
       // is a failed authentication too (D15): key_id is public, so without this anyone could make
@@ -158,7 +162,13 @@ export function apiRoute<S extends z.ZodObject, V>(
         requestId,
         errorCode: usage.errorCode,
         targetHost: usage.targetHost,
-      };
+        // What the request log shows of one request (D33).
+        ...asked,
+        totalMs: Math.round(performance.now() - started),
+        errorDetail: errorDetail?.slice(0, 1000),
+        resultUrl: usage.resultUrl,
+        via: options.authenticate ? "playground" : caller.signed ? "signed" : "key",
+      } satisfies UsageEventInput;
       const queued = recordUsage(event);
       // One after() per batch, not per request: it keeps a serverless instance alive until the
       // batch is written, and the events that join the batch later are written with it. Next's

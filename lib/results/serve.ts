@@ -233,6 +233,7 @@ export function createResultService(deps: {
     const hit = outcome.source === "stored";
     ctx.usage.cache = hit ? "HIT" : "MISS";
     if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
+    ctx.usage.resultUrl = fileUrl(key, outcome.result.ext);
     return { key, stored: outcome.result, hit };
   }
 

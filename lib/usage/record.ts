@@ -21,6 +21,39 @@ export interface UsageEventInput {
   requestId?: string;
   errorCode?: string;
   targetHost?: string;
+  /** One request's details (D33). */
+  format?: string;
+  targetUrl?: string;
+  params?: Record<string, string>;
+  totalMs?: number;
+  errorDetail?: string;
+  resultUrl?: string;
+  via?: "key" | "signed" | "playground";
+}
+
+/** The request's own parameters as the log keeps them (D33). */
+export type RequestFacts = Pick<UsageEventInput, "format" | "targetUrl" | "params">;
+
+// Credentials never reach the log: the key itself, and a signed URL's signature (its public key id stays).
+const SECRET_PARAMS: ReadonlySet<string> = new Set(["api_key", "signature"]);
+const MAX_PARAMS = 40;
+const MAX_VALUE = 500;
+
+/** Format, target and parameters of a request, bounded in size, secrets left out. */
+export function requestFacts(query: URLSearchParams): RequestFacts {
+  const params: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of query) {
+    if (SECRET_PARAMS.has(name) || Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
+    params[name.slice(0, 64)] = value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
+    count += 1;
+  }
+  const url = query.get("url") ?? undefined;
+  return {
+    format: query.get("format")?.slice(0, 16) || undefined,
+    targetUrl: url ? url.slice(0, 2048) : undefined,
+    params,
+  };
 }
 
 const FLUSH_AFTER_MS = 250;
@@ -96,10 +129,12 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
   const pool = await getPool();
   await pool.query(
     `WITH written AS (
-       INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at, request_id, error_code, target_host)
-       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC', q, ec, h
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[], $11::text[], $12::text[], $13::text[])
-              AS x(u, k, e, s, c, r, t, q, ec, h)
+       INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at, request_id, error_code, target_host,
+                                 format, target_url, params, total_ms, error_detail, result_url, via)
+       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC', q, ec, h, f, tu, p::jsonb, tm, ed, ru, v
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[], $11::text[], $12::text[], $13::text[],
+                     $14::text[], $15::text[], $16::text[], $17::int[], $18::text[], $19::text[], $20::text[])
+              AS x(u, k, e, s, c, r, t, q, ec, h, f, tu, p, tm, ed, ru, v)
      )
      INSERT INTO monthly_usage (user_id, month, requests, renders)
      SELECT u, m, n, 0 FROM unnest($8::text[], $9::text[], $10::int[]) AS y(u, m, n)
@@ -118,6 +153,13 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
       events.map((e) => e.requestId ?? null),
       events.map((e) => e.errorCode ?? null),
       events.map((e) => e.targetHost ?? null),
+      events.map((e) => e.format ?? null),
+      events.map((e) => e.targetUrl ?? null),
+      events.map((e) => (e.params ? JSON.stringify(e.params) : null)),
+      events.map((e) => (e.totalMs === undefined ? null : Math.round(e.totalMs))),
+      events.map((e) => e.errorDetail ?? null),
+      events.map((e) => e.resultUrl ?? null),
+      events.map((e) => e.via ?? null),
     ],
   );
 }

@@ -36,6 +36,10 @@ interface RequestLogEntry {
   renderMs: number | null;
   targetHost: string | null;
   requestId: string | null;
+  format: string | null;
+  targetUrl: string | null;
+  /** "key", "signed" or "playground"; null for requests logged before D33. */
+  via: string | null;
 }
 
 export interface RequestLogPage {
@@ -94,10 +98,14 @@ export async function listRequestLog(
     render_ms: number | null;
     target_host: string | null;
     request_id: string | null;
+    format: string | null;
+    target_url: string | null;
+    via: string | null;
   }>(
     // The key is joined on the account too: a key id in the filter can only ever match the caller's own keys.
     `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint, e.api_key_id,
-            k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host, e.request_id
+            k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host, e.request_id,
+            e.format, e.target_url, e.via
        FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id
       WHERE ${where}
       ORDER BY e.created_at DESC, e.id DESC
@@ -117,7 +125,72 @@ export async function listRequestLog(
     renderMs: r.render_ms,
     targetHost: r.target_host,
     requestId: r.request_id,
+    format: r.format,
+    targetUrl: r.target_url,
+    via: r.via,
   }));
   const last = page.at(-1);
   return { entries, nextCursor: rows.length > REQUEST_LOG_PAGE_SIZE && last ? last.id : null };
+}
+
+export interface RequestDetail extends RequestLogEntry {
+  params: Record<string, string> | null;
+  totalMs: number | null;
+  errorDetail: string | null;
+  resultUrl: string | null;
+}
+
+/** One request of the account's log (D33), or null: another account's id is simply not found. */
+export async function getRequestDetail(userId: string, id: string): Promise<RequestDetail | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const pool = await getPool();
+  const { rows } = await pool.query<{
+    id: string;
+    ms: number;
+    endpoint: string;
+    api_key_id: string | null;
+    key_name: string | null;
+    status: number;
+    error_code: string | null;
+    cache: string | null;
+    render_ms: number | null;
+    target_host: string | null;
+    request_id: string | null;
+    format: string | null;
+    target_url: string | null;
+    via: string | null;
+    params: Record<string, string> | null;
+    total_ms: number | null;
+    error_detail: string | null;
+    result_url: string | null;
+  }>(
+    `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint, e.api_key_id,
+            k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host, e.request_id,
+            e.format, e.target_url, e.via, e.params, e.total_ms, e.error_detail, e.result_url
+       FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id
+      WHERE e.id = $1::bigint AND e.user_id = $2`,
+    [id, userId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    at: new Date(r.ms),
+    endpoint: r.endpoint,
+    keyId: r.api_key_id,
+    keyName: r.key_name,
+    status: r.status,
+    errorCode: r.error_code,
+    cache: r.cache,
+    renderMs: r.render_ms,
+    targetHost: r.target_host,
+    requestId: r.request_id,
+    format: r.format,
+    targetUrl: r.target_url,
+    via: r.via,
+    params: r.params,
+    totalMs: r.total_ms,
+    errorDetail: r.error_detail,
+    resultUrl: r.result_url,
+  };
 }

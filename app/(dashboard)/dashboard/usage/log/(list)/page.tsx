@@ -13,6 +13,29 @@ export const metadata: Metadata = { title: "Request log" };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
+// A phone shows what a failing request needs at a glance (#35 point 3): time, status, error and
+// endpoint; the rest is on wider screens and on each request's own page (D33).
+const WIDE = "hidden md:table-cell";
+const CELL = "px-2 py-2 sm:px-3";
+const COLUMNS: ReadonlyArray<{ label: string; wide?: boolean }> = [
+  { label: "Time" },
+  { label: "Status" },
+  { label: "Error" },
+  { label: "Endpoint" },
+  { label: "Format", wide: true },
+  { label: "URL", wide: true },
+  { label: "Key", wide: true },
+  { label: "Cache", wide: true },
+  { label: "Render ms", wide: true },
+  { label: "Request id", wide: true },
+];
+
+/** The key's name, or where a keyless request came from: the docs playground, a deleted key. */
+function keyLabel(e: { keyName: string | null; via: string | null }): string {
+  if (e.keyName) return e.keyName;
+  return e.via === "playground" ? "Playground" : "—";
+}
+
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v ? v : undefined);
 const selectClass = "mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
 
@@ -34,7 +57,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
     <>
       <PageHeader
         title="Request log"
-        description={`Your API requests of the last ${USAGE_LOG_RETENTION_DAYS} days, newest first (at most the newest ${USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")}). Times are UTC.`}
+        description={`Your API requests of the last ${USAGE_LOG_RETENTION_DAYS} days, newest first (at most the newest ${USAGE_LOG_MAX_ROWS_PER_ACCOUNT.toLocaleString("en-US")}). Times are UTC; open a request by its time.`}
         actions={
           <Link href="/dashboard/usage" className={linkClass}>
             Daily usage
@@ -78,46 +101,49 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         {page.entries.length === 0 ? (
           <p className="px-6 py-12 text-center text-sm text-slate-600">No requests match.</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="request-log">
+          <table className="w-full text-left text-xs sm:text-sm" data-testid="request-log">
             <thead className="sticky top-0 z-10 border-b border-slate-200 bg-white text-xs uppercase text-slate-500">
               <tr>
-                {["Time", "Endpoint", "Key", "Status", "Error", "Cache", "Render ms", "Target host", "Request id"].map(
-                  (h, i) => (
-                    <th
-                      key={h}
-                      scope="col"
-                      className={cn("bg-white px-3 py-2 font-medium", i === 0 && "sticky left-0")}
-                    >
-                      {h}
-                    </th>
-                  ),
-                )}
+                {COLUMNS.map((c, i) => (
+                  <th
+                    key={c.label}
+                    scope="col"
+                    className={cn("bg-white px-2 py-2 font-medium sm:px-3", i === 0 && "sticky left-0", c.wide && WIDE)}
+                  >
+                    {c.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {page.entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 tabular-nums">
-                    {formatDateTime(e.at)}
+                <tr key={e.id} data-via={e.via ?? undefined}>
+                  <td className="sticky left-0 bg-white px-2 py-2 tabular-nums sm:whitespace-nowrap sm:px-3">
+                    <Link href={`/dashboard/usage/log/${e.id}`} className={linkClass} title="Open this request">
+                      {formatDateTime(e.at)}
+                    </Link>
                   </td>
-                  <td className="px-3 py-2">/v1/{e.endpoint}</td>
-                  <td className="px-3 py-2">{e.keyName ?? "—"}</td>
-                  <td className={cn("px-3 py-2 tabular-nums", e.status >= 400 && "font-semibold text-red-700")}>
+                  <td className={cn(CELL, "tabular-nums", e.status >= 400 && "font-semibold text-red-700")}>
                     {e.status}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={CELL}>
                     {e.errorCode ? (
                       <a href={`/docs/errors#${e.errorCode}`} className={linkClass}>
-                        <code>{e.errorCode}</code>
+                        <code className="[overflow-wrap:anywhere]">{e.errorCode}</code>
                       </a>
                     ) : (
                       "—"
                     )}
                   </td>
-                  <td className="px-3 py-2">{e.cache ?? "—"}</td>
-                  <td className="px-3 py-2 tabular-nums">{e.renderMs ?? "—"}</td>
-                  <td className="max-w-48 truncate px-3 py-2">{e.targetHost ?? "—"}</td>
-                  <td className="px-3 py-2">
+                  <td className={CELL}>/v1/{e.endpoint}</td>
+                  <td className={cn(CELL, WIDE)}>{e.format ?? "—"}</td>
+                  <td className={cn(CELL, WIDE, "max-w-64 truncate")} title={e.targetUrl ?? undefined}>
+                    {e.targetUrl ?? e.targetHost ?? "—"}
+                  </td>
+                  <td className={cn(CELL, WIDE)}>{keyLabel(e)}</td>
+                  <td className={cn(CELL, WIDE)}>{e.cache ?? "—"}</td>
+                  <td className={cn(CELL, WIDE, "tabular-nums")}>{e.renderMs ?? "—"}</td>
+                  <td className={cn(CELL, WIDE)}>
                     <code className="text-xs">{e.requestId ?? "—"}</code>
                   </td>
                 </tr>
