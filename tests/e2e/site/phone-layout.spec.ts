@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiGet, createKeyInDashboard, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
-import { seriousViolations, VIEWPORTS } from "../support/axe";
+import { seriousViolations, AXE_VIEWPORTS } from "../support/axe";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,7 +31,7 @@ async function expectOnScreen(page: Page, element: Locator, what: string) {
   expect(box!.x + box!.width, what).toBeLessThanOrEqual(width + 0.5);
 }
 
-for (const [name, viewport] of VIEWPORTS) {
+for (const [name, viewport] of AXE_VIEWPORTS) {
   test(`compare plans: every plan column visible, names stuck on top while it scrolls (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/pricing");
