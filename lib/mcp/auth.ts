@@ -9,6 +9,8 @@ import "server-only";
 import type { Authenticator } from "@/lib/api/auth";
 import { callerForKey } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
+import { applyDuePlanChange } from "@/lib/billing/plan-change";
+import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "./oauth/store";
 
 const MCP_MISSING_KEY = "Missing API key. Provide it as Authorization: Bearer sk_live_… (or the X-API-Key header).";
 
@@ -20,11 +22,32 @@ function mcpCredential(request: Request): string | undefined {
   return request.headers.get("x-api-key")?.trim() || undefined;
 }
 
+/** Whether the request presents any credential (a 401 then says it was refused, not missing: RFC 6750's error). */
+export function hasCredential(request: Request): boolean {
+  return mcpCredential(request) !== undefined;
+}
+
 export const authenticateMcp: Authenticator = async (request) => {
   const credential = mcpCredential(request);
   if (!credential) throw new ApiError("missing_api_key", MCP_MISSING_KEY);
+  if (credential.startsWith(ACCESS_TOKEN_PREFIX)) return callerForAccessToken(credential);
   return callerForKey(credential);
 };
+
+/**
+ * An OAuth access token (D25): the account that granted it, on its plan (a due plan change
+ * applied first, as for a key, D18). No key: the request log shows such calls without a key name.
+ */
+async function callerForAccessToken(token: string) {
+  let grant = await findAccessGrant(token);
+  if (grant?.planChangeDue) {
+    await applyDuePlanChange(grant.userId);
+    grant = await findAccessGrant(token);
+  }
+  if (!grant)
+    throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
+  return { userId: grant.userId, plan: grant.plan, apiKeyId: null };
+}
 
 /** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */
 export function forwardedHeaders(request: Request): Record<string, string> {

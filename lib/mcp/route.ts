@@ -15,11 +15,15 @@ import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { checkAnonymousLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";
-import { authenticateMcp } from "./auth";
+import { authenticateMcp, hasCredential } from "./auth";
+import { oauthUrls } from "./oauth/metadata";
 import { createMcpServer } from "./server";
 
-/** How to authenticate, on every 401 (RFC 6750). */
-const CHALLENGE = 'Bearer realm="glance", error="invalid_token"';
+/** How to authenticate, on every 401 (RFC 6750, RFC 9728): where to find the authorization server. */
+function challenge(request: Request): string {
+  const refused = hasCredential(request) ? ', error="invalid_token"' : "";
+  return `Bearer realm="glance", resource_metadata="${oauthUrls().resourceMetadata}"${refused}`;
+}
 
 async function addressWindow(request: Request, kind: "keyless" | "failedAuth"): Promise<RateState | undefined> {
   try {
@@ -60,7 +64,11 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     }
     if (apiError.status >= 500 && !request.signal.aborted)
       log.error("mcp request failed", { requestId, code: apiError.code, error });
-    response = problemResponse(apiError, requestId, apiError.status === 401 ? { "WWW-Authenticate": CHALLENGE } : {});
+    response = problemResponse(
+      apiError,
+      requestId,
+      apiError.status === 401 ? { "WWW-Authenticate": challenge(request) } : {},
+    );
   }
   response = withHeaders(response, { "X-Request-Id": requestId, ...(rate ? rateLimitHeaders(rate) : {}) });
   log.info("request", {

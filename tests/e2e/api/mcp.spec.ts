@@ -7,12 +7,14 @@
  * render counted.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
-import { createAccount, e2e, sql, uniqueEmail, type PlanId } from "../support";
+import { createAccount, e2e, signInByEmail, sql, uniqueEmail, type PlanId } from "../support";
 
 const mcpUrl = new URL("/mcp", e2e.appUrl);
 const page = `${e2e.fixturesUrl}/`;
@@ -144,5 +146,69 @@ test.describe("MCP server", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer /);
     expect(((await response.json()) as { code: string }).code).toBe("invalid_api_key");
+  });
+
+  test("an agent signs in with OAuth: the consent page, tools for the account, the docs' tool list, a disconnect", async ({
+    page,
+  }) => {
+    // The agent's side, as the SDK runs it; its redirect URI is answered by the test, never contacted.
+    const redirectUrl = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
+    const state: { info?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; go?: URL } = {};
+    const provider: OAuthClientProvider = {
+      redirectUrl,
+      clientMetadata: { client_name: "E2E agent", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none" },
+      clientInformation: () => state.info,
+      saveClientInformation: (info) => void (state.info = info),
+      tokens: () => state.tokens,
+      saveTokens: (tokens) => void (state.tokens = tokens),
+      redirectToAuthorization: (url) => void (state.go = url),
+      saveCodeVerifier: (verifier) => void (state.verifier = verifier),
+      codeVerifier: () => state.verifier!,
+    };
+    const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: "e2e", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
+    expect(state.go?.href).toMatch(new RegExp(`^${e2e.appUrl}/oauth/authorize\\?`));
+
+    // The person: signed out, the consent page sends them through sign-in and back.
+    const email = uniqueEmail("mcp-oauth");
+    await page.goto(state.go!.href);
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Foauth%2Fauthorize/);
+    const returnTo = new URL(page.url()).searchParams.get("callbackUrl")!;
+    await signInByEmail(page, email);
+    await page.goto(returnTo);
+    await expect(page.getByRole("heading", { name: "Connect E2E agent to Glance?" })).toBeVisible();
+    const callback = new Promise<URL>((resolve) =>
+      page.route(`${redirectUrl}**`, (route) => {
+        resolve(new URL(route.request().url()));
+        return route.fulfill({ status: 200, contentType: "text/plain", body: "back in the agent" });
+      }),
+    );
+    await page.getByRole("button", { name: "Allow" }).click();
+    const back = await callback;
+    await first.finishAuth(back.searchParams.get("code")!);
+
+    const client = new Client({ name: "e2e", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const { tools } = await client.listTools();
+    const metadata = await call(client, "page_metadata", { url: `${e2e.fixturesUrl}/` });
+    expect(answerOf(metadata).metadata).toMatchObject({ title: "Glance e2e fixture" });
+    const userId = (await sql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]))[0].id;
+    const [{ renders }] = await sql<{ renders: number }>("SELECT renders FROM monthly_usage WHERE user_id = $1", [
+      userId,
+    ]);
+    expect(Number(renders)).toBe(1);
+
+    // The docs page lists the server's own tools.
+    await page.goto("/docs/mcp");
+    const listed = page.getByTestId("mcp-tools");
+    for (const tool of tools) await expect(listed.locator(`#tool-${tool.name}`)).toContainText(tool.name);
+
+    // The dashboard lists the connection beside the keys; Disconnect stops the agent at its next request.
+    await page.goto("/dashboard/keys");
+    const apps = page.getByTestId("connected-apps");
+    await expect(apps).toContainText("E2E agent");
+    await page.getByRole("button", { name: "Disconnect E2E agent" }).click();
+    await expect(page.getByText("No app is connected.")).toBeVisible();
+    await expect(call(client, "og_templates")).rejects.toThrow();
   });
 });

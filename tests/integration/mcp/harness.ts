@@ -36,6 +36,16 @@ export async function startMcpHarness(): Promise<McpHarness> {
   });
   const mcp = await import("@/app/mcp/route");
   routes["/mcp"] = { POST: mcp.POST, GET: mcp.GET, DELETE: mcp.DELETE };
+  // The OAuth side (D25): metadata, registration, the consent page's decision, tokens.
+  const resourceMetadata = await import("@/app/.well-known/oauth-protected-resource/route");
+  routes["/.well-known/oauth-protected-resource"] = { GET: resourceMetadata.GET };
+  routes["/.well-known/oauth-protected-resource/mcp"] = { GET: resourceMetadata.GET };
+  routes["/.well-known/oauth-authorization-server"] = {
+    GET: (await import("@/app/.well-known/oauth-authorization-server/route")).GET,
+  };
+  routes["/oauth/register"] = { POST: (await import("@/app/oauth/register/route")).POST };
+  routes["/oauth/token"] = { POST: (await import("@/app/oauth/token/route")).POST };
+  routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
   // What every instance runs in the background (D20): the workers that run start_job's jobs.
   const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();

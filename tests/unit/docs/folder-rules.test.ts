@@ -46,6 +46,8 @@ describe("the folder table as dependency-cruiser reads it", () => {
       "lib/diff/",
       "lib/jobs/",
       "lib/keys/",
+      // The MCP OAuth tokens (D25): a code consumed by the statement that reads it, tokens rotated by a conditional update, the per-request token lookup.
+      "lib/mcp/",
       "lib/monitors/",
       "lib/usage/",
       "lib/webhooks/",

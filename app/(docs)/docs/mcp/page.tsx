@@ -69,12 +69,20 @@ export default function McpPage() {
         <code>X-API-Key</code>). A key made for an agent can be limited to some endpoints or a monthly number of renders
         on the <Link href="/dashboard/keys">API Keys</Link> page, and revoked there at any time.
       </p>
+      <p>
+        Clients that cannot hold a key sign in instead (OAuth 2.1 with PKCE, as the MCP specification describes): give
+        them only the URL. They find the authorization server from the server&apos;s <code>401</code>, register
+        themselves, and open a Glance page where you — signed in — allow them for your account. Each connected app is
+        listed under <em>Connected apps</em> on the <Link href="/dashboard/keys">API Keys</Link> page, where
+        &ldquo;Disconnect&rdquo; stops it at its next request.
+      </p>
       <h3 id="claude-code">Claude Code</h3>
       <CodeBlock caption="Shell" code={CLAUDE_CODE} className="not-prose" />
       <h3 id="claude-desktop">Claude Desktop</h3>
       <p>
-        In <code>claude_desktop_config.json</code> (Settings → Developer → Edit Config), through the{" "}
-        <code>mcp-remote</code> bridge, which passes the header:
+        Settings → Connectors → Add custom connector with the URL <code>{URL}</code>: Claude signs you in through Glance
+        (OAuth). Or with a key, in <code>claude_desktop_config.json</code> (Settings → Developer → Edit Config), through
+        the <code>mcp-remote</code> bridge, which passes the header:
       </p>
       <CodeBlock caption="claude_desktop_config.json" code={CLAUDE_DESKTOP} className="not-prose" />
       <h3 id="cursor">Cursor</h3>
@@ -130,8 +138,9 @@ export default function McpPage() {
           <code>private_address</code> for a target that is not public.
         </li>
         <li>
-          A missing, wrong or revoked key is an HTTP <code>401</code> with <code>WWW-Authenticate: Bearer</code>, so the
-          client asks you for a key.
+          A missing, wrong or revoked key or token is an HTTP <code>401</code> with{" "}
+          <code>WWW-Authenticate: Bearer</code> and the <code>resource_metadata</code> URL, so the client asks you for a
+          key or signs in again. Calls made with a sign-in are in the request log without a key name.
         </li>
         <li>
           Images come back inline (up to 1 MiB) together with the stored file&apos;s URL; a PDF or a larger image as a

@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ConnectedApps } from "@/components/dashboard/keys/connected-apps";
 import { CreateKey } from "@/components/dashboard/keys/create-key";
 import { KeyTable } from "@/components/dashboard/keys/key-table";
 import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
@@ -10,6 +11,7 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
+import { listGrants } from "@/lib/mcp/oauth/store";
 import { OG_TEMPLATES, type OgVariable } from "@/lib/og/catalog";
 import { listTemplates } from "@/lib/studio/templates";
 import { upgradeHref } from "@/lib/billing/upgrade-path";
@@ -27,10 +29,11 @@ export default async function KeysPage({
   const user = await requireUser("/dashboard/keys");
   const keepError = (await searchParams)["keep-error"];
   const plan = PLANS[user.plan];
-  const [keys, requests, ownTemplates] = await Promise.all([
+  const [keys, requests, ownTemplates, apps] = await Promise.all([
     listApiKeys(user.id),
     requestsByKey(user.id, 30),
     listTemplates(user.id),
+    listGrants(user.id),
   ]);
   const active = keys.filter((k) => !k.revokedAt).length;
   const atLimit = active >= plan.maxApiKeys;
@@ -61,6 +64,7 @@ export default async function KeysPage({
       </section>
       <h2 className="sr-only">Your keys</h2>
       <KeyTable keys={keys} requests={requests} />
+      <ConnectedApps apps={apps} />
       <section className={cn(cardClass, "mt-6 p-5 sm:p-6")} aria-labelledby="url-builder-title">
         <h2 id="url-builder-title" className="text-lg font-semibold text-slate-900">
           Signed URL builder

@@ -1,0 +1,7 @@
+/** The MCP server's protected-resource metadata (RFC 9728, D25). Logic: lib/mcp/oauth/metadata.ts. */
+import { metadataResponse, preflight, protectedResourceMetadata } from "@/lib/mcp/oauth/metadata";
+
+export const dynamic = "force-dynamic";
+
+export const GET = () => metadataResponse(protectedResourceMetadata());
+export const OPTIONS = preflight;

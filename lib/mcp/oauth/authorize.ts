@@ -1,0 +1,78 @@
+/**
+ * The authorization request (D25, RFC 6749 §4.1 with PKCE): checked the same way by the consent
+ * page and by the decision it posts. An unknown client or a redirect_uri it did not register is
+ * shown to the user and never redirected to (an open redirector otherwise); every other fault goes
+ * back to the client's redirect_uri as an OAuth error, with its state.
+ */
+import "server-only";
+import { findClient, insertCode, type OAuthClient } from "./store";
+import { oauthUrls } from "./metadata";
+
+/** The request's parameters that travel from the page to the decision unchanged. */
+export const AUTHORIZE_FIELDS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "code_challenge",
+  "code_challenge_method",
+  "state",
+  "resource",
+  "scope",
+] as const;
+
+export type AuthorizeCheck =
+  | { kind: "ok"; client: OAuthClient; redirectUri: string; codeChallenge: string; state?: string }
+  | { kind: "refused"; message: string }
+  | { kind: "redirect"; location: string };
+
+/** The client's redirect_uri with these parameters (and `iss`, RFC 9207). */
+function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  url.searchParams.set("iss", oauthUrls().issuer);
+  return url.toString();
+}
+
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export async function checkAuthorizeRequest(params: URLSearchParams): Promise<AuthorizeCheck> {
+  const clientId = params.get("client_id") ?? "";
+  const client = clientId ? await findClient(clientId) : undefined;
+  if (!client)
+    return { kind: "refused", message: "This application is not registered with Glance (unknown client_id)." };
+  const asked = params.get("redirect_uri");
+  const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+    return { kind: "refused", message: "The redirect_uri is not one this application registered." };
+  const state = params.get("state") ?? undefined;
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    kind: "redirect",
+    location: clientRedirect(redirectUri, { error, error_description: description, state }),
+  });
+  if (params.get("response_type") !== "code")
+    return fail("unsupported_response_type", "Only response_type=code is supported.");
+  const codeChallenge = params.get("code_challenge") ?? "";
+  if (params.get("code_challenge_method") !== "S256" || !CHALLENGE.test(codeChallenge))
+    return fail("invalid_request", "PKCE is required: code_challenge (S256) and code_challenge_method=S256.");
+  const resource = params.get("resource");
+  if (resource !== null && resource.replace(/\/+$/, "") !== oauthUrls().resource)
+    return fail("invalid_target", `The only resource is ${oauthUrls().resource}.`);
+  return { kind: "ok", client, redirectUri, codeChallenge, state };
+}
+
+/** Where the user's answer sends the browser: a code for the client, or access_denied. */
+export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, userId: string, allow: boolean) {
+  if (!allow)
+    return clientRedirect(check.redirectUri, {
+      error: "access_denied",
+      error_description: "The user declined.",
+      state: check.state,
+    });
+  const code = await insertCode({
+    clientId: check.client.id,
+    userId,
+    redirectUri: check.redirectUri,
+    codeChallenge: check.codeChallenge,
+  });
+  return clientRedirect(check.redirectUri, { code, state: check.state });
+}

@@ -1,0 +1,136 @@
+/**
+ * The authorization server's endpoints for MCP clients (D25): dynamic client registration (RFC
+ * 7591), the user's decision on the consent page (session cookie, same origin only), and the token
+ * endpoint (authorization code with PKCE S256, refresh with rotation). OAuth errors are OAuth's own
+ * JSON (`error`, `error_description`), as clients expect them; every answer is no-store.
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { keylessRoute } from "@/lib/api/keyless";
+import { sessionCookieName } from "@/lib/auth/constants";
+import { isSameOriginRequest } from "@/lib/auth/origin";
+import { cookieValue } from "@/lib/auth/session-caller";
+import { findSessionUser } from "@/lib/auth/session";
+import { AUTHORIZE_FIELDS, checkAuthorizeRequest, decide } from "./authorize";
+import { CORS } from "./metadata";
+import { consumeCode, insertClient, insertGrant, rotateGrant } from "./store";
+
+const NO_STORE = { "Cache-Control": "no-store", ...CORS };
+
+function oauthError(error: string, description: string, status = 400): Response {
+  return Response.json({ error, error_description: description }, { status, headers: NO_STORE });
+}
+
+const MAX_REDIRECT_URIS = 10;
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const REFUSED_SCHEMES = new Set(["javascript:", "data:", "file:", "blob:", "vbscript:", "about:"]);
+
+/** Why a redirect URI is refused, or null: https, http on loopback only (native apps), or an app's own scheme. */
+function redirectUriProblem(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2000)
+    return "each redirect_uri must be a URL of at most 2000 characters";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${value.slice(0, 100)} is not a URL`;
+  }
+  if (url.hash) return "a redirect_uri has no fragment";
+  if (REFUSED_SCHEMES.has(url.protocol)) return `${url.protocol} redirect URIs are not allowed`;
+  if (url.protocol === "http:" && !LOOPBACK.has(url.hostname))
+    return "http redirect URIs must be on loopback; use https";
+  return null;
+}
+
+export const registerClient = keylessRoute(async (request: Request): Promise<Response> => {
+  let body: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(await request.text());
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
+    body = parsed as Record<string, unknown>;
+  } catch {
+    return oauthError("invalid_client_metadata", "The body must be one JSON object of client metadata.");
+  }
+  const uris = body.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS)
+    return oauthError("invalid_redirect_uri", `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} URLs.`);
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) return oauthError("invalid_redirect_uri", `${problem}.`);
+  }
+  const grants = body.grant_types;
+  if (grants !== undefined && !(Array.isArray(grants) && grants.includes("authorization_code")))
+    return oauthError("invalid_client_metadata", "grant_types must include authorization_code.");
+  const name =
+    typeof body.client_name === "string" && body.client_name.trim()
+      ? body.client_name.trim().slice(0, 100)
+      : "An MCP client";
+  const client = await insertClient(name, uris as string[]);
+  // Public clients only: whatever method was asked for, the answer says none (RFC 7591 §3.2.1).
+  return Response.json(
+    {
+      client_id: client.id,
+      client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
+      client_name: client.name,
+      redirect_uris: client.redirectUris,
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    { status: 201, headers: NO_STORE },
+  );
+});
+
+/** POST from the consent page: the signed-in user's allow or deny, answered with a redirect (303). */
+export async function authorizeDecision(request: Request): Promise<Response> {
+  const form = new URLSearchParams(await request.text());
+  const params = new URLSearchParams();
+  for (const name of AUTHORIZE_FIELDS) {
+    const value = form.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  const page = `/oauth/authorize?${params}`;
+  const see = (location: string) =>
+    new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+  // Another site cannot submit the form for a signed-in user (CSRF), nor can anyone without a session.
+  if (!isSameOriginRequest(request.headers))
+    return oauthError("invalid_request", "This form must be sent from Glance's own page.", 403);
+  const user = await findSessionUser(cookieValue(request.headers.get("cookie"), sessionCookieName()));
+  if (!user) return see(`/signin?callbackUrl=${encodeURIComponent(page)}`);
+  const check = await checkAuthorizeRequest(params);
+  if (check.kind === "refused") return oauthError("invalid_request", check.message);
+  if (check.kind === "redirect") return see(check.location);
+  return see(await decide(check, user.id, form.get("decision") === "allow"));
+}
+
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+export const token = keylessRoute(async (request: Request): Promise<Response> => {
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded")
+    return oauthError("invalid_request", "The token request must be application/x-www-form-urlencoded.");
+  const form = new URLSearchParams(await request.text());
+  const clientId = form.get("client_id") ?? "";
+  if (!clientId) return oauthError("invalid_client", "client_id is required (public clients).", 401);
+  const grantType = form.get("grant_type");
+  if (grantType === "authorization_code") {
+    const verifier = form.get("code_verifier") ?? "";
+    if (!VERIFIER.test(verifier)) return oauthError("invalid_request", "code_verifier (PKCE) is required.");
+    const code = await consumeCode(form.get("code") ?? "");
+    if (!code || code.clientId !== clientId)
+      return oauthError("invalid_grant", "The code is unknown, used or expired.");
+    const redirectUri = form.get("redirect_uri");
+    if (redirectUri !== null && redirectUri !== code.redirectUri)
+      return oauthError("invalid_grant", "redirect_uri differs from the authorization request's.");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    if (challenge !== code.codeChallenge)
+      return oauthError("invalid_grant", "The code_verifier does not match the code_challenge.");
+    return Response.json(await insertGrant(clientId, code.userId), { headers: NO_STORE });
+  }
+  if (grantType === "refresh_token") {
+    const issued = await rotateGrant(clientId, form.get("refresh_token") ?? "");
+    if (!issued) return oauthError("invalid_grant", "The refresh token is unknown, revoked or expired.");
+    return Response.json(issued, { headers: NO_STORE });
+  }
+  return oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
+});

@@ -1,0 +1,191 @@
+/**
+ * OAuth rows for MCP clients (D25, migration 0017), in SQL: a code is consumed by one DELETE …
+ * RETURNING (a code replayed twice gets nothing the second time), a refresh rotates both tokens in
+ * one conditional UPDATE, and the access token is looked up on every /mcp request like an API key.
+ * Only SHA-256 hashes of codes and tokens are stored.
+ */
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { getPool } from "@/lib/db/pool";
+import type { PlanId } from "@/lib/plans";
+
+/** An access token lives an hour; its refresh token a month (rotated at each use). */
+const ACCESS_TOKEN_SECONDS = 60 * 60;
+const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+const CODE_SECONDS = 10 * 60;
+
+export const ACCESS_TOKEN_PREFIX = "glmcp_at_";
+const REFRESH_TOKEN_PREFIX = "glmcp_rt_";
+
+const hashSecret = (value: string) => createHash("sha256").update(value).digest("hex");
+const secret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
+
+export interface OAuthClient {
+  id: string;
+  name: string;
+  redirectUris: string[];
+}
+
+export async function insertClient(name: string, redirectUris: string[]): Promise<OAuthClient & { createdAt: Date }> {
+  const pool = await getPool();
+  const id = `glmcp_${randomBytes(16).toString("hex")}`;
+  const { rows } = await pool.query<{ created_at: Date }>(
+    `INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ($1, $2, $3) RETURNING created_at`,
+    [id, name, redirectUris],
+  );
+  return { id, name, redirectUris, createdAt: rows[0].created_at };
+}
+
+export async function findClient(id: string): Promise<OAuthClient | undefined> {
+  if (id.length > 64) return undefined;
+  const pool = await getPool();
+  const { rows } = await pool.query<{ id: string; name: string; redirect_uris: string[] }>(
+    `SELECT id, name, redirect_uris FROM oauth_clients WHERE id = $1`,
+    [id],
+  );
+  return rows[0] && { id: rows[0].id, name: rows[0].name, redirectUris: rows[0].redirect_uris };
+}
+
+/** A new authorization code for the signed-in `userId` (its plaintext, returned once). */
+export async function insertCode(code: {
+  clientId: string;
+  userId: string;
+  redirectUri: string;
+  codeChallenge: string;
+}): Promise<string> {
+  const pool = await getPool();
+  const value = secret("glmcp_code_");
+  await pool.query(
+    `INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, code_challenge, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    [hashSecret(value), code.clientId, code.userId, code.redirectUri, code.codeChallenge, CODE_SECONDS],
+  );
+  return value;
+}
+
+/** The code's row, deleted in the same statement; undefined when unknown, used or expired. */
+export async function consumeCode(
+  value: string,
+): Promise<{ clientId: string; userId: string; redirectUri: string; codeChallenge: string } | undefined> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{
+    client_id: string;
+    user_id: string;
+    redirect_uri: string;
+    code_challenge: string;
+    live: boolean;
+  }>(
+    `DELETE FROM oauth_codes WHERE hash = $1
+     RETURNING client_id, user_id, redirect_uri, code_challenge, expires_at > now() AS live`,
+    [hashSecret(value)],
+  );
+  const row = rows[0];
+  if (!row?.live) return undefined;
+  return {
+    clientId: row.client_id,
+    userId: row.user_id,
+    redirectUri: row.redirect_uri,
+    codeChallenge: row.code_challenge,
+  };
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+}
+
+function newTokens() {
+  const access = secret(ACCESS_TOKEN_PREFIX);
+  const refresh = secret(REFRESH_TOKEN_PREFIX);
+  return {
+    access,
+    refresh,
+    issued: {
+      access_token: access,
+      token_type: "Bearer" as const,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refresh,
+    },
+  };
+}
+
+export async function insertGrant(clientId: string, userId: string): Promise<IssuedTokens> {
+  const pool = await getPool();
+  const { access, refresh, issued } = newTokens();
+  await pool.query(
+    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7))`,
+    [
+      `grant_${randomBytes(12).toString("hex")}`,
+      clientId,
+      userId,
+      hashSecret(access),
+      ACCESS_TOKEN_SECONDS,
+      hashSecret(refresh),
+      REFRESH_TOKEN_SECONDS,
+    ],
+  );
+  return issued;
+}
+
+/** New tokens for a live refresh token of `clientId`; the old pair stops working in the same statement. */
+export async function rotateGrant(clientId: string, refreshToken: string): Promise<IssuedTokens | undefined> {
+  const pool = await getPool();
+  const { access, refresh, issued } = newTokens();
+  const { rowCount } = await pool.query(
+    `UPDATE oauth_grants SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
+       refresh_hash = $3, refresh_expires_at = now() + make_interval(secs => $4)
+     WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now()`,
+    [
+      hashSecret(access),
+      ACCESS_TOKEN_SECONDS,
+      hashSecret(refresh),
+      REFRESH_TOKEN_SECONDS,
+      hashSecret(refreshToken),
+      clientId,
+    ],
+  );
+  return rowCount === 1 ? issued : undefined;
+}
+
+/** The account a live access token acts for, with its plan and whether a plan change fell due (D18). */
+export async function findAccessGrant(
+  token: string,
+): Promise<{ grantId: string; userId: string; plan: PlanId; planChangeDue: boolean } | undefined> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ id: string; user_id: string; plan: PlanId; plan_change_due: boolean }>(
+    `UPDATE oauth_grants g SET last_used_at = now() FROM users u
+     WHERE g.access_hash = $1 AND g.access_expires_at > now() AND u.id = g.user_id
+     RETURNING g.id, g.user_id, u.plan::text AS plan, COALESCE(u.scheduled_plan_at <= now(), false) AS plan_change_due`,
+    [hashSecret(token)],
+  );
+  const row = rows[0];
+  return row && { grantId: row.id, userId: row.user_id, plan: row.plan, planChangeDue: row.plan_change_due };
+}
+
+export interface ConnectedApp {
+  id: string;
+  clientName: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** The clients an account connected, newest first (the dashboard's list beside the keys). */
+export async function listGrants(userId: string): Promise<ConnectedApp[]> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ id: string; name: string; created_at: Date; last_used_at: Date | null }>(
+    `SELECT g.id, c.name, g.created_at, g.last_used_at FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
+     WHERE g.user_id = $1 ORDER BY g.created_at DESC LIMIT 100`,
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, clientName: r.name, createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+}
+
+/** Disconnects a client: its tokens stop working at once. Another account's grant is not found, like none. */
+export async function deleteGrant(userId: string, grantId: string): Promise<boolean> {
+  const pool = await getPool();
+  const { rowCount } = await pool.query(`DELETE FROM oauth_grants WHERE id = $1 AND user_id = $2`, [grantId, userId]);
+  return rowCount === 1;
+}

@@ -1,0 +1,237 @@
+/**
+ * OAuth for MCP clients that cannot hold a key (D25), with the SDK's own client-side OAuth
+ * (StreamableHTTPClientTransport with an OAuthClientProvider) against the real routes over HTTP:
+ * discovery from the 401's resource_metadata, dynamic registration, the consent decision of a
+ * signed-in user (session cookie, same origin), the code exchanged with PKCE, tool calls with the
+ * token counted for the account, a refresh when the access token expires, and a disconnect from
+ * the dashboard that stops the client at its next request. Plus the refusals on the way.
+ */
+import { randomBytes } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestAccount } from "@/tests/support/api";
+import { answerOf, type McpHarness, startMcpHarness } from "./harness";
+
+let h: McpHarness;
+let account: TestAccount;
+let cookie: string;
+
+/** An MCP client's side of OAuth, kept in memory; the "browser" is the test. Its redirect URI is never contacted. */
+class TestProvider implements OAuthClientProvider {
+  readonly redirectUrl = "http://127.0.0.1:9/callback";
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier?: string;
+  authorizationUrl?: URL;
+  get clientMetadata() {
+    return {
+      client_name: "Test agent",
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    if (!this.verifier) throw new Error("no code verifier");
+    return this.verifier;
+  }
+}
+
+beforeAll(async () => {
+  h = await startMcpHarness();
+  account = await h.account("business");
+  const { getDb } = await import("@/lib/db");
+  const { sessionCookieName } = await import("@/lib/auth/constants");
+  const sessionToken = randomBytes(24).toString("hex");
+  const db = await getDb();
+  await db.session.create({
+    data: { sessionToken, userId: account.userId, expires: new Date(Date.now() + 3_600_000) },
+  });
+  cookie = `${sessionCookieName()}=${sessionToken}`;
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The consent page's form as the browser posts it: the authorization request's parameters and the button. */
+function decide(authorizationUrl: URL, decision: "allow" | "deny", headers: Record<string, string> = {}) {
+  const form = new URLSearchParams(authorizationUrl.searchParams);
+  form.set("decision", decision);
+  return fetch(new URL("/oauth/decision", h.app.origin), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: h.app.origin, cookie, ...headers },
+    body: form,
+  });
+}
+
+async function connectWith(
+  provider: TestProvider,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
+  const client = new Client({ name: "oauth-test", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Runs the whole flow for a new client; returns the connected client. */
+async function authorize(provider: TestProvider): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
+  await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(
+    /unauthorized/i,
+  );
+  const answer = await decide(provider.authorizationUrl!, "allow");
+  expect(answer.status).toBe(303);
+  const back = new URL(answer.headers.get("location")!);
+  expect(`${back.origin}${back.pathname}`).toBe(provider.redirectUrl);
+  expect(back.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
+  expect(back.searchParams.get("iss")).toBe(h.app.origin);
+  await transport.finishAuth(back.searchParams.get("code")!);
+  return (await connectWith(provider)).client;
+}
+
+describe("discovery", () => {
+  it("a 401 names the resource metadata, which names this app as the authorization server", async () => {
+    const response = await fetch(h.mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    const metadataUrl = `${h.app.origin}/.well-known/oauth-protected-resource/mcp`;
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer realm="glance", resource_metadata="${metadataUrl}"`);
+    const resource = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({ resource: `${h.app.origin}/mcp`, authorization_servers: [h.app.origin] });
+    const server = (await (await fetch(`${h.app.origin}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(server).toMatchObject({
+      issuer: h.app.origin,
+      authorization_endpoint: `${h.app.origin}/oauth/authorize`,
+      token_endpoint: `${h.app.origin}/oauth/token`,
+      registration_endpoint: `${h.app.origin}/oauth/register`,
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["none"],
+    });
+  });
+});
+
+describe("the SDK's OAuth client", () => {
+  it("registers, is allowed by the signed-in user, and calls tools for that account", async () => {
+    const provider = new TestProvider();
+    const client = await authorize(provider);
+    expect(provider.info?.client_id).toMatch(/^glmcp_/);
+    expect(provider.saved).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    expect((await client.listTools()).tools.length).toBe(7);
+    const before = await h.renders(account.userId);
+    const result = (await client.callTool({
+      name: "screenshot",
+      arguments: { url: h.fx.url("basic.html"), width: 300, height: 200 },
+    })) as CallToolResult;
+    expect(answerOf(result)).toMatchObject({ width: 300, height: 200 });
+    expect(await h.renders(account.userId)).toBe(before + 1);
+    await client.close();
+  });
+
+  it("refreshes an expired access token by itself, and a disconnect stops it at the next request", async () => {
+    const provider = new TestProvider();
+    const client = await authorize(provider);
+    const first = provider.saved!.access_token;
+    await h.sql("UPDATE oauth_grants SET access_expires_at = now() - interval '1 second' WHERE user_id = $1", [
+      account.userId,
+    ]);
+    const listing = (await client.callTool({ name: "og_templates", arguments: {} })) as CallToolResult;
+    expect(listing.isError).toBeFalsy();
+    expect(provider.saved!.access_token).not.toBe(first);
+
+    const { listGrants, deleteGrant } = await import("@/lib/mcp/oauth/store");
+    const apps = await listGrants(account.userId);
+    expect(apps.map((a) => a.clientName)).toEqual(["Test agent", "Test agent"]);
+    for (const app of apps) expect(await deleteGrant(account.userId, app.id)).toBe(true);
+    await expect(client.callTool({ name: "og_templates", arguments: {} })).rejects.toThrow();
+    const old = await fetch(h.mcpUrl, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(old.status).toBe(401);
+    expect(old.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+  });
+});
+
+describe("refusals", () => {
+  it("deny sends access_denied back; another site's post and a post without a session get no code", async () => {
+    const provider = new TestProvider();
+    const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: "x", version: "1" }).connect(transport)).rejects.toThrow(/unauthorized/i);
+    const url = provider.authorizationUrl!;
+    const denied = new URL((await decide(url, "deny")).headers.get("location")!);
+    expect(denied.searchParams.get("error")).toBe("access_denied");
+    expect((await decide(url, "allow", { origin: "https://evil.example" })).status).toBe(403);
+    const anonymous = await decide(url, "allow", { cookie: "" });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toMatch(/^\/signin\?callbackUrl=%2Foauth%2Fauthorize%3F/);
+  });
+
+  it("a code is used once, only with its verifier; a bad redirect URI is not registered", async () => {
+    const provider = new TestProvider();
+    const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: "x", version: "1" }).connect(transport)).rejects.toThrow(/unauthorized/i);
+    const code = new URL((await decide(provider.authorizationUrl!, "allow")).headers.get("location")!).searchParams.get(
+      "code",
+    )!;
+    const exchange = (verifier: string) =>
+      fetch(`${h.app.origin}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: provider.info!.client_id,
+          redirect_uri: provider.redirectUrl,
+        }),
+      });
+    const wrong = await exchange("x".repeat(43));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toBe("invalid_grant");
+    // The failed attempt used the code up: even the right verifier gets nothing now.
+    expect(((await (await exchange(provider.verifier!)).json()) as { error: string }).error).toBe("invalid_grant");
+
+    const register = await fetch(`${h.app.origin}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "x", redirect_uris: ["http://example.com/callback"] }),
+    });
+    expect(register.status).toBe(400);
+    expect(((await register.json()) as { error: string }).error).toBe("invalid_redirect_uri");
+  });
+});
