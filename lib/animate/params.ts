@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { formatParam } from "@/lib/api/format-param";
-import { apiKeyParam, enumParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
+import { enumParam, intParam, stringParam } from "@/lib/api/params";
+import { apiKeyParam, responseParam, signedUrlParams } from "@/lib/api/common-params";
 import type { FormatOf } from "@/lib/formats";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { ANIMATE_MAX, SYNC_MAX_DURATION_MS } from "./limits";

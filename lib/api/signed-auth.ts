@@ -17,7 +17,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Caller } from "@/lib/api/context";
 import { authenticateApiKey, usableKeyOwner, type Authenticator } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlParams } from "@/lib/api/params";
+import { signedUrlParams } from "@/lib/api/common-params";
 import { duplicateError, parseField } from "@/lib/api/query";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { findKeyOwnerByPublicId, touchApiKey } from "@/lib/keys/service";

@@ -4,7 +4,7 @@
  * response=markdown or Accept: text/markdown — the Markdown itself.
  */
 import "server-only";
-import type { EndpointAnswer, StoredView } from "@/lib/results/serve";
+import type { EndpointAnswer, StoredView } from "@/lib/results/render-job";
 import type { ContentDocument } from "./render";
 
 /** Accept: text/markdown (any parameters or weight above zero) asks for the Markdown itself. */

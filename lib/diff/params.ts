@@ -4,7 +4,8 @@
  * options both captures share (capture-options.ts).
  */
 import { z } from "zod";
-import { apiKeyParam, boolParam, numberParam, stringParam, urlParam } from "@/lib/api/params";
+import { boolParam, numberParam, stringParam, urlParam } from "@/lib/api/params";
+import { apiKeyParam } from "@/lib/api/common-params";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 import { captureOptionParams } from "./capture-options";
 

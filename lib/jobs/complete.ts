@@ -1,6 +1,6 @@
 /**
  * What happens when a job or a batch ends (D20): the one place completion is announced.
- * `announceJobEnd` runs inside the transaction that records the end (lib/jobs/store.ts finishJob),
+ * `announceJobEnd` runs inside the transaction that records the end (lib/jobs/claims.ts finishJob),
  * so the end and its webhook delivery commit together or not at all: a job ends once, and its
  * webhook is one delivery with one webhook-id (derived from the job's id, lib/webhooks/enqueue.ts)
  * even if the job were reported twice. A job of a batch has no webhook of its own; the batch's is

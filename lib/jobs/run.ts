@@ -20,7 +20,8 @@ import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import { isRenderEndpoint } from "@/lib/endpoints";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
-import { MONITOR_RUN, ownerNow, type JobRow, type Outcome } from "./store";
+import { ownerNow, type Outcome } from "./claims";
+import { MONITOR_RUN, type JobRow } from "./store";
 
 /** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
 export type RunResult = Outcome | { state: "retry"; afterMs: number };

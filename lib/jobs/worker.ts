@@ -15,7 +15,8 @@ import { afterJobEnd, jobEndAnnouncer } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
 import { runJob, type RunResult } from "./run";
 import { PLANS } from "@/lib/plans";
-import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease, type JobRow } from "./store";
+import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease } from "./claims";
+import type { JobRow } from "./store";
 import type { PoolClient } from "pg";
 
 /**

@@ -5,7 +5,8 @@
  * change; `url` is required on POST only.
  */
 import { z } from "zod";
-import { apiKeyParam, boolParam, enumParam, numberParam, stringParam, urlParam } from "@/lib/api/params";
+import { boolParam, enumParam, numberParam, stringParam, urlParam } from "@/lib/api/params";
+import { apiKeyParam } from "@/lib/api/common-params";
 import { optionalIntParam } from "@/lib/api/params-optional";
 import { captureOptionParams } from "@/lib/diff/capture-options";
 import { comparisonParams } from "@/lib/diff/params";

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { formatParam } from "@/lib/api/format-param";
-import { apiKeyParam, intParam, responseParam, signedUrlParams, stringParam } from "@/lib/api/params";
+import { intParam, stringParam } from "@/lib/api/params";
+import { apiKeyParam, responseParam, signedUrlParams } from "@/lib/api/common-params";
 import type { FormatOf } from "@/lib/formats";
 import { OG_TEMPLATE_NAMES } from "@/lib/og/catalog";
 

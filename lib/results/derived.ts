@@ -8,7 +8,7 @@ import type { EndpointId } from "@/lib/endpoints";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { cacheTtlSeconds, type PlanId } from "@/lib/plans";
 import { cacheKey } from "./key";
-import { fileUrl } from "./serve";
+import { fileUrl } from "./answers";
 import { getResultStore } from "./store";
 
 export interface DerivedImage {

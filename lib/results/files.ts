@@ -10,7 +10,7 @@ import { requestIdFor } from "@/lib/api/request";
 import { FILE_FORMATS } from "@/lib/formats";
 import { log } from "@/lib/log";
 import { etagMatches, responseBody } from "@/lib/results/codec";
-import { secondsLeft } from "@/lib/results/serve";
+import { secondsLeft } from "@/lib/results/answers";
 import { getResultStore } from "@/lib/results/store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
 

@@ -3,6 +3,7 @@
  * need only what is exported here; tests and operations import the modules themselves.
  */
 export { cacheKeyParams } from "@/lib/results/key";
-export { fileUrl, obtainResult, resultJson, serveResult } from "@/lib/results/serve";
-export type { RenderJob, RenderOutput } from "@/lib/results/serve";
+export { fileUrl, resultJson } from "@/lib/results/answers";
+export { obtainResult, serveResult } from "@/lib/results/serve";
+export type { RenderJob, RenderOutput } from "@/lib/results/render-job";
 export { storeDerivedImage } from "@/lib/results/derived";

@@ -18,16 +18,20 @@
  *   renders again under its own, instead of inheriting the leader's 504.
  */
 import "server-only";
-import type { ApiContext } from "@/lib/api/context";
-import type { EndpointId } from "@/lib/endpoints";
-import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError } from "@/lib/api/errors";
-import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
-import { etagMatches, etagOf, makeStored, responseBody } from "@/lib/results/codec";
+import { binaryAnswer, endpointAnswer, jsonAnswer } from "@/lib/results/answers";
+import { makeStored } from "@/lib/results/codec";
 import { attachmentKey, cacheKey } from "@/lib/results/key";
+import type {
+  AttachmentFacts,
+  RenderAttachment,
+  RenderJob,
+  RenderOutput,
+  ServeContext,
+} from "@/lib/results/render-job";
 import {
   DeadlineExceeded,
   SingleFlight,
@@ -36,92 +40,7 @@ import {
 } from "@/lib/results/single-flight";
 import { getResultStore } from "@/lib/results/store";
 import type { NewResult, ResultStore, StoredResult } from "@/lib/results/types";
-import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/formats";
-
-export interface RenderOutput {
-  bytes: Buffer;
-  /** Output pixels; for a PDF the page size in CSS px (D7). */
-  width: number;
-  height: number;
-  /** PDF page count. */
-  pages?: number;
-  /** Further facts for the JSON answer, stored with the result (e.g. the dialogs a page opened, D17). */
-  details?: Record<string, unknown>;
-  /** Answer headers that describe the result (X-Target-Status, D19), stored so a HIT sends them too. */
-  headers?: Record<string, string>;
-  /** Keep the result at most this long, whatever the plan allows (an error page captured on purpose, D19). */
-  maxTtlSeconds?: number;
-  /** Further files the same render made (the content endpoint's screenshot, D24), stored beside it. */
-  attachments?: RenderAttachment[];
-}
-
-/** A file made by the same render as a result, stored with the same lifetime under a key derived from the result's. */
-interface RenderAttachment {
-  /** Its name within the result, e.g. "screenshot". */
-  part: string;
-  bytes: Buffer;
-  ext: OutputFormat;
-  width: number;
-  height: number;
-}
-
-/** What an endpoint that builds its own answer (RenderJob.answer) is given. */
-export interface StoredView {
-  stored: StoredResult;
-  hit: boolean;
-  /** The result's own file (GET /v1/files/…, D7). */
-  fileUrl: string;
-  /** An attachment the render stored, by part (its file and facts); undefined when it made none of that name. */
-  attachment(part: string): (AttachmentFacts & { url: string }) | undefined;
-}
-
-/** The answer an endpoint builds from its stored result: JSON (never cached by clients) or a file. */
-export type EndpointAnswer =
-  | { kind: "json"; body: Record<string, unknown> }
-  | { kind: "file"; bytes: Buffer; contentType: string; fileName: string };
-
-export interface RenderJob {
-  endpoint: EndpointId;
-  /** Canonical parameters: cacheKeyParams(schema, params), plus e.g. OG template variables. */
-  keyParams: Record<string, unknown>;
-  ext: OutputFormat;
-  /** Epoch ms; past it the request is a 504 render_timeout. */
-  deadline: number;
-  /**
-   * Checks and fetches that only a render needs (the target's address, OG images), run on a
-   * cache miss before any quota is spent: a HIT skips them, and a bad input (a 400) costs nothing.
-   */
-  prepare?: (signal: AbortSignal) => Promise<void>;
-  /** What one render counts against the monthly quota: 1, or a recording's several (D26). */
-  renders?: number;
-  /** Called at most once per flight, after prepare; must stop promptly when the signal aborts. */
-  render: (signal: AbortSignal) => Promise<RenderOutput>;
-  /** Leading JSON fields: { url } for screenshots, { template } for OG. */
-  describe: Record<string, unknown>;
-  /**
-   * The URL alone decides the bytes (a built-in OG template with its variables, no remote image):
-   * a signed answer may then say `immutable` (D15). A screenshot's page or an account template
-   * can change behind the same URL: never pinned.
-   */
-  pinned?: boolean;
-  /** Render again and replace the stored result, even when one is cached (fresh=true, D19). */
-  fresh?: boolean;
-  /** The caller's own cache lifetime (cacheTtl, D19); the plan's TTL caps it. */
-  ttlSeconds?: number;
-  /** What the caller can change to avoid a 504, from the endpoint's schema (e.g. "Raise `timeout` (up to 60000 ms)"). */
-  timeoutAdvice?: string;
-  /**
-   * The endpoint's own answer instead of the file or response=json (the content endpoint's JSON
-   * or Markdown, D24); the cache headers, ETag and 304 are serveResult's as for a file.
-   */
-  answer?: (view: StoredView) => EndpointAnswer;
-}
-
-/** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
-export type ServeContext = Pick<
-  ApiContext<{ response?: string }>,
-  "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
->;
+import { OUTPUT_FORMATS } from "@/lib/formats";
 
 /** A result as obtained for a request: where it is stored (its key), and whether it was a HIT. */
 export interface Obtained {
@@ -135,16 +54,6 @@ export interface ResultService {
   readonly flights: SingleFlight;
   serve(ctx: ServeContext, job: RenderJob): Promise<Response>;
   obtain(ctx: ServeContext, job: RenderJob): Promise<Obtained>;
-}
-
-/** The public URL of a stored result (D7). */
-export function fileUrl(key: string, ext: OutputFormat): string {
-  return `${env().APP_URL}/v1/files/${key}.${ext}`;
-}
-
-/** Whole seconds until the entry expires, never negative. */
-export function secondsLeft(stored: StoredResult, now = Date.now()): number {
-  return Math.max(0, Math.floor((stored.expiresAt - now) / 1000));
 }
 
 export function createResultService(deps: {
@@ -265,158 +174,10 @@ export function createResultService(deps: {
   return { store, flights, serve, obtain };
 }
 
-/** What a stored result's metadata says about each attachment. */
-interface AttachmentFacts {
-  ext: OutputFormat;
-  width: number;
-  height: number;
-  size: number;
-}
-
-function endpointAnswer(
-  ctx: ServeContext,
-  key: string,
-  stored: StoredResult,
-  hit: boolean,
-  job: RenderJob,
-  answer: NonNullable<RenderJob["answer"]>,
-): Response {
-  const attachments = (stored.metadata.attachments ?? {}) as Record<string, AttachmentFacts>;
-  const view: StoredView = {
-    stored,
-    hit,
-    fileUrl: fileUrl(key, stored.ext),
-    attachment: (part) =>
-      Object.hasOwn(attachments, part)
-        ? { ...attachments[part], url: fileUrl(attachmentKey(key, part), attachments[part].ext) }
-        : undefined,
-  };
-  const made = answer(view);
-  const headers = {
-    "X-Cache": hit ? "HIT" : "MISS",
-    "X-Render-Time": String(stored.metadata.renderMs),
-    ...describedHeaders(stored),
-  };
-  if (made.kind === "json") {
-    return new Response(JSON.stringify(made.body), {
-      status: 200,
-      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-    });
-  }
-  return fileResponse(ctx, stored, job, headers, { ...made, etag: etagOf(made.bytes) });
-}
-
 function timeoutError(advice: string | undefined): ApiError {
   const retry = "the render continues and a retry within a few seconds is served from it.";
   const hint = advice ? `${advice} or retry: ${retry}` : `Retry: ${retry}`;
   return new ApiError("render_timeout", `Rendering did not finish within the time allowed. ${hint}`);
-}
-
-/** The headers a render described its result with (X-Target-Status, D19), stored so a HIT sends them too. */
-function describedHeaders(stored: StoredResult): Record<string, string> {
-  const described = stored.metadata.headers;
-  return described && typeof described === "object" ? (described as Record<string, string>) : {};
-}
-
-function resultHeaders(stored: StoredResult, hit: boolean): Record<string, string> {
-  return {
-    ...describedHeaders(stored),
-    "X-Cache": hit ? "HIT" : "MISS",
-    "X-Render-Time": String(stored.metadata.renderMs),
-    "X-Image-Size": String(stored.bytes.length),
-  };
-}
-
-/**
- * Caching of a binary answer (D15). A key-authenticated answer is for its caller only: `private`.
- * A signed URL carries no secret and names its content, so crawlers and CDNs may keep it: `public`
- * for as long as the result is stored (the plan's TTL) and the URL is valid, `immutable` when the
- * URL pins the bytes.
- */
-function cacheControl(ctx: ServeContext, stored: StoredResult, job: RenderJob): string {
-  const left = secondsLeft(stored);
-  const signed = ctx.caller.signed;
-  if (!signed) return `private, max-age=${left}`;
-  const untilExpiry = signed.expires === undefined ? left : Math.max(0, signed.expires - Math.floor(Date.now() / 1000));
-  return `public, max-age=${Math.min(left, untilExpiry)}${job.pinned ? ", immutable" : ""}`;
-}
-
-/** Headers a signed answer adds: it is meant to be embedded by other sites. */
-const EMBEDDABLE = { "Cross-Origin-Resource-Policy": "cross-origin", "X-Content-Type-Options": "nosniff" } as const;
-
-function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  return fileResponse(ctx, stored, job, resultHeaders(stored, hit), {
-    bytes: stored.bytes,
-    etag: stored.etag,
-    contentType: stored.contentType,
-    fileName: `${job.endpoint}.${stored.ext}`,
-  });
-}
-
-/** A file answer: validators, caching by who asked (D15), 304 on a matching If-None-Match. */
-function fileResponse(
-  ctx: ServeContext,
-  stored: StoredResult,
-  job: RenderJob,
-  headers: Record<string, string>,
-  file: { bytes: Buffer; etag: string; contentType: string; fileName: string },
-): Response {
-  const validators = {
-    ETag: file.etag,
-    "Cache-Control": cacheControl(ctx, stored, job),
-    ...(ctx.caller.signed ? EMBEDDABLE : {}),
-    ...headers,
-  };
-  // A crawler or CDN revalidating what it has: no body. On a HIT nothing was rendered or counted.
-  if (etagMatches(ctx.request.headers.get("if-none-match"), file.etag))
-    return new Response(null, { status: 304, headers: validators });
-  const body = file.bytes === stored.bytes ? responseBody(stored) : new Uint8Array(file.bytes);
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.length),
-      [BODY_LENGTH_HEADER]: String(file.bytes.length),
-      "Content-Disposition": `inline; filename="${file.fileName}"`,
-      ...validators,
-    },
-  });
-}
-
-/** The response=json body of a result (D7): the same for a screenshot, an OG image and a comparison's captures. */
-export function resultJson(
-  key: string,
-  stored: StoredResult,
-  hit: boolean,
-  describe: Record<string, unknown>,
-): Record<string, unknown> {
-  const { width, height, pages, details } = stored.metadata;
-  return {
-    ...describe,
-    imageUrl: fileUrl(key, stored.ext),
-    width,
-    height,
-    format: stored.ext,
-    size: stored.bytes.length,
-    cachedAt: hit ? stored.cachedAt : null,
-    expiresAt: stored.expiresAt,
-    renderTime: stored.metadata.renderMs,
-    ...(pages !== undefined ? { pages } : {}),
-    ...(details && typeof details === "object" ? details : {}),
-  };
-}
-
-function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  const body = resultJson(key, stored, hit, job.describe);
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      // cachedAt changes from null to a time between two identical requests: never reuse a copy.
-      "Cache-Control": "no-store",
-      ...resultHeaders(stored, hit),
-    },
-  });
 }
 
 const services = new WeakMap<ResultStore, ResultService>();

@@ -3,18 +3,8 @@
  * and nowhere else (see lib/api/params.ts for what reads them).
  */
 import { z } from "zod";
-import {
-  apiKeyParam,
-  boolParam,
-  enumParam,
-  intParam,
-  numberListParam,
-  numberParam,
-  responseParam,
-  signedUrlParams,
-  stringParam,
-  urlParam,
-} from "@/lib/api/params";
+import { boolParam, enumParam, intParam, numberListParam, numberParam, stringParam, urlParam } from "@/lib/api/params";
+import { apiKeyParam, responseParam, signedUrlParams } from "@/lib/api/common-params";
 import { formatParam } from "@/lib/api/format-param";
 import type { FormatOf } from "@/lib/formats";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";

@@ -8,7 +8,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getDb } from "@/lib/db";
 import type { BrandKind } from "@/lib/og/account/brand";
-import type { BrandNames } from "@/lib/og/account/css";
+import type { BrandNames } from "@/lib/og/account/brand-refs";
 import { parseColor, toHex } from "@/lib/og/colors";
 import { BRAND_LIMITS, BrandAssetError, checkFont, toBrandPng } from "./brand-upload";
 

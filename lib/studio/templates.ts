@@ -9,7 +9,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/api/errors";
 import { catalogVariables, defaultsOf, forgetAccountTemplate, TEMPLATE_NAME } from "@/lib/og/account/templates";
 import { compileTemplate, TemplateError, type CompiledTemplate } from "@/lib/og/account/compile";
-import type { BrandNames } from "@/lib/og/account/css";
+import type { BrandNames } from "@/lib/og/account/brand-refs";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
 import { validateVariables } from "@/lib/og/variables";
 import { getDb } from "@/lib/db";

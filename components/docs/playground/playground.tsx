@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Button, Card, CardContent, CopyButton, Select, Switch, Field } from "@/components/ui";
+import { Button, Card, CardContent, CopyButton, Switch } from "@/components/ui";
 import { useOrigin } from "@/components/site/use-origin";
 import { readSession, useSession } from "@/components/site/use-session";
 import { useAccountTemplates } from "./account-templates";
@@ -9,16 +9,15 @@ import { AuthPanel, type AuthMode } from "./auth-panel";
 import { readOutcome, type Outcome } from "./outcome";
 import { ParamControl } from "./param-control";
 import { buildQuery, outputExtension, templateValues, visibleFields } from "./query";
-import { RequiredMark } from "./required-mark";
 import { ResultView, resultAnnouncement } from "./result-view";
 import { expiresFor, type SigningInput } from "./signed-fields";
 import { SignedUrlOutput } from "./signed-url-output";
 import { shareUrl } from "./share";
 import { useLinkedForm } from "./use-linked-form";
 import { SnippetTabs } from "./snippet-tabs";
+import { TemplateFields } from "./template-fields";
 import { KEY_PLACEHOLDER } from "./snippets";
 import type { EndpointName, ParamField, TemplateInfo } from "./types";
-import { VariableControl } from "./variable-control";
 import { PUBLIC_ID_PATTERN } from "@/lib/signing/names";
 import { signUrlWithWebCrypto, webCryptoAvailable } from "@/lib/signing/web-crypto";
 
@@ -208,46 +207,16 @@ export function Playground({
               onSigningChange={setSigning}
             />
             <hr className="border-slate-100" />
-            {endpoint === "og" && (
-              <Field
-                htmlFor={`${idPrefix}-template`}
-                label={
-                  <>
-                    <code className="font-mono text-[13px]">template</code>
-                    <RequiredMark />
-                  </>
-                }
-                hint={template?.description}
-              >
-                <Select
-                  id={`${idPrefix}-template`}
-                  aria-describedby={`${idPrefix}-template-hint`}
-                  data-param="template"
-                  value={values.template}
-                  onChange={(e) => chooseTemplate(e.target.value)}
-                >
-                  {templates.map((t) => (
-                    <option key={t.name} value={t.name}>
-                      {ownNames.has(t.name) ? `${t.name} (yours)` : t.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            )}
-            {template && (
-              <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 text-sm font-semibold text-slate-900">Template variables</legend>
-                {template.variables.map((variable) => (
-                  <VariableControl
-                    key={`${template.name}-${variable.name}`}
-                    idPrefix={idPrefix}
-                    variable={variable}
-                    value={values[`var:${variable.name}`] ?? ""}
-                    onChange={set(`var:${variable.name}`)}
-                  />
-                ))}
-              </fieldset>
-            )}
+            <TemplateFields
+              picker={endpoint === "og"}
+              idPrefix={idPrefix}
+              templates={templates}
+              ownNames={ownNames}
+              template={template}
+              values={values}
+              onChooseTemplate={chooseTemplate}
+              onChange={(name, value) => set(name)(value)}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               {shown.map((field) => (
                 <div key={field.name} className={isWide(field) ? "sm:col-span-2" : undefined}>

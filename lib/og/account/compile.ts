@@ -19,14 +19,8 @@
  * The account's brand kit is used by name: `color: brand:primary`, `font-family: brand:heading`,
  * `<img src="brand:logo">`. A name the kit does not have is refused on save with its line.
  */
-import {
-  brandRef,
-  NO_BRAND,
-  parseStyle,
-  type BrandNames,
-  type Declaration,
-  type VariableKind,
-} from "@/lib/og/account/css";
+import { brandRef, NO_BRAND, type BrandNames } from "@/lib/og/account/brand-refs";
+import { parseStyle, type Declaration, type VariableKind } from "@/lib/og/account/css";
 import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/account/markup";
 
 export { TemplateError };

@@ -6,19 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { postJob, waitForJob, type JobBody } from "./support";
 
-let testEnv: TestEnv;
+testEnvironment({ store: "redis" });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ store: "redis" });
   const { startJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();
 });
 afterAll(async () => {
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
-  await testEnv?.cleanup();
 });
 
 describe("a job runs as the account is when it runs", () => {
@@ -78,7 +77,7 @@ describe("retention", () => {
     const account = await createTestAccount({ plan: "business" });
     const { getPool } = await import("@/lib/db/pool");
     const pool = await getPool();
-    const { pruneEndedJobs } = await import("@/lib/jobs/store");
+    const { pruneEndedJobs } = await import("@/lib/jobs/claims");
     const old = "now() - interval '61 days'";
     await pool.query(
       `INSERT INTO job_batches (id, user_id, size, created_at, finished_at) VALUES ('batch_old', $1, 1, ${old}, ${old})`,

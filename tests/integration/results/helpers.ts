@@ -5,7 +5,7 @@
 import { Redis } from "ioredis";
 import sharp from "sharp";
 import type { PlanId } from "@/lib/plans";
-import type { RenderOutput, ServeContext } from "@/lib/results/serve";
+import type { RenderOutput, ServeContext } from "@/lib/results/render-job";
 import { REDIS_URL } from "@/tests/support/env";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,30 +3,27 @@
  * metadata (D7), plan TTL, in-process single flight, deadlines and failures.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { FileResultStore } from "@/lib/results/file-store";
-import { createResultService, serveResult, type RenderJob, type ResultService } from "@/lib/results/serve";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import type { RenderJob } from "@/lib/results/render-job";
+import { createResultService, serveResult, type ResultService } from "@/lib/results/serve";
+import { testEnvironment } from "@/tests/support/test-env";
 import { countingRender, makeCtx, pngOf, sleep } from "./helpers";
 
-let testEnv: TestEnv;
 let service: ResultService;
 let png: Buffer;
 
+const testEnv = testEnvironment({ database: "embedded" });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded" });
   service = createResultService({
-    store: new FileResultStore(path.join(testEnv.dataDir, "results")),
+    store: new FileResultStore(path.join(testEnv.current.dataDir, "results")),
     redis: null,
     flight: { orphanGraceMs: 2_000 },
   });
   png = await pngOf("#22aa55");
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
 });
 
 let n = 0;
@@ -288,7 +285,7 @@ describe("serveResult (default service from configuration)", () => {
     const res = await serveResult(makeCtx({ params: { response: "json" } }).ctx, job(render));
     const { imageUrl } = await res.json();
     const key = /\/v1\/files\/([0-9a-f]{64})\.png$/.exec(imageUrl)![1];
-    const stored = await new FileResultStore(path.join(testEnv.dataDir, "results")).get(key);
+    const stored = await new FileResultStore(path.join(testEnv.current.dataDir, "results")).get(key);
     expect(Buffer.compare(stored!.bytes, png)).toBe(0);
   });
 });

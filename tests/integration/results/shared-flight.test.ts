@@ -9,12 +9,12 @@ import { ApiError } from "@/lib/api/errors";
 import { createRedis, type RedisLike } from "@/lib/redis";
 import { cacheKey } from "@/lib/results/key";
 import { RedisResultStore } from "@/lib/results/redis-store";
-import { createResultService, type RenderJob, type ResultService } from "@/lib/results/serve";
-import { REDIS_URL, useTestEnv, type TestEnv } from "@/tests/support/env";
+import type { RenderJob } from "@/lib/results/render-job";
+import { createResultService, type ResultService } from "@/lib/results/serve";
+import { REDIS_URL } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 import { countingRender, deleteRedisPrefix, makeCtx, pngOf, sleep } from "./helpers";
-
-let testEnv: TestEnv;
 let bridge: UpstashBridge;
 let raw: Redis;
 let png: Buffer;
@@ -26,23 +26,23 @@ function instance(client: RedisLike): ResultService {
   return createResultService({ store: new RedisResultStore(client), redis: client });
 }
 
+const testEnv = testEnvironment({ database: "embedded", store: "redis" });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded", store: "redis" });
   bridge = await startUpstashBridge();
   raw = new Redis(REDIS_URL);
   png = await pngOf("#aa2255");
-  const tcp = { redisUrl: REDIS_URL, prefix: `${testEnv.redisPrefix}tcp:` };
-  const rest = { upstashUrl: bridge.url, upstashToken: bridge.token, prefix: `${testEnv.redisPrefix}rest:` };
+  const tcp = { redisUrl: REDIS_URL, prefix: `${testEnv.current.redisPrefix}tcp:` };
+  const rest = { upstashUrl: bridge.url, upstashToken: bridge.token, prefix: `${testEnv.current.redisPrefix}rest:` };
   instances.redis = { prefix: tcp.prefix, a: instance(createRedis(tcp)!), b: instance(createRedis(tcp)!) };
   instances.upstash = { prefix: rest.prefix, a: instance(createRedis(rest)!), b: instance(createRedis(rest)!) };
 });
 
 afterAll(async () => {
-  await deleteRedisPrefix(testEnv.redisPrefix);
+  await deleteRedisPrefix(testEnv.current.redisPrefix);
   await Promise.all(clients.map((c) => c.close()));
   await raw.quit();
   await bridge.close();
-  await testEnv.cleanup();
 });
 
 let n = 0;
