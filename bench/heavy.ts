@@ -33,7 +33,7 @@ function median(values: number[]): number {
 }
 
 async function main() {
-  const { startHarness } = await import("@/tests/integration/screenshot/harness");
+  const { startHarness } = await import("@/tests/support/screenshot-harness");
   const { quiesce } = await import("@/lib/browser");
   console.log("starting the harness (fixture pages, database, Chromium)…");
   const h = await startHarness({ env: { extra: { LOG_LEVEL: "silent" } } });

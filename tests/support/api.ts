@@ -1,6 +1,6 @@
 /**
  * Helpers for calling route handlers in-process with real accounts and keys. Use after
- * `useTestEnv()` has configured the database for the test file.
+ * `testEnvironment()` (tests/support/test-env.ts) has configured the database for the test file.
  */
 import { randomBytes } from "node:crypto";
 import type { PlanId } from "@/lib/plans";

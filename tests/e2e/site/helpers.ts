@@ -43,22 +43,11 @@ export async function readSnippets(playground: Locator): Promise<Record<Language
   return out;
 }
 
-let hasRequests: boolean | undefined;
-async function pythonRequestsAvailable(): Promise<boolean> {
-  hasRequests ??= await run("python3", ["-c", "import requests"]).then(
-    () => true,
-    () => false,
-  );
-  return hasRequests;
-}
-
 /**
- * Runs a snippet as a user would (curl in a shell, the JS with Node, the Python with requests)
- * in a scratch directory and returns the file it wrote. Python is skipped (null) where the
- * requests package is not installed.
+ * Runs a snippet as a user would (curl in a shell, the JS with Node, the Python with requests,
+ * which scripts/setup.sh installs) in a scratch directory and returns the file it wrote.
  */
-export async function runSnippet(language: Language, code: string, fileName: string): Promise<Buffer | null> {
-  if (language === "python" && !(await pythonRequestsAvailable())) return null;
+export async function runSnippet(language: Language, code: string, fileName: string): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "glance-snippet-"));
   // Loopback only: a proxy configured in the environment must not see the request.
   const options = { cwd: dir, timeout: 60_000, env: { ...process.env, NO_PROXY: "*", no_proxy: "*" } };

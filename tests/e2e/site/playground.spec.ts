@@ -45,7 +45,7 @@ test.describe("docs playground", () => {
       expect(requestInSnippet(language, snippets[language]), language).toEqual({ url: made.url, apiKey: key });
       // Running it fetches the same (now cached) result: byte-for-byte what the preview shows.
       const output = await runSnippet(language, snippets[language], "screenshot.png");
-      if (output) expect(output.equals(shown), `${language} output equals the preview`).toBe(true);
+      expect(output.equals(shown), `${language} output equals the preview`).toBe(true);
     }
   });
 

@@ -4,24 +4,22 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const run = promisify(execFile);
 
 describe("npm run admin on the embedded default, while this process owns the database", () => {
-  let env: TestEnv;
+  const env = testEnvironment({ database: "embedded" });
 
   beforeAll(async () => {
-    env = await useTestEnv({ database: "embedded" });
     const { getDb } = await import("@/lib/db");
     await getDb(); // this test process now owns the PGlite files, like a running server
   });
-  afterAll(async () => env?.cleanup());
 
   async function admin(...args: string[]) {
     return run("node", ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
-      env: { ...process.env, DATA_DIR: env.dataDir, LOG_LEVEL: "silent" },
+      env: { ...process.env, DATA_DIR: env.current.dataDir, LOG_LEVEL: "silent" },
       timeout: 60_000,
     });
   }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import { type TestEnv, type TestEnvOptions, useTestEnv } from "@/tests/support/env";
 import type { PlanId } from "@/lib/plans";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
 const PAGES = path.resolve(import.meta.dirname, "../../fixtures/animate");
 

@@ -5,16 +5,12 @@
  * a Bind or mix transactions.
  */
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 import { createTestAccount } from "@/tests/support/api";
 
 describe("embedded database concurrency", () => {
-  let env: TestEnv;
-  beforeAll(async () => {
-    env = await useTestEnv({ database: "embedded" });
-  });
-  afterAll(async () => env?.cleanup());
+  testEnvironment({ database: "embedded" });
 
   it("keeps parameterised queries and transactions apart across connections", async () => {
     const account = await createTestAccount({ plan: "business" });

@@ -3,28 +3,24 @@
  * endpoints and a monthly render cap, for key-authenticated and signed requests alike; and the
  * dashboard's service side (setting them, the URL builder's signing) for the owner only.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 type Route = (request: Request) => Promise<Response>;
 
-let env: TestEnv;
 let og: Route;
 let screenshot: Route;
 let owner: TestAccount;
 let other: TestAccount;
 
+testEnvironment({ extra: { URL_SIGNING_SECRET: "restrictions-url-signing-secret-0123456789" } });
+
 beforeAll(async () => {
-  env = await useTestEnv({ extra: { URL_SIGNING_SECRET: "restrictions-url-signing-secret-0123456789" } });
   og = (await import("@/app/v1/og/route")).GET;
   screenshot = (await import("@/app/v1/screenshot/route")).GET;
   owner = await createTestAccount({ plan: "pro" });
   other = await createTestAccount({ plan: "pro" });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
 });
 
 async function keyRenders(account: TestAccount): Promise<number> {

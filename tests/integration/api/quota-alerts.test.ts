@@ -6,23 +6,24 @@ import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { createSmtpCapture, type CapturedSmtpMessage } from "@/tests/support/smtp-capture";
 
 let smtp: SMTPServer;
-let testEnv: TestEnv;
 const received: CapturedSmtpMessage[] = [];
 
 beforeAll(async () => {
   smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  testEnv = await useTestEnv({
-    extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <alerts@glance.test>" },
-  });
 });
+
+testEnvironment(() => ({
+  extra: {
+    EMAIL_SERVER: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    EMAIL_FROM: "Glance <alerts@glance.test>",
+  },
+}));
 afterAll(async () => {
-  await testEnv?.cleanup();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 

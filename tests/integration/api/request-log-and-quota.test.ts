@@ -3,16 +3,12 @@
  * pages, retention), GET /v1/usage against the real counters, and X-Quota-* on keyed answers.
  * Real pipeline and Postgres; the render is a handler standing in for Chromium where one is needed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
-import { useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { awayFromWindowEdge } from "@/tests/support/rate-window";
 
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  cleanup = (await useTestEnv()).cleanup;
-});
-afterAll(async () => cleanup?.());
+testEnvironment();
 
 async function settle() {
   const { settleBackgroundWork } = await import("@/lib/api/request");

@@ -7,14 +7,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const SERVER_SECRET = "instances-url-signing-secret-0123456789abcdef";
 const INSTANCE = path.join(import.meta.dirname, "support/instance.ts");
 
-let env: TestEnv;
 let account: TestAccount;
 let url: string;
 const running = new Set<ChildProcess>();
@@ -30,7 +29,7 @@ async function startInstance(vars: Record<string, string>): Promise<Instance> {
     env: {
       ...process.env,
       NODE_ENV: "test",
-      DATABASE_URL: env.databaseUrl,
+      DATABASE_URL: env.current.databaseUrl,
       APP_URL: "http://localhost:3000",
       CACHE_SECRET: "test-cache-secret",
       LOG_LEVEL: "silent",
@@ -66,8 +65,9 @@ async function startInstance(vars: Record<string, string>): Promise<Instance> {
 const get = (instance: Instance, init: RequestInit = {}) =>
   fetch(url.replace("http://localhost:3000", instance.origin), init);
 
+const env = testEnvironment({ extra: { URL_SIGNING_SECRET: SERVER_SECRET } });
+
 beforeAll(async () => {
-  env = await useTestEnv({ extra: { URL_SIGNING_SECRET: SERVER_SECRET } });
   account = await createTestAccount({ plan: "pro" });
   const { signUrl } = await import("@/lib/signing/canonical");
   url = signUrl(
@@ -91,10 +91,6 @@ afterEach(async () => {
     ),
   );
   running.clear();
-});
-
-afterAll(async () => {
-  await env?.cleanup();
 });
 
 // Each instance compiles and loads the app on start (seconds to tens of seconds on a loaded machine).

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { startImageServer, type ImageServer } from "../og/image-server";
+import { testEnvironment } from "@/tests/support/test-env";
+import { startImageServer, type ImageServer } from "@/tests/support/image-server";
 
 type Route = (request: Request) => Promise<Response>;
 
-let env: TestEnv;
 let images: ImageServer;
 let og: Route;
 let ogHead: Route;
@@ -25,9 +24,13 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   images = await startImageServer();
-  env = await useTestEnv({
-    extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", ALLOW_PRIVATE_ORIGINS: images.origin },
-  });
+});
+
+testEnvironment(() => ({
+  extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", ALLOW_PRIVATE_ORIGINS: images.origin },
+}));
+
+beforeAll(async () => {
   const route = await import("@/app/v1/og/route");
   og = route.GET;
   ogHead = route.HEAD;
@@ -40,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await (await import("@/lib/browser")).shutdownBrowsers();
   await images?.close();
-  await env?.cleanup();
 });
 
 function signed(

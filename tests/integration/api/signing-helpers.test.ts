@@ -8,29 +8,25 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SIGNING_HELPERS } from "@/components/docs/signing-helpers";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const run = promisify(execFile);
 const BASE = "http://localhost:3000";
 
-let env: TestEnv;
 let og: (request: Request) => Promise<Response>;
 let account: TestAccount;
 let dir: string;
 
+testEnvironment({ extra: { URL_SIGNING_SECRET: "helpers-url-signing-secret-0123456789abcdef" } });
+
 beforeAll(async () => {
-  env = await useTestEnv({ extra: { URL_SIGNING_SECRET: "helpers-url-signing-secret-0123456789abcdef" } });
   og = (await import("@/app/v1/og/route")).GET;
   account = await createTestAccount({ plan: "pro" });
   dir = await mkdtemp(path.join(os.tmpdir(), "glance-helpers-"));
   for (const helper of SIGNING_HELPERS) await writeFile(path.join(dir, helper.file), helper.code);
-});
-
-afterAll(async () => {
-  await env?.cleanup();
 });
 
 async function signWith(

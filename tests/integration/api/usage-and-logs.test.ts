@@ -2,16 +2,12 @@
  * What the pipeline leaves behind: a usage event per request (written after the reply), the
  * request id on every answer, and log lines without key material (D14).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useTestEnv } from "@/tests/support/env";
+import { describe, expect, it, vi } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 import { apiRequest, createTestAccount } from "@/tests/support/api";
 
 describe("usage events and logs", () => {
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    cleanup = (await useTestEnv({ extra: { LOG_LEVEL: "info" } })).cleanup;
-  });
-  afterAll(async () => cleanup?.());
+  testEnvironment({ extra: { LOG_LEVEL: "info" } });
 
   it("records one usage event per request after replying, and never logs the key", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");

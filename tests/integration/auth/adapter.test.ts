@@ -1,16 +1,8 @@
 /** The Auth.js adapter on the real schema: one account per address, no OAuth tokens kept. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv();
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-});
+testEnvironment();
 
 describe("glanceAdapter", () => {
   it("stores e-mail addresses lower-cased and finds them whatever the case", async () => {

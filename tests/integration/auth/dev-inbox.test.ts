@@ -4,18 +4,10 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { EMAIL_SERVER: undefined, LOG_LEVEL: "info" } });
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-});
+const testEnv = testEnvironment({ extra: { EMAIL_SERVER: undefined, LOG_LEVEL: "info" } });
 
 function captureStdout(): { lines: string[]; restore(): void } {
   const lines: string[] = [];
@@ -55,7 +47,7 @@ describe("local inbox (embedded default)", () => {
     expect(inbox[0]!.subject).toBe("Your Glance sign-in link");
     expect(out.lines.join("")).toContain("http://localhost:3000/api/auth/callback/email?token=two");
     // Only the server's user may read stored links.
-    expect((await stat(path.join(testEnv.dataDir, "dev-inbox.json"))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(testEnv.current.dataDir, "dev-inbox.json"))).mode & 0o777).toBe(0o600);
   });
 
   it("drops links once they have expired", async () => {

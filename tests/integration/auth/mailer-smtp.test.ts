@@ -3,25 +3,26 @@ import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseMail, linkTo } from "../../e2e/support/mime";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { createSmtpCapture, type CapturedSmtpMessage } from "../../support/smtp-capture";
 
 const received: CapturedSmtpMessage[] = [];
 let smtp: SMTPServer;
-let testEnv: TestEnv;
 
 beforeAll(async () => {
   smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  testEnv = await useTestEnv({
-    extra: { EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <signin@glance.test>" },
-  });
 });
+
+testEnvironment(() => ({
+  extra: {
+    EMAIL_SERVER: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    EMAIL_FROM: "Glance <signin@glance.test>",
+  },
+}));
 
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
-  await testEnv.cleanup();
 });
 
 describe("SMTP mailer", () => {

@@ -3,22 +3,17 @@
  * also when AUTH_URL (or NEXTAUTH_URL) is set — the usual next-auth setup, under which next-auth
  * re-addresses the request itself and reads `nextUrl` from it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { NextRequest } from "next/server";
-import { useTestEnv, type TestEnv } from "../../support/env";
-
-let testEnv: TestEnv;
+import { testEnvironment } from "@/tests/support/test-env";
 let authGet: (request: NextRequest) => Promise<Response>;
 
-beforeAll(async () => {
-  testEnv = await useTestEnv({
-    extra: { AUTH_URL: "http://localhost:3000", AUTH_SECRET: "route-test-secret-0123456789abcdef" },
-  });
-  ({ authGet } = await import("@/lib/auth/route"));
+testEnvironment({
+  extra: { AUTH_URL: "http://localhost:3000", AUTH_SECRET: "route-test-secret-0123456789abcdef" },
 });
 
-afterAll(async () => {
-  await testEnv.cleanup();
+beforeAll(async () => {
+  ({ authGet } = await import("@/lib/auth/route"));
 });
 
 const get = (path: string) => authGet(new Request(`http://127.0.0.1:3000${path}`) as NextRequest);

@@ -1,17 +1,9 @@
 /** AUTH_SECRET: explicit in production, generated once and kept 0600 on the local default only. */
 import { readFile, stat } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { AUTH_SECRET: undefined } });
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-});
+testEnvironment({ extra: { AUTH_SECRET: undefined } });
 
 describe("auth secret", () => {
   it("is generated once on a localhost APP_URL, persisted with mode 0600 and reused", async () => {

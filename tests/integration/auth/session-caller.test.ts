@@ -4,18 +4,17 @@
  * requests.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { useTestEnv, type TestEnv } from "../../support/env";
-
-let testEnv: TestEnv;
+import { testEnvironment } from "@/tests/support/test-env";
 let userId: string;
 let token: string;
 let expiredToken: string;
 const APP = "http://localhost:3000";
 
+testEnvironment();
+
 beforeAll(async () => {
-  testEnv = await useTestEnv();
   const { getDb } = await import("@/lib/db");
   const db = await getDb();
   const user = await db.user.create({ data: { email: "session@example.test", plan: "pro" } });
@@ -24,10 +23,6 @@ beforeAll(async () => {
   expiredToken = randomUUID();
   await db.session.create({ data: { sessionToken: token, userId, expires: new Date(Date.now() + 3600_000) } });
   await db.session.create({ data: { sessionToken: expiredToken, userId, expires: new Date(Date.now() - 1000) } });
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
 });
 
 function request(headers: Record<string, string>): Request {

@@ -1,16 +1,8 @@
 /** The per-address cap on sign-in e-mails, counted from real verification tokens. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv();
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-});
+testEnvironment();
 
 describe("signInEmailAllowed", () => {
   it("allows three links per address within ten minutes, then again once they are older", async () => {

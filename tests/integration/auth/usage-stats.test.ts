@@ -1,16 +1,8 @@
 /** lib/usage/stats.ts (the dashboard's usage queries) on the real schema. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv();
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-});
+testEnvironment();
 
 const NOW = new Date("2026-03-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);

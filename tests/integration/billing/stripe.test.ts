@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { startStripeStandIn, TEST_STRIPE_PRICES as PRICES, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
 const SECRET = "whsec_test_glance";
@@ -15,22 +15,13 @@ const signer = new Stripe("sk_test_signer").webhooks;
 const DAY = 86_400;
 
 let standIn: StripeStandIn;
-let cleanup: () => Promise<void>;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  cleanup = (
-    await useTestEnv({
-      extra: {
-        STRIPE_SECRET_KEY: "sk_test_glance",
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_URL: standIn.url,
-        ...PRICES,
-      },
-    })
-  ).cleanup;
 });
+testEnvironment(() => ({
+  extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: standIn.url, ...PRICES },
+}));
 afterAll(async () => {
-  await cleanup?.();
   await standIn?.close();
 });
 

@@ -6,28 +6,25 @@
  */
 import pg from "pg";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
-import { ADMIN_DB_URL, useTestEnv, type TestEnv } from "@/tests/support/env";
+import { ADMIN_DB_URL } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { TEST_STRIPE_PRICES as PRICES } from "@/tests/support/stripe-stand-in";
 
 const SECRET = "whsec_test_db_down";
 const signer = new Stripe("sk_test_signer").webhooks;
 
-let testEnv: TestEnv;
-beforeAll(async () => {
-  // No STRIPE_API_URL: the webhook never calls Stripe's API.
-  testEnv = await useTestEnv({
-    extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, ...PRICES },
-  });
+// No STRIPE_API_URL: the webhook never calls Stripe's API.
+const testEnv = testEnvironment({
+  extra: { STRIPE_SECRET_KEY: "sk_test_glance", STRIPE_WEBHOOK_SECRET: SECRET, ...PRICES },
 });
 afterAll(async () => {
   await setConnections(true).catch(() => undefined);
-  await testEnv?.cleanup();
 });
 
 function databaseName(): string {
-  return new URL(testEnv.databaseUrl!).pathname.slice(1);
+  return new URL(testEnv.current.databaseUrl!).pathname.slice(1);
 }
 
 /** Closes the app's database for new connections and ends the open ones, or opens it again. */

@@ -5,19 +5,14 @@
  */
 import { access, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { afterAll, describe, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let testEnv: TestEnv;
-
-beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded" });
-});
+const testEnv = testEnvironment({ database: "embedded" });
 
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers(); // bootstrap warms the browser up in the background
-  await testEnv.cleanup();
 });
 
 /** Starts the app's bootstrap; answers what it printed on the console (stdout). */
@@ -52,12 +47,12 @@ describe("demo account at start-up", () => {
   it("is not created on a public deployment that keeps the embedded database", async () => {
     await start("https://glance.invalid", "a-public-deployment-secret-0123456789");
     expect(await demoUser()).toBeNull();
-    await expect(access(path.join(testEnv.dataDir, "demo-api-key"))).rejects.toThrow();
+    await expect(access(path.join(testEnv.current.dataDir, "demo-api-key"))).rejects.toThrow();
   });
 
   it("is created on the embedded default, with a working Business key in DATA_DIR/demo-api-key", async () => {
     const printed = await start("http://localhost:3000");
-    const key = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
+    const key = (await readFile(path.join(testEnv.current.dataDir, "demo-api-key"), "utf8")).trim();
     // The console says whose key it is and how to sign in as that account (#33 point 4).
     expect(printed).toContain(`Demo API key: ${key}`);
     expect(printed).toContain("It belongs to the account demo@glance.local, on the Business plan.");
@@ -70,7 +65,7 @@ describe("demo account at start-up", () => {
     expect((await demoUser())?.apiKeys).toHaveLength(1);
 
     await start("http://localhost:3000"); // a restart reuses the key
-    expect((await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim()).toBe(key);
+    expect((await readFile(path.join(testEnv.current.dataDir, "demo-api-key"), "utf8")).trim()).toBe(key);
     expect((await demoUser())?.apiKeys).toHaveLength(1);
 
     // An operator moved the account to another plan (admin set-plan) and the key file is gone:
@@ -79,9 +74,9 @@ describe("demo account at start-up", () => {
     await (
       await getDb()
     ).user.update({ where: { email: (await import("@/lib/bootstrap")).DEMO_EMAIL }, data: { plan: "starter" } });
-    await rm(path.join(testEnv.dataDir, "demo-api-key"));
+    await rm(path.join(testEnv.current.dataDir, "demo-api-key"));
     expect(await start("http://localhost:3000")).toContain("on the Starter plan.");
-    const renewed = (await readFile(path.join(testEnv.dataDir, "demo-api-key"), "utf8")).trim();
+    const renewed = (await readFile(path.join(testEnv.current.dataDir, "demo-api-key"), "utf8")).trim();
     expect(renewed).not.toBe(key);
     expect(await findKeyOwner(renewed)).toMatchObject({ plan: "starter", revoked: false });
   });

@@ -7,7 +7,7 @@ import type { TestEnvOptions } from "@/tests/support/env";
 import { useTestEnv, type TestEnv } from "@/tests/support/env";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import type { PlanId } from "@/lib/plans";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
 export interface ContentHarness {
   fx: FixtureServer;

@@ -5,10 +5,9 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { testEnvironment } from "@/tests/support/test-env";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
-let env: TestEnv;
 let fx: FixtureServer;
 let GET: (request: Request) => Promise<Response>;
 let tryUrlDemo: typeof import("@/lib/demo/try-url").tryUrlDemo;
@@ -16,9 +15,13 @@ let tryUrlDemo: typeof import("@/lib/demo/try-url").tryUrlDemo;
 const HALF_PAST = () => Date.UTC(2026, 10, 24, 12, 30);
 beforeAll(async () => {
   fx = await startFixtureServer();
-  env = await useTestEnv({
-    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, DEMO_CAPTURES_PER_HOUR: "2", DEMO_CAPTURES_PER_DAY: "3" },
-  });
+});
+
+testEnvironment(() => ({
+  extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, DEMO_CAPTURES_PER_HOUR: "2", DEMO_CAPTURES_PER_DAY: "3" },
+}));
+
+beforeAll(async () => {
   ({ GET } = await import("@/app/api/demo/screenshot/route"));
   ({ tryUrlDemo } = await import("@/lib/demo/try-url"));
 });
@@ -26,7 +29,6 @@ afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
   await fx?.close();
-  await env?.cleanup();
 });
 
 function demo(url: string, from: string, extra = ""): Promise<Response> {

@@ -6,19 +6,22 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { fetchResultFile } from "../jobs/support";
-import { type ChangingPages, startChangingPages } from "./pages";
+import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
 
 let pages: ChangingPages;
-let testEnv: TestEnv;
 let account: TestAccount;
 let GET: (request: Request) => Promise<Response>;
 let POST: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   pages = await startChangingPages();
-  testEnv = await useTestEnv({ extra: { ALLOW_PRIVATE_ORIGINS: pages.origin, BROWSER_CONCURRENCY: "2" } });
+});
+
+testEnvironment(() => ({ extra: { ALLOW_PRIVATE_ORIGINS: pages.origin, BROWSER_CONCURRENCY: "2" } }));
+
+beforeAll(async () => {
   ({ GET, POST } = await import("@/app/v1/diff/route"));
   account = await createTestAccount({ plan: "business" });
 });
@@ -26,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
   await pages?.close();
 });
 

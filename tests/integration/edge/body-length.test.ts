@@ -9,15 +9,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const BODY = Buffer.alloc(70_000, 7);
 let origin: string;
 let close: () => Promise<void>;
-let testEnv: TestEnv;
+
+testEnvironment();
 
 beforeAll(async () => {
-  testEnv = await useTestEnv();
   const { createEdgeServer } = await import("@/lib/edge/server");
   const server = createEdgeServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -37,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
-  await testEnv?.cleanup();
 });
 
 function get(path: string, method = "GET"): Promise<{ headers: http.IncomingHttpHeaders; bytes: number }> {

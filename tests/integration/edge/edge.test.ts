@@ -7,15 +7,15 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 let port: number;
 let close: () => Promise<void>;
-let testEnv: TestEnv;
 const seen: string[] = [];
 
+testEnvironment();
+
 beforeAll(async () => {
-  testEnv = await useTestEnv();
   const { createEdgeServer } = await import("@/lib/edge/server");
   const server = createEdgeServer((req, res) => {
     seen.push(req.url ?? "");
@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await close?.();
-  await testEnv?.cleanup();
 });
 
 interface RawAnswer {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
-import type { ScreenshotHarness } from "../screenshot/harness";
+import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
 import { fetchResultFile, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "./support";
 
 let h: ScreenshotHarness;

@@ -5,7 +5,7 @@
  * and completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type ScreenshotHarness } from "../screenshot/harness";
+import { startHarness, type ScreenshotHarness } from "@/tests/support/screenshot-harness";
 import { postJob, waitForJob, type JobBody } from "./support";
 
 let h: ScreenshotHarness;

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { postJob, waitForJob, type JobBody } from "./support";
 
 const PAGE = "<!doctype html><title>job</title><p>job page</p>";
@@ -19,7 +19,6 @@ let server: http.Server;
 let origin: string;
 let released = false;
 const held: http.ServerResponse[] = [];
-let testEnv: TestEnv;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -30,15 +29,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testEnv = await useTestEnv({
-    store: "redis",
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: origin,
-      BROWSER_CONCURRENCY: "4",
-      JOBS_CONCURRENCY: "3",
-      JOBS_ACCOUNT_CONCURRENCY: "2",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  store: "redis",
+  extra: {
+    ALLOW_PRIVATE_ORIGINS: origin,
+    BROWSER_CONCURRENCY: "4",
+    JOBS_CONCURRENCY: "3",
+    JOBS_ACCOUNT_CONCURRENCY: "2",
+  },
+}));
+
+beforeAll(async () => {
   const { startJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();
 });
@@ -52,7 +55,6 @@ afterAll(async () => {
   await shutdownBrowsers();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await testEnv?.cleanup();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

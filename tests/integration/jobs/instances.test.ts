@@ -14,9 +14,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { killWorkerInstances, startWorkerInstance as startWorker } from "@/tests/support/instance";
-import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { postJob, waitForJob, type JobBody } from "./support";
 
 interface Pages {
@@ -69,7 +69,6 @@ async function startPages(): Promise<Pages> {
   };
 }
 
-let testEnv: TestEnv;
 let pages: Pages;
 let receiver: Receiver;
 let account: TestAccount;
@@ -77,15 +76,19 @@ let account: TestAccount;
 beforeAll(async () => {
   pages = await startPages();
   receiver = await startReceiver();
-  testEnv = await useTestEnv({
-    store: "redis",
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
-      BROWSER_CONCURRENCY: "3",
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      WEBHOOK_POLL_MS: "50",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  store: "redis",
+  extra: {
+    ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
+    BROWSER_CONCURRENCY: "3",
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    WEBHOOK_POLL_MS: "50",
+  },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount({ plan: "business" });
   // Every job's end goes to the account's default URL; this process sends the deliveries.
   const { setDefaultWebhookUrl } = await import("@/lib/webhooks/settings");
@@ -102,7 +105,6 @@ afterAll(async () => {
   await stopWebhookDispatcher();
   await receiver?.close();
   await pages?.close();
-  await testEnv?.cleanup();
 });
 
 async function rows(ids: string[]) {

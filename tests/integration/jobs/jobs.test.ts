@@ -9,8 +9,8 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
-import type { ScreenshotHarness } from "../screenshot/harness";
-import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
+import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import {
   fetchResultFile,
   getBatch,

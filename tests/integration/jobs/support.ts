@@ -1,6 +1,6 @@
 /** Helpers for the async job tests (D20): accept, read and wait for jobs through the real routes. */
 import { apiRequest, type TestAccount } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "../screenshot/harness";
+import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 export interface JobBody {
   id: string;

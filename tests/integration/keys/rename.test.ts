@@ -3,22 +3,18 @@
  * name is normalised as at creation, and another account's key, a revoked key and an unknown id
  * are answered alike (null) with nothing changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let env: TestEnv;
 let owner: TestAccount;
 let other: TestAccount;
 
+testEnvironment();
+
 beforeAll(async () => {
-  env = await useTestEnv();
   owner = await createTestAccount();
   other = await createTestAccount();
-});
-
-afterAll(async () => {
-  await env?.cleanup();
 });
 
 async function nameOf(keyId: string): Promise<string | undefined> {

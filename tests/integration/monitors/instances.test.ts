@@ -11,10 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { killWorkerInstances, startWorkerInstance } from "@/tests/support/instance";
-import { type ChangingPages, startChangingPages } from "../diff/pages";
-import { eventually, type Receiver, startReceiver } from "../webhooks/receiver";
+import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
+import { eventually, type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
 import {
   createMonitor,
   expectStatus,
@@ -27,24 +27,27 @@ import {
 
 let pages: ChangingPages;
 let receiver: Receiver;
-let testEnv: TestEnv;
 let account: TestAccount;
 
 beforeAll(async () => {
   pages = await startChangingPages();
   receiver = await startReceiver();
-  testEnv = await useTestEnv({
-    store: "redis",
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      // Schedules of seconds, for a test that waits for a few ticks.
-      MONITOR_MIN_INTERVAL_SECONDS: "1",
-      MONITOR_POLL_MS: "100",
-      WEBHOOK_POLL_MS: "50",
-      BROWSER_CONCURRENCY: "2",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  store: "redis",
+  extra: {
+    ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    // Schedules of seconds, for a test that waits for a few ticks.
+    MONITOR_MIN_INTERVAL_SECONDS: "1",
+    MONITOR_POLL_MS: "100",
+    WEBHOOK_POLL_MS: "50",
+    BROWSER_CONCURRENCY: "2",
+  },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount({ plan: "business" });
   const { setDefaultWebhookUrl } = await import("@/lib/webhooks/settings");
   await setDefaultWebhookUrl(account.userId, `${receiver.origin}/hooks`);
@@ -57,7 +60,6 @@ afterAll(async () => {
   await killWorkerInstances();
   const { stopMonitoring } = await import("@/lib/monitors/start");
   await stopMonitoring();
-  await testEnv?.cleanup();
   await receiver?.close();
   await pages?.close();
 });

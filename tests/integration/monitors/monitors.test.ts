@@ -10,10 +10,10 @@ import type { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { createSmtpCapture, type CapturedSmtpMessage } from "@/tests/support/smtp-capture";
-import { type ChangingPages, startChangingPages } from "../diff/pages";
-import { eventually, type Receiver, startReceiver } from "../webhooks/receiver";
+import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
+import { eventually, type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
 import {
   createMonitor,
   expectStatus,
@@ -29,7 +29,6 @@ let pages: ChangingPages;
 let receiver: Receiver;
 let smtp: SMTPServer;
 const mail: CapturedSmtpMessage[] = [];
-let testEnv: TestEnv;
 let account: TestAccount;
 let other: TestAccount;
 
@@ -38,18 +37,22 @@ beforeAll(async () => {
   receiver = await startReceiver();
   smtp = createSmtpCapture((message) => mail.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  testEnv = await useTestEnv({
-    store: "redis",
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
-      BROWSER_CONCURRENCY: "2",
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      WEBHOOK_POLL_MS: "50",
-      MONITOR_POLL_MS: "200",
-      EMAIL_SERVER: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-      EMAIL_FROM: "Glance <alerts@glance.test>",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  store: "redis",
+  extra: {
+    ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
+    BROWSER_CONCURRENCY: "2",
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    WEBHOOK_POLL_MS: "50",
+    MONITOR_POLL_MS: "200",
+    EMAIL_SERVER: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    EMAIL_FROM: "Glance <alerts@glance.test>",
+  },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount({ plan: "business" });
   other = await createTestAccount({ plan: "business" });
   const { startMonitoring } = await import("@/lib/monitors/start");
@@ -63,7 +66,6 @@ afterAll(async () => {
   await stopMonitoring();
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await receiver?.close();
   await pages?.close();

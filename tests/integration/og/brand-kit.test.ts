@@ -8,10 +8,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 type Route = (request: Request) => Promise<Response>;
-let env: TestEnv;
 let og: Route;
 let owner: TestAccount;
 let stranger: TestAccount;
@@ -26,8 +25,9 @@ const TEXT_CARD = (font: string) => `<div style="background-color: #ffffff; widt
   <p style="font-size: 64px; color: #000000${font}">Brand Kit Quality</p>
 </div>`;
 
+testEnvironment();
+
 beforeAll(async () => {
-  env = await useTestEnv();
   og = (await import("@/app/v1/og/route")).GET;
   store = await import("@/lib/studio/templates");
   kit = await import("@/lib/studio/brand-kit");
@@ -37,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await (await import("@/lib/browser")).shutdownBrowsers();
-  await env?.cleanup();
 });
 
 const png = async (vars: Record<string, string>, account: TestAccount) => {

@@ -5,12 +5,11 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { startImageServer, type ImageServer } from "./image-server";
+import { testEnvironment } from "@/tests/support/test-env";
+import { startImageServer, type ImageServer } from "@/tests/support/image-server";
 
 type Route = (request: Request) => Promise<Response>;
 
-let env: TestEnv;
 let images: ImageServer;
 let og: Route;
 let slowOg: Route;
@@ -20,7 +19,11 @@ let pro: TestAccount;
 
 beforeAll(async () => {
   images = await startImageServer();
-  env = await useTestEnv({ extra: { ALLOW_PRIVATE_ORIGINS: images.origin } });
+});
+
+testEnvironment(() => ({ extra: { ALLOW_PRIVATE_ORIGINS: images.origin } }));
+
+beforeAll(async () => {
   const { apiRoute } = await import("@/lib/api/pipeline");
   const { ogEndpoint } = await import("@/lib/og/endpoint");
   const { createOgHandler } = await import("@/lib/og/handler");
@@ -33,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await images?.close();
-  await env?.cleanup();
 });
 
 const query = (vars: Record<string, string>) => `/v1/og?${new URLSearchParams(vars)}`;

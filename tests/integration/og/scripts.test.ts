@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { launchChromium } from "@/tests/integration/net/support/browser";
 import { agreement, inkOf } from "./ink";
 
@@ -63,13 +63,13 @@ const CASES = [
   },
 ] as const;
 
-let env: TestEnv;
 let browser: Browser;
 let account: TestAccount;
 let og: (request: Request) => Promise<Response>;
 
+testEnvironment();
+
 beforeAll(async () => {
-  env = await useTestEnv();
   browser = await launchChromium([]);
   og = (await import("@/app/v1/og/route")).GET;
   account = await createTestAccount({ plan: "pro" });
@@ -82,7 +82,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await (await import("@/lib/browser")).shutdownBrowsers();
-  await env?.cleanup();
 });
 
 /** A card with only the title as ink: white background, white accent (mark and glow vanish). */

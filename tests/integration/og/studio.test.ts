@@ -7,10 +7,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 type Route = (request: Request) => Promise<Response>;
-let env: TestEnv;
 let og: Route;
 let templates: Route;
 let owner: TestAccount;
@@ -27,8 +26,9 @@ const SOURCE = (bg: string) => `<variables>
   <p style="font-size: {{size}}px; color: #000000">{{headline}}</p>
 </div>`;
 
+testEnvironment();
+
 beforeAll(async () => {
-  env = await useTestEnv();
   og = (await import("@/app/v1/og/route")).GET;
   templates = (await import("@/app/v1/og/templates/route")).GET;
   store = await import("@/lib/studio/templates");
@@ -40,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await (await import("@/lib/browser")).shutdownBrowsers();
-  await env?.cleanup();
 });
 
 const get = (vars: Record<string, string>, account: TestAccount) =>

@@ -10,7 +10,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking an untyped JSON document
 type Obj = Record<string, any>;
@@ -18,7 +18,6 @@ const APP_URL = "http://glance.test";
 
 let server: http.Server;
 let origin: string;
-let testEnv: TestEnv;
 let doc: Obj;
 let pro: TestAccount;
 let free: TestAccount;
@@ -33,9 +32,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testEnv = await useTestEnv({
-    extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin, URL_SIGNING_SECRET: "conformance-url-signing-secret-0123456789" },
-  });
+});
+
+testEnvironment(() => ({
+  extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: origin, URL_SIGNING_SECRET: "conformance-url-signing-secret-0123456789" },
+}));
+
+beforeAll(async () => {
   const { GET } = await import("@/app/v1/openapi.json/route");
   const response = await GET(new Request(`${APP_URL}/v1/openapi.json`));
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -47,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
   await new Promise((resolve) => server?.close(resolve));
 });
 

@@ -9,21 +9,20 @@ import { reloadEnv } from "@/lib/env";
 import { closeRedis } from "@/lib/redis";
 import { serveResult } from "@/lib/results/serve";
 import { getResultStore } from "@/lib/results/store";
-import { REDIS_URL, useTestEnv, type TestEnv } from "@/tests/support/env";
+import { REDIS_URL } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { countingRender, deleteRedisPrefix, makeCtx, pngOf, sleep } from "./helpers";
-
-let testEnv: TestEnv;
 let png: Buffer;
 
+const testEnv = testEnvironment({ database: "embedded" });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded" });
   png = await pngOf("#ffcc00");
 });
 
 afterAll(async () => {
   await closeRedis();
-  await deleteRedisPrefix(testEnv.redisPrefix);
-  await testEnv.cleanup();
+  await deleteRedisPrefix(testEnv.current.redisPrefix);
 });
 
 function get(file: string, headers: HeadersInit = {}, method: "GET" | "HEAD" = "GET"): Promise<Response> {

@@ -6,23 +6,19 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FileResultStore } from "@/lib/results/file-store";
 import { MemoryCachedStore } from "@/lib/results/memory-cache";
 import type { NewResult } from "@/lib/results/types";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { sleep } from "./helpers";
 
-let testEnv: TestEnv;
 let files: FileResultStore;
 
-beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded" });
-  files = new FileResultStore(path.join(testEnv.dataDir, "results"));
-});
+const testEnv = testEnvironment({ database: "embedded" });
 
-afterAll(async () => {
-  await testEnv.cleanup();
+beforeAll(async () => {
+  files = new FileResultStore(path.join(testEnv.current.dataDir, "results"));
 });
 
 const newKey = () => randomBytes(32).toString("hex");

@@ -11,35 +11,34 @@ import { createRedis, type RedisLike } from "@/lib/redis";
 import { FileResultStore } from "@/lib/results/file-store";
 import { RedisResultStore } from "@/lib/results/redis-store";
 import type { NewResult, ResultStore } from "@/lib/results/types";
-import { REDIS_URL, useTestEnv, type TestEnv } from "@/tests/support/env";
+import { REDIS_URL } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 import { deleteRedisPrefix, pngOf, sleep } from "./helpers";
-
-let testEnv: TestEnv;
 let bridge: UpstashBridge;
 let clients: RedisLike[] = [];
 const stores: Record<string, ResultStore> = {};
 
+const testEnv = testEnvironment({ database: "embedded" });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ database: "embedded" });
   bridge = await startUpstashBridge();
-  const ioredis = createRedis({ redisUrl: REDIS_URL, prefix: testEnv.redisPrefix })!;
+  const ioredis = createRedis({ redisUrl: REDIS_URL, prefix: testEnv.current.redisPrefix })!;
   const upstash = createRedis({
     upstashUrl: bridge.url,
     upstashToken: bridge.token,
-    prefix: testEnv.redisPrefix + "u:",
+    prefix: testEnv.current.redisPrefix + "u:",
   })!;
   clients = [ioredis, upstash];
-  stores.files = new FileResultStore(path.join(testEnv.dataDir, "results"));
+  stores.files = new FileResultStore(path.join(testEnv.current.dataDir, "results"));
   stores.redis = new RedisResultStore(ioredis);
   stores.upstash = new RedisResultStore(upstash);
 });
 
 afterAll(async () => {
-  await deleteRedisPrefix(testEnv.redisPrefix);
+  await deleteRedisPrefix(testEnv.current.redisPrefix);
   await Promise.all(clients.map((c) => c.close()));
   await bridge.close();
-  await testEnv.cleanup();
 });
 
 const newKey = () => randomBytes(32).toString("hex");
@@ -169,13 +168,13 @@ describe("file store specifics", () => {
 
 describe("ping on an unusable store", () => {
   it("fails for an unreachable Redis and for a directory that cannot be created", async () => {
-    const dead = createRedis({ redisUrl: "redis://127.0.0.1:1", prefix: testEnv.redisPrefix })!;
+    const dead = createRedis({ redisUrl: "redis://127.0.0.1:1", prefix: testEnv.current.redisPrefix })!;
     try {
       await expect(new RedisResultStore(dead).ping()).rejects.toThrow();
     } finally {
       await dead.close();
     }
-    const blocker = path.join(testEnv.dataDir, "a-file");
+    const blocker = path.join(testEnv.current.dataDir, "a-file");
     await writeFile(blocker, "not a directory");
     await expect(new FileResultStore(path.join(blocker, "results")).ping()).rejects.toThrow();
   });
@@ -187,7 +186,7 @@ describe("redis store specifics", () => {
     try {
       const key = newKey();
       await stores.redis.put(key, await sample(), 90_000);
-      const pttl = await raw.pttl(`${testEnv.redisPrefix}result:${key}`);
+      const pttl = await raw.pttl(`${testEnv.current.redisPrefix}result:${key}`);
       expect(pttl).toBeGreaterThan(85_000);
       expect(pttl).toBeLessThanOrEqual(90_000);
     } finally {

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import { decode, expectColor, expectOk, MAGENTA, type ScreenshotHarness, startHarness, WHITE } from "./harness";
+import {
+  decode,
+  expectColor,
+  expectOk,
+  MAGENTA,
+  type ScreenshotHarness,
+  startHarness,
+  WHITE,
+} from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 let site: EchoServer;

@@ -15,7 +15,7 @@ import {
   type ScreenshotHarness,
   startHarness,
   WHITE,
-} from "./harness";
+} from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {

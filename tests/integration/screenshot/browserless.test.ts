@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 let browserless: RemoteBrowser;

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEnvOptions } from "@/tests/support/env";
-import { bodyOf, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { bodyOf, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 export interface CacheSuiteHooks {
   env: () => Promise<TestEnvOptions & { teardown?: () => Promise<void> }>;

@@ -16,7 +16,7 @@ import {
   type ScreenshotHarness,
   startHarness,
   WHITE,
-} from "./harness";
+} from "@/tests/support/screenshot-harness";
 import { pdfPageTexts } from "./pdf-text";
 
 let h: ScreenshotHarness;

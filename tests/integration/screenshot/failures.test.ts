@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe("targets (D9)", () => {
   });
 
   it("an allowed origin that nothing listens on is 400 target_unreachable", async () => {
-    const { startFixtureServer } = await import("./fixture-server");
+    const { startFixtureServer } = await import("@/tests/support/fixture-server");
     const gone = await startFixtureServer();
     await gone.close(); // its port is now closed
     const { reloadEnv } = await import("@/lib/env");

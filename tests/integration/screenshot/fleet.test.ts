@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type AppInstance, startInstance } from "@/tests/support/instance";
 import { freePort, type RemoteBrowser, startPlainChromium, stopChild } from "@/tests/support/remote-browsers";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 const agentOf = (name: string) => `GlanceFleet-${name}/1.0`;
 

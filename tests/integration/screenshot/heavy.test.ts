@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import { expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {

@@ -8,7 +8,14 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import { decode, expectColor, expectOk, GREEN, type ScreenshotHarness, startHarness } from "./harness";
+import {
+  decode,
+  expectColor,
+  expectOk,
+  GREEN,
+  type ScreenshotHarness,
+  startHarness,
+} from "@/tests/support/screenshot-harness";
 import { pdfPageTexts } from "./pdf-text";
 
 let h: ScreenshotHarness;

@@ -9,7 +9,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf, type TestAccount } from "@/tests/support/api";
-import { decode, expectColor, expectOk, GREEN, RED, type ScreenshotHarness, startHarness } from "./harness";
+import {
+  decode,
+  expectColor,
+  expectOk,
+  GREEN,
+  RED,
+  type ScreenshotHarness,
+  startHarness,
+} from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {

@@ -5,7 +5,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectColor, expectOk, RED, type ScreenshotHarness, startHarness } from "./harness";
+import {
+  decode,
+  expectColor,
+  expectOk,
+  RED,
+  type ScreenshotHarness,
+  startHarness,
+} from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
 import { problemOf } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "./harness";
+import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumHardeningFlags, contextBoundary } from "@/lib/net/chromium";
 import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 const AGENT = "GlanceRecipeChromium/1.0";
 const GUARD_TOKEN = "recipe-guard-token";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "./harness";
+import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 const REMOTE_AGENT = "GlanceRemoteFixture/1.0 (remote Chromium under test)";
 const startRemoteChromium = (port: number) => startPlainChromium(port, [`--user-agent=${REMOTE_AGENT}`]);

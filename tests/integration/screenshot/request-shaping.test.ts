@@ -11,7 +11,15 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import { BLUE, decode, expectColor, expectOk, type ScreenshotHarness, startHarness, WHITE } from "./harness";
+import {
+  BLUE,
+  decode,
+  expectColor,
+  expectOk,
+  type ScreenshotHarness,
+  startHarness,
+  WHITE,
+} from "@/tests/support/screenshot-harness";
 
 const HEADER_SECRET = "hdr-7d1c2f9a0e5b4c3d";
 const COOKIE_SECRET = "ck-4b8e6a1f3c2d9e07";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "@/tests/support/instance";
 import { stopChild } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "./harness";
+import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
 
 let h: ScreenshotHarness;
 let instance: AppInstance;

@@ -9,8 +9,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { type TestEnv, useTestEnv } from "@/tests/support/env";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
-import { startReceiver, type Receiver } from "../webhooks/receiver";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Record<string, unknown>;

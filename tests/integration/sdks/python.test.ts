@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUrl } from "@/lib/signing/canonical";
-import { eventually } from "../webhooks/receiver";
+import { eventually } from "@/tests/support/webhook-receiver";
 import { type SdkServer, startSdkServer } from "./harness";
 
 let s: SdkServer;

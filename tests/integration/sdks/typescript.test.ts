@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snippet, type SnippetRequest } from "@/components/docs/playground/snippets";
 import { signUrl as serverSignUrl } from "@/lib/signing/canonical";
 import { Glance, GlanceError, signUrl, verifyWebhook, WebhookVerificationError } from "@/sdks/typescript/src/index";
-import { eventually } from "../webhooks/receiver";
+import { eventually } from "@/tests/support/webhook-receiver";
 import { pngSize, type SdkServer, startSdkServer } from "./harness";
 
 let s: SdkServer;

@@ -5,18 +5,17 @@
  */
 import sharp, { type OutputInfo } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
-let env: TestEnv;
 let GET: (request: Request, context: { params: Promise<{ file: string }> }) => Promise<Response>;
+testEnvironment();
+
 beforeAll(async () => {
-  env = await useTestEnv();
   ({ GET } = await import("@/app/(marketing)/examples/shots/[file]/route"));
 });
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await env?.cleanup();
 });
 
 async function shot(file: string): Promise<Response> {

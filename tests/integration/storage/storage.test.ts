@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "@/tests/support/s3-server";
-import type { ScreenshotHarness } from "../screenshot/harness";
-import { eventually, startReceiver, type Receiver } from "../webhooks/receiver";
+import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { fetchResultFile, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "../jobs/support";
 
 let h: ScreenshotHarness;

@@ -10,14 +10,13 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { eventually, startReceiver, type Receiver } from "./receiver";
+import { testEnvironment } from "@/tests/support/test-env";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { verifyWithJavaScriptSnippet, verifyWithPythonSnippet } from "./snippet-runner";
 
 const BASE_MS = 1_000;
 const MAX_ATTEMPTS = 4;
 
-let env: TestEnv;
 let receiver: Receiver;
 let outsider: Receiver; // listens on loopback but is not on ALLOW_PRIVATE_ORIGINS
 let account: TestAccount;
@@ -31,15 +30,19 @@ let db: Awaited<ReturnType<typeof import("@/lib/db").getDb>>;
 beforeAll(async () => {
   receiver = await startReceiver();
   outsider = await startReceiver();
-  env = await useTestEnv({
-    extra: {
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      ALLOW_PRIVATE_ORIGINS: receiver.origin,
-      WEBHOOK_RETRY_BASE_MS: String(BASE_MS),
-      WEBHOOK_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-      WEBHOOK_POLL_MS: "20",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  extra: {
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    ALLOW_PRIVATE_ORIGINS: receiver.origin,
+    WEBHOOK_RETRY_BASE_MS: String(BASE_MS),
+    WEBHOOK_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    WEBHOOK_POLL_MS: "20",
+  },
+}));
+
+beforeAll(async () => {
   webhooks = await import("@/lib/webhooks/enqueue");
   settings = await import("@/lib/webhooks/settings");
   deliver = await import("@/lib/webhooks/deliver");
@@ -54,7 +57,6 @@ afterAll(async () => {
   await dispatcher?.stopWebhookDispatcher();
   await receiver?.close();
   await outsider?.close();
-  await env?.cleanup();
 });
 
 beforeEach(() => {

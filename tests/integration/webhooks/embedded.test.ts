@@ -7,27 +7,26 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { startReceiver, type Receiver } from "./receiver";
+import { testEnvironment } from "@/tests/support/test-env";
+import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
-let env: TestEnv;
 let receiver: Receiver;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  env = await useTestEnv({
-    database: "embedded",
-    extra: {
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      ALLOW_PRIVATE_ORIGINS: receiver.origin,
-      WEBHOOK_RETRY_BASE_MS: "1000",
-    },
-  });
 });
+
+testEnvironment(() => ({
+  database: "embedded",
+  extra: {
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    ALLOW_PRIVATE_ORIGINS: receiver.origin,
+    WEBHOOK_RETRY_BASE_MS: "1000",
+  },
+}));
 
 afterAll(async () => {
   await receiver?.close();
-  await env?.cleanup();
 });
 
 it("enqueues inside a transaction, delivers several accounts' events in one pass, retries a failure", async () => {

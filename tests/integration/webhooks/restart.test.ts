@@ -12,10 +12,9 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { eventually } from "./receiver";
+import { testEnvironment } from "@/tests/support/test-env";
+import { eventually } from "@/tests/support/webhook-receiver";
 
-let env: TestEnv;
 let account: TestAccount;
 let origin: string;
 let server: http.Server;
@@ -46,16 +45,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  env = await useTestEnv({
-    extra: {
-      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-      ALLOW_PRIVATE_ORIGINS: origin,
-      WEBHOOK_RETRY_BASE_MS: "200",
-      WEBHOOK_POLL_MS: "50",
-      // A's claim on the attempt it dies in runs out after 2 × 1 s + 5 s.
-      WEBHOOK_TIMEOUT_MS: "1000",
-    },
-  });
+});
+
+testEnvironment(() => ({
+  extra: {
+    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+    ALLOW_PRIVATE_ORIGINS: origin,
+    WEBHOOK_RETRY_BASE_MS: "200",
+    WEBHOOK_POLL_MS: "50",
+    // A's claim on the attempt it dies in runs out after 2 × 1 s + 5 s.
+    WEBHOOK_TIMEOUT_MS: "1000",
+  },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount();
 });
 
@@ -63,7 +66,6 @@ afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
   for (const s of sockets) s.destroy();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await env?.cleanup();
 });
 
 async function startDispatcherProcess(): Promise<ChildProcess> {

@@ -10,13 +10,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { sleep, startWorld, type World } from "../support/world";
 
 let world: World;
 let fixture: FixtureSite;
-let testEnv: TestEnv;
 let account: TestAccount;
 type Route = (request: Request) => Promise<Response>;
 let P: number;
@@ -62,16 +61,19 @@ beforeAll(async () => {
   world = await startWorld();
   P = world.canary.port;
   fixture = await startFixtureSite(P);
-  testEnv = await useTestEnv({
-    database: "embedded",
-    extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" },
-  });
+});
+
+testEnvironment(() => ({
+  database: "embedded",
+  extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2" },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount({ plan: "business" });
 });
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
   await fixture?.close();
   await world?.close();
 });

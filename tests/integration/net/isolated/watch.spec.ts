@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { sleep, startWorld, type World } from "../support/world";
 
 let world: World;
 let fixture: FixtureSite;
-let testEnv: TestEnv;
 let account: TestAccount;
 let P: number;
 
@@ -23,10 +22,14 @@ beforeAll(async () => {
   world = await startWorld();
   P = world.canary.port;
   fixture = await startFixtureSite(P);
-  testEnv = await useTestEnv({
-    database: "embedded",
-    extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2", MONITOR_POLL_MS: "200" },
-  });
+});
+
+testEnvironment(() => ({
+  database: "embedded",
+  extra: { ALLOW_PRIVATE_ORIGINS: fixture.origin, BROWSER_CONCURRENCY: "2", MONITOR_POLL_MS: "200" },
+}));
+
+beforeAll(async () => {
   account = await createTestAccount({ plan: "business" });
   const { startMonitoring } = await import("@/lib/monitors/start");
   await startMonitoring();
@@ -36,7 +39,6 @@ afterAll(async () => {
   await stopMonitoring();
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
   await fixture?.close();
   await world?.close();
 });

@@ -9,7 +9,7 @@ import type { TestEnv, TestEnvOptions } from "@/tests/support/env";
 import { useTestEnv } from "@/tests/support/env";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import type { PlanId } from "@/lib/plans";
-import { type FixtureServer, startFixtureServer } from "./fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
 export interface ScreenshotHarness {
   fx: FixtureServer;

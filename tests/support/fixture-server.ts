@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/screenshot");
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/screenshot");
 
 export interface FixtureServer {
   origin: string;

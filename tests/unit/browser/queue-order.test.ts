@@ -1,7 +1,7 @@
 /**
  * lib/browser's concurrency limit and deadline: one account's waiters are served in arrival
  * order, a waiter whose render is aborted leaves without taking a slot, and a slot freed while
- * others wait goes straight to the next one. Admission and fairness: tests/unit/browser/queue.test.ts.
+ * others wait goes straight to the next one. Admission and fairness: queue.test.ts beside it.
  */
 import { describe, expect, it } from "vitest";
 import { Deadline } from "@/lib/browser/deadline";
