@@ -11,10 +11,18 @@ import { PageHeader } from "@/components/dashboard/shell";
 import { UsageChart } from "@/components/dashboard/usage-chart";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/auth/session";
-import { RENDER_ENDPOINTS } from "@/lib/endpoints";
+import { RENDER_ENDPOINTS, type RenderEndpointId } from "@/lib/endpoints";
 import { keyRendersThisMonth } from "@/lib/keys/render-cap";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { dailyUsage, requestsByKey } from "@/lib/usage/stats";
+
+/** Each render endpoint's checkbox in the restrictions (a new one fails to compile without its own). */
+const ENDPOINT_LABELS: Record<RenderEndpointId, string> = {
+  screenshot: "Screenshots (/v1/screenshot)",
+  og: "Open Graph images (/v1/og)",
+  content: "Page content (/v1/content)",
+  animate: "Recordings (/v1/animate)",
+};
 
 export const metadata: Metadata = { title: "API key" };
 
@@ -109,7 +117,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
               keyId={key.id}
               endpoints={RENDER_ENDPOINTS.map((e) => ({
                 id: e,
-                label: e === "og" ? "Open Graph images (/v1/og)" : "Screenshots (/v1/screenshot)",
+                label: ENDPOINT_LABELS[e],
                 allowed: allowed.includes(e),
               }))}
               cap={key.monthlyRenderCap}
