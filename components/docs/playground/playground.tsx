@@ -10,16 +10,15 @@ import { readOutcome, type Outcome } from "./outcome";
 import { ParamControl } from "./param-control";
 import { buildQuery, outputExtension, templateValues, visibleFields } from "./query";
 import { ResultView, resultAnnouncement } from "./result-view";
-import { expiresFor, type SigningInput } from "./signed-fields";
+import type { SigningInput } from "./signed-fields";
 import { SignedUrlOutput } from "./signed-url-output";
 import { shareUrl } from "./share";
 import { useLinkedForm } from "./use-linked-form";
+import { useSignedUrl } from "./use-signed-url";
 import { SnippetTabs } from "./snippet-tabs";
 import { TemplateFields } from "./template-fields";
 import { KEY_PLACEHOLDER } from "./snippets";
 import type { EndpointName, ParamField, TemplateInfo } from "./types";
-import { PUBLIC_ID_PATTERN } from "@/lib/signing/names";
-import { signUrlWithWebCrypto, webCryptoAvailable } from "@/lib/signing/web-crypto";
 
 /** Free-text parameters get the full row; numbers, choices and switches share rows. */
 const isWide = (field: ParamField) => field.kind === "url" || field.kind === "string" || field.kind === "list";
@@ -50,7 +49,6 @@ export function Playground({
   const mode: AuthMode = chosenMode ?? (session.status === "signed-in" ? "session" : "key");
   const [apiKey, setApiKey] = useState("");
   const [signing, setSigning] = useState<SigningInput>({ keyId: "", signingSecret: "", expiry: "never" });
-  const [signed, setSigned] = useState<{ input: string; url: string } | null>(null);
   // The form follows the page URL both ways (D22): a shared link fills it, and the URL follows edits.
   const { values, update: setValues, template } = useLinkedForm(endpoint, fields, builtIn[0], templates);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
@@ -87,42 +85,9 @@ export function Playground({
     });
   }
 
-  const signingProblem =
-    mode !== "signed"
-      ? null
-      : !PUBLIC_ID_PATTERN.test(signing.keyId)
-        ? "Enter the key's public id (pk_live_ followed by 24 letters and digits) from its page in the dashboard."
-        : !signing.signingSecret
-          ? "Enter the key's signing secret (shown once when the key was created or its secret rolled)."
-          : !webCryptoAvailable()
-            ? "This browser offers Web Crypto only on https pages (or localhost): open the docs over https to sign here."
-            : null;
-
-  /** Signs the current query in this page (the secret never leaves it). */
-  async function signCurrent(): Promise<string> {
-    return signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), {
-      keyId: signing.keyId,
-      signingSecret: signing.signingSecret,
-      expires: expiresFor(signing.expiry),
-    });
-  }
-
-  // The signed URL shown follows the form (a URL signed for other input is not shown); Render re-signs.
-  const signingInput = mode === "signed" && !signingProblem ? JSON.stringify([origin, endpoint, query, signing]) : null;
-  const signedUrl = signed && signed.input === signingInput ? signed.url : null;
-  useEffect(() => {
-    if (!signingInput) return;
-    let current = true;
-    signUrlWithWebCrypto(origin, `/v1/${endpoint}`, new URLSearchParams(query), {
-      keyId: signing.keyId,
-      signingSecret: signing.signingSecret,
-      expires: expiresFor(signing.expiry),
-    }).then(
-      (url) => void (current && setSigned({ input: signingInput, url })),
-      () => undefined,
-    );
-    return () => void (current = false);
-  }, [signingInput, origin, endpoint, query, signing]);
+  // The signed URL shown follows the form; Render re-signs.
+  const signedUrl = useSignedUrl({ active: mode === "signed", origin, endpoint, query, signing });
+  const signingProblem = signedUrl.problem;
 
   async function render(event: FormEvent) {
     event.preventDefault();
@@ -156,8 +121,7 @@ export function Playground({
     if (signingProblem) return setOutcome({ kind: "network", message: signingProblem });
     startLoading();
     try {
-      const url = await signCurrent();
-      if (signingInput) setSigned({ input: signingInput, url });
+      const url = await signedUrl.sign();
       // No cookie, no header: exactly what a crawler or an <img> on another site sends.
       show(await readOutcome(await fetch(url, { credentials: "omit", cache: "no-store" })));
     } catch {
@@ -280,7 +244,7 @@ export function Playground({
           />
         </div>
         {mode === "signed" ? (
-          <SignedUrlOutput endpoint={endpoint} url={signedUrl} problem={signingProblem} />
+          <SignedUrlOutput endpoint={endpoint} url={signedUrl.url} problem={signingProblem} />
         ) : (
           <section aria-label="Code" className="space-y-3">
             <h3 className="text-sm font-semibold text-slate-900">The same request in code</h3>

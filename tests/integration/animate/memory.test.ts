@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RecordingInstance, startRecordingInstance } from "@/tests/support/instance";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
 let fx: FixtureServer;
 let instance: RecordingInstance;

@@ -5,17 +5,12 @@
  * closed under it: "Attempted to use detached Frame"). A render now sets its page's bound from
  * its own deadline — long for a job, short for a screenshot.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
-
-let testEnv: TestEnv;
-beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { BROWSER_CONCURRENCY: "2" } });
-});
+import { afterAll, expect, it } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
+testEnvironment({ extra: { BROWSER_CONCURRENCY: "2" } });
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
-  await testEnv?.cleanup();
 });
 
 it("keeps a render's page open until its own deadline, and no longer than it needs", async () => {

@@ -10,7 +10,7 @@ import pg from "pg";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { useTestEnv, type TestEnv } from "@/tests/support/env";
 import { startRouteServer, type RouteServer } from "@/tests/support/route-server";
-import { type FixtureServer, startFixtureServer } from "../screenshot/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 
 export interface McpHarness {
   fx: FixtureServer;
