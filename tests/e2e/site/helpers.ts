@@ -35,7 +35,7 @@ export function requestInSnippet(language: Language, code: string): { url: strin
 export async function readSnippets(playground: Locator): Promise<Record<Language, string>> {
   const out = {} as Record<Language, string>;
   for (const language of LANGUAGES) {
-    await playground.getByRole("tab", { name: TAB_NAMES[language] }).click();
+    await playground.getByRole("tab", { name: TAB_NAMES[language], exact: true }).click();
     const snippet = playground.locator(`[data-testid=snippet][data-language=${language}]`);
     await expect(snippet).toBeVisible();
     out[language] = (await snippet.textContent()) ?? "";
