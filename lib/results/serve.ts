@@ -22,7 +22,7 @@ import { ApiError } from "@/lib/api/errors";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
-import { binaryAnswer, endpointAnswer, jsonAnswer } from "@/lib/results/answers";
+import { binaryAnswer, endpointAnswer, fileUrl, jsonAnswer } from "@/lib/results/answers";
 import { makeStored } from "@/lib/results/codec";
 import { attachmentKey, cacheKey } from "@/lib/results/key";
 import type {
