@@ -68,7 +68,12 @@ describe("serveResult: binary answers", () => {
     expect(maxAge).toBeGreaterThan(cacheTtlSeconds("free") - 5);
     expect(maxAge).toBeLessThanOrEqual(cacheTtlSeconds("free"));
     expect(Buffer.compare(await bodyOf(miss), png)).toBe(0);
-    expect(first.ctx.usage).toEqual({ cache: "MISS", renderMs: renderTime });
+    // The request log keeps the result's URL (D33).
+    expect(first.ctx.usage).toEqual({
+      cache: "MISS",
+      renderMs: renderTime,
+      resultUrl: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/[0-9a-f]{64}\.png$/),
+    });
     expect(first.consumed()).toBe(1);
 
     const second = makeCtx({});
