@@ -14,6 +14,7 @@ const LINKS = [
   { href: "/dashboard/monitors", label: "Monitors" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/storage", label: "Storage" },
+  { href: "/dashboard/team", label: "Team" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;
 

@@ -3,11 +3,21 @@ import { Logo } from "@/components/site/logo";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { PlanBadge } from "@/components/site/plan-badge";
 
+import { WorkspaceSwitcher } from "@/components/dashboard/workspace-switcher";
 import { signOut } from "@/lib/auth/actions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { CurrentWorkspace, WorkspaceChoice } from "@/lib/auth/workspace";
 
-/** The signed-in frame: logo, who is signed in, sign-out, and the section tabs. */
-export function DashboardShell({ user, children }: { user: SessionUser; children: React.ReactNode }) {
+/** The signed-in frame: logo, the workspace acted for, who is signed in, sign-out, and the section tabs. */
+export function DashboardShell({
+  workspace,
+  choices,
+  children,
+}: {
+  workspace: CurrentWorkspace;
+  choices: WorkspaceChoice[];
+  children: React.ReactNode;
+}) {
+  const { user } = workspace;
   const who = user.email ?? user.name ?? "Signed in";
   return (
     <div className="min-h-screen bg-slate-50">
@@ -20,10 +30,13 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
-            <Logo />
+            <div className="flex min-w-0 items-center gap-4">
+              <Logo />
+              <WorkspaceSwitcher current={workspace.id} role={workspace.role} choices={choices} />
+            </div>
             <div className="flex min-w-0 items-center gap-3">
               <span className="flex shrink-0" data-testid="plan-badge">
-                <PlanBadge plan={user.plan} />
+                <PlanBadge plan={workspace.plan} />
               </span>
               <span className="truncate text-sm text-slate-700" data-testid="signed-in-as" title={who}>
                 {who}

@@ -124,6 +124,11 @@ export const ERROR_CODES = {
     summary: "The API key is restricted to other endpoints.",
     help: "This key is restricted to other endpoints in the dashboard. Use another key or widen the key's restriction.",
   },
+  role_forbidden: {
+    status: 403,
+    summary: "Your role in the workspace does not allow this action.",
+    help: "Dashboard calls act for the workspace you are signed into; your role there (viewer, billing, …) does not allow this. Ask an owner or admin for a role that does, or switch workspace.",
+  },
   not_found: {
     status: 404,
     summary: "No such resource (or it has expired).",

@@ -3,20 +3,17 @@
  * (`useActionState`), `dashboardFormAction` for a plain `<form action>`. Each checks that the request
  * came from our own pages (CSRF, on top of Next.js's own check), who is signed in (unless the spec
  * says `signedIn: false`, as sign-in itself does), and reads the form through a zod schema, before the
- * action's body runs with the session's user and the typed fields. The account always comes from the
- * session, never from the form. Not a "use server" module, so it is no endpoint of its own.
+ * action's body runs with the session's user, the workspace it acts for (its role checked against
+ * the action's permission, D28) and the typed fields. The workspace always comes from the session
+ * and the membership, never from the form. Not a "use server" module, so it is no endpoint of its own.
  */
 import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { isSameOriginRequest } from "@/lib/auth/origin";
+import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
-
-/**
- * What a signed-in user may be required to hold. No roles exist yet: workspaces (#32) add them here
- * and in `mayAct` below, and an action asks with `permission`.
- */
-type Permission = never;
+import { getCurrentWorkspace, type CurrentWorkspace } from "@/lib/auth/workspace";
 
 /** Why an action did not run its body; `message` is what the form shows. */
 export interface Refusal {
@@ -42,6 +39,10 @@ interface Spec<S extends FormSchema, R> {
   what?: string;
   /** `false` for actions a signed-out visitor runs (sign-in); the origin is still checked. */
   signedIn?: boolean;
+  /**
+   * What the person's role in the current workspace must allow (D28, lib/auth/roles.ts). Every
+   * signed-in action names one; the body then acts for `workspace`, never for the person's own id.
+   */
   permission?: Permission;
   /** How a refusal is said: a state, or a redirect (which never returns). */
   refused: (refusal: Refusal, form: FormFields) => NoInfer<R> | Promise<NoInfer<R>>;
@@ -50,7 +51,9 @@ interface Spec<S extends FormSchema, R> {
 type Context<S extends FormSchema, Signed> = {
   input: z.output<S>;
   form: FormFields;
-} & (Signed extends false ? { user?: undefined } : { user: SessionUser });
+} & (Signed extends false
+  ? { user?: undefined; workspace?: undefined }
+  : { user: SessionUser; workspace: CurrentWorkspace });
 
 type Body<S extends FormSchema, Signed, R> = (context: Context<S, Signed>) => Promise<R>;
 
@@ -68,10 +71,6 @@ export function formFields(formData: FormData | undefined): FormFields {
   return fields;
 }
 
-function mayAct(_user: SessionUser, permission: Permission | undefined): boolean {
-  return permission === undefined;
-}
-
 async function run<S extends FormSchema, Signed extends boolean, R>(
   spec: Spec<S, R> & { signedIn?: Signed },
   body: Body<S, Signed, R>,
@@ -80,19 +79,30 @@ async function run<S extends FormSchema, Signed extends boolean, R>(
   const form = formFields(formData);
   if (!isSameOriginRequest(await headers())) return spec.refused({ reason: "origin", message: WRONG_ORIGIN }, form);
   let user: SessionUser | undefined;
+  let workspace: CurrentWorkspace | undefined;
   if (spec.signedIn !== false) {
-    user = (await getCurrentUser()) ?? undefined;
-    const message = `Your session has ended. Sign in again to manage ${spec.what ?? "your account"}.`;
-    if (!user) return spec.refused({ reason: "session", message }, form);
-    if (!mayAct(user, spec.permission)) {
-      return spec.refused({ reason: "permission", message: "Your role does not allow this." }, form);
+    // The membership and role are read afresh for this request (D28): a removed member or a lowered
+    // role is refused at once, on every instance.
+    workspace = (await getCurrentWorkspace()) ?? undefined;
+    user = workspace?.user ?? (await getCurrentUser()) ?? undefined;
+    const what = spec.what ?? "your account";
+    const message = `Your session has ended. Sign in again to manage ${what}.`;
+    if (!user || !workspace) return spec.refused({ reason: "session", message }, form);
+    if (workspace.fellBack) {
+      const gone = "You are no longer a member of that workspace. Reload the page to continue in your own.";
+      return spec.refused({ reason: "permission", message: gone }, form);
+    }
+    if (!can(workspace.role, spec.permission ?? "read")) {
+      const role = ROLE_LABELS[workspace.role].toLowerCase();
+      const denied = `As ${role} of this workspace you cannot manage ${what}. Ask an owner or admin.`;
+      return spec.refused({ reason: "permission", message: denied }, form);
     }
   }
   const parsed = (spec.input ?? z.object({})).safeParse(form);
   if (!parsed.success) {
     return spec.refused({ reason: "input", message: parsed.error.issues[0]?.message ?? "Invalid form." }, form);
   }
-  return body({ input: parsed.data, form, user } as Context<S, Signed>);
+  return body({ input: parsed.data, form, user, workspace } as Context<S, Signed>);
 }
 
 /** An action for `useActionState`: `(previous state, form) → next state`. */

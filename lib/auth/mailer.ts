@@ -59,6 +59,36 @@ export async function deliverSignInLink(to: string, url: string, expires: Date):
 }
 
 /**
+ * A mail that carries a link for one person (a workspace invitation, D28), by the sign-in mail's
+ * own path: SMTP when configured, else the local inbox on a localhost APP_URL. Throws
+ * MailDeliveryError when it cannot be sent, so the caller can say so.
+ */
+export async function deliverLinkMail(
+  to: string,
+  message: { subject: string; text: string },
+  url: string,
+  expires: Date,
+): Promise<void> {
+  const e = env();
+  if (e.mode.mail === "smtp") {
+    try {
+      const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, ...message });
+      if (info.rejected.length > 0) throw new Error(`recipient rejected`);
+    } catch (error) {
+      log.error("link e-mail not sent", {
+        subject: message.subject,
+        error: { name: (error as Error).name, code: (error as { code?: string }).code },
+      });
+      throw new MailDeliveryError();
+    }
+    return;
+  }
+  if (!e.devInboxEnabled) throw new MailDeliveryError();
+  await addToDevInbox({ to, subject: message.subject, text: message.text, url, expiresAt: expires.toISOString() });
+  log.info("link e-mail (local development: no EMAIL_SERVER set)", { to, subject: message.subject, link: url });
+}
+
+/**
  * A service notice (quota alerts, D18) through the same transport as sign-in mail: SMTP when
  * configured, else the server log on the embedded default. Returns false when it could not be sent.
  */

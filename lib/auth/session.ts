@@ -53,7 +53,10 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   return findSessionUser(jar.get(sessionCookieName())?.value);
 });
 
-/** The signed-in user; anyone else is sent to the sign-in page and brought back afterwards. */
+/**
+ * The signed-in person; anyone else is sent to sign in and brought back. For what a person does
+ * for themself (the MCP consent, D25); the dashboard's pages use requireWorkspace (D28).
+ */
 export async function requireUser(returnTo = "/dashboard"): Promise<SessionUser> {
   const user = await getCurrentUser();
   if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(safeReturnPath(returnTo))}`);

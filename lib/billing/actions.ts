@@ -8,7 +8,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { dashboardFormAction, many, text, type Refusal } from "@/lib/auth/dashboard-action";
-import type { SessionUser } from "@/lib/auth/session";
+import type { CurrentWorkspace } from "@/lib/auth/workspace";
 import { keepKeys, KeepKeysError } from "./plan-change";
 import { createCheckoutUrl, createPortalUrl, hasLiveSubscription } from "./sessions";
 import { billingEnabled, isBillingInterval, isPaidPlan, type BillingInterval, type PaidPlan } from "./stripe";
@@ -16,14 +16,14 @@ import { log } from "@/lib/log";
 
 function refused({ reason }: Refusal): never {
   if (reason === "session") redirect("/signin?callbackUrl=%2Fdashboard%2Fbilling");
-  redirect(`/dashboard/billing?error=${reason === "origin" ? "origin" : "invalid"}`);
+  redirect(`/dashboard/billing?error=${reason === "origin" ? "origin" : reason === "permission" ? "role" : "invalid"}`);
 }
 
-async function openPortal(user: SessionUser): Promise<void> {
+async function openPortal(workspace: CurrentWorkspace): Promise<void> {
   if (!billingEnabled()) redirect("/dashboard/billing?error=invalid");
   let url: string | undefined;
   try {
-    url = await createPortalUrl(user.id);
+    url = await createPortalUrl(workspace.id);
   } catch (error) {
     log.error("stripe portal failed", { error: { name: (error as Error).name } });
     redirect("/dashboard/billing?error=stripe");
@@ -37,14 +37,15 @@ const checkoutInput = z.object({
 });
 
 export const startCheckoutAction = dashboardFormAction(
-  { input: checkoutInput, refused },
-  async ({ user, input: { plan, interval } }) => {
+  { input: checkoutInput, permission: "billing.write", refused },
+  async ({ workspace, input: { plan, interval } }) => {
     if (!billingEnabled()) redirect("/dashboard/billing?error=invalid");
     // A live subscription changes plan in the portal: never a second subscription.
-    if (await hasLiveSubscription(user.id)) return openPortal(user);
+    if (await hasLiveSubscription(workspace.id)) return openPortal(workspace);
     let url: string;
     try {
-      url = await createCheckoutUrl({ id: user.id, email: user.email ?? null }, plan, interval);
+      // The workspace pays (D28); the person paying is the one Stripe mails.
+      url = await createCheckoutUrl({ id: workspace.id, email: workspace.user.email ?? null }, plan, interval);
     } catch (error) {
       log.error("stripe checkout failed", { error: { name: (error as Error).name } });
       redirect("/dashboard/billing?error=stripe");
@@ -53,13 +54,15 @@ export const startCheckoutAction = dashboardFormAction(
   },
 );
 
-export const openPortalAction = dashboardFormAction({ refused }, ({ user }) => openPortal(user));
+export const openPortalAction = dashboardFormAction({ permission: "billing.write", refused }, ({ workspace }) =>
+  openPortal(workspace),
+);
 
 export const keepKeysAction = dashboardFormAction(
-  { input: z.object({ keep: many() }), refused },
-  async ({ user, input: { keep } }) => {
+  { input: z.object({ keep: many() }), permission: "billing.write", refused },
+  async ({ workspace, input: { keep } }) => {
     try {
-      await keepKeys(user.id, keep);
+      await keepKeys(workspace.id, keep);
     } catch (error) {
       // A code, never text: the keys page maps it to its own message (nothing from the URL is shown).
       if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${error.code}`);

@@ -11,6 +11,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { PLANS, type PlanId } from "@/lib/plans";
 import { BrandedError } from "@/lib/api/branded-error";
+import { recordAudit } from "@/lib/workspaces/audit";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -28,7 +29,12 @@ export async function withAccountLock<T>(userId: string, work: (tx: Tx) => Promi
 
 /** Sets the plan now, drops any scheduled change, and pauses or restores keys to fit it. */
 export async function setPlanNow(tx: Tx, userId: string, plan: PlanId, now = new Date()): Promise<void> {
+  const before = await tx.user.findUnique({ where: { id: userId }, select: { plan: true } });
   await tx.user.update({ where: { id: userId }, data: { plan, scheduledPlan: null, scheduledPlanAt: null } });
+  // In the workspace's audit log (D28), in the same transaction; Stripe, a due change or the admin
+  // command made it, so no person is named.
+  if (before && before.plan !== plan)
+    await recordAudit(userId, null, "plan.changed", null, { from: before.plan, to: plan }, tx);
   await fitKeysToPlan(tx, userId, plan, now);
 }
 

@@ -7,6 +7,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { dashboardAction, refuseWithError, text, type Refusal, type FormFields } from "@/lib/auth/dashboard-action";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { KEY_NOT_FOUND, keyIdField } from "./form";
 import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "./service";
@@ -31,12 +32,15 @@ export type RevokeKeyState =
   { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
 
 const what = "your keys";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "keys.write" as const;
 const keyName = text().transform((name) => name.replace(/\s+/g, " ").trim());
 const TOO_LONG = `Key names are at most ${MAX_KEY_NAME_LENGTH} characters.`;
 
 export const createKeyAction = dashboardAction(
   {
     what,
+    permission,
     input: z.object({ name: keyName.pipe(z.string().max(MAX_KEY_NAME_LENGTH, TOO_LONG)) }),
     // The form keeps the name typed (a form action resets its fields to their defaults).
     refused: ({ message }: Refusal, form: FormFields): CreateKeyState => ({
@@ -45,9 +49,10 @@ export const createKeyAction = dashboardAction(
       name: keyName.parse(form.name),
     }),
   },
-  async ({ user, input: { name } }): Promise<CreateKeyState> => {
+  async ({ workspace, input: { name } }): Promise<CreateKeyState> => {
     try {
-      const { key, apiKey, signingSecret } = await createApiKey(user.id, name);
+      const { key, apiKey, signingSecret } = await createApiKey(workspace.id, name);
+      await recordAudit(workspace.id, workspace.user, "key.created", apiKey.id, { name: apiKey.name });
       revalidatePath("/dashboard", "layout");
       // The plaintext and the signing secret go back to this one response only: the key is stored
       // as a hash, the signing secret not at all (D15).
@@ -62,18 +67,19 @@ export const createKeyAction = dashboardAction(
       };
     } catch (error) {
       if (error instanceof KeyCreationRefused) return { status: "error", message: error.message, name };
-      log.error("key creation failed", { userId: user.id, error });
+      log.error("key creation failed", { userId: workspace.id, error });
       return { status: "error", message: "The key could not be created. Please try again.", name };
     }
   },
 );
 
 export const revokeKeyAction = dashboardAction(
-  { what, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
-  async ({ user, input: { keyId } }): Promise<RevokeKeyState> => {
-    const revoked = await revokeApiKey(user.id, keyId);
+  { what, permission, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
+  async ({ workspace, input: { keyId } }): Promise<RevokeKeyState> => {
+    const revoked = await revokeApiKey(workspace.id, keyId);
     if (!revoked) return { status: "error", message: KEY_NOT_FOUND };
-    log.info("key revoked", { userId: user.id, apiKeyId: keyId });
+    log.info("key revoked", { userId: workspace.id, apiKeyId: keyId });
+    await recordAudit(workspace.id, workspace.user, "key.revoked", keyId);
     revalidatePath("/dashboard", "layout");
     return { status: "revoked", id: keyId };
   },
@@ -83,16 +89,18 @@ export const revokeKeyAction = dashboardAction(
 export const renameKeyAction = dashboardAction(
   {
     what,
+    permission,
     input: z.object({
       keyId: keyIdField,
       name: keyName.pipe(z.string().min(1, "Enter a name for the key.").max(MAX_KEY_NAME_LENGTH, TOO_LONG)),
     }),
     refused: refuseWithError,
   },
-  async ({ user, input: { keyId, name } }): Promise<RenameKeyState> => {
-    const renamed = await renameApiKey(user.id, keyId, name);
+  async ({ workspace, input: { keyId, name } }): Promise<RenameKeyState> => {
+    const renamed = await renameApiKey(workspace.id, keyId, name);
     if (renamed === null) return { status: "error", message: KEY_NOT_FOUND };
-    log.info("key renamed", { userId: user.id, apiKeyId: keyId });
+    log.info("key renamed", { userId: workspace.id, apiKeyId: keyId });
+    await recordAudit(workspace.id, workspace.user, "key.renamed", keyId, { name: renamed });
     revalidatePath("/dashboard", "layout");
     return { status: "renamed", name: renamed };
   },

@@ -9,6 +9,7 @@ import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { dashboardAction, many, refuseWithError, text } from "@/lib/auth/dashboard-action";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { MAX_EXPIRY_SECONDS } from "@/lib/signing/names";
@@ -17,6 +18,8 @@ import { rollSigningSecret } from "./service";
 import { MAX_KEY_RENDER_CAP, setKeyLimits, signedUrlForKey } from "./signed-urls";
 
 const what = "your keys";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "keys.write" as const;
 
 export type RollSecretState =
   { status: "idle" } | { status: "rolled"; secret: string } | { status: "error"; message: string };
@@ -25,11 +28,12 @@ export type BuildUrlState =
   { status: "idle" } | { status: "built"; url: string; metaTag: string } | { status: "error"; message: string };
 
 export const rollSecretAction = dashboardAction(
-  { what, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
-  async ({ user, input: { keyId } }): Promise<RollSecretState> => {
-    const secret = await rollSigningSecret(user.id, keyId);
+  { what, permission, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
+  async ({ workspace, input: { keyId } }): Promise<RollSecretState> => {
+    const secret = await rollSigningSecret(workspace.id, keyId);
     if (!secret) return { status: "error", message: KEY_NOT_FOUND };
-    log.info("signing secret rolled", { userId: user.id, apiKeyId: keyId });
+    log.info("signing secret rolled", { userId: workspace.id, apiKeyId: keyId });
+    await recordAudit(workspace.id, workspace.user, "signing_secret.rolled", keyId);
     revalidatePath("/dashboard", "layout");
     return { status: "rolled", secret };
   },
@@ -54,13 +58,17 @@ const limitsInput = z.object({
 });
 
 export const keyLimitsAction = dashboardAction(
-  { what, input: limitsInput, refused: refuseWithError },
-  async ({ user, input: { keyId, endpoints, cap } }): Promise<KeyLimitsState> => {
-    const saved = await setKeyLimits(user.id, keyId, {
+  { what, permission, input: limitsInput, refused: refuseWithError },
+  async ({ workspace, input: { keyId, endpoints, cap } }): Promise<KeyLimitsState> => {
+    const saved = await setKeyLimits(workspace.id, keyId, {
       allowedEndpoints: endpoints.length === RENDER_ENDPOINTS.length ? [] : endpoints,
       monthlyRenderCap: cap,
     });
     if (!saved) return { status: "error", message: KEY_NOT_FOUND };
+    await recordAudit(workspace.id, workspace.user, "key.limits_changed", keyId, {
+      endpoints: endpoints.join(","),
+      cap,
+    });
     revalidatePath("/dashboard", "layout");
     return { status: "saved" };
   },
@@ -81,8 +89,8 @@ const urlInput = z.object({
 
 /** Builds a signed /v1/og URL from the builder's form: template, `var:<name>` fields, expiry. */
 export const buildSignedUrlAction = dashboardAction(
-  { what, input: urlInput, refused: refuseWithError },
-  async ({ user, input: { keyId, template, expiry }, form }): Promise<BuildUrlState> => {
+  { what, permission, input: urlInput, refused: refuseWithError },
+  async ({ workspace, input: { keyId, template, expiry }, form }): Promise<BuildUrlState> => {
     const params: Record<string, string> = { template };
     for (const [name, value] of Object.entries(form)) {
       if (name.startsWith("var:") && typeof value === "string" && value.trim() !== "")
@@ -93,7 +101,7 @@ export const buildSignedUrlAction = dashboardAction(
       const parsed = parseQuery(new URLSearchParams(params), ogEndpoint.params, { extras: ogEndpoint.extras });
       await ogEndpoint.validate(parsed.params, {
         ...parsed,
-        caller: { userId: user.id, plan: user.plan, apiKeyId: keyId },
+        caller: { userId: workspace.id, plan: workspace.plan, apiKeyId: keyId },
       });
     } catch (error) {
       if (error instanceof ApiError) return { status: "error", message: error.message };
@@ -102,7 +110,7 @@ export const buildSignedUrlAction = dashboardAction(
     if (!(expiry in EXPIRY_CHOICES)) return { status: "error", message: "Pick an expiry from the list." };
     const seconds = EXPIRY_CHOICES[expiry];
     const expires = seconds === undefined ? undefined : Math.floor(Date.now() / 1000) + seconds - 60;
-    const built = await signedUrlForKey(user.id, keyId, "/v1/og", params, expires);
+    const built = await signedUrlForKey(workspace.id, keyId, "/v1/og", params, expires);
     if ("error" in built) {
       return {
         status: "error",

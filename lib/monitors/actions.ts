@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/api/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { checkbox, dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
-import type { SessionUser } from "@/lib/auth/session";
+import type { CurrentWorkspace } from "@/lib/auth/workspace";
 import { createMonitorEndpoint, updateMonitorEndpoint } from "./endpoint";
 import { monitorParams } from "./params";
 import { createMonitorFor, deleteMonitorFor, monitorNotFound, runMonitorNow, updateMonitorFor } from "./service";
@@ -24,8 +24,15 @@ export type MonitorActionState =
   { status: "idle" } | { status: "done"; message: string } | { status: "error"; message: string };
 
 const what = "monitors";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "monitors.write" as const;
 
-const callerOf = (user: SessionUser): Caller => ({ userId: user.id, plan: user.plan, apiKeyId: null });
+// The workspace acted for pays and owns (D28).
+const callerOf = (workspace: CurrentWorkspace): Caller => ({
+  userId: workspace.id,
+  plan: workspace.plan,
+  apiKeyId: null,
+});
 
 /** The form's fields, named as the API's query parameters (the API's schema checks them). */
 const trimmed = text(z.string().trim());
@@ -43,14 +50,14 @@ const monitorForm = z.object({
 });
 
 export const createMonitorAction = dashboardAction(
-  { what, input: monitorForm, refused: refuseWithError },
-  async ({ user, input: { thresholdPercent, fullPage, emailMe, ...fields } }): Promise<MonitorFormState> => {
-    const caller = callerOf(user);
+  { what, permission, input: monitorForm, refused: refuseWithError },
+  async ({ workspace, input: { thresholdPercent, fullPage, emailMe, ...fields } }): Promise<MonitorFormState> => {
+    const caller = callerOf(workspace);
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) if (value !== "") query.set(name, value);
     if (thresholdPercent !== "") query.set("threshold", String(Number(thresholdPercent) / 100));
     if (fullPage) query.set("fullPage", "true");
-    if (emailMe && user.email) query.set("email", user.email);
+    if (emailMe && workspace.user.email) query.set("email", workspace.user.email);
     try {
       const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
       const change = await createMonitorEndpoint.validate(params, { given, caller, extras: {} });
@@ -67,9 +74,9 @@ export const createMonitorAction = dashboardAction(
 
 /** Pause, resume, run now or delete the monitor named by the form's `id`. */
 export const monitorAction = dashboardAction(
-  { what, input: z.object({ id: text(), op: text() }), refused: refuseWithError },
-  async ({ user, input: { id, op } }): Promise<MonitorActionState> => {
-    const caller = callerOf(user);
+  { what, permission, input: z.object({ id: text(), op: text() }), refused: refuseWithError },
+  async ({ workspace, input: { id, op } }): Promise<MonitorActionState> => {
+    const caller = callerOf(workspace);
     try {
       const monitor = id === "" ? undefined : await findMonitor(id, caller.userId);
       if (!monitor) throw monitorNotFound();

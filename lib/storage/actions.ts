@@ -8,6 +8,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import type { StorageLocation } from "./config";
 import { describeStorageError } from "./s3";
@@ -25,6 +26,8 @@ export type StorageCheckState =
   { status: "idle" } | { status: "ok"; bucket: string } | { status: "error"; message: string };
 
 const what = "storage";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "storage.write" as const;
 
 const settingsInput = z.object({
   intent: text(),
@@ -37,15 +40,22 @@ const settingsInput = z.object({
 });
 
 export const saveStorageAction = dashboardAction(
-  { what, input: settingsInput, refused: refuseWithError },
-  async ({ user, input: { intent, secretAccessKey, ...typed } }): Promise<StorageSaveState> => {
+  { what, permission, input: settingsInput, refused: refuseWithError },
+  async ({ workspace, input: { intent, secretAccessKey, ...typed } }): Promise<StorageSaveState> => {
     try {
       if (intent === "remove") {
-        await deleteStorageSettings(user.id);
+        await deleteStorageSettings(workspace.id);
+        await recordAudit(workspace.id, workspace.user, "storage.removed");
         revalidatePath("/dashboard/storage");
         return { status: "removed" };
       }
-      await saveStorageSettings(user.id, { ...typed, secretAccessKey });
+      await saveStorageSettings(workspace.id, { ...typed, secretAccessKey });
+      // What was saved, never the secret.
+      await recordAudit(workspace.id, workspace.user, "storage.saved", null, {
+        endpoint: typed.endpoint,
+        bucket: typed.bucket,
+        prefix: typed.prefix,
+      });
       revalidatePath("/dashboard/storage");
       return { status: "saved" };
     } catch (error) {
@@ -63,14 +73,14 @@ export const saveStorageAction = dashboardAction(
 
 /** A real PutObject and DeleteObject of a probe object with the saved settings. */
 export const checkStorageAction = dashboardAction(
-  { what, refused: refuseWithError },
-  async ({ user }): Promise<StorageCheckState> => {
+  { what, permission, refused: refuseWithError },
+  async ({ workspace }): Promise<StorageCheckState> => {
     try {
-      const checked = await checkStorageConnection(user.id);
+      const checked = await checkStorageConnection(workspace.id);
       if (!checked) return { status: "error", message: "Save the storage settings first." };
       return { status: "ok", bucket: checked.bucket };
     } catch (error) {
-      log.info("storage check failed", { userId: user.id, reason: describeStorageError(error) });
+      log.info("storage check failed", { userId: workspace.id, reason: describeStorageError(error) });
       return { status: "error", message: `Glance could not write to the bucket: ${describeStorageError(error)}.` };
     }
   },

@@ -18,6 +18,8 @@ export type BrandActionState =
   | { status: "error"; message: string; name?: string; value?: string };
 
 const what = "your brand kit";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "templates.write" as const;
 const KINDS = ["font", "image", "color"] as const satisfies readonly BrandKind[];
 const kind = text(z.string().trim().pipe(z.enum(KINDS, "Unknown kind of brand asset.")));
 
@@ -29,16 +31,16 @@ const assetInput = z.object({
 });
 
 export const saveBrandAssetAction = dashboardAction(
-  { what, input: assetInput, refused: refuseWithError },
-  async ({ user, input: { kind, name, value, file } }): Promise<BrandActionState> => {
+  { what, permission, input: assetInput, refused: refuseWithError },
+  async ({ workspace, input: { kind, name, value, file } }): Promise<BrandActionState> => {
     const typed = { name, value };
     try {
-      if (kind === "color") await saveBrandColor(user.id, name, value);
+      if (kind === "color") await saveBrandColor(workspace.id, name, value);
       else {
         if (!file) return { status: "error", message: "Choose a file to upload.", ...typed };
         const bytes = Buffer.from(await file.arrayBuffer());
-        if (kind === "font") await saveBrandFont(user.id, name, bytes);
-        else await saveBrandImage(user.id, name, bytes);
+        if (kind === "font") await saveBrandFont(workspace.id, name, bytes);
+        else await saveBrandImage(workspace.id, name, bytes);
       }
     } catch (error) {
       if (error instanceof BrandAssetError) return { status: "error", message: error.message, ...typed };
@@ -51,9 +53,9 @@ export const saveBrandAssetAction = dashboardAction(
 
 /** A refused delete does nothing: the list it was sent from shows the kit as it is. */
 export const deleteBrandAssetAction = dashboardFormAction(
-  { what, input: z.object({ kind, name: text(z.string().trim()) }), refused: () => undefined },
-  async ({ user, input: { kind, name } }) => {
-    await deleteBrandAsset(user.id, kind, name);
+  { what, permission, input: z.object({ kind, name: text(z.string().trim()) }), refused: () => undefined },
+  async ({ workspace, input: { kind, name } }) => {
+    await deleteBrandAsset(workspace.id, kind, name);
     revalidatePath("/dashboard/brand");
   },
 );

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { sessionWorkspace } from "@/lib/auth/session-caller";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request";
@@ -72,8 +72,17 @@ function refused(error: StudioError): Response {
 export async function handleStudioRequest(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);
   try {
-    const caller = await authenticateSession(request, new URL(request.url));
     const parsed = body.safeParse(await request.json().catch(() => null));
+    // Reading needs a member; saving, restoring and deleting need templates.write; a preview
+    // renders, so it needs render (D28). The role is checked before the body is looked at further.
+    const permission =
+      !parsed.success || parsed.data.action === "load"
+        ? "read"
+        : parsed.data.action === "preview"
+          ? "render"
+          : "templates.write";
+    const workspace = await sessionWorkspace(request, permission);
+    const caller = { userId: workspace.id, plan: workspace.plan, apiKeyId: null };
     if (!parsed.success) throw new ApiError("invalid_parameter", "The request body is not a studio action.");
     const input = parsed.data;
     switch (input.action) {

@@ -39,8 +39,13 @@ export async function alertOnQuota(
     const claimed = await db.$executeRaw`
       INSERT INTO usage_alerts (user_id, month, threshold) VALUES (${userId}, ${month}, ${threshold}) ON CONFLICT DO NOTHING`;
     if (claimed === 0) continue;
-    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
-    if (!user?.email) continue;
+    // The workspace's owners and billing members are told (D28): for a personal workspace, its person.
+    const members = await db.workspaceMember.findMany({
+      where: { workspaceId: userId, role: { in: ["owner", "billing"] } },
+      select: { user: { select: { email: true } } },
+    });
+    const recipients = members.flatMap((m) => (m.user.email ? [m.user.email] : []));
+    if (recipients.length === 0) continue;
     const subject =
       threshold >= 100
         ? `Glance: all ${limit.toLocaleString("en-US")} renders of ${month} are used`
@@ -52,7 +57,9 @@ export async function alertOnQuota(
         : "Past the quota, new renders are refused until the month ends; cached results are still served.",
       `See your usage or upgrade: ${env().APP_URL}/dashboard/billing`,
     ].join("\n\n");
-    const sent = await deliverNotice(user.email, subject, text);
-    log.info("quota alert", { userId, threshold, sent });
+    for (const recipient of recipients) {
+      const sent = await deliverNotice(recipient, subject, text);
+      log.info("quota alert", { userId, threshold, sent });
+    }
   }
 }

@@ -10,6 +10,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { enqueueWebhook } from "./enqueue";
 import { redeliver } from "./log";
@@ -23,12 +24,15 @@ export type TestWebhookState =
   { status: "idle" } | { status: "sent"; id: string } | { status: "error"; message: string };
 
 const what = "webhooks";
+/** Who may run these (D28, lib/auth/roles.ts). */
+const permission = "webhooks.write" as const;
 
 export const saveWebhookUrlAction = dashboardAction(
-  { what, input: z.object({ url: text() }), refused: refuseWithError },
-  async ({ user, input: { url } }): Promise<WebhookUrlState> => {
+  { what, permission, input: z.object({ url: text() }), refused: refuseWithError },
+  async ({ workspace, input: { url } }): Promise<WebhookUrlState> => {
     try {
-      const saved = await setDefaultWebhookUrl(user.id, url);
+      const saved = await setDefaultWebhookUrl(workspace.id, url);
+      await recordAudit(workspace.id, workspace.user, "webhook.url_changed", null, { url: saved });
       revalidatePath("/dashboard/webhooks");
       return { status: "saved", url: saved };
     } catch (error) {
@@ -39,10 +43,11 @@ export const saveWebhookUrlAction = dashboardAction(
 );
 
 export const rollWebhookSecretAction = dashboardAction(
-  { what, refused: refuseWithError },
-  async ({ user }): Promise<WebhookSecretState> => {
-    await rollWebhookSecret(user.id);
-    log.info("webhook secret rolled", { userId: user.id });
+  { what, permission, refused: refuseWithError },
+  async ({ workspace }): Promise<WebhookSecretState> => {
+    await rollWebhookSecret(workspace.id);
+    log.info("webhook secret rolled", { userId: workspace.id });
+    await recordAudit(workspace.id, workspace.user, "webhook.secret_rolled");
     revalidatePath("/dashboard/webhooks");
     return { status: "rolled" };
   },
@@ -50,11 +55,12 @@ export const rollWebhookSecretAction = dashboardAction(
 
 /** A `webhook.test` delivery to the default URL, signed and retried like any other, to try a receiver. */
 export const sendTestWebhookAction = dashboardAction(
-  { what, refused: refuseWithError },
-  async ({ user }): Promise<TestWebhookState> => {
-    if (!(await defaultWebhookUrl(user.id))) return { status: "error", message: "Save a default webhook URL first." };
+  { what, permission, refused: refuseWithError },
+  async ({ workspace }): Promise<TestWebhookState> => {
+    if (!(await defaultWebhookUrl(workspace.id)))
+      return { status: "error", message: "Save a default webhook URL first." };
     const id = await enqueueWebhook({
-      userId: user.id,
+      userId: workspace.id,
       type: "webhook.test",
       key: `test:${randomUUID()}`,
       data: { message: "A test event from the Glance dashboard." },
@@ -70,11 +76,12 @@ const NO_DELIVERY = "No failed delivery with this id exists in your account.";
 export const redeliverAction = dashboardAction(
   {
     what,
+    permission,
     input: z.object({ deliveryId: text(z.string().min(1, NO_DELIVERY).max(64, NO_DELIVERY)) }),
     refused: refuseWithError,
   },
-  async ({ user, input: { deliveryId } }): Promise<RedeliverState> => {
-    if (!(await redeliver(user.id, deliveryId))) return { status: "error", message: NO_DELIVERY };
+  async ({ workspace, input: { deliveryId } }): Promise<RedeliverState> => {
+    if (!(await redeliver(workspace.id, deliveryId))) return { status: "error", message: NO_DELIVERY };
     revalidatePath("/dashboard/webhooks");
     return { status: "queued" };
   },

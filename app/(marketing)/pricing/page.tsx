@@ -5,7 +5,7 @@ import { PricingCards } from "@/components/site/pricing-cards";
 import { DASHBOARD_HREF, SIGN_IN_HREF } from "@/components/site/links";
 import { buttonClasses } from "@/components/ui";
 import { UpgradeMessage, UpgradeSetupHint } from "@/components/site/upgrade-notice";
-import { getCurrentUser } from "@/lib/auth/session";
+import { getCurrentWorkspace } from "@/lib/auth/workspace";
 import { isServerAdmin, upgradePath, type UpgradePath } from "@/lib/billing/upgrade-path";
 import { MS_PER_RENDER } from "@/lib/animate/limits";
 import { PLANS } from "@/lib/plans";
@@ -53,7 +53,8 @@ function faq(path: UpgradePath) {
 
 export default async function PricingPage() {
   const path = upgradePath();
-  const user = await getCurrentUser();
+  // The plan shown as current is the workspace's the visitor acts for (D28).
+  const workspace = await getCurrentWorkspace();
   const FAQ = faq(path);
   return (
     <div className="bg-gradient-to-b from-slate-50 to-white">
@@ -70,8 +71,8 @@ export default async function PricingPage() {
         </header>
 
         <div className="mt-14">
-          <PricingCards path={path} currentPlan={user?.plan} />
-          {user && isServerAdmin(user.email) && <UpgradeSetupHint path={path} className="mt-6" />}
+          <PricingCards path={path} currentPlan={workspace?.plan} />
+          {workspace && isServerAdmin(workspace.user.email) && <UpgradeSetupHint path={path} className="mt-6" />}
         </div>
 
         <section aria-labelledby="compare" className="mt-20">
@@ -96,7 +97,7 @@ export default async function PricingPage() {
               Questions
             </h2>
             <p className="mt-2 text-slate-600">Anything else? The docs cover limits, caching and errors in detail.</p>
-            {user ? (
+            {workspace ? (
               <Link href={DASHBOARD_HREF} className={buttonClasses({}, "mt-6")}>
                 Go to your dashboard
               </Link>

@@ -1,6 +1,6 @@
 /**
  * authenticateSession (the playground's authenticator) and the session lookup behind
- * requireUser(): a database session, read from the cookie Auth.js writes, only on same-origin
+ * requireWorkspace(): a database session, read from the cookie Auth.js writes, only on same-origin
  * requests.
  */
 import { randomUUID } from "node:crypto";

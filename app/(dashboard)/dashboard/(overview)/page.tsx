@@ -5,7 +5,7 @@ import { formatNumber } from "@/components/dashboard/format";
 import { Meter } from "@/components/dashboard/meter";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { env } from "@/lib/env";
 import { listApiKeys } from "@/lib/keys/service";
 import { PLANS } from "@/lib/plans";
@@ -14,16 +14,20 @@ import { dailyUsage, monthUsage } from "@/lib/usage/stats";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const user = await requireUser("/dashboard");
-  const plan = PLANS[user.plan];
-  const [keys, month, days] = await Promise.all([listApiKeys(user.id), monthUsage(user.id), dailyUsage(user.id, 30)]);
+  const workspace = await requireWorkspace("/dashboard");
+  const plan = PLANS[workspace.plan];
+  const [keys, month, days] = await Promise.all([
+    listApiKeys(workspace.id),
+    monthUsage(workspace.id),
+    dailyUsage(workspace.id, 30),
+  ]);
   const active = keys.filter((k) => !k.revokedAt).length;
   const requests30 = days.reduce((s, d) => s + d.requests, 0);
 
   return (
     <>
       <PageHeader
-        title={`Welcome${user.name ? `, ${user.name}` : ""}`}
+        title={`Welcome${workspace.user.name ? `, ${workspace.user.name}` : ""}`}
         description={`You are on the ${plan.name} plan. Here is how your account is doing.`}
       />
       <div className="grid gap-4 md:grid-cols-3">

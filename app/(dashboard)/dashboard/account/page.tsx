@@ -8,7 +8,7 @@ import { UpgradeMessage } from "@/components/site/upgrade-notice";
 import { accountProfile } from "@/lib/auth/account";
 import { upgradePath } from "@/lib/billing/upgrade-path";
 import Link from "next/link";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Account" };
@@ -22,9 +22,9 @@ const LIMITS: Array<{ label: string; value: (p: Plan) => string }> = [
 ];
 
 export default async function AccountPage() {
-  const user = await requireUser("/dashboard/account");
-  const plan = PLANS[user.plan];
-  const { memberSince, signInMethods } = await accountProfile(user);
+  const workspace = await requireWorkspace("/dashboard/account");
+  const plan = PLANS[workspace.plan];
+  const { memberSince, signInMethods } = await accountProfile(workspace.user);
   const path = upgradePath();
 
   return (
@@ -36,8 +36,8 @@ export default async function AccountPage() {
             Profile
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
-            <Item label="E-mail" value={user.email ?? "—"} />
-            {user.name && <Item label="Name" value={user.name} />}
+            <Item label="E-mail" value={workspace.user.email ?? "—"} />
+            {workspace.user.name && <Item label="Name" value={workspace.user.name} />}
             <Item label="Sign-in methods" value={signInMethods.join(", ") || "—"} />
             {memberSince && <Item label="Member since" value={formatDate(memberSince)} />}
           </dl>
@@ -48,7 +48,7 @@ export default async function AccountPage() {
             <h2 id="plan-title" className="text-lg font-semibold text-slate-900">
               Your plan
             </h2>
-            <PlanBadge plan={user.plan} />
+            <PlanBadge plan={workspace.plan} />
           </div>
           <p className="mt-1 text-sm text-slate-600">{plan.tagline}</p>
           <dl className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="plan-limits">
@@ -86,9 +86,13 @@ export default async function AccountPage() {
                 <span className="sr-only">Limit</span>
               </th>
               {PLAN_IDS.map((id) => (
-                <th key={id} scope="col" className={cn("px-4 py-3 font-medium", id === user.plan && "text-brand-700")}>
+                <th
+                  key={id}
+                  scope="col"
+                  className={cn("px-4 py-3 font-medium", id === workspace.plan && "text-brand-700")}
+                >
                   {PLANS[id].name}
-                  {id === user.plan && <span className="ml-1 normal-case">(current)</span>}
+                  {id === workspace.plan && <span className="ml-1 normal-case">(current)</span>}
                 </th>
               ))}
             </tr>
@@ -104,7 +108,7 @@ export default async function AccountPage() {
                     key={id}
                     className={cn(
                       "px-4 py-2.5 tabular-nums",
-                      id === user.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700",
+                      id === workspace.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700",
                     )}
                   >
                     {l.value(PLANS[id])}

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
 import { UpgradeMessage, UpgradeSetupHint } from "@/components/site/upgrade-notice";
@@ -22,12 +22,13 @@ const MESSAGES: Record<string, string> = {
   invalid: "That plan or billing period is not available.",
   "no-customer": "There is no billing account yet: choose a plan first.",
   origin: "This request did not come from the Glance dashboard.",
+  role: "Your role in this workspace does not allow changing its plan: ask an owner or a billing member.",
 };
 
 export default async function BillingPage({ searchParams }: { searchParams: Search }) {
-  const user = await requireUser("/dashboard/billing");
+  const workspace = await requireWorkspace("/dashboard/billing");
   const query = await searchParams;
-  const status = await billingStatus(user.id);
+  const status = await billingStatus(workspace.id);
   const enabled = billingEnabled();
   const path = upgradePath();
   const notice = MESSAGES[String(query.checkout ?? query.error ?? "")];
@@ -84,7 +85,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
             <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
               <UpgradeMessage path={path} />
             </p>
-            {isServerAdmin(user.email) && <UpgradeSetupHint path={path} className="mt-4" />}
+            {isServerAdmin(workspace.user.email) && <UpgradeSetupHint path={path} className="mt-4" />}
           </>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-3">

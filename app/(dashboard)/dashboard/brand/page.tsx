@@ -4,7 +4,7 @@ import { BrandAssetForm, DeleteBrandAsset } from "@/components/dashboard/brand-k
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { cn } from "@/components/ui";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { brandImageThumbnails, listBrandAssets, type BrandAssetSummary } from "@/lib/studio/brand-kit";
 
 export const metadata: Metadata = { title: "Brand kit" };
@@ -21,8 +21,8 @@ const SECTIONS = [
 
 /** Brand kit (D21): the account's fonts, images and colours, used by name in its OG templates. */
 export default async function BrandKitPage() {
-  const user = await requireUser("/dashboard/brand");
-  const [assets, thumbnails] = await Promise.all([listBrandAssets(user.id), brandImageThumbnails(user.id)]);
+  const workspace = await requireWorkspace("/dashboard/brand");
+  const [assets, thumbnails] = await Promise.all([listBrandAssets(workspace.id), brandImageThumbnails(workspace.id)]);
   return (
     <>
       <PageHeader

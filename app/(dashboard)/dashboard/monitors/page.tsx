@@ -6,7 +6,7 @@ import { CreateMonitorForm, MonitorButtons } from "@/components/dashboard/monito
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { minimumIntervalSeconds } from "@/lib/monitors/schedule-rules";
 import { listMonitors } from "@/lib/monitors/store";
 import { monitorAllowance, PLANS } from "@/lib/plans";
@@ -25,8 +25,8 @@ function every(monitor: { interval_seconds: number | null; cron: string | null }
 
 /** Monitors (D27): the account's watched pages, with a form for a new one and each one's buttons. */
 export default async function MonitorsPage() {
-  const user = await requireUser("/dashboard/monitors");
-  const monitors = await listMonitors(ownerId({ userId: user.id }));
+  const workspace = await requireWorkspace("/dashboard/monitors");
+  const monitors = await listMonitors(ownerId({ userId: workspace.id }));
   return (
     <>
       <PageHeader
@@ -34,7 +34,7 @@ export default async function MonitorsPage() {
         description={
           <>
             Glance captures each page on its schedule, compares it with the last change and alerts you by signed webhook
-            or e-mail when it changes. Your plan: {monitorAllowance(PLANS[user.plan])}; each run is a render.{" "}
+            or e-mail when it changes. Your plan: {monitorAllowance(PLANS[workspace.plan])}; each run is a render.{" "}
             <Link href="/docs/monitors" className={linkClass}>
               How it works
             </Link>
@@ -45,7 +45,7 @@ export default async function MonitorsPage() {
         <h2 id="new-monitor-title" className="mb-3 text-lg font-semibold text-slate-900">
           Watch a page
         </h2>
-        <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(user.plan)} email={user.email} />
+        <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(workspace.plan)} email={workspace.user.email} />
       </section>
       <section aria-labelledby="monitors-title">
         <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">

@@ -4,15 +4,15 @@ import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { CheckStorage, StorageForm } from "@/components/dashboard/storage/settings";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { storageSettingsView } from "@/lib/storage/settings";
 
 export const metadata: Metadata = { title: "Storage" };
 
 /** Storage (D20): the account's S3-compatible bucket for results of jobs with store=true. The secret is shown masked only. */
 export default async function StoragePage() {
-  const user = await requireUser("/dashboard/storage");
-  const saved = await storageSettingsView(user.id);
+  const workspace = await requireWorkspace("/dashboard/storage");
+  const saved = await storageSettingsView(workspace.id);
   return (
     <>
       <PageHeader

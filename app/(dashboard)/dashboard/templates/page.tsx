@@ -4,7 +4,7 @@ import { StudioEditor } from "@/components/dashboard/og-studio/editor";
 import { OgPlanGate } from "@/components/dashboard/og-studio/plan-gate";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { upgradePath } from "@/lib/billing/upgrade-path";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { planAtLeast } from "@/lib/plans";
@@ -15,8 +15,8 @@ export const metadata: Metadata = { title: "OG Templates" };
 
 /** The OG studio (D21): the account's own templates, edited with a live preview. */
 export default async function TemplatesPage() {
-  const user = await requireUser("/dashboard/templates");
-  const saved = (await listTemplates(user.id)).map((t) => ({ name: t.name, version: t.version }));
+  const workspace = await requireWorkspace("/dashboard/templates");
+  const saved = (await listTemplates(workspace.id)).map((t) => ({ name: t.name, version: t.version }));
   return (
     <>
       <PageHeader
@@ -33,7 +33,7 @@ export default async function TemplatesPage() {
           </>
         }
       />
-      {planAtLeast(user.plan, ogEndpoint.minPlan) ? (
+      {planAtLeast(workspace.plan, ogEndpoint.minPlan) ? (
         <StudioEditor templates={saved} starters={STARTERS} />
       ) : (
         <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} />

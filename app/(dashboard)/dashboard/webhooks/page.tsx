@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
 import { SendTestWebhook, WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { recentDeliveries } from "@/lib/webhooks/log";
 import { WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
 import { webhookSettings } from "@/lib/webhooks/settings";
@@ -15,8 +15,8 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 /** Webhooks (D20): the default URL, the signing secret and the log of recent deliveries. */
 export default async function WebhooksPage() {
-  const user = await requireUser("/dashboard/webhooks");
-  const [settings, deliveries] = await Promise.all([webhookSettings(user.id), recentDeliveries(user.id)]);
+  const workspace = await requireWorkspace("/dashboard/webhooks");
+  const [settings, deliveries] = await Promise.all([webhookSettings(workspace.id), recentDeliveries(workspace.id)]);
   return (
     <>
       <PageHeader

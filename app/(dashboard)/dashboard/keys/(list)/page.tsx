@@ -8,7 +8,7 @@ import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
 import { PausedKeys } from "@/components/dashboard/keys/paused-keys";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { listGrants } from "@/lib/mcp/oauth/store";
@@ -26,14 +26,14 @@ export default async function KeysPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireUser("/dashboard/keys");
+  const workspace = await requireWorkspace("/dashboard/keys");
   const keepError = (await searchParams)["keep-error"];
-  const plan = PLANS[user.plan];
+  const plan = PLANS[workspace.plan];
   const [keys, requests, ownTemplates, apps] = await Promise.all([
-    listApiKeys(user.id),
-    requestsByKey(user.id, 30),
-    listTemplates(user.id),
-    listGrants(user.id),
+    listApiKeys(workspace.id),
+    requestsByKey(workspace.id, 30),
+    listTemplates(workspace.id),
+    listGrants(workspace.id),
   ]);
   const active = keys.filter((k) => !k.revokedAt).length;
   const atLimit = active >= plan.maxApiKeys;
@@ -48,7 +48,7 @@ export default async function KeysPage({
         description="Keys authenticate your requests (X-API-Key header); in public pages use signed URLs, which carry the key's public id and a signature instead. Revoking a key takes effect immediately."
       />
       {/* Only a known code selects a fixed message: no text from the URL reaches the page. */}
-      <PausedKeys keys={keys} plan={user.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
+      <PausedKeys keys={keys} plan={workspace.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
       <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="create-key-title">
         <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
           New key
@@ -78,7 +78,7 @@ export default async function KeysPage({
         </p>
         <SignedUrlBuilder
           planGate={
-            planAtLeast(user.plan, ogEndpoint.minPlan)
+            planAtLeast(workspace.plan, ogEndpoint.minPlan)
               ? undefined
               : { current: plan.name, needed: PLANS[ogEndpoint.minPlan].name, href: upgradeHref(ogEndpoint.minPlan) }
           }

@@ -10,8 +10,8 @@ import { KeyLimitsForm, RollSigningSecret } from "@/components/dashboard/keys/si
 import { PageHeader } from "@/components/dashboard/shell";
 import { UsageChart } from "@/components/dashboard/usage-chart";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
 import { RENDER_ENDPOINTS, type RenderEndpointId } from "@/lib/endpoints";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { keyRendersThisMonth } from "@/lib/keys/render-cap";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
 import { dailyUsage, requestsByKey } from "@/lib/usage/stats";
@@ -29,12 +29,12 @@ export const metadata: Metadata = { title: "API key" };
 /** One key. Someone else's key id is a 404, exactly like an id that does not exist. */
 export default async function KeyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/dashboard/keys/${encodeURIComponent(id)}`);
+  const workspace = await requireWorkspace(`/dashboard/keys/${encodeURIComponent(id)}`);
   // The key's own days (D22): filtered by account and key, so another account's id shows nothing.
   const [keys, requests, days] = await Promise.all([
-    listApiKeys(user.id),
-    requestsByKey(user.id, 30),
-    dailyUsage(user.id, 30, new Date(), id),
+    listApiKeys(workspace.id),
+    requestsByKey(workspace.id, 30),
+    dailyUsage(workspace.id, 30, new Date(), id),
   ]);
   const key = keys.find((k) => k.id === id);
   if (!key) notFound();

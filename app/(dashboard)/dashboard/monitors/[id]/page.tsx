@@ -8,7 +8,7 @@ import { MonitorButtons } from "@/components/dashboard/monitors/forms";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { listMonitorRuns } from "@/lib/jobs/store";
 import { findMonitor } from "@/lib/monitors/store";
 import { runView } from "@/lib/monitors/view";
@@ -33,8 +33,8 @@ export default async function MonitorPage(props: {
 }) {
   const { id } = await props.params;
   const { run: chosen } = await props.searchParams;
-  const user = await requireUser(`/dashboard/monitors/${encodeURIComponent(id)}`);
-  const owner = ownerId({ userId: user.id });
+  const workspace = await requireWorkspace(`/dashboard/monitors/${encodeURIComponent(id)}`);
+  const owner = ownerId({ userId: workspace.id });
   const monitor = await findMonitor(id, owner);
   if (!monitor) notFound();
   const runs = (await listMonitorRuns(monitor.id, owner, 50)).map(runView);

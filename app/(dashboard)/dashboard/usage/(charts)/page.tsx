@@ -6,7 +6,7 @@ import { Meter } from "@/components/dashboard/meter";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
 import { UsageChart, UsageTable } from "@/components/dashboard/usage-chart";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { PLANS } from "@/lib/plans";
 import { dailyUsage, monthUsage } from "@/lib/usage/stats";
 
@@ -15,9 +15,9 @@ export const metadata: Metadata = { title: "Usage" };
 const DAYS = 30;
 
 export default async function UsagePage() {
-  const user = await requireUser("/dashboard/usage");
-  const plan = PLANS[user.plan];
-  const [days, month] = await Promise.all([dailyUsage(user.id, DAYS), monthUsage(user.id)]);
+  const workspace = await requireWorkspace("/dashboard/usage");
+  const plan = PLANS[workspace.plan];
+  const [days, month] = await Promise.all([dailyUsage(workspace.id, DAYS), monthUsage(workspace.id)]);
   const totals = days.reduce(
     (t, d) => ({ requests: t.requests + d.requests, renders: t.renders + d.renders, hits: t.hits + d.cacheHits }),
     { requests: 0, renders: 0, hits: 0 },

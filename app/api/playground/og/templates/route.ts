@@ -4,7 +4,7 @@
  */
 import { problemResponse, toApiError } from "@/lib/api/errors";
 import { requestIdFor } from "@/lib/api/request";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { sessionWorkspace } from "@/lib/auth/session-caller";
 import { accountTemplatesListing } from "@/lib/og/listing";
 import { listTemplates } from "@/lib/studio/templates";
 
@@ -15,8 +15,8 @@ export { DELETE, OPTIONS, PATCH, POST, PUT } from "@/lib/api/get-only";
 export async function GET(request: Request) {
   const requestId = requestIdFor(request);
   try {
-    const caller = await authenticateSession(request, new URL(request.url));
-    const templates = accountTemplatesListing(await listTemplates(caller.userId));
+    const workspace = await sessionWorkspace(request, "read");
+    const templates = accountTemplatesListing(await listTemplates(workspace.id));
     return Response.json(
       { templates },
       { headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } },

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { listApiKeys } from "@/lib/keys/service";
 import { LOG_ENDPOINTS, LOG_STATUS_CLASSES, listRequestLog, type RequestLogFilter } from "@/lib/usage/request-log";
 import { USAGE_LOG_MAX_ROWS_PER_ACCOUNT, USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
@@ -40,7 +40,7 @@ const one = (v: string | string[] | undefined) => (typeof v === "string" && v ? 
 const selectClass = "mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
 
 export default async function RequestLogPage({ searchParams }: { searchParams: Search }) {
-  const user = await requireUser("/dashboard/usage/log");
+  const workspace = await requireWorkspace("/dashboard/usage/log");
   const query = await searchParams;
   const filter: RequestLogFilter = {
     status: one(query.status),
@@ -48,7 +48,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
     endpoint: one(query.endpoint),
     before: one(query.before),
   };
-  const [page, keys] = await Promise.all([listRequestLog(user.id, filter), listApiKeys(user.id)]);
+  const [page, keys] = await Promise.all([listRequestLog(workspace.id, filter), listApiKeys(workspace.id)]);
   const olderHref = page.nextCursor
     ? `?${new URLSearchParams({ ...(filter.status && { status: filter.status }), ...(filter.keyId && { key: filter.keyId }), ...(filter.endpoint && { endpoint: filter.endpoint }), before: page.nextCursor })}`
     : null;

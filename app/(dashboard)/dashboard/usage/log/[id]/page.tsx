@@ -5,7 +5,7 @@ import { cn } from "@/components/ui";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/auth/session";
+import { requireWorkspace } from "@/lib/auth/workspace";
 import { getRequestDetail } from "@/lib/usage/request-log";
 
 export const metadata: Metadata = { title: "Request" };
@@ -18,8 +18,8 @@ const VIA: Record<string, string> = { key: "API key", signed: "Signed URL", play
  */
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/dashboard/usage/log/${encodeURIComponent(id)}`);
-  const r = await getRequestDetail(user.id, id);
+  const workspace = await requireWorkspace(`/dashboard/usage/log/${encodeURIComponent(id)}`);
+  const r = await getRequestDetail(workspace.id, id);
   if (!r) notFound();
   const facts: Array<[string, React.ReactNode]> = [
     ["Time", formatDateTime(r.at)],

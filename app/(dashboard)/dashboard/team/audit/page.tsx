@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { cn } from "@/components/ui";
+import { formatDateTime } from "@/components/dashboard/format";
+import { PageHeader } from "@/components/dashboard/shell";
+import { cardClass } from "@/components/dashboard/styles";
+import { requireWorkspace } from "@/lib/auth/workspace";
+import { AUDIT_RETENTION_DAYS, listAudit } from "@/lib/workspaces/audit";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+function describe(detail: Record<string, unknown> | null): string {
+  if (!detail) return "";
+  return Object.entries(detail)
+    .filter(([, v]) => v !== null && v !== "")
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(", ");
+}
+
+/** Who did what in the workspace (D28); owners and admins only — anyone else gets the 404. */
+export default async function AuditPage() {
+  const workspace = await requireWorkspace("/dashboard/team/audit", "audit.read");
+  const entries = await listAudit(workspace.id);
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description={`${workspace.name}: keys, members and roles, plan, signing secrets, webhook and storage settings. Kept ${AUDIT_RETENTION_DAYS} days; the newest ${entries.length === 200 ? "200 are" : "entries are"} shown.`}
+      />
+      {entries.length === 0 ? (
+        <p className={cn(cardClass, "px-6 py-12 text-center text-sm text-slate-600")}>Nothing recorded yet.</p>
+      ) : (
+        <section className={cn(cardClass, "overflow-x-auto")}>
+          <table className="w-full text-left text-sm" data-testid="audit-log">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <tr>
+                {["When (UTC)", "Who", "What", "Details"].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entries.map((e) => (
+                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                  <td className="whitespace-nowrap px-4 py-2 tabular-nums">{formatDateTime(e.at)}</td>
+                  <td className="px-4 py-2">{e.actor}</td>
+                  <td className="px-4 py-2">{e.text}</td>
+                  <td className="px-4 py-2 text-slate-600">
+                    {[e.target, describe(e.detail)].filter(Boolean).join(" · ")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useActionState, useId } from "react";
+import { inviteMemberAction, revokeInvitationAction, type InviteState } from "@/lib/workspaces/invitation-actions";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { SubmitButton } from "@/components/dashboard/submit-button";
+import { Alert, Input } from "@/components/ui";
+
+/** Invites an address as one of the roles below owner (owners are made from members, D28). */
+export function InviteMember({ roles }: { roles: readonly Role[] }) {
+  const [state, action] = useActionState<InviteState, FormData>(inviteMemberAction, { status: "idle" });
+  const id = useId();
+  return (
+    <form action={action} className="space-y-2" data-testid="invite-member">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
+            E-mail address
+          </label>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            defaultValue={state.status === "error" ? state.email : undefined}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-700">
+            Invite as
+          </label>
+          <select
+            id={`${id}-role`}
+            name="role"
+            defaultValue="developer"
+            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton pendingLabel="Sending…">Send invitation</SubmitButton>
+      </div>
+      <p aria-live="polite" className="text-sm text-emerald-800">
+        {state.status === "sent" ? `Invitation sent to ${state.email}.` : ""}
+      </p>
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+    </form>
+  );
+}
+
+export function RevokeInvitation({ id }: { id: string }) {
+  return (
+    <form action={revokeInvitationAction}>
+      <input type="hidden" name="id" value={id} />
+      <SubmitButton variant="outline" className="px-2.5 py-1" pendingLabel="Revoking…">
+        Revoke
+      </SubmitButton>
+    </form>
+  );
+}

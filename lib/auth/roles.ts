@@ -1,0 +1,51 @@
+/**
+ * Roles in a workspace and what each may do (D28). One table, read by the server wherever an
+ * action or route acts for a workspace (lib/auth/workspace.ts, lib/auth/action-user.ts,
+ * lib/auth/session-caller.ts) and by the pages only to leave out buttons a role cannot use.
+ * docs/decisions/0028-workspaces.md prints the same table; a unit test keeps the two equal.
+ * Client-safe: no server-only imports.
+ */
+export const ROLES = ["owner", "admin", "developer", "billing", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  developer: "Developer",
+  billing: "Billing",
+  viewer: "Viewer",
+};
+
+export const PERMISSIONS = {
+  /** See the workspace's pages: overview, usage, request log, keys, templates, monitors, settings, members. */
+  read: ["owner", "admin", "developer", "billing", "viewer"],
+  /** Create, rename, revoke and limit keys; roll signing secrets; build signed URLs. */
+  "keys.write": ["owner", "admin", "developer"],
+  /** Render from the dashboard (playground, studio preview): spends the workspace's quota. */
+  render: ["owner", "admin", "developer"],
+  /** Save, restore and delete OG templates; change the brand kit. */
+  "templates.write": ["owner", "admin", "developer"],
+  /** Create, run, pause and delete monitors. */
+  "monitors.write": ["owner", "admin", "developer"],
+  /** Set the webhook URL and roll its signing secret. */
+  "webhooks.write": ["owner", "admin", "developer"],
+  /** Connect or remove the storage bucket (its credentials). */
+  "storage.write": ["owner", "admin"],
+  /** Change the plan, open the billing portal, choose the keys kept after a downgrade. */
+  "billing.write": ["owner", "billing"],
+  /** Invite, revoke invitations, change roles below owner, remove members. */
+  "members.write": ["owner", "admin"],
+  /** Make or demote owners, transfer ownership, rename the workspace. */
+  "owners.write": ["owner"],
+  /** Read the audit log. */
+  "audit.read": ["owner", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,133 @@
+/**
+ * The audit log of a workspace (D28): who did what and when — keys created, renamed, limited and
+ * revoked, signing secrets rolled, members invited, joined, changed, removed, ownership moved,
+ * plan changes, webhook and storage settings. Written by the action that did it, after it
+ * succeeded; read by owners and admins (audit.read). Kept AUDIT_RETENTION_DAYS: reads never show
+ * older rows, and each write prunes expired ones in a bounded batch at most every 10 minutes per
+ * instance, so the table stays bounded without a scheduler.
+ */
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { getDb } from "@/lib/db";
+import { log } from "@/lib/log";
+
+export const AUDIT_RETENTION_DAYS = 365;
+const DAY_MS = 86_400_000;
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+const PRUNE_BATCH = 5_000;
+
+/** Every action the log knows, with the sentence the audit page shows. */
+const AUDIT_ACTIONS = {
+  "team.created": "created the workspace",
+  "key.created": "created a key",
+  "key.renamed": "renamed a key",
+  "key.revoked": "revoked a key",
+  "key.limits_changed": "changed a key's limits",
+  "signing_secret.rolled": "rolled a key's signing secret",
+  "member.invited": "invited a member",
+  "invitation.revoked": "revoked an invitation",
+  "member.joined": "joined",
+  "member.role_changed": "changed a member's role",
+  "member.removed": "removed a member",
+  "member.left": "left",
+  "ownership.transferred": "transferred ownership",
+  "plan.changed": "plan changed",
+  "webhook.url_changed": "changed the webhook URL",
+  "webhook.secret_rolled": "rolled the webhook signing secret",
+  "storage.saved": "saved the storage settings",
+  "storage.removed": "removed the storage settings",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export interface AuditActor {
+  id: string;
+  email: string | null;
+  name?: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  actor: string;
+  action: AuditAction;
+  text: string;
+  target: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+type Writer = Pick<Prisma.TransactionClient, "auditEvent">;
+
+/** Records one event; `actor` null for the system (Stripe, a scheduled plan change, the admin command). */
+export async function recordAudit(
+  workspaceId: string,
+  actor: AuditActor | null,
+  action: AuditAction,
+  target?: string | null,
+  detail?: Record<string, string | number | boolean | null>,
+  writer?: Writer,
+): Promise<void> {
+  const db = writer ?? (await getDb());
+  await db.auditEvent.create({
+    data: {
+      workspaceId,
+      actorId: actor?.id ?? null,
+      actorLabel: actor ? (actor.email ?? actor.name ?? actor.id) : null,
+      action,
+      target: target ?? null,
+      detail: detail ?? undefined,
+    },
+  });
+  pruneAuditSoon();
+}
+
+const PRUNE = Symbol.for("glance.audit.prune");
+const shared = globalThis as { [PRUNE]?: { lastRun: number; running?: Promise<void> } };
+const state = (shared[PRUNE] ??= { lastRun: 0 });
+
+function pruneAuditSoon(now = Date.now()): void {
+  if (state.running || now - state.lastRun < PRUNE_INTERVAL_MS) return;
+  state.lastRun = now;
+  state.running = pruneAudit(new Date(now))
+    .then(() => undefined)
+    .catch((error: unknown) => log.warn("could not prune the audit log", { error }))
+    .finally(() => (state.running = undefined));
+}
+
+/** Deletes up to PRUNE_BATCH events older than the retention; returns how many. */
+export async function pruneAudit(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS);
+  const old = await db.auditEvent.findMany({
+    where: { createdAt: { lt: cutoff } },
+    select: { id: true },
+    take: PRUNE_BATCH,
+  });
+  if (old.length === 0) return 0;
+  const { count } = await db.auditEvent.deleteMany({ where: { id: { in: old.map((o) => o.id) } } });
+  return count;
+}
+
+/** The newest events of the workspace within the retention, newest first. */
+export async function listAudit(workspaceId: string, limit = 200, now = new Date()): Promise<AuditEntry[]> {
+  const db = await getDb();
+  const rows = await db.auditEvent.findMany({
+    where: { workspaceId, createdAt: { gte: new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS) } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.flatMap((r) =>
+    r.action in AUDIT_ACTIONS
+      ? [
+          {
+            id: r.id.toString(),
+            at: r.createdAt,
+            actor: r.actorLabel ?? "Glance",
+            action: r.action as AuditAction,
+            text: AUDIT_ACTIONS[r.action as AuditAction],
+            target: r.target,
+            detail: (r.detail as Record<string, unknown> | null) ?? null,
+          },
+        ]
+      : [],
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Workspaces through the production server (D28): a person creates a team, a second person is a
+ * viewer of it, switches to it, sees its key but cannot create one; made developer, they can at
+ * once; removed, their next action is refused and the team's key page is a 404 for them. The
+ * member joins by the invitation e-mail (the harness's SMTP listener) and its link.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import {
+  apiGet,
+  createKeyInDashboard,
+  e2e,
+  mailsTo,
+  signInByEmail,
+  sql,
+  uniqueEmail,
+  userIdOf,
+  waitForHydration,
+} from "../support";
+import { linkTo } from "../support/mime";
+
+async function invitationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const mail of await mailsTo(email)) link = linkTo(mail, `${e2e.appUrl}/invite/`) ?? link;
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+async function switchTo(page: Page, name: string): Promise<void> {
+  await page.getByLabel("Workspace").selectOption({ label: name });
+  await page.getByTestId("workspace-switcher").getByRole("button", { name: "Switch" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("workspace-switcher").getByRole("button", { name: "Switch" })).toBeEnabled();
+  // The page answers acting for that workspace (the select is rendered anew for it).
+  await expect(page.getByLabel("Workspace").locator("option:checked")).toHaveText(name);
+}
+
+async function teamIdByName(name: string): Promise<string> {
+  const rows = await sql<{ id: string }>("SELECT id FROM users WHERE kind = 'team' AND name = $1", [name]);
+  expect(rows).toHaveLength(1);
+  return rows[0]!.id;
+}
+
+async function tryCreateKey(page: Page, name: string) {
+  await page.goto("/dashboard/keys");
+  await waitForHydration(page, "input[name=name]");
+  await page.getByLabel("Key name").fill(name);
+  await page.getByRole("button", { name: "Create New Key" }).click();
+}
+
+test("create a team, switch, act within a role, lose access on removal", async ({ browser }) => {
+  // Two people, two sign-ins and a dozen round trips through the production server.
+  test.setTimeout(180_000);
+  const teamName = `Acme ${Date.now().toString(36)}`;
+  const ownerEmail = uniqueEmail("owner");
+  const memberEmail = uniqueEmail("member");
+  const owner = await (await browser.newContext()).newPage();
+  const member = await (await browser.newContext()).newPage();
+
+  // The owner creates the team and a key in it; the key belongs to the team, not the person.
+  await signInByEmail(owner, ownerEmail);
+  await owner.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Team" }).click();
+  await waitForHydration(owner, "[data-testid=create-team] input[name=name]");
+  await owner.getByLabel("Team name").fill(teamName);
+  await owner.getByRole("button", { name: "Create team" }).click();
+  // The action answers with the team page acting for the new team.
+  await expect(owner.getByLabel("Workspace").locator("option:checked")).toHaveText(teamName);
+  const teamId = await teamIdByName(teamName);
+  await expect(owner.getByLabel("Workspace")).toHaveValue(teamId);
+  await expect(owner.getByTestId("member-row")).toHaveCount(1);
+  // Room for the keys below (Free allows two): the plan is the team's, like everything else.
+  await sql(`UPDATE users SET plan = 'business' WHERE id = $1`, [teamId]);
+  const teamKey = await createKeyInDashboard(owner, "team key");
+  const keyRows = await sql<{ id: string; user_id: string }>(
+    "SELECT id, user_id FROM api_keys WHERE name = 'team key' AND user_id = $1",
+    [teamId],
+  );
+  expect(keyRows).toHaveLength(1);
+  expect((await apiGet("/v1/usage", teamKey)).status).toBe(200);
+
+  // The member signs in to their own personal workspace, then is added to the team as viewer.
+  await signInByEmail(member, memberEmail);
+  await expect(member.getByLabel("Workspace")).toHaveValue(await userIdOf(memberEmail));
+  await owner.goto("/dashboard/team");
+  await waitForHydration(owner, "[data-testid=invite-member] input[name=email]");
+  await owner.getByLabel("E-mail address").fill(memberEmail);
+  await owner.getByLabel("Invite as").selectOption("viewer");
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
+  await expect(owner.getByTestId("invitation-row")).toContainText(memberEmail);
+  await member.goto(await invitationLink(memberEmail));
+  await waitForHydration(member, "[data-testid=invitation] button");
+  await member.getByRole("button", { name: "Accept" }).click();
+  // Joining answers with the dashboard acting for the team (the action, then the redirect's render).
+  await expect(member).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(member.getByLabel("Workspace")).toHaveValue(teamId);
+  // Back to their own workspace and to the team again with the switcher.
+  await switchTo(member, "Personal");
+  await switchTo(member, teamName);
+  await expect(member.getByTestId("workspace-role")).toHaveText("Viewer");
+  await member.goto("/dashboard/keys");
+  await expect(member.getByRole("link", { name: "team key", exact: true })).toBeVisible();
+  await tryCreateKey(member, "viewer key");
+  await expect(member.getByText("As viewer of this workspace you cannot manage your keys")).toBeVisible();
+
+  // The owner makes them developer: their very next request may create keys.
+  await owner.goto("/dashboard/team");
+  const row = owner.getByTestId("member-row").filter({ hasText: memberEmail });
+  await waitForHydration(owner, "[data-testid=member-controls] select");
+  await row.getByLabel(`Role of ${memberEmail}`).selectOption("developer");
+  await row.getByRole("button", { name: "Change role" }).click();
+  await expect(row.getByText("Role changed.")).toBeVisible();
+  await expect(row.getByTestId("member-role")).toHaveText("Developer");
+  await createKeyInDashboard(member, "developer key");
+  expect(await sql("SELECT 1 FROM api_keys WHERE name = 'developer key' AND user_id = $1", [teamId])).toHaveLength(1);
+  const developerKeyId = (
+    await sql<{ id: string }>("SELECT id FROM api_keys WHERE name = 'developer key' AND user_id = $1", [teamId])
+  )[0]!.id;
+
+  // Removed: the member's next action is refused, and the team's key page does not exist for them.
+  await owner.reload();
+  await waitForHydration(owner, "[data-testid=member-controls] select");
+  await owner
+    .getByTestId("member-row")
+    .filter({ hasText: memberEmail })
+    .getByRole("button", { name: "Remove" })
+    .click();
+  await expect(owner.getByTestId("member-row")).toHaveCount(1);
+  await member.getByRole("button", { name: "Done, I have saved it" }).click();
+  await member.getByLabel("Key name").fill("after removal");
+  await member.getByRole("button", { name: "Create New Key" }).click();
+  await expect(member.getByText("You are no longer a member of that workspace")).toBeVisible();
+  const response = await member.goto(`/dashboard/keys/${developerKeyId}`);
+  expect(response?.status()).toBe(404);
+  await member.goto("/dashboard");
+  await expect(member.getByLabel("Workspace")).toHaveValue(await userIdOf(memberEmail));
+  expect(await sql("SELECT 1 FROM api_keys WHERE name = 'after removal'")).toHaveLength(0);
+});

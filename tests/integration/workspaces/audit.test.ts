@@ -1,0 +1,127 @@
+/**
+ * The audit log (D28) on real PostgreSQL: dashboard actions record who did what (never a secret),
+ * a plan change is recorded with no person, owners and admins read it while others get the page's
+ * 404, and rows past AUDIT_RETENTION_DAYS are neither shown nor kept. Next's request scope is
+ * stood in for as in roles.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useTestEnv, type TestEnv } from "../../support/env";
+
+const scope = vi.hoisted(() => ({ headers: new Headers(), cookies: new Map<string, string>() }));
+vi.mock("next/headers", () => ({
+  headers: async () => scope.headers,
+  cookies: async () => ({
+    get: (name: string) => (scope.cookies.has(name) ? { name, value: scope.cookies.get(name) } : undefined),
+    set: (name: string, value: string) => void scope.cookies.set(name, value),
+  }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const APP_URL = "http://localhost:3000";
+let testEnv: TestEnv;
+let team: string;
+const people: Record<string, { id: string; token: string }> = {};
+
+beforeAll(async () => {
+  testEnv = await useTestEnv({ extra: { APP_URL } });
+  const { getDb } = await import("@/lib/db");
+  const db = await getDb();
+  for (const role of ["owner", "admin", "developer"]) {
+    const user = await db.user.create({ data: { email: `${role}@example.test` } });
+    await db.session.create({
+      data: { sessionToken: `tok_${role}`, userId: user.id, expires: new Date(Date.now() + 3_600_000) },
+    });
+    people[role] = { id: user.id, token: `tok_${role}` };
+  }
+  const { createTeam } = await import("@/lib/workspaces/members");
+  team = await createTeam(people.owner.id, "Acme");
+  await db.workspaceMember.createMany({
+    data: [
+      { workspaceId: team, userId: people.admin.id, role: "admin" },
+      { workspaceId: team, userId: people.developer.id, role: "developer" },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await testEnv.cleanup();
+});
+
+async function actAs(role: string): Promise<void> {
+  const { sessionCookieName } = await import("@/lib/auth/constants");
+  const { workspaceCookieName } = await import("@/lib/auth/workspace");
+  scope.headers = new Headers({ origin: APP_URL });
+  scope.cookies = new Map([
+    [sessionCookieName(), people[role].token],
+    [workspaceCookieName(), team],
+  ]);
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+
+describe("audit log", () => {
+  it("records keys, secrets, roles and plan changes with who did them", async () => {
+    const { createKeyAction, revokeKeyAction } = await import("@/lib/keys/actions");
+    const { rollWebhookSecretAction } = await import("@/lib/webhooks/actions");
+    const { changeRoleAction } = await import("@/lib/workspaces/actions");
+    await actAs("developer");
+    const created = await createKeyAction({ status: "idle" }, form({ name: "ci" }));
+    expect(created).toMatchObject({ status: "created" });
+    const keyId = (created as { id: string }).id;
+    await revokeKeyAction({ status: "idle" }, form({ keyId }));
+    await rollWebhookSecretAction({ status: "idle" });
+    await actAs("owner");
+    await changeRoleAction({ status: "idle" }, form({ userId: people.developer.id, role: "viewer" }));
+    const { withAccountLock, setPlanNow } = await import("@/lib/billing/plan-change");
+    await withAccountLock(team, (tx) => setPlanNow(tx, team, "pro"));
+
+    const { listAudit } = await import("@/lib/workspaces/audit");
+    const entries = (await listAudit(team)).reverse();
+    expect(entries.map((e) => [e.action, e.actor, e.target])).toEqual([
+      ["key.created", "developer@example.test", keyId],
+      ["key.revoked", "developer@example.test", keyId],
+      ["webhook.secret_rolled", "developer@example.test", null],
+      ["member.role_changed", "owner@example.test", people.developer.id],
+      ["plan.changed", "Glance", null],
+    ]);
+    expect(entries.at(-1)!.detail).toEqual({ from: "free", to: "pro" });
+    // The key's plaintext is in no entry.
+    expect(JSON.stringify(entries)).not.toContain((created as { key: string }).key);
+  });
+
+  it("is read by owners and admins only: the page is a 404 for the other roles", async () => {
+    const { requireWorkspace } = await import("@/lib/auth/workspace");
+    for (const [role, allowed] of [
+      ["owner", true],
+      ["admin", true],
+      ["developer", false],
+    ] as const) {
+      await actAs(role);
+      const outcome = await requireWorkspace("/dashboard/team/audit", "audit.read").then(
+        () => "shown",
+        (error: { digest?: string }) => error.digest ?? String(error),
+      );
+      expect(outcome, role).toBe(allowed ? "shown" : "NEXT_HTTP_ERROR_FALLBACK;404");
+    }
+  });
+
+  it(`keeps entries for the retention period, then prunes them`, async () => {
+    const { AUDIT_RETENTION_DAYS, listAudit, pruneAudit, recordAudit } = await import("@/lib/workspaces/audit");
+    const { getDb } = await import("@/lib/db");
+    const db = await getDb();
+    await recordAudit(team, null, "storage.removed");
+    const old = new Date(Date.now() - (AUDIT_RETENTION_DAYS + 1) * 86_400_000);
+    await db.auditEvent.updateMany({
+      where: { workspaceId: team, action: "storage.removed" },
+      data: { createdAt: old },
+    });
+    expect((await listAudit(team)).some((e) => e.action === "storage.removed")).toBe(false);
+    expect(await pruneAudit()).toBe(1);
+    expect(await db.auditEvent.count({ where: { action: "storage.removed" } })).toBe(0);
+    expect(await db.auditEvent.count({ where: { workspaceId: team } })).toBeGreaterThan(0);
+  });
+});
