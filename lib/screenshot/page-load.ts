@@ -136,14 +136,18 @@ export async function loadPage(
 ): Promise<LoadedPage> {
   const { page, guard, deadline } = session;
   // A page given as html has no response of its own (no status to report or fail on).
+  const input = plan.html !== undefined ? "html" : "url";
+  // Html that navigates itself at once (a meta refresh) may replace the document while it is
+  // written: the guard's refusal is the answer then, as for every later step (D23).
   const response =
     plan.html !== undefined
-      ? await loadHtml(page, plan.html, deadline, plan.waitUntil).then(() => null)
+      ? await loadHtml(page, plan.html, deadline, plan.waitUntil)
+          .catch((error: unknown) => refusalOr(error, page, guard, input, deadline))
+          .then(() => null)
       : await navigate(page, plan.url, guard, deadline, plan.waitUntil);
   options.clock.lap("navigate");
   // D23: checked after loading, after the caller's own steps and after the capture (capture.ts), so
   // a page that navigates itself to a refused address is never captured as Chromium's error page.
-  const input = plan.html !== undefined ? "html" : "url";
   assertLoadedDocument(page, guard, input);
   const targetStatus = response ? response.status() : null;
   if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
