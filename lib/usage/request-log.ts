@@ -48,6 +48,49 @@ export interface RequestLogPage {
   nextCursor: string | null;
 }
 
+/** A log row as both queries read it (one column list, one mapping). */
+interface LogRow {
+  id: string;
+  ms: number;
+  endpoint: string;
+  api_key_id: string | null;
+  key_name: string | null;
+  status: number;
+  error_code: string | null;
+  cache: string | null;
+  render_ms: number | null;
+  target_host: string | null;
+  request_id: string | null;
+  format: string | null;
+  target_url: string | null;
+  via: string | null;
+}
+
+// The key is joined on the account too: a key id in a filter can only ever match the caller's own keys.
+const LOG_SELECT = `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint,
+            e.api_key_id, k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host,
+            e.request_id, e.format, e.target_url, e.via`;
+const LOG_FROM = "FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id";
+
+function entryOf(r: LogRow): RequestLogEntry {
+  return {
+    id: r.id,
+    at: new Date(r.ms),
+    endpoint: r.endpoint,
+    keyId: r.api_key_id,
+    keyName: r.key_name,
+    status: r.status,
+    errorCode: r.error_code,
+    cache: r.cache,
+    renderMs: r.render_ms,
+    targetHost: r.target_host,
+    requestId: r.request_id,
+    format: r.format,
+    targetUrl: r.target_url,
+    via: r.via,
+  };
+}
+
 /** Only well-formed filters reach SQL; anything else is ignored, as the page's controls never send it. */
 function statusClause(status: string | undefined, values: unknown[]): string {
   if (!status) return "";
@@ -86,49 +129,16 @@ export async function listRequestLog(
   }
   values.push(REQUEST_LOG_PAGE_SIZE + 1);
   const pool = await getPool();
-  const { rows } = await pool.query<{
-    id: string;
-    ms: number;
-    endpoint: string;
-    api_key_id: string | null;
-    key_name: string | null;
-    status: number;
-    error_code: string | null;
-    cache: string | null;
-    render_ms: number | null;
-    target_host: string | null;
-    request_id: string | null;
-    format: string | null;
-    target_url: string | null;
-    via: string | null;
-  }>(
-    // The key is joined on the account too: a key id in the filter can only ever match the caller's own keys.
-    `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint, e.api_key_id,
-            k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host, e.request_id,
-            e.format, e.target_url, e.via
-       FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id
+  const { rows } = await pool.query<LogRow>(
+    `${LOG_SELECT}
+       ${LOG_FROM}
       WHERE ${where}
       ORDER BY e.created_at DESC, e.id DESC
       LIMIT $${values.length}`,
     values,
   );
   const page = rows.slice(0, REQUEST_LOG_PAGE_SIZE);
-  const entries = page.map((r) => ({
-    id: r.id,
-    at: new Date(r.ms),
-    endpoint: r.endpoint,
-    keyId: r.api_key_id,
-    keyName: r.key_name,
-    status: r.status,
-    errorCode: r.error_code,
-    cache: r.cache,
-    renderMs: r.render_ms,
-    targetHost: r.target_host,
-    requestId: r.request_id,
-    format: r.format,
-    targetUrl: r.target_url,
-    via: r.via,
-  }));
+  const entries = page.map(entryOf);
   const last = page.at(-1);
   return { entries, nextCursor: rows.length > REQUEST_LOG_PAGE_SIZE && last ? last.id : null };
 }
@@ -144,50 +154,23 @@ export interface RequestDetail extends RequestLogEntry {
 export async function getRequestDetail(userId: string, id: string): Promise<RequestDetail | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
   const pool = await getPool();
-  const { rows } = await pool.query<{
-    id: string;
-    ms: number;
-    endpoint: string;
-    api_key_id: string | null;
-    key_name: string | null;
-    status: number;
-    error_code: string | null;
-    cache: string | null;
-    render_ms: number | null;
-    target_host: string | null;
-    request_id: string | null;
-    format: string | null;
-    target_url: string | null;
-    via: string | null;
-    params: Record<string, string> | null;
-    total_ms: number | null;
-    error_detail: string | null;
-    result_url: string | null;
-  }>(
-    `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint, e.api_key_id,
-            k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host, e.request_id,
-            e.format, e.target_url, e.via, e.params, e.total_ms, e.error_detail, e.result_url
-       FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id
+  const { rows } = await pool.query<
+    LogRow & {
+      params: Record<string, string> | null;
+      total_ms: number | null;
+      error_detail: string | null;
+      result_url: string | null;
+    }
+  >(
+    `${LOG_SELECT}, e.params, e.total_ms, e.error_detail, e.result_url
+       ${LOG_FROM}
       WHERE e.id = $1::bigint AND e.user_id = $2`,
     [id, userId],
   );
   const r = rows[0];
   if (!r) return null;
   return {
-    id: r.id,
-    at: new Date(r.ms),
-    endpoint: r.endpoint,
-    keyId: r.api_key_id,
-    keyName: r.key_name,
-    status: r.status,
-    errorCode: r.error_code,
-    cache: r.cache,
-    renderMs: r.render_ms,
-    targetHost: r.target_host,
-    requestId: r.request_id,
-    format: r.format,
-    targetUrl: r.target_url,
-    via: r.via,
+    ...entryOf(r),
     params: r.params,
     totalMs: r.total_ms,
     errorDetail: r.error_detail,
