@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { ApiError } from "@/lib/api/errors";
+import { isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { AnimateFormat } from "./params";
@@ -109,6 +110,10 @@ interface Run {
 function runFfmpeg(args: string[]): Run {
   const child = spawn(env().FFMPEG_PATH, ["-hide_banner", "-loglevel", "error", "-nostats", ...args], {
     stdio: ["pipe", "ignore", "pipe"],
+    // Its own process group, as puppeteer starts Chromium: a Ctrl-C or a group-wide SIGTERM (tini -g,
+    // a terminal, a test runner) meant for the server must not kill a recording the graceful
+    // shutdown is letting finish (D16). ffmpeg still ends with its stdin if this process dies.
+    detached: true,
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -144,6 +149,15 @@ function writeWithBackpressure(stream: Writable, chunk: Buffer): Promise<boolean
 }
 
 function encoderFailed(error: unknown): ApiError {
+  // An encoder killed while the instance stops is the shutdown's doing, not a fault (D16).
+  if (isShuttingDown())
+    return new ApiError(
+      "shutting_down",
+      "This instance stopped while recording. Please retry: another instance will record the page.",
+      {
+        headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
+      },
+    );
   const missing = (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
   log.error(missing ? "ffmpeg is not installed (FFMPEG_PATH)" : "encoding a recording failed", { error });
   return missing
