@@ -1,7 +1,8 @@
 "use server";
 /**
  * Disconnecting an MCP client from the dashboard (D25): the grant is deleted, so its access and
- * refresh tokens stop working at the client's next request. Only the signed-in account's grants.
+ * refresh tokens stop working at the client's next request. Only the current workspace's grants,
+ * by a role that may manage its keys.
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
@@ -11,12 +12,14 @@ import { deleteGrant } from "./store";
 
 export const disconnectAppAction = dashboardFormAction(
   {
-    what: "your connected apps",
+    what: "connected apps",
+    permission: "keys.write",
     input: z.object({ grant: text(z.string().regex(/^grant_[0-9a-f]{24}$/)) }),
     refused: () => redirect("/dashboard/keys"),
   },
-  async ({ user, input: { grant } }) => {
-    await deleteGrant(user.id, grant);
+  async ({ workspace, input: { grant } }) => {
+    // A grant belongs to the workspace its token acts for (D28), like a key.
+    await deleteGrant(workspace.id, grant);
     revalidatePath("/dashboard/keys");
     redirect("/dashboard/keys#connected-apps");
   },

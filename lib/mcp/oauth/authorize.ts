@@ -5,6 +5,8 @@
  * back to the client's redirect_uri as an OAuth error, with its state.
  */
 import "server-only";
+import { can } from "@/lib/auth/roles";
+import { membershipOf, workspacesOf, type WorkspaceChoice } from "@/lib/auth/workspace";
 import { findClient, insertCode, type OAuthClient } from "./store";
 import { oauthUrls } from "./metadata";
 
@@ -60,8 +62,22 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   return { kind: "ok", client, redirectUri, codeChallenge, state };
 }
 
+/**
+ * A token acts for one workspace (D25, D28), chosen on the consent page among those where the
+ * person's role may create API keys — a token is a key an application holds.
+ */
+export async function connectableWorkspaces(userId: string): Promise<WorkspaceChoice[]> {
+  return (await workspacesOf(userId)).filter((w) => can(w.role, "keys.write"));
+}
+
+/** The chosen workspace, when the person may connect applications to it; else null. */
+export async function connectableWorkspace(userId: string, workspaceId: string): Promise<WorkspaceChoice | null> {
+  const membership = await membershipOf(userId, workspaceId);
+  return membership && can(membership.role, "keys.write") ? membership : null;
+}
+
 /** Where the user's answer sends the browser: a code for the client, or access_denied. */
-export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, userId: string, allow: boolean) {
+export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, workspaceId: string, allow: boolean) {
   if (!allow)
     return clientRedirect(check.redirectUri, {
       error: "access_denied",
@@ -70,7 +86,7 @@ export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, use
     });
   const code = await insertCode({
     clientId: check.client.id,
-    userId,
+    userId: workspaceId,
     redirectUri: check.redirectUri,
     codeChallenge: check.codeChallenge,
   });

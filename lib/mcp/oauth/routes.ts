@@ -11,7 +11,7 @@ import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { cookieValue } from "@/lib/auth/session-caller";
 import { findSessionUser } from "@/lib/auth/session";
-import { AUTHORIZE_FIELDS, checkAuthorizeRequest, decide } from "./authorize";
+import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspace, decide } from "./authorize";
 import { CORS } from "./metadata";
 import { consumeCode, insertClient, insertGrant, rotateGrant } from "./store";
 
@@ -100,7 +100,16 @@ export async function authorizeDecision(request: Request): Promise<Response> {
   const check = await checkAuthorizeRequest(params);
   if (check.kind === "refused") return oauthError("invalid_request", check.message);
   if (check.kind === "redirect") return see(check.location);
-  return see(await decide(check, user.id, form.get("decision") === "allow"));
+  const allow = form.get("decision") === "allow";
+  // The workspace the token acts for (D28): one the person may make keys in, like a key would be.
+  const workspace = allow ? await connectableWorkspace(user.id, form.get("workspace") ?? user.id) : null;
+  if (allow && !workspace)
+    return oauthError(
+      "access_denied",
+      "You cannot connect applications to that workspace (ask an owner or admin).",
+      403,
+    );
+  return see(await decide(check, workspace?.id ?? user.id, allow));
 }
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;

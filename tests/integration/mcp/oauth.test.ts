@@ -77,9 +77,15 @@ afterAll(async () => {
 });
 
 /** The consent page's form as the browser posts it: the authorization request's parameters and the button. */
-function decide(authorizationUrl: URL, decision: "allow" | "deny", headers: Record<string, string> = {}) {
+function decide(
+  authorizationUrl: URL,
+  decision: "allow" | "deny",
+  headers: Record<string, string> = {},
+  workspace?: string,
+) {
   const form = new URLSearchParams(authorizationUrl.searchParams);
   form.set("decision", decision);
+  if (workspace) form.set("workspace", workspace);
   return fetch(new URL("/oauth/decision", h.app.origin), {
     method: "POST",
     redirect: "manual",
@@ -98,12 +104,12 @@ async function connectWith(
 }
 
 /** Runs the whole flow for a new client; returns the connected client. */
-async function authorize(provider: TestProvider): Promise<Client> {
+async function authorize(provider: TestProvider, workspace?: string): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
   await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(
     /unauthorized/i,
   );
-  const answer = await decide(provider.authorizationUrl!, "allow");
+  const answer = await decide(provider.authorizationUrl!, "allow", {}, workspace);
   expect(answer.status).toBe(303);
   const back = new URL(answer.headers.get("location")!);
   expect(`${back.origin}${back.pathname}`).toBe(provider.redirectUrl);
@@ -184,6 +190,41 @@ describe("the SDK's OAuth client", () => {
     });
     expect(old.status).toBe(401);
     expect(old.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+  });
+});
+
+describe("workspaces (D28)", () => {
+  it("a token acts for the team chosen on the consent page, only where the person may make keys", async () => {
+    const { createTeam } = await import("@/lib/workspaces/members");
+    const { listGrants } = await import("@/lib/mcp/oauth/store");
+    const team = await createTeam(account.userId, "MCP team");
+    const client = await authorize(new TestProvider(), team);
+    const [mine, theirs] = [await h.renders(account.userId), await h.renders(team)];
+    const result = (await client.callTool({
+      name: "screenshot",
+      arguments: { url: h.fx.url("basic.html"), width: 320, height: 200 },
+    })) as CallToolResult;
+    expect(answerOf(result)).toMatchObject({ width: 320, height: 200 });
+    expect([await h.renders(account.userId), await h.renders(team)]).toEqual([mine, theirs + 1]);
+    expect((await listGrants(team)).map((a) => a.clientName)).toEqual(["Test agent"]);
+    await client.close();
+
+    // A viewer may not connect an application to a workspace, nor may anyone to one they are not in.
+    const other = await h.account("pro");
+    const viewed = await createTeam(other.userId, "Viewed team");
+    await h.sql("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')", [
+      viewed,
+      account.userId,
+    ]);
+    const provider = new TestProvider();
+    const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: "x", version: "1" }).connect(transport)).rejects.toThrow(/unauthorized/i);
+    for (const workspace of [viewed, other.userId]) {
+      const refused = await decide(provider.authorizationUrl!, "allow", {}, workspace);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: "access_denied" });
+    }
+    expect(await listGrants(viewed)).toEqual([]);
   });
 });
 

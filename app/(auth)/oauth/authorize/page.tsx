@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { cardClass } from "@/components/dashboard/styles";
 import { Alert, Button, cn } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
-import { AUTHORIZE_FIELDS, checkAuthorizeRequest } from "@/lib/mcp/oauth/authorize";
-import { PLANS } from "@/lib/plans";
+import { getCurrentWorkspace } from "@/lib/auth/workspace";
+import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspaces } from "@/lib/mcp/oauth/authorize";
 
 export const metadata: Metadata = { title: "Connect an application" };
 
@@ -36,22 +36,39 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   }
   const user = await requireUser(`/oauth/authorize?${params}`);
   const redirectHost = new URL(check.redirectUri).host || check.redirectUri;
+  // The token acts for one workspace (D28): the current one when the person may connect apps there.
+  const [choices, current] = await Promise.all([connectableWorkspaces(user.id), getCurrentWorkspace()]);
+  const preselected = choices.find((w) => w.id === current?.id) ?? choices[0];
   return (
     <div className={cn(cardClass, "w-full max-w-md p-6 sm:p-8")}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Connect {check.client.name} to Glance?</h1>
       <p className="mt-3 text-sm text-slate-600">
-        <strong>{check.client.name}</strong> wants to use Glance as <strong>{user.email ?? user.name}</strong> (
-        {PLANS[user.plan].name} plan): take screenshots, read pages, render OG images and run jobs, counted against your
-        monthly renders like requests with an API key.
+        <strong>{check.client.name}</strong> wants to use Glance as <strong>{user.email ?? user.name}</strong>: take
+        screenshots, read pages, render OG images and run jobs for the workspace you choose, counted against its monthly
+        renders like requests with its API keys.
       </p>
       <p className="mt-3 text-sm text-slate-600">
         After you allow it, you go back to <code className="font-mono">{redirectHost}</code>. You can disconnect it at
-        any time on the API Keys page.
+        any time on that workspace&apos;s API Keys page.
       </p>
-      <form method="post" action="/oauth/decision" className="mt-6 flex gap-3">
+      <form method="post" action="/oauth/decision" className="mt-6 flex flex-wrap gap-3">
         {[...params].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        <label className="block w-full text-sm font-medium text-slate-700">
+          Workspace
+          <select
+            name="workspace"
+            defaultValue={preselected?.id}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            {choices.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button type="submit" name="decision" value="allow">
           Allow
         </Button>
