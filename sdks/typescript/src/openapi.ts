@@ -501,6 +501,7 @@ export interface components {
         | "invalid_signature"
         | "signature_expired"
         | "endpoint_not_allowed"
+        | "role_forbidden"
         | "not_found"
         | "job_not_found"
         | "monitor_not_found"
@@ -1409,7 +1410,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1850,7 +1851,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2177,7 +2178,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2478,7 +2479,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2755,7 +2756,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3031,7 +3032,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3387,7 +3388,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3675,7 +3676,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3971,7 +3972,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4384,7 +4385,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4695,7 +4696,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
