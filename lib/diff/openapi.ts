@@ -4,32 +4,25 @@
  */
 import type { ErrorCode } from "@/lib/api/errors";
 import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
-import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import {
+  errorResponses,
+  jsonRequestBody,
+  KEY_ERRORS,
+  QUOTA_HEADERS,
+  RATE_HEADERS,
+  REQUEST_ERRORS,
+  TARGET_ERRORS,
+} from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc, type Response } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { DIFF_BODY_MAX_BYTES, diffParams } from "./params";
 import { diffResponseSchema } from "./schema";
 
-const AUTH_ERRORS: readonly ErrorCode[] = [
-  "missing_api_key",
-  "invalid_api_key_format",
-  "invalid_api_key",
-  "api_key_paused",
-];
-
 /** A comparison captures like /v1/screenshot, so it can fail like it; compareTo adds its own 404s. */
 const DIFF_ERRORS: readonly ErrorCode[] = [
-  ...AUTH_ERRORS,
-  "invalid_body",
-  "payload_too_large",
-  "unsupported_media_type",
-  "missing_parameter",
-  "invalid_parameter",
-  "parameter_out_of_range",
-  "unknown_parameter",
-  "unsupported_url",
-  "private_address",
-  "target_unreachable",
+  ...KEY_ERRORS,
+  ...REQUEST_ERRORS,
+  ...TARGET_ERRORS,
   "selector_not_found",
   "target_http_error",
   "plan_upgrade_required",

@@ -5,7 +5,15 @@
  * lib/webhooks/openapi.ts's.
  */
 import type { ErrorCode } from "@/lib/api/errors";
-import { errorResponses, jsonRequestBody, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import {
+  errorResponses,
+  jsonRequestBody,
+  KEY_ERRORS,
+  QUOTA_HEADERS,
+  RATE_HEADERS,
+  REQUEST_ERRORS,
+  TARGET_ERRORS,
+} from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc, type Parameter, type Response, type Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { describeParams } from "@/lib/api/params";
@@ -50,20 +58,9 @@ function jobRequestSchema(options: { webhook: boolean }): Schema {
 
 /** Accepting can fail like the render it wraps (its 400s and 403s), never with a render's own errors: those are the job's. */
 const ACCEPT_ERRORS: readonly ErrorCode[] = [
-  "missing_api_key",
-  "invalid_api_key_format",
-  "invalid_api_key",
-  "api_key_paused",
-  "invalid_body",
-  "payload_too_large",
-  "unsupported_media_type",
-  "missing_parameter",
-  "invalid_parameter",
-  "parameter_out_of_range",
-  "unknown_parameter",
-  "unsupported_url",
-  "private_address",
-  "target_unreachable",
+  ...KEY_ERRORS,
+  ...REQUEST_ERRORS,
+  ...TARGET_ERRORS,
   "invalid_variable",
   "template_not_found",
   "plan_upgrade_required",
@@ -73,10 +70,7 @@ const ACCEPT_ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 const READ_ERRORS: readonly ErrorCode[] = [
-  "missing_api_key",
-  "invalid_api_key_format",
-  "invalid_api_key",
-  "api_key_paused",
+  ...KEY_ERRORS,
   "unknown_parameter",
   "job_not_found",
   "rate_limited",

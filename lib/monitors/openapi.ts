@@ -4,32 +4,24 @@
  */
 import type { ErrorCode } from "@/lib/api/errors";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
-import { errorResponses, jsonRequestBody, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import {
+  errorResponses,
+  jsonRequestBody,
+  KEY_ERRORS,
+  RATE_HEADERS,
+  REQUEST_ERRORS,
+  TARGET_ERRORS,
+} from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Header, Parameter, Response, Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { MONITOR_BODY_MAX_BYTES, monitorParams } from "./params";
 import { monitorResponseSchema, runResponseSchema } from "./schema";
 
-const AUTH_ERRORS: readonly ErrorCode[] = [
-  "missing_api_key",
-  "invalid_api_key_format",
-  "invalid_api_key",
-  "api_key_paused",
-];
-
 /** Creating or changing a monitor: its 400s, the plan's 403s, and the count limit. */
 const WRITE_ERRORS: readonly ErrorCode[] = [
-  ...AUTH_ERRORS,
-  "invalid_body",
-  "payload_too_large",
-  "unsupported_media_type",
-  "missing_parameter",
-  "invalid_parameter",
-  "parameter_out_of_range",
-  "unknown_parameter",
-  "unsupported_url",
-  "private_address",
-  "target_unreachable",
+  ...KEY_ERRORS,
+  ...REQUEST_ERRORS,
+  ...TARGET_ERRORS,
   "plan_upgrade_required",
   "endpoint_not_allowed",
   "monitor_limit_reached",
@@ -38,7 +30,7 @@ const WRITE_ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 const READ_ERRORS: readonly ErrorCode[] = [
-  ...AUTH_ERRORS,
+  ...KEY_ERRORS,
   "unknown_parameter",
   "endpoint_not_allowed",
   "monitor_not_found",

@@ -1,15 +1,12 @@
 /** GET /v1/usage in the OpenAPI document (D18, D31), declared beside the endpoint. */
 import type { ErrorCode } from "@/lib/api/errors";
-import { errorResponses, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
+import { errorResponses, KEY_ERRORS, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { usageResponseSchema } from "./schema";
 
 const USAGE_ERROR_CODES: readonly ErrorCode[] = [
-  "missing_api_key",
-  "invalid_api_key_format",
-  "invalid_api_key",
-  "api_key_paused",
+  ...KEY_ERRORS,
   "unknown_parameter",
   "invalid_parameter",
   "rate_limited",

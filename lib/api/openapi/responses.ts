@@ -163,6 +163,28 @@ export function jsonRequestBody(schema: Schema): {
  * One response per status for the given codes, each code an example body built by the same
  * problemBody() the API answers with (so `type` links are the real ones).
  */
+/** What any keyed operation may answer before it reads the request itself (D5). */
+export const KEY_ERRORS: readonly ErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key_format",
+  "invalid_api_key",
+  "api_key_paused",
+];
+
+/** A JSON body's and the parameters' 400s, in the order D2 checks them. */
+export const REQUEST_ERRORS: readonly ErrorCode[] = [
+  "invalid_body",
+  "payload_too_large",
+  "unsupported_media_type",
+  "missing_parameter",
+  "invalid_parameter",
+  "parameter_out_of_range",
+  "unknown_parameter",
+];
+
+/** A page url refused before anything renders (D9, D10). */
+export const TARGET_ERRORS: readonly ErrorCode[] = ["unsupported_url", "private_address", "target_unreachable"];
+
 export function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
