@@ -8,12 +8,16 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db";
 import { isRole, type Role } from "@/lib/auth/roles";
+import { BrandedError } from "@/lib/api/branded-error";
 
 export const INVITATION_DAYS = 7;
 export const INVITABLE_ROLES = ["admin", "developer", "billing", "viewer"] as const satisfies readonly Role[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-export class InvitationRefused extends Error {}
+/** An invitation that cannot be used (gone, or for another address): its message is shown to the person. */
+export class InvitationRefused extends BrandedError {
+  static readonly brand: string = "glance.InvitationRefused";
+}
 
 const INVITATION_GONE = "This invitation is no longer valid: it was used, declined, revoked or has expired.";
 

@@ -8,8 +8,12 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { isRole, type Role } from "@/lib/auth/roles";
+import { BrandedError } from "@/lib/api/branded-error";
 
-export class MemberChangeRefused extends Error {}
+/** A member change the rules refuse (the last owner, a personal workspace): its message is shown to the person. */
+export class MemberChangeRefused extends BrandedError {
+  static readonly brand: string = "glance.MemberChangeRefused";
+}
 
 export const MEMBER_NOT_FOUND = "No such member in this workspace.";
 export const MAX_WORKSPACE_NAME_LENGTH = 64;
