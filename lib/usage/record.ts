@@ -36,6 +36,10 @@ export type RequestFacts = Pick<UsageEventInput, "format" | "targetUrl" | "param
 
 // Credentials never reach the log: the key itself, and a signed URL's signature (its public key id stays).
 const SECRET_PARAMS: ReadonlySet<string> = new Set(["api_key", "signature"]);
+// The customer's credentials for the target (D19: headers and cookies, often a session or a
+// token) are named in the log, never kept: the request's details show that they were sent.
+const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(["headers", "cookies"]);
+const NOT_KEPT = "(sent, not kept)";
 const MAX_PARAMS = 40;
 const MAX_VALUE = 500;
 
@@ -45,7 +49,8 @@ export function requestFacts(query: URLSearchParams): RequestFacts {
   let count = 0;
   for (const [name, value] of query) {
     if (SECRET_PARAMS.has(name) || Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
-    params[name.slice(0, 64)] = value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
+    const kept = CREDENTIAL_PARAMS.has(name) ? NOT_KEPT : value;
+    params[name.slice(0, 64)] = kept.length > MAX_VALUE ? `${kept.slice(0, MAX_VALUE)}…` : kept;
     count += 1;
   }
   const url = query.get("url") ?? undefined;
