@@ -72,7 +72,9 @@ interface Batch {
 
 // One batcher per process, shared by every Next bundle that loads this module.
 const BATCH = Symbol.for("glance.usage.batch");
-const shared = globalThis as { [BATCH]?: { current?: Batch; timer?: NodeJS.Timeout } };
+const shared = globalThis as {
+  [BATCH]?: { current?: Batch; timer?: NodeJS.Timeout; writing?: Set<Promise<void>> };
+};
 const state = (shared[BATCH] ??= {});
 
 export interface QueuedUsage {
@@ -98,20 +100,27 @@ export function recordUsage(event: UsageEventInput): QueuedUsage {
   return { written: batch.done, openedBatch };
 }
 
-/** Writes the pending batch now (also used on shutdown and by tests). */
+/**
+ * Writes the pending batch now (also used on shutdown and by tests), and resolves once every
+ * batch taken before it is written too: the timer's flush may have taken the last batch a moment
+ * earlier, and a caller that reads the log next must see it.
+ */
 export async function flushUsage(): Promise<void> {
+  const writing = (state.writing ??= new Set());
   const batch = state.current;
-  if (!batch) return;
-  state.current = undefined;
-  clearTimeout(state.timer);
-  try {
-    await writeBatch(batch.events);
-    pruneUsageLogSoon(batch.events.map((e) => e.userId));
-  } catch (error) {
-    log.warn("could not record usage", { error, events: batch.events.length });
-  } finally {
-    batch.resolve();
+  if (batch) {
+    state.current = undefined;
+    clearTimeout(state.timer);
+    const write = writeBatch(batch.events)
+      .then(() => pruneUsageLogSoon(batch.events.map((e) => e.userId)))
+      .catch((error: unknown) => log.warn("could not record usage", { error, events: batch.events.length }))
+      .finally(() => {
+        batch.resolve();
+        writing.delete(write);
+      });
+    writing.add(write);
   }
+  await Promise.all([...writing]);
 }
 
 /**

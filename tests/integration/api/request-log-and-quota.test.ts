@@ -61,6 +61,19 @@ describe("request log", () => {
     expect((await listRequestLog(account.userId, { endpoint: "og" })).entries).toEqual([]);
   });
 
+  it("flushUsage resolves only once a batch another flush took is written too (the timer's)", async () => {
+    const { recordUsage, flushUsage } = await import("@/lib/usage/record");
+    const { listRequestLog } = await import("@/lib/usage/request-log");
+    const account = await createTestAccount({ plan: "pro" });
+    recordUsage({ userId: account.userId, apiKeyId: account.apiKeyId, endpoint: "screenshot", status: 200 });
+    // The batch timer's flush takes the batch and starts writing; a caller's flush right after
+    // finds nothing pending, yet must not answer before that write is done.
+    const timers = flushUsage();
+    await flushUsage();
+    expect((await listRequestLog(account.userId)).entries).toHaveLength(1);
+    await timers;
+  });
+
   it("filters by key, never shows another account's requests, and pages through older entries", async () => {
     const { recordUsage } = await import("@/lib/usage/record");
     const { createApiKey } = await import("@/lib/keys/service");
