@@ -24,6 +24,7 @@ const BLURBS: Record<string, string> = {
   "/docs/async": "Queue renders as jobs, batch them, and get webhooks when they finish.",
   "/docs/sdks": "Client libraries for TypeScript and Python, every endpoint typed.",
   "/docs/monitors": "Compare two captures pixel by pixel, or watch a page on a schedule.",
+  "/docs/mcp": "Glance as tools for AI agents in Claude, Cursor or VS Code: a remote MCP server.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
   "/docs/errors": "Every error code and what to do about it.",
   "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",

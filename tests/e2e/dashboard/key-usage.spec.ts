@@ -97,7 +97,9 @@ test("on a phone the request log keeps its column names on top and the time on t
     el.scrollTop = 600;
     el.scrollLeft = 400;
   });
-  await expect.poll(() => box.evaluate((el) => el.scrollTop > 0 && el.scrollLeft > 0)).toBe(true);
+  // Down it always scrolls; sideways only when the row is wider than the phone (since D33 the
+  // columns a phone needs fit, phone-layout.spec) — either way the time stays on the left.
+  await expect.poll(() => box.evaluate((el) => el.scrollTop > 0)).toBe(true);
   const frame = (await box.boundingBox())!;
   const timeHeader = (await table.getByRole("columnheader", { name: "Time" }).boundingBox())!;
   expect(Math.abs(timeHeader.y - frame.y)).toBeLessThanOrEqual(1); // header row on top

@@ -13,7 +13,7 @@ const UNLINKED = ["api_key", "headers", "cookies", "key_id", "expires", "signatu
 
 /** The endpoint and parameters of the first GET /v1 request written in an example's text. */
 function requestIn(text: string): { endpoint: string; params: string[][] } | null {
-  const match = /\/v1\/(screenshot|og)\?([^\s'"<>`]+)/.exec(text);
+  const match = /\/v1\/(screenshot|og|content|animate)\?([^\s'"<>`]+)/.exec(text);
   if (!match) return null;
   const params = [...new URLSearchParams(match[2])].filter(([name]) => !UNLINKED.includes(name));
   return { endpoint: match[1], params: params.sort() };
