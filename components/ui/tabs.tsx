@@ -56,7 +56,12 @@ export function Tabs<T extends string>({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn("flex gap-1", listClassName)}>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className={cn("flex flex-wrap gap-1", listClassName)}
+      >
         {tabs.map((tab, i) => (
           <button
             key={tab.value}
