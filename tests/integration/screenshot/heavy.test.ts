@@ -3,6 +3,7 @@
  * browser is replaced in the background (the old process killed) while the next captures are
  * served. `npm run bench:heavy` measures that the next capture takes its usual time.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
@@ -19,6 +20,27 @@ async function browserPid(): Promise<number> {
   const pid = await withPage(new Deadline(30_000), async ({ browser }) => browser.process()?.pid);
   expect(pid).toBeGreaterThan(0);
   return pid!;
+}
+
+/** The renderer processes under a browser process (Chromium's zygote forks them). */
+function rendererPids(browserPid: number): number[] {
+  const parentOf = new Map<number, number>();
+  const renderers: number[] = [];
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("--type=renderer")) renderers.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let p = parentOf.get(pid), hops = 0; p && hops < 16; p = parentOf.get(p), hops++)
+      if (p === browserPid) return true;
+    return false;
+  };
+  return renderers.filter(under);
 }
 
 function alive(pid: number): boolean {
@@ -86,5 +108,25 @@ describe("heavy pages (D17)", () => {
     const { quiesce } = await import("@/lib/browser");
     await quiesce();
     expect(await browserPid()).toBe(before);
+  });
+  // Last: the frozen renderers' browser is replaced after the test.
+  it("a page whose renderer answers its metrics late is not taken as hung; one that never answers is (D30)", async () => {
+    const { METRICS_TIMEOUT_MS, overBudget } = await import("@/lib/browser/recycle");
+    const { Deadline, withPage } = await import("@/lib/browser");
+    await withPage(new Deadline(60_000), async ({ page, browser }) => {
+      await page.setContent("<p>rendered</p>");
+      // A starved renderer, as on a loaded machine: stopped, so nothing it owes can answer.
+      const renderers = rendererPids(browser.process()!.pid!);
+      expect(renderers.length).toBeGreaterThan(0);
+      const signal = (name: NodeJS.Signals) => renderers.forEach((pid) => process.kill(pid, name));
+      signal("SIGSTOP");
+      setTimeout(() => signal("SIGCONT"), 2_500);
+      expect(await overBudget(page, false)).toBeUndefined();
+      signal("SIGSTOP");
+      const asked = Date.now();
+      expect(await overBudget(page, false)).toBe("page unresponsive");
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(METRICS_TIMEOUT_MS - 50);
+      signal("SIGCONT");
+    });
   });
 });
