@@ -3,28 +3,13 @@
  * metadata and the error codes a recording can answer with, built from the endpoint's one schema.
  */
 import type { ErrorCode } from "@/lib/api/errors";
-import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
-import {
-  errorResponses,
-  headOf,
-  jsonRequestBody,
-  KEY_OR_SIGNED_URL,
-  NOT_MODIFIED,
-  RENDER_FIELDS,
-  RENDER_HEADERS,
-  renderErrorCodes,
-} from "@/lib/api/openapi/responses";
-import {
-  binaryContent,
-  jsonContent,
-  type EndpointDoc,
-  type Operation,
-  type Response,
-  type Schema,
-} from "@/lib/api/openapi/types";
+import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
+import { jsonBodySchema } from "@/lib/api/openapi/params";
+import { RENDER_FIELDS, renderErrorCodes } from "@/lib/api/openapi/responses";
+import type { EndpointDoc, Schema } from "@/lib/api/openapi/types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
-import { PAGE_FIELDS, PAGE_SOURCE_FIELDS } from "@/lib/screenshot/openapi";
+import { PAGE_FIELDS, PAGE_SOURCE_FIELDS, pageRenderOk } from "@/lib/screenshot/openapi";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { ANIMATE_LIMITS, MS_PER_RENDER, SYNC_MAX_DURATION_MS } from "./limits";
 import { animateParams } from "./params";
@@ -59,54 +44,37 @@ export const ANIMATION_METADATA_SCHEMA: Schema = {
   },
 };
 
-const animateOk = (description: string): Response => ({
-  description,
-  headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
-  content: { ...binaryContent(formatsOf("animate")), ...jsonContent("AnimationMetadata") },
-});
-
 /** The body of POST /v1/animate, and the `params` of a recording job (D20). */
 export const animateBodySchema = (): Schema => jsonBodySchema(animateParams, SCREENSHOT_BODY_MAX_BYTES);
 
 export function animateDoc(appUrl: string): EndpointDoc {
-  const get: Operation = {
-    operationId: "recordAnimation",
-    tags: ["Recordings"],
-    summary: "Record a scroll video, a GIF or an interaction",
-    description:
-      `Loads \`url\` (or \`html\`) as a screenshot does and records it frame by frame as ${formatLabels("animate")}: scrolling from top to bottom (\`scenario=scroll\`) or performing \`steps\`. ` +
-      `Limits per plan: ${LIMITS_TEXT}. A synchronous request records up to ${SYNC_MAX_DURATION_MS / 1000} s; longer recordings are async jobs (POST /v1/jobs with endpoint "animate"). ` +
-      `A recording counts one render per started ${MS_PER_RENDER / 1000} s of video.`,
-    externalDocs: { url: `${appUrl}/docs/animate` },
-    parameters: queryParameters(animateParams),
-    security: KEY_OR_SIGNED_URL,
-    responses: {
-      "200": animateOk("The video (default) or its metadata (`response=json`)."),
-      "304": NOT_MODIFIED,
-      ...errorResponses(ANIMATE_ERROR_CODES),
-    },
-  };
   return {
     tags: [{ name: "Recordings", description: "Record a page as a scroll video, a GIF or a recorded interaction." }],
     schemas: { AnimationMetadata: ANIMATION_METADATA_SCHEMA },
     paths: {
-      "/v1/animate": {
-        get,
-        head: headOf(get, "recordAnimationHead"),
+      "/v1/animate": queryOrBodyPaths({
+        operationId: "recordAnimation",
+        tag: "Recordings",
+        docsUrl: `${appUrl}/docs/animate`,
+        params: animateParams,
+        bodySchema: animateBodySchema(),
+        errors: ANIMATE_ERROR_CODES,
+        ok: pageRenderOk("animate", "AnimationMetadata"),
+        get: {
+          summary: "Record a scroll video, a GIF or an interaction",
+          description:
+            `Loads \`url\` (or \`html\`) as a screenshot does and records it frame by frame as ${formatLabels("animate")}: scrolling from top to bottom (\`scenario=scroll\`) or performing \`steps\`. ` +
+            `Limits per plan: ${LIMITS_TEXT}. A synchronous request records up to ${SYNC_MAX_DURATION_MS / 1000} s; longer recordings are async jobs (POST /v1/jobs with endpoint "animate"). ` +
+            `A recording counts one render per started ${MS_PER_RENDER / 1000} s of video.`,
+          ok: "The video (default) or its metadata (`response=json`).",
+        },
         post: {
-          operationId: "recordAnimationFromBody",
-          tags: ["Recordings"],
           summary: "Record a page or HTML (parameters as a JSON body)",
           description:
             "The same recording as GET with the parameters as one JSON object (`steps` as an array, `html` for your own page), validated by the same schema.",
-          externalDocs: { url: `${appUrl}/docs/animate#post` },
-          requestBody: jsonRequestBody(animateBodySchema()),
-          responses: {
-            "200": animateOk("The video (default) or its metadata (`response=json`)."),
-            ...errorResponses(ANIMATE_ERROR_CODES),
-          },
+          ok: "The video (default) or its metadata (`response=json`).",
         },
-      },
+      }),
     },
   };
 }

@@ -44,6 +44,12 @@ export function allowedMethodsFor(allow: string) {
   });
 }
 
+/** A route's answers for the methods it does not take, PUT, PATCH and DELETE (405s naming `allow`), and its OPTIONS. */
+export function otherMethods(allow: string) {
+  const notAllowed = methodNotAllowedFor(allow);
+  return { PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed, OPTIONS: allowedMethodsFor(allow) };
+}
+
 /** POST/PUT/PATCH/DELETE of the GET-only API routes (lib/api/get-only.ts). */
 export const methodNotAllowed = methodNotAllowedFor(ALLOW);
 

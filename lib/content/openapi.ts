@@ -4,18 +4,10 @@
  * Markdown answer, and the error codes a content render can answer with.
  */
 import type { ErrorCode } from "@/lib/api/errors";
-import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
-import {
-  errorResponses,
-  headOf,
-  jsonRequestBody,
-  KEY_OR_SIGNED_URL,
-  NOT_MODIFIED,
-  RATE_HEADERS,
-  QUOTA_HEADERS,
-  renderErrorCodes,
-} from "@/lib/api/openapi/responses";
-import { jsonContent, type EndpointDoc, type Operation, type Response, type Schema } from "@/lib/api/openapi/types";
+import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
+import { jsonBodySchema } from "@/lib/api/openapi/params";
+import { KEYED_HEADERS, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { jsonContent, type EndpointDoc, type Response, type Schema } from "@/lib/api/openapi/types";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { MAX_FORMAT_CHARS } from "./extract";
 import { contentParams } from "./params";
@@ -155,8 +147,7 @@ const contentOk = (description: string): Response => ({
     "X-Cache": { $ref: "#/components/headers/XCache" },
     "X-Render-Time": { $ref: "#/components/headers/XRenderTime" },
     "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" },
-    ...RATE_HEADERS,
-    ...QUOTA_HEADERS,
+    ...KEYED_HEADERS,
   },
   content: {
     ...jsonContent("ContentResult"),
@@ -170,44 +161,33 @@ const contentOk = (description: string): Response => ({
 });
 
 export function contentDoc(appUrl: string): EndpointDoc {
-  const get: Operation = {
-    operationId: "getPageContent",
-    tags: ["Page content"],
-    summary: "Read a web page as Markdown, HTML, text, links and metadata",
-    description:
-      "Renders `url` in a fresh, guarded browser, scrolls lazy content into view, and returns every asked format from that one render as JSON — or, for formats=markdown alone with `response=markdown` or `Accept: text/markdown`, the Markdown itself. One render counts once, whatever the formats.",
-    externalDocs: { url: `${appUrl}/docs/content` },
-    parameters: queryParameters(contentParams),
-    security: KEY_OR_SIGNED_URL,
-    responses: {
-      "200": contentOk("The page as data (JSON), or its Markdown."),
-      "304": NOT_MODIFIED,
-      ...errorResponses(CONTENT_ERROR_CODES),
-    },
-  };
   return {
     tags: [
       { name: "Page content", description: "A page as data for AI pipelines: Markdown, HTML, text, links, metadata." },
     ],
     schemas: { ContentResult: CONTENT_RESULT_SCHEMA },
     paths: {
-      "/v1/content": {
-        get,
-        head: headOf(get, "getPageContentHead"),
+      "/v1/content": queryOrBodyPaths({
+        operationId: "getPageContent",
+        tag: "Page content",
+        docsUrl: `${appUrl}/docs/content`,
+        params: contentParams,
+        bodySchema: contentBodySchema(),
+        errors: CONTENT_ERROR_CODES,
+        ok: contentOk,
+        get: {
+          summary: "Read a web page as Markdown, HTML, text, links and metadata",
+          description:
+            "Renders `url` in a fresh, guarded browser, scrolls lazy content into view, and returns every asked format from that one render as JSON — or, for formats=markdown alone with `response=markdown` or `Accept: text/markdown`, the Markdown itself. One render counts once, whatever the formats.",
+          ok: "The page as data (JSON), or its Markdown.",
+        },
         post: {
-          operationId: "getPageContentFromBody",
-          tags: ["Page content"],
           summary: "Read a web page or HTML (parameters as a JSON body)",
           description:
             "The same as GET, with the parameters as one JSON object (formats as an array): give `url`, or `html` (the page itself). A body and a query that say the same thing share one cached result.",
-          externalDocs: { url: `${appUrl}/docs/content#post` },
-          requestBody: jsonRequestBody(contentBodySchema()),
-          responses: {
-            "200": contentOk("The page as data (JSON), or its Markdown."),
-            ...errorResponses(CONTENT_ERROR_CODES),
-          },
+          ok: "The page as data (JSON), or its Markdown.",
         },
-      },
+      }),
     },
   };
 }

@@ -4,25 +4,15 @@
  */
 import type { ErrorCode } from "@/lib/api/errors";
 import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
-import {
-  errorResponses,
-  jsonRequestBody,
-  KEY_ERRORS,
-  QUOTA_HEADERS,
-  RATE_HEADERS,
-  REQUEST_ERRORS,
-  TARGET_ERRORS,
-} from "@/lib/api/openapi/responses";
-import { jsonContent, type EndpointDoc, type Response } from "@/lib/api/openapi/types";
+import { errorResponses, jsonRequestBody, keyedJson, PAGE_REQUEST_ERRORS } from "@/lib/api/openapi/responses";
+import type { EndpointDoc } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { DIFF_BODY_MAX_BYTES, diffParams } from "./params";
 import { diffResponseSchema } from "./schema";
 
 /** A comparison captures like /v1/screenshot, so it can fail like it; compareTo adds its own 404s. */
 const DIFF_ERRORS: readonly ErrorCode[] = [
-  ...KEY_ERRORS,
-  ...REQUEST_ERRORS,
-  ...TARGET_ERRORS,
+  ...PAGE_REQUEST_ERRORS,
   "selector_not_found",
   "target_http_error",
   "plan_upgrade_required",
@@ -40,11 +30,7 @@ const DIFF_ERRORS: readonly ErrorCode[] = [
 ];
 
 export function diffDoc(appUrl: string): EndpointDoc {
-  const ok: Response = {
-    description: "The comparison.",
-    headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-    content: jsonContent("Diff"),
-  };
+  const ok = keyedJson("The comparison.", "Diff");
   const description =
     "Captures `url` now and compares it with `compareUrl` captured with the same options, or with a stored image (`compareTo`: a monitor's baseline or a stored result). " +
     "Both captures are PNG and go through the screenshot cache (send fresh=true to capture again); each one rendered counts one render.";

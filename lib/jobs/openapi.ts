@@ -9,10 +9,9 @@ import {
   errorResponses,
   jsonRequestBody,
   KEY_ERRORS,
-  QUOTA_HEADERS,
-  RATE_HEADERS,
-  REQUEST_ERRORS,
-  TARGET_ERRORS,
+  KEYED_HEADERS,
+  keyedJson,
+  PAGE_REQUEST_ERRORS,
 } from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc, type Parameter, type Response, type Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
@@ -58,9 +57,7 @@ function jobRequestSchema(options: { webhook: boolean }): Schema {
 
 /** Accepting can fail like the render it wraps (its 400s and 403s), never with a render's own errors: those are the job's. */
 const ACCEPT_ERRORS: readonly ErrorCode[] = [
-  ...KEY_ERRORS,
-  ...REQUEST_ERRORS,
-  ...TARGET_ERRORS,
+  ...PAGE_REQUEST_ERRORS,
   "invalid_variable",
   "template_not_found",
   "plan_upgrade_required",
@@ -88,8 +85,7 @@ const idParameter = (kind: "job" | "batch"): Parameter => ({
 const accepted = (description: string, schema: string): Response => ({
   description,
   headers: {
-    ...RATE_HEADERS,
-    ...QUOTA_HEADERS,
+    ...KEYED_HEADERS,
     Location: { description: "The status URL.", schema: { type: "string", format: "uri" } },
   },
   content: jsonContent(schema),
@@ -137,11 +133,7 @@ function jobPaths(appUrl: string): EndpointDoc["paths"] {
           "Only the caller's account's jobs: any other id is 404 job_not_found. Counts against the rate limit, never the render quota.",
         parameters: [idParameter("job")],
         responses: {
-          "200": {
-            description: "The job.",
-            headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-            content: jsonContent("Job"),
-          },
+          "200": keyedJson("The job.", "Job"),
           ...errorResponses(READ_ERRORS),
         },
       },
@@ -173,11 +165,7 @@ function jobPaths(appUrl: string): EndpointDoc["paths"] {
         summary: "A batch's state and each of its jobs",
         parameters: [idParameter("batch")],
         responses: {
-          "200": {
-            description: "The batch.",
-            headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-            content: jsonContent("JobBatch"),
-          },
+          "200": keyedJson("The batch.", "JobBatch"),
           ...errorResponses(READ_ERRORS),
         },
       },

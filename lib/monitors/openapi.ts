@@ -8,9 +8,8 @@ import {
   errorResponses,
   jsonRequestBody,
   KEY_ERRORS,
+  PAGE_REQUEST_ERRORS,
   RATE_HEADERS,
-  REQUEST_ERRORS,
-  TARGET_ERRORS,
 } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Header, Parameter, Response, Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
@@ -19,9 +18,7 @@ import { monitorResponseSchema, runResponseSchema } from "./schema";
 
 /** Creating or changing a monitor: its 400s, the plan's 403s, and the count limit. */
 const WRITE_ERRORS: readonly ErrorCode[] = [
-  ...KEY_ERRORS,
-  ...REQUEST_ERRORS,
-  ...TARGET_ERRORS,
+  ...PAGE_REQUEST_ERRORS,
   "plan_upgrade_required",
   "endpoint_not_allowed",
   "monitor_limit_reached",

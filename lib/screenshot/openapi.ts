@@ -4,26 +4,10 @@
  * and built from its one schema; lib/openapi/document.ts puts every endpoint's part together.
  */
 import type { ErrorCode } from "@/lib/api/errors";
-import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
-import {
-  errorResponses,
-  headOf,
-  jsonRequestBody,
-  KEY_OR_SIGNED_URL,
-  NOT_MODIFIED,
-  RENDER_FIELDS,
-  RECORDING_ONLY,
-  RENDER_HEADERS,
-  renderErrorCodes,
-} from "@/lib/api/openapi/responses";
-import {
-  binaryContent,
-  jsonContent,
-  type EndpointDoc,
-  type Operation,
-  type Response,
-  type Schema,
-} from "@/lib/api/openapi/types";
+import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
+import { jsonBodySchema } from "@/lib/api/openapi/params";
+import { RENDER_FIELDS, RECORDING_ONLY, RENDER_HEADERS, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { binaryContent, jsonContent, type EndpointDoc, type Response, type Schema } from "@/lib/api/openapi/types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import { screenshotParams } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "./params-input";
@@ -119,57 +103,46 @@ export const SCREENSHOT_METADATA_SCHEMA: Schema = {
   },
 };
 
-/** A capture's 200, GET or POST: the same formats and headers, X-Target-Status included. */
-const screenshotOk = (description: string): Response => ({
-  description,
-  headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
-  content: { ...binaryContent(formatsOf("screenshot")), ...jsonContent("ScreenshotMetadata") },
-});
+/** The 200 of a page render, GET or POST (a capture, a recording): its formats or its JSON metadata, X-Target-Status included. */
+export const pageRenderOk =
+  (endpoint: "screenshot" | "animate", metadata: string) =>
+  (description: string): Response => ({
+    description,
+    headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
+    content: { ...binaryContent(formatsOf(endpoint)), ...jsonContent(metadata) },
+  });
 
 /** The body of POST /v1/screenshot, and the `params` of a screenshot job (D20). */
 export const screenshotBodySchema = (): Schema => jsonBodySchema(screenshotParams, SCREENSHOT_BODY_MAX_BYTES);
 
 export function screenshotDoc(appUrl: string): EndpointDoc {
-  const get: Operation = {
-    operationId: "captureScreenshot",
-    tags: ["Screenshots"],
-    summary: "Capture a web page",
-    description:
-      "Renders `url` in a fresh browser context and returns the image or PDF, or JSON metadata with `response=json`. " +
-      "With an API key, or as a signed URL for public HTML (`key_id`, `expires`, `signature`).",
-    externalDocs: { url: `${appUrl}/docs/screenshot` },
-    parameters: queryParameters(screenshotParams),
-    security: KEY_OR_SIGNED_URL,
-    responses: {
-      "200": screenshotOk("The image or PDF (default), or its metadata (`response=json`)."),
-      "304": NOT_MODIFIED,
-      ...errorResponses(SCREENSHOT_ERROR_CODES),
-    },
-  };
   return {
     tags: [{ name: "Screenshots", description: `Capture a public web page as ${formatLabels("screenshot")}.` }],
     schemas: { ScreenshotMetadata: SCREENSHOT_METADATA_SCHEMA },
     paths: {
-      "/v1/screenshot": {
-        get,
-        head: headOf(get, "captureScreenshotHead"),
+      "/v1/screenshot": queryOrBodyPaths({
+        operationId: "captureScreenshot",
+        tag: "Screenshots",
+        docsUrl: `${appUrl}/docs/screenshot`,
+        params: screenshotParams,
+        bodySchema: screenshotBodySchema(),
+        errors: SCREENSHOT_ERROR_CODES,
+        ok: pageRenderOk("screenshot", "ScreenshotMetadata"),
+        get: {
+          summary: "Capture a web page",
+          description:
+            "Renders `url` in a fresh browser context and returns the image or PDF, or JSON metadata with `response=json`. " +
+            "With an API key, or as a signed URL for public HTML (`key_id`, `expires`, `signature`).",
+          ok: "The image or PDF (default), or its metadata (`response=json`).",
+        },
         post: {
-          operationId: "captureScreenshotFromBody",
-          tags: ["Screenshots"],
           summary: "Capture a web page or HTML (parameters as a JSON body)",
           description:
             "The same capture as GET, with the parameters as one JSON object instead of a query string, validated by the same schema: a body and a query that say the same thing share one cached result. " +
             "Give `url`, or `html` (the page itself, e.g. an invoice to print with `format=pdf`). Keeps headers, cookies and large inputs out of URLs.",
-          externalDocs: { url: `${appUrl}/docs/screenshot#post` },
-          requestBody: jsonRequestBody(screenshotBodySchema()),
-          responses: {
-            "200": screenshotOk(
-              "The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html).",
-            ),
-            ...errorResponses(SCREENSHOT_ERROR_CODES),
-          },
+          ok: "The image or PDF (default), or its metadata (`response=json`; `htmlSha256` instead of `url` for html).",
         },
-      },
+      }),
     },
   };
 }

@@ -1,7 +1,7 @@
 /** GET /v1/usage in the OpenAPI document (D18, D31), declared beside the endpoint. */
 import type { ErrorCode } from "@/lib/api/errors";
-import { errorResponses, KEY_ERRORS, QUOTA_HEADERS, RATE_HEADERS } from "@/lib/api/openapi/responses";
-import { jsonContent, type EndpointDoc } from "@/lib/api/openapi/types";
+import { errorResponses, KEY_ERRORS, keyedJson } from "@/lib/api/openapi/responses";
+import type { EndpointDoc } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
 import { usageResponseSchema } from "./schema";
 
@@ -25,14 +25,7 @@ export function usageDoc(appUrl: string): EndpointDoc {
           summary: "Plan, quota period, renders used and left, rate window",
           description: "Counts against the rate limit like any request, never against the render quota.",
           externalDocs: { url: `${appUrl}/docs/limits` },
-          responses: {
-            "200": {
-              description: "The account's usage.",
-              headers: { ...RATE_HEADERS, ...QUOTA_HEADERS },
-              content: jsonContent("Usage"),
-            },
-            ...errorResponses(USAGE_ERROR_CODES),
-          },
+          responses: { "200": keyedJson("The account's usage.", "Usage"), ...errorResponses(USAGE_ERROR_CODES) },
         },
       },
     },

@@ -1,5 +1,5 @@
 /** POST /v1/monitors (create) and GET /v1/monitors (the account's monitors), D27. Logic: lib/monitors. */
-import { allowedMethodsFor, methodNotAllowedFor } from "@/lib/api/fallback";
+import { otherMethods } from "@/lib/api/fallback";
 import { apiRoute } from "@/lib/api/pipeline";
 import { createMonitorEndpoint, monitorReadEndpoint } from "@/lib/monitors/endpoint";
 import { handleCreateMonitor, handleListMonitors } from "@/lib/monitors/handlers";
@@ -9,8 +9,4 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute(createMonitorEndpoint, handleCreateMonitor);
 export const GET = apiRoute(monitorReadEndpoint, handleListMonitors);
 
-const ALLOW = "GET, HEAD, POST, OPTIONS";
-export const PUT = methodNotAllowedFor(ALLOW);
-export const PATCH = PUT;
-export const DELETE = PUT;
-export const OPTIONS = allowedMethodsFor(ALLOW);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET, HEAD, POST, OPTIONS");

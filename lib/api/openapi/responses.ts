@@ -4,7 +4,16 @@
  * the 304 and HEAD twins of a render (D15), and the fields every render's JSON metadata has (D7).
  */
 import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/errors";
-import type { Header, Operation, Reference, Response, Responses, Schema, Security } from "./types";
+import {
+  jsonContent,
+  type Header,
+  type Operation,
+  type Reference,
+  type Response,
+  type Responses,
+  type Schema,
+  type Security,
+} from "./types";
 
 const unixMs = (description: string): Schema => ({ type: "integer", description });
 
@@ -99,11 +108,19 @@ export const RATE_HEADERS = {
 };
 
 /** On every answer to a request with a valid key (D18); the 401s and keyless endpoints have none. */
-export const QUOTA_HEADERS = {
+const QUOTA_HEADERS = {
   "X-Quota-Limit": ref("XQuotaLimit"),
   "X-Quota-Remaining": ref("XQuotaRemaining"),
   "X-Quota-Reset": ref("XQuotaReset"),
 };
+
+/** Every answer to a request with a valid key: the rate window (D4) and the quota (D18). */
+export const KEYED_HEADERS = { ...RATE_HEADERS, ...QUOTA_HEADERS };
+
+/** A keyed JSON answer: what it is, the keyed headers, and its component schema. */
+export function keyedJson(description: string, schema: string): Response {
+  return { description, headers: { ...KEYED_HEADERS }, content: jsonContent(schema) };
+}
 
 export const RENDER_HEADERS = {
   "X-Cache": ref("XCache"),
@@ -172,7 +189,7 @@ export const KEY_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** A JSON body's and the parameters' 400s, in the order D2 checks them. */
-export const REQUEST_ERRORS: readonly ErrorCode[] = [
+const REQUEST_ERRORS: readonly ErrorCode[] = [
   "invalid_body",
   "payload_too_large",
   "unsupported_media_type",
@@ -183,7 +200,10 @@ export const REQUEST_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** A page url refused before anything renders (D9, D10). */
-export const TARGET_ERRORS: readonly ErrorCode[] = ["unsupported_url", "private_address", "target_unreachable"];
+const TARGET_ERRORS: readonly ErrorCode[] = ["unsupported_url", "private_address", "target_unreachable"];
+
+/** Everything a keyed request naming a page may be refused with before it reads the page: key, input, target. */
+export const PAGE_REQUEST_ERRORS: readonly ErrorCode[] = [...KEY_ERRORS, ...REQUEST_ERRORS, ...TARGET_ERRORS];
 
 export function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
   const byStatus = new Map<number, ErrorCode[]>();

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 const GET_ONLY = "GET, HEAD, OPTIONS";
-const SCREENSHOT = "GET, HEAD, POST, OPTIONS";
+const QUERY_OR_BODY = "GET, HEAD, POST, OPTIONS";
 const POST_ONLY = "POST, OPTIONS";
 
 /** The /v1 routes with the methods they take; the others get a 405 (lib/api/fallback.ts). */
 const ROUTES: ReadonlyArray<[string, () => Promise<unknown>, string]> = [
-  ["screenshot", () => import("@/app/v1/screenshot/route"), SCREENSHOT],
-  ["content", () => import("@/app/v1/content/route"), SCREENSHOT],
+  ["screenshot", () => import("@/app/v1/screenshot/route"), QUERY_OR_BODY],
+  ["content", () => import("@/app/v1/content/route"), QUERY_OR_BODY],
+  ["animate", () => import("@/app/v1/animate/route"), QUERY_OR_BODY],
+  ["diff", () => import("@/app/v1/diff/route"), QUERY_OR_BODY],
+  ["monitors", () => import("@/app/v1/monitors/route"), QUERY_OR_BODY],
   ["files", () => import("@/app/v1/files/[file]/route"), GET_ONLY],
   ["openapi.json", () => import("@/app/v1/openapi.json/route"), GET_ONLY],
   ["og", () => import("@/app/v1/og/route"), GET_ONLY],
