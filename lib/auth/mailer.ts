@@ -31,20 +31,32 @@ function smtp(): Transporter {
   return transport;
 }
 
+/** Only an error's kind: an SMTP error can quote the message, and a message can hold a link. */
+function errorKind(error: unknown): { name: string; code?: string } {
+  return { name: (error as Error).name, code: (error as { code?: string }).code };
+}
+
+/** Sends a mail that holds a link over SMTP; when it is not sent, logs `failure` and throws MailDeliveryError. */
+async function sendLinkOverSmtp(
+  to: string,
+  message: { subject: string; text: string },
+  failure: string,
+  fields: Record<string, unknown> = {},
+): Promise<void> {
+  try {
+    const info = await smtp().sendMail({ from: env().EMAIL_FROM, to, ...message });
+    if (info.rejected.length > 0) throw new Error(`recipient rejected`);
+  } catch (error) {
+    log.error(failure, { ...fields, error: errorKind(error) });
+    throw new MailDeliveryError();
+  }
+}
+
 export async function deliverSignInLink(to: string, url: string, expires: Date): Promise<void> {
   const message = signInMessage(url, expires);
   const e = env();
   if (e.mode.mail === "smtp") {
-    try {
-      const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, ...message });
-      if (info.rejected.length > 0) throw new Error(`recipient rejected`);
-    } catch (error) {
-      // Only the error's kind: an SMTP error can quote the message, and the message holds the link.
-      log.error("sign-in e-mail not sent", {
-        error: { name: (error as Error).name, code: (error as { code?: string }).code },
-      });
-      throw new MailDeliveryError();
-    }
+    await sendLinkOverSmtp(to, message, "sign-in e-mail not sent");
     log.info("sign-in e-mail sent");
     return;
   }
@@ -71,16 +83,7 @@ export async function deliverLinkMail(
 ): Promise<void> {
   const e = env();
   if (e.mode.mail === "smtp") {
-    try {
-      const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, ...message });
-      if (info.rejected.length > 0) throw new Error(`recipient rejected`);
-    } catch (error) {
-      log.error("link e-mail not sent", {
-        subject: message.subject,
-        error: { name: (error as Error).name, code: (error as { code?: string }).code },
-      });
-      throw new MailDeliveryError();
-    }
+    await sendLinkOverSmtp(to, message, "link e-mail not sent", { subject: message.subject });
     return;
   }
   if (!e.devInboxEnabled) throw new MailDeliveryError();
@@ -102,10 +105,7 @@ export async function deliverNotice(to: string, subject: string, text: string): 
     const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, subject, text });
     return info.rejected.length === 0;
   } catch (error) {
-    log.error("notice e-mail not sent", {
-      subject,
-      error: { name: (error as Error).name, code: (error as { code?: string }).code },
-    });
+    log.error("notice e-mail not sent", { subject, error: errorKind(error) });
     return false;
   }
 }

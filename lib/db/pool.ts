@@ -8,4 +8,23 @@
  */
 import "server-only";
 
-export { getPool } from "./client";
+import type { PoolClient } from "pg";
+import { getPool } from "./client";
+
+export { getPool };
+
+/** Runs `work` on one connection between BEGIN and COMMIT; any throw rolls it back and is rethrown. */
+export async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await (await getPool()).connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -5,8 +5,8 @@
  */
 import "server-only";
 import type { PoolClient } from "pg";
-import { getPool } from "@/lib/db/pool";
-import { inTransaction, type BatchRow, type JobRow } from "./store";
+import { getPool, inTransaction } from "@/lib/db/pool";
+import type { BatchRow, JobRow } from "./store";
 
 /** `ahead`: the account's queued jobs in line before this one (for how long it should wait). */
 export type Claim = { kind: "claimed"; job: JobRow } | { kind: "account_busy"; ahead: number } | { kind: "gone" };

@@ -5,8 +5,7 @@
  */
 import "server-only";
 import { randomInt } from "node:crypto";
-import type { PoolClient } from "pg";
-import { getPool } from "@/lib/db/pool";
+import { getPool, inTransaction } from "@/lib/db/pool";
 import type { JobRequest } from "./endpoint";
 import type { JobType } from "./types";
 
@@ -61,21 +60,6 @@ function newId(prefix: string): string {
 interface Owner {
   userId: string;
   apiKeyId: string | null;
-}
-
-export async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await (await getPool()).connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, timeout_ms, webhook_url, store)

@@ -6,8 +6,7 @@
  */
 import "server-only";
 import { randomInt } from "node:crypto";
-import type { PoolClient } from "pg";
-import { getPool } from "@/lib/db/pool";
+import { getPool, inTransaction } from "@/lib/db/pool";
 import type { Schedule } from "./schedule-rules";
 
 export interface MonitorRow {
@@ -69,21 +68,6 @@ const COLUMNS = [
 
 function values(fields: MonitorFields): unknown[] {
   return COLUMNS.map((c) => (c === "capture" ? JSON.stringify(fields.capture) : fields[c]));
-}
-
-async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await (await getPool()).connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** Creates the monitor unless the owner already has `limit`: undefined then. */

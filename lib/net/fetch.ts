@@ -99,6 +99,23 @@ function requestOnce(
   });
 }
 
+/**
+ * The address to connect to for `hostname`, checked against the address policy (D9): throws
+ * SafeFetchError `private_address` or `target_unreachable` when there is none to use.
+ */
+export async function allowedAddressOf(hostname: string, allowPrivate: boolean): Promise<string> {
+  const verdict = await checkHost(hostname, { allowPrivate });
+  if (!verdict.ok) {
+    throw new SafeFetchError(
+      verdict.reason,
+      verdict.reason === "private_address"
+        ? "The URL points to a non-public address."
+        : "The host could not be resolved.",
+    );
+  }
+  return verdict.addresses[0];
+}
+
 /** Fetches `url` under the address policy; throws SafeFetchError with a machine-readable reason. */
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const options: Required<SafeFetchOptions> = {
@@ -127,18 +144,10 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
           options.httpsOnly ? "Only https URLs are accepted." : "Only http and https URLs are accepted.",
         );
       }
-      const verdict = await checkHost(current.hostname, { allowPrivate: allowed });
-      if (!verdict.ok) {
-        throw new SafeFetchError(
-          verdict.reason,
-          verdict.reason === "private_address"
-            ? "The URL points to a non-public address."
-            : "The host could not be resolved.",
-        );
-      }
+      const address = await allowedAddressOf(current.hostname, allowed);
       let result: Hop;
       try {
-        result = await requestOnce(current, verdict.addresses[0], options, controller.signal);
+        result = await requestOnce(current, address, options, controller.signal);
       } catch (err) {
         if (err instanceof SafeFetchError) throw err;
         if (controller.signal.aborted)

@@ -5,10 +5,9 @@
  * name). Redirects are never followed: a 3xx is the receiver's answer, so a redirect cannot lead
  * a delivery to an address the check refused.
  */
-import { SafeFetchError } from "./fetch";
+import { allowedAddressOf, SafeFetchError } from "./fetch";
 import { parseHttpUrl, pinnedRequest } from "./pinned";
 import { isAllowedOrigin } from "./policy";
-import { checkHost } from "./resolve";
 
 export interface SafePostOptions {
   body: string;
@@ -62,19 +61,11 @@ export async function safePost(url: string, options: SafePostOptions): Promise<S
   const target = parsePostUrl(url);
   if (!target)
     throw new SafeFetchError("unsupported_url", "Only http and https URLs without credentials are accepted.");
-  const verdict = await checkHost(target.hostname, { allowPrivate: isAllowedOrigin(target) });
-  if (!verdict.ok) {
-    throw new SafeFetchError(
-      verdict.reason,
-      verdict.reason === "private_address"
-        ? "The URL points to a non-public address."
-        : "The host could not be resolved.",
-    );
-  }
+  const address = await allowedAddressOf(target.hostname, isAllowedOrigin(target));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
-    return await postOnce(target, verdict.addresses[0], options, controller.signal);
+    return await postOnce(target, address, options, controller.signal);
   } catch {
     if (controller.signal.aborted) throw new SafeFetchError("timeout", `No answer within ${options.timeoutMs} ms.`);
     throw new SafeFetchError("target_unreachable", "The host could not be connected to.");

@@ -14,18 +14,17 @@ function sideOf(name: "width" | "height") {
   return { min, max, default: defaultValue };
 }
 
+/** A variable as the listings show it: its documented fields only, in this order. */
+function listedVariable({ name, type, required, description, example }: OgVariable) {
+  return { name, type, required, description, example };
+}
+
 export function templatesListing() {
   return {
     templates: OG_TEMPLATES.map((t) => ({
       name: t.name,
       description: t.description,
-      variables: t.variables.map(({ name, type, required, description, example }) => ({
-        name,
-        type,
-        required,
-        description,
-        example,
-      })),
+      variables: t.variables.map(listedVariable),
       exampleQuery: new URLSearchParams({ template: t.name, ...exampleVariables(t.name) }).toString(),
     })),
     limits: {
@@ -69,13 +68,7 @@ export function accountTemplatesListing(
     name: t.name,
     description: t.description,
     version: t.version,
-    variables: t.variables.map(({ name, type, required, description, example }) => ({
-      name,
-      type,
-      required,
-      description,
-      example,
-    })),
+    variables: t.variables.map(listedVariable),
     exampleQuery: new URLSearchParams({
       template: t.name,
       ...Object.fromEntries(

@@ -8,11 +8,12 @@ import { fitText } from "@/lib/og/templates/fit";
 import {
   AccentMark,
   box,
-  FittedText,
+  CenteredColumn,
+  FittedTitle,
+  TITLE_LINE_HEIGHT,
   fixedRow,
   Frame,
   OneLine,
-  TITLE_LINE_HEIGHT,
   type TemplateProps,
 } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
@@ -73,22 +74,8 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
           ) : null}
         </div>
       ) : null}
-      <div
-        style={{
-          ...box,
-          flexDirection: "column",
-          flexGrow: 1,
-          justifyContent: "center",
-          marginTop: headerGap,
-          minHeight: 0,
-        }}
-      >
-        <FittedText
-          text={headline}
-          fit={title}
-          lineHeight={TITLE_LINE_HEIGHT}
-          style={{ fontWeight: 700, letterSpacing: `${-0.02 * title.fontSize}px` }}
-        />
+      <CenteredColumn marginTop={headerGap}>
+        <FittedTitle text={headline} fit={title} tracking={-0.02} />
         {shown.length || more ? (
           <div style={{ ...box, flexDirection: "column", flexShrink: 0, marginTop: listGap }}>
             {shown.map((item, i) => (
@@ -103,7 +90,7 @@ export function ChangelogCard({ theme: t, text, lists }: TemplateProps) {
             ) : null}
           </div>
         ) : null}
-      </div>
+      </CenteredColumn>
     </Frame>
   );
 }

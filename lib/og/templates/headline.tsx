@@ -3,7 +3,7 @@
  * it, an optional description under it, both centred in what remains below the accent mark.
  */
 import { fitText } from "@/lib/og/templates/fit";
-import { BODY_LINE_HEIGHT, box, FittedText, TITLE_LINE_HEIGHT } from "@/lib/og/templates/parts";
+import { BODY_LINE_HEIGHT, CenteredColumn, FittedText, FittedTitle, TITLE_LINE_HEIGHT } from "@/lib/og/templates/parts";
 import type { Theme } from "@/lib/og/templates/theme";
 
 /** Font size bounds (px) and, for the description, its box and line limit. */
@@ -50,22 +50,8 @@ export function Headline({
     bold: true,
   });
   return (
-    <div
-      style={{
-        ...box,
-        flexDirection: "column",
-        flexGrow: 1,
-        justifyContent: "center",
-        marginTop: s.markGap,
-        minHeight: 0,
-      }}
-    >
-      <FittedText
-        text={title}
-        fit={titleFit}
-        lineHeight={TITLE_LINE_HEIGHT}
-        style={{ fontWeight: 700, letterSpacing: `${-0.02 * titleFit.fontSize}px` }}
-      />
+    <CenteredColumn marginTop={s.markGap}>
+      <FittedTitle text={title} fit={titleFit} tracking={-0.02} />
       {descFit && description ? (
         <FittedText
           text={description}
@@ -74,6 +60,6 @@ export function Headline({
           style={{ color: t.muted, marginTop: s.descGap, width: d.boxWidth }}
         />
       ) : null}
-    </div>
+    </CenteredColumn>
   );
 }

@@ -130,3 +130,33 @@ export function AccentMark({ theme: t }: { theme: Theme }) {
 /** Title sizes shared by the templates, as multiples of the theme unit. */
 export const TITLE_LINE_HEIGHT = 1.12;
 export const BODY_LINE_HEIGHT = 1.4;
+
+/** The column under a card's mark or header that takes the rest of the height, its content centred. */
+export function CenteredColumn({ marginTop, children }: { marginTop: number; children: ReactNode }) {
+  return (
+    <div
+      style={{
+        ...box,
+        flexDirection: "column",
+        flexGrow: 1,
+        justifyContent: "center",
+        marginTop,
+        minHeight: 0,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A card's bold title, fitted by fitText, its letters drawn together by `tracking` × its size. */
+export function FittedTitle({ text, fit, tracking }: { text: string; fit: Fitted; tracking: number }) {
+  return (
+    <FittedText
+      text={text}
+      fit={fit}
+      lineHeight={TITLE_LINE_HEIGHT}
+      style={{ fontWeight: 700, letterSpacing: `${tracking * fit.fontSize}px` }}
+    />
+  );
+}

@@ -4,7 +4,16 @@
  * on landscape canvases and stack on portrait ones.
  */
 import { fitText } from "@/lib/og/templates/fit";
-import { AccentMark, box, FittedText, Frame, TITLE_LINE_HEIGHT, type TemplateProps } from "@/lib/og/templates/parts";
+import {
+  AccentMark,
+  box,
+  CenteredColumn,
+  FittedText,
+  FittedTitle,
+  Frame,
+  TITLE_LINE_HEIGHT,
+  type TemplateProps,
+} from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 interface Stat {
@@ -42,23 +51,9 @@ export function StatsCard({ theme: t, text }: TemplateProps) {
   return (
     <Frame theme={t}>
       <AccentMark theme={t} />
-      <div
-        style={{
-          ...box,
-          flexDirection: "column",
-          flexGrow: 1,
-          justifyContent: "center",
-          marginTop: markGap,
-          minHeight: 0,
-        }}
-      >
-        <FittedText
-          text={text.title}
-          fit={title}
-          lineHeight={TITLE_LINE_HEIGHT}
-          style={{ fontWeight: 700, letterSpacing: `${-0.015 * title.fontSize}px` }}
-        />
-      </div>
+      <CenteredColumn marginTop={markGap}>
+        <FittedTitle text={text.title} fit={title} tracking={-0.015} />
+      </CenteredColumn>
       <div
         style={{
           ...box,
