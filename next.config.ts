@@ -15,6 +15,10 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "ioredis",
     "nodemailer",
+    // WebAssembly font tools (D33): they read their .wasm files from their own package folders.
+    "subset-font",
+    "wawoff2",
+    "fontkit",
   ],
   // Brand-kit uploads (D21) go through server actions: a 2 MB file plus the form's overhead.
   experimental: { serverActions: { bodySizeLimit: "3mb" } },

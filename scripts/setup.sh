@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
-# Debian's Chromium and fonts (CJK, emoji), ffmpeg (it encodes /v1/animate's recordings, and its
+# Debian's Chromium and fonts (CJK, emoji; the brand-font tests' fonts), ffmpeg (it encodes /v1/animate's recordings, and its
 # ffprobe checks them in the tests), wrk (the benchmarks' load generator) and php-cli (the
 # tests run the docs' PHP signing helper against the server) and python3-requests (the docs' Python
 # snippets) when missing,
@@ -18,7 +18,9 @@ command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
 command -v ffmpeg >/dev/null 2>&1 || need_apt+=(ffmpeg)
 # The e2e tests run the docs' Python snippets, which use requests.
 python3 -c "import requests" >/dev/null 2>&1 || need_apt+=(python3-requests)
-for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation wrk; do
+# fonts-dejavu-core, fonts-inter and fonts-inter-variable: the brand-font tests' TTF, static and
+# variable fonts of one family (D33 point 9).
+for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation fonts-dejavu-core fonts-inter fonts-inter-variable wrk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

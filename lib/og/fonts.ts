@@ -27,8 +27,9 @@ export const WEIGHTS: readonly FontWeight[] = [400, 700];
 export interface OgFont {
   name: string;
   data: Buffer;
-  weight: FontWeight;
-  style: "normal";
+  /** The service's own fonts are 400 and 700; brand fonts' static instances any of the nine (D33). */
+  weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  style: "normal" | "italic";
 }
 
 export interface Subset {

@@ -9,6 +9,7 @@ import type { ReactElement } from "react";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { encodeOg } from "@/lib/og/encode";
 import { OG_LIMITS, type OgTemplateName } from "@/lib/og/catalog";
+import { facesOf, staticBrandFonts } from "@/lib/og/brand-fonts";
 import { emojiDataUri, fontsFor, hasFontFor, type OgFont } from "@/lib/og/fonts";
 import type { OgFormat } from "@/lib/og/params";
 import { renderInBrowser } from "@/lib/og/scripts/chromium";
@@ -89,10 +90,11 @@ export async function renderSvg(
   req: Omit<OgRenderRequest, "format" | "quality">,
   inspect?: (node: LaidOutNode) => void,
 ): Promise<string> {
-  return satori(buildElement(req), {
+  const element = buildElement(req);
+  return satori(element, {
     width: req.width,
     height: req.height,
-    fonts: withBrandFonts(fontsFor(textsOf(req)), typeof req.template === "string" ? undefined : req.template.brand),
+    fonts: withBrandFonts(fontsFor(textsOf(req)), await brandFontsOf(req, element)),
     onNodeDetected: inspect,
     // Only emoji reach here: fonts for every script we draw are chosen up front by fontsFor.
     loadAdditionalAsset: async (code: string, segment: string) => {
@@ -102,18 +104,36 @@ export async function renderSvg(
   });
 }
 
+/** A template's brand fonts with their faces: variable ones as static instances (lib/og/brand-fonts). */
+interface BrandFontSet {
+  /** The brand fingerprint and the faces: the same key, the same fonts. */
+  key: string;
+  fonts: OgFont[];
+}
+
+async function brandFontsOf(
+  req: Pick<OgRenderRequest, "template">,
+  element: ReactElement,
+): Promise<BrandFontSet | undefined> {
+  const brand: LoadedBrand | undefined = typeof req.template === "string" ? undefined : req.template.brand;
+  if (!brand || brand.fonts.length === 0) return undefined;
+  const faces = facesOf(element);
+  const fonts = await staticBrandFonts(brand.fonts, faces);
+  return { key: `${brand.fingerprint}|${faces.map((f) => `${f.weight}${f.style}`).join(",")}`, fonts };
+}
+
 // satori parses fonts once per fonts array: the same list and brand give the same array.
 const brandLists = new WeakMap<OgFont[], Map<string, OgFont[]>>();
 
 /** The service's fonts plus a template's brand-kit fonts (each under its own family name). */
-function withBrandFonts(base: OgFont[], brand: LoadedBrand | undefined): OgFont[] {
-  if (!brand || brand.fonts.length === 0) return base;
+function withBrandFonts(base: OgFont[], brand: BrandFontSet | undefined): OgFont[] {
+  if (!brand) return base;
   let byBrand = brandLists.get(base);
   if (!byBrand) brandLists.set(base, (byBrand = new Map()));
-  let list = byBrand.get(brand.fingerprint);
+  let list = byBrand.get(brand.key);
   if (!list) {
     if (byBrand.size > 100) byBrand.clear();
-    byBrand.set(brand.fingerprint, (list = [...base, ...brand.fonts]));
+    byBrand.set(brand.key, (list = [...base, ...brand.fonts]));
   }
   return list;
 }
@@ -140,10 +160,11 @@ export async function renderOg(
     engine = { engine: "satori" };
   } else {
     const deadlineAt = options.deadlineAt ?? Date.now() + OG_BROWSER_TIMEOUT_MS;
+    const element = buildElement(req);
     const png = await renderInBrowser({
-      element: buildElement(req),
+      element,
       texts,
-      extraFonts: typeof req.template === "string" ? [] : (req.template.brand?.fonts ?? []),
+      extraFonts: (await brandFontsOf(req, element))?.fonts ?? [],
       width: req.width,
       height: req.height,
       deadlineAt,

@@ -68,10 +68,11 @@ async function put(
   });
 }
 
-/** Adds or replaces a font after checking it parses. */
-export async function saveBrandFont(userId: string, name: string, bytes: Buffer): Promise<void> {
+/** Adds or replaces a font after checking it parses; a WOFF or WOFF2 is stored unpacked (D33). */
+export async function saveBrandFont(userId: string, name: string, upload: Buffer): Promise<void> {
   checkName(name);
-  await put(userId, "font", name, { bytes, contentType: await checkFont(bytes) });
+  const { bytes, contentType } = await checkFont(upload);
+  await put(userId, "font", name, { bytes, contentType });
 }
 
 /** Adds or replaces an image (PNG, JPEG or SVG), stored as the PNG sharp re-encoded. */

@@ -11,8 +11,8 @@ import { Alert, Input } from "@/components/ui";
 
 const COPY = {
   font: {
-    accept: ".ttf,.otf,.woff,font/ttf,font/otf,font/woff",
-    hint: "TTF, OTF or WOFF, at most 2 MB.",
+    accept: ".ttf,.otf,.woff,.woff2,font/ttf,font/otf,font/woff,font/woff2",
+    hint: "TTF, OTF, WOFF or WOFF2, at most 2 MB; variable fonts too.",
     button: "Upload font",
     example: "heading",
   },

@@ -13,7 +13,7 @@ export interface BrowserCardRequest {
   element: ReactElement;
   texts: readonly string[];
   /** Brand-kit fonts of an account template (D21), each under its own family name. */
-  extraFonts?: ReadonlyArray<{ name: string; data: Buffer }>;
+  extraFonts?: ReadonlyArray<BrandFace>;
   width: number;
   height: number;
   /** Epoch ms by which the screenshot must be done (the request's render deadline). */
@@ -21,13 +21,29 @@ export interface BrowserCardRequest {
   signal?: AbortSignal;
 }
 
-/** @font-face rules for brand fonts; their family names are our own (hex), their bytes data: URLs. */
-function brandFontFaces(fonts: ReadonlyArray<{ name: string; data: Buffer }>): string {
+interface BrandFace {
+  name: string;
+  data: Buffer;
+  weight: number;
+  style: "normal" | "italic";
+}
+
+/**
+ * @font-face rules for brand fonts; their family names are our own (hex), their bytes data: URLs.
+ * A family of one file serves every weight as satori does; a variable font's static instances
+ * (lib/og/brand-fonts) each serve their own weight and style.
+ */
+function brandFontFaces(fonts: ReadonlyArray<BrandFace>): string {
+  const files = new Map<string, number>();
+  for (const font of fonts) files.set(font.name, (files.get(font.name) ?? 0) + 1);
   return fonts
-    .map(
-      (font) =>
-        `@font-face{font-family:"${font.name}";font-style:normal;font-weight:100 900;font-display:block;src:url(data:application/octet-stream;base64,${font.data.toString("base64")})}`,
-    )
+    .map((font) => {
+      const single = files.get(font.name) === 1;
+      const face = single
+        ? "font-style:normal;font-weight:100 900"
+        : `font-style:${font.style};font-weight:${font.weight}`;
+      return `@font-face{font-family:"${font.name}";${face};font-display:block;src:url(data:application/octet-stream;base64,${font.data.toString("base64")})}`;
+    })
     .join("");
 }
 

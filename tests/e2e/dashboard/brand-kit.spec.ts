@@ -52,7 +52,7 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
     .getByLabel("File")
     .setInputFiles({ name: "fake.ttf", mimeType: "font/ttf", buffer: Buffer.from("not a font at all") });
   await fonts.getByRole("button", { name: "Upload font" }).click();
-  await expect(fonts.getByRole("alert")).toContainText("not a TTF, OTF or WOFF");
+  await expect(fonts.getByRole("alert")).toContainText("not a TTF, OTF, WOFF or WOFF2");
   await fonts.getByLabel("File").setInputFiles(FONT);
   await fonts.getByRole("button", { name: "Upload font" }).click();
   await expect(page.getByTestId("brand-font-list")).toContainText("heading");

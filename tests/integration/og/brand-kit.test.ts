@@ -19,7 +19,6 @@ let kit: typeof import("@/lib/studio/brand-kit");
 
 const FONT_DIR = path.join(process.cwd(), "node_modules/@fontsource/noto-sans-hebrew/files");
 const FONT = readFileSync(path.join(FONT_DIR, "noto-sans-hebrew-latin-400-normal.woff"));
-const FONT_WOFF2 = readFileSync(path.join(FONT_DIR, "noto-sans-hebrew-latin-400-normal.woff2"));
 
 const TEXT_CARD = (font: string) => `<div style="background-color: #ffffff; width: 100%; height: 100%; padding: 40px">
   <p style="font-size: 64px; color: #000000${font}">Brand Kit Quality</p>
@@ -147,14 +146,13 @@ describe("the brand kit", () => {
     expect(await count(recoloured, [255, 255, 0])).toBe(800 * 300 - 2 * 120 * 120);
   });
 
-  it("refuses a font that does not parse, WOFF2, an oversized file and an SVG with script", async () => {
+  it("refuses a font that does not parse, an oversized file and an SVG with script", async () => {
     await expect(
       kit.saveBrandFont(owner.userId, "broken", Buffer.concat([Buffer.from("true"), Buffer.alloc(500, 7)])),
     ).rejects.toThrow(/could not be read/);
     await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.from("hello, not a font"))).rejects.toThrow(
-      /not a TTF, OTF or WOFF/,
+      /not a TTF, OTF, WOFF or WOFF2/,
     );
-    await expect(kit.saveBrandFont(owner.userId, "broken", FONT_WOFF2)).rejects.toThrow(/WOFF2/);
     await expect(kit.saveBrandFont(owner.userId, "broken", Buffer.alloc(3 * 1024 * 1024))).rejects.toThrow(
       /larger than 2 MB/,
     );

@@ -56,9 +56,9 @@ export default function TemplatesPage() {
       <section id="brand-kit" aria-labelledby="brand-kit-title" className="scroll-mt-20">
         <h2 id="brand-kit-title">Brand kit</h2>
         <p>
-          Your account&apos;s <Link href="/dashboard/brand">brand kit</Link> holds fonts (TTF, OTF or WOFF), logos and
-          images (PNG, JPEG or SVG, converted to PNG on upload) of up to 2 MB each, and named colours. Your templates
-          use them by name:
+          Your account&apos;s <Link href="/dashboard/brand">brand kit</Link> holds fonts (TTF, OTF, WOFF or WOFF2,
+          variable fonts too), logos and images (PNG, JPEG or SVG, converted to PNG on upload) of up to 2 MB each, and
+          named colours. Your templates use them by name:
           <code>font-family: brand:heading</code>, <code>color: brand:primary</code> (anywhere a colour goes, gradients
           included) and <code>&lt;img src=&quot;brand:logo&quot; width=&quot;96&quot; height=&quot;96&quot; /&gt;</code>
           . A name your kit does not have is refused when the template is saved. Assets are stored with your account and
