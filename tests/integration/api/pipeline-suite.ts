@@ -3,7 +3,8 @@
  * configuration by the *.test.ts files beside this one.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useTestEnv, type TestEnvOptions } from "@/tests/support/env";
+import type { TestEnvOptions } from "@/tests/support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 import { awayFromWindowEdge } from "@/tests/support/rate-window";
 
@@ -12,17 +13,18 @@ export function definePipelineSuite(
   options: TestEnvOptions | (() => Promise<TestEnvOptions & { teardown?: () => Promise<void> }>),
 ) {
   describe(`request pipeline (${label})`, () => {
-    let cleanup: () => Promise<void>;
+    let resolved: TestEnvOptions & { teardown?: () => Promise<void> };
     let route: (r: Request) => Promise<Response>;
     let ogRoute: (r: Request) => Promise<Response>;
 
     beforeAll(async () => {
-      const resolved = typeof options === "function" ? await options() : options;
-      const env = await useTestEnv(resolved);
-      cleanup = async () => {
-        await env.cleanup();
-        await (resolved as { teardown?: () => Promise<void> }).teardown?.();
-      };
+      resolved = typeof options === "function" ? await options() : options;
+    });
+    // Registered before the environment, so the configuration's servers stop after its clean-up.
+    afterAll(async () => resolved?.teardown?.());
+    testEnvironment(() => resolved);
+
+    beforeAll(async () => {
       const { apiRoute } = await import("@/lib/api/pipeline");
       const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
       const { ogEndpoint } = await import("@/lib/og/endpoint");
@@ -30,7 +32,6 @@ export function definePipelineSuite(
       route = apiRoute(screenshotEndpoint, async (ctx) => Response.json({ params: ctx.params, caller: ctx.caller }));
       ogRoute = apiRoute(ogEndpoint, async (ctx) => Response.json({ params: ctx.params, extras: ctx.extras }));
     });
-    afterAll(async () => cleanup?.());
 
     const target = "/v1/screenshot?url=https%3A%2F%2Fexample.com%2F";
 

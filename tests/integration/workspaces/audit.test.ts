@@ -4,8 +4,8 @@
  * 404, and rows past AUDIT_RETENTION_DAYS are neither shown nor kept. Next's request scope is
  * stood in for as in roles.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const scope = vi.hoisted(() => ({ headers: new Headers(), cookies: new Map<string, string>() }));
 vi.mock("next/headers", () => ({
@@ -18,12 +18,12 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const APP_URL = "http://localhost:3000";
-let testEnv: TestEnv;
 let team: string;
 const people: Record<string, { id: string; token: string }> = {};
 
+testEnvironment({ extra: { APP_URL } });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { APP_URL } });
   const { getDb } = await import("@/lib/db");
   const db = await getDb();
   for (const role of ["owner", "admin", "developer"]) {
@@ -41,10 +41,6 @@ beforeAll(async () => {
       { workspaceId: team, userId: people.developer.id, role: "developer" },
     ],
   });
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
 });
 
 async function actAs(role: string): Promise<void> {

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSmtpCapture, type CapturedSmtpMessage } from "@/tests/support/smtp-capture";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const scope = vi.hoisted(() => ({ headers: new Headers(), cookies: new Map<string, string>() }));
 vi.mock("next/headers", () => ({
@@ -22,7 +22,6 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const APP_URL = "http://localhost:3000";
-let testEnv: TestEnv;
 let smtp: SMTPServer;
 const received: CapturedSmtpMessage[] = [];
 let team: string;
@@ -94,18 +93,24 @@ async function role(userId: string): Promise<string | null> {
 beforeAll(async () => {
   smtp = createSmtpCapture((message) => received.push(message));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  testEnv = await useTestEnv({
-    extra: { APP_URL, EMAIL_SERVER: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Glance <team@glance.test>" },
-  });
+});
+// Registered before the environment, so it runs after the environment's clean-up, as before.
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+testEnvironment(() => ({
+  extra: {
+    APP_URL,
+    EMAIL_SERVER: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    EMAIL_FROM: "Glance <team@glance.test>",
+  },
+}));
+
+beforeAll(async () => {
   owner = await person("owner@example.test");
   const { createTeam } = await import("@/lib/workspaces/members");
   team = await createTeam(owner.id, "Acme");
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 describe("invitations", () => {

@@ -5,8 +5,8 @@
  * jar) is the one thing stood in for: the actions read it through next/headers, which only exists
  * inside a Next server; everything behind it (sessions, memberships, the data) is real.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useTestEnv, type TestEnv } from "../../support/env";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { testEnvironment } from "@/tests/support/test-env";
 
 const scope = vi.hoisted(() => ({ headers: new Headers(), cookies: new Map<string, string>() }));
 vi.mock("next/headers", () => ({
@@ -18,7 +18,6 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-let testEnv: TestEnv;
 const APP_URL = "http://localhost:3000";
 const ROLES = ["owner", "admin", "developer", "billing", "viewer"] as const;
 type Role = (typeof ROLES)[number];
@@ -69,8 +68,9 @@ const ROLE_REFUSAL = /you cannot manage/;
 const refusedState = (state: unknown) =>
   typeof state === "object" && state !== null && ROLE_REFUSAL.test(String((state as { message?: string }).message));
 
+testEnvironment({ extra: { APP_URL } });
+
 beforeAll(async () => {
-  testEnv = await useTestEnv({ extra: { APP_URL } });
   for (const role of ROLES) people[role] = await person(`${role}@example.test`);
   people.outsider = await person("outsider@example.test");
   const { createTeam } = await import("@/lib/workspaces/members");
@@ -82,10 +82,6 @@ beforeAll(async () => {
   for (const role of ROLES.filter((r) => r !== "owner")) {
     await db.workspaceMember.create({ data: { workspaceId: team, userId: people[role].id, role } });
   }
-});
-
-afterAll(async () => {
-  await testEnv.cleanup();
 });
 
 describe("every dashboard action, as every role", async () => {
