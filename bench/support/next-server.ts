@@ -60,6 +60,11 @@ export async function startNextServer(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // A benchmark that fails exits without stopping what it started: the server (and its Chromium)
+  // would go on running and taking CPU from whatever is measured next (seen: an hour of it).
+  const stopOnExit = () => void child.kill("SIGTERM");
+  process.once("exit", stopOnExit);
+  child.once("exit", () => process.off("exit", stopOnExit));
   const origin = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
