@@ -62,7 +62,10 @@ export interface OgRendered {
 /** The card as a React element, exactly what `new ImageResponse(element)` would also accept. */
 export function buildElement(req: Omit<OgRenderRequest, "format" | "quality">): ReactElement {
   if (typeof req.template !== "string")
-    return buildStudioElement(req.template.compiled, req.variables, req.images ?? {}, req.template.brand?.resolved);
+    return buildStudioElement(req.template.compiled, req.variables, req.images ?? {}, req.template.brand?.resolved, {
+      width: req.width,
+      height: req.height,
+    });
   const theme = makeTheme(req.width, req.height, req.variables.colors);
   const Component = TEMPLATE_COMPONENTS[req.template];
   return Component({ theme, text: req.variables.text, lists: req.variables.lists, images: req.images ?? {} });

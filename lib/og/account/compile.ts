@@ -47,7 +47,8 @@ const RESERVED = new Set([
   "signature",
   "expires",
 ]);
-const VARIABLE_NAME = /^[a-z][a-z0-9_]*$/;
+// Letters, digits and _: camelCase too, so a duplicate of a built-in takes its bgColor (D33 point 8).
+const VARIABLE_NAME = /^[a-z][a-zA-Z0-9_]*$/;
 
 export interface DeclaredVariable {
   name: string;
@@ -60,8 +61,16 @@ export interface DeclaredVariable {
   line: number;
 }
 
-/** Text with variable slots: ["Hello ", { variable: "name" }]. */
-export type Parts = Array<string | { variable: string }>;
+/**
+ * Text with variable slots: ["Hello ", { variable: "name" }]. `{{author | initials}}` shows the
+ * first letters of the value's first two words ("Ada Lovelace" → "AL"), as blog-post's avatar
+ * stand-in does (D33 point 8).
+ */
+export type Parts = Array<string | { variable: string; filter?: TextFilter }>;
+
+/** What a text slot may do to its value before it is shown. */
+type TextFilter = "initials";
+const TEXT_FILTERS: readonly TextFilter[] = ["initials"];
 
 export interface CompiledElement {
   tag: "div" | "span" | "p" | "img";
@@ -134,7 +143,7 @@ function declarations(block: MarkupElement): DeclaredVariable[] {
     if (!VARIABLE_NAME.test(name) || name.length > STUDIO_LIMITS.nameMaxChars) {
       throw new TemplateError(
         node.line,
-        `"${name}" is not a valid variable name: lowercase letters, digits and _, starting with a letter.`,
+        `"${name}" is not a valid variable name: letters, digits and _, starting with a lowercase letter.`,
       );
     }
     if (RESERVED.has(name)) throw new TemplateError(node.line, `"${name}" is reserved (a parameter of /v1/og).`);
@@ -211,7 +220,7 @@ function compileElement(
 
 /** An <img> src: only an image_url variable. Any literal URL would be fetched or leak. */
 function imageSlot(value: string, line: number, kinds: Map<string, VariableKind>): string {
-  const slot = /^\{\{\s*([a-z][a-z0-9_]*)\s*\}\}$/.exec(value.trim());
+  const slot = /^\{\{\s*([a-z][a-zA-Z0-9_]*)\s*\}\}$/.exec(value.trim());
   if (!slot)
     throw new TemplateError(
       line,
@@ -227,13 +236,20 @@ function imageSlot(value: string, line: number, kinds: Map<string, VariableKind>
 function textParts(text: string, line: number, kindOf: (name: string) => VariableKind | undefined): Parts {
   const parts: Parts = [];
   let last = 0;
-  for (const match of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-    const name = match[1];
+  for (const match of text.matchAll(/\{\{\s*([^}|]*?)\s*(?:\|\s*([^}]*?)\s*)?\}\}/g)) {
+    const [, name, filter] = match;
+    // The slot's own line (a text node may span several), so the editor marks the right one.
+    const at = line + text.slice(0, match.index).split("\n").length - 1;
+    if (filter !== undefined && !TEXT_FILTERS.includes(filter as TextFilter))
+      throw new TemplateError(at, `"${filter.slice(0, 40)}" is not a text filter; use ${TEXT_FILTERS.join(", ")}.`);
     const kind = kindOf(name);
-    if (!kind) throw new TemplateError(line, `{{${name}}} is not a declared variable.`);
+    if (!kind) throw new TemplateError(at, `{{${name}}} is not a declared variable.`);
     if (kind !== "text" && kind !== "number")
-      throw new TemplateError(line, `{{${name}}} is a ${kind} variable and cannot be shown as text.`);
-    parts.push(text.slice(last, match.index), { variable: name });
+      throw new TemplateError(at, `{{${name}}} is a ${kind} variable and cannot be shown as text.`);
+    parts.push(
+      text.slice(last, match.index),
+      filter ? { variable: name, filter: filter as TextFilter } : { variable: name },
+    );
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));

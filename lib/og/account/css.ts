@@ -30,7 +30,7 @@ const NAMED_COLORS = new Set(
 );
 const LENGTH = /^-?(\d+(\.\d+)?|\.\d+)(px|em|rem|%|vw|vh)?$/;
 const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
-const SLOT = /^\{\{\s*([a-z][a-z0-9_]*)\s*\}\}(px|em|%|deg)?$/;
+const SLOT = /^\{\{\s*([a-z][a-zA-Z0-9_]*)\s*\}\}(px|em|%|deg)?$/;
 
 type Check = (token: string) => boolean;
 const oneOf =
@@ -197,7 +197,8 @@ export function parseStyle(
     const value = raw.slice(colon + 1).trim();
     const property = camel(name);
     if (property === "backgroundImage") {
-      declarations.push({ property, value: checkGradient(value, line, kindOf, brand) });
+      const check = /^glow\(/i.test(value.trim()) ? checkGlow : checkGradient;
+      declarations.push({ property, value: check(value, line, kindOf, brand) });
       continue;
     }
     if (property === "fontFamily") {
@@ -243,6 +244,21 @@ export function parseStyle(
     declarations.push({ property, value: out });
   }
   return declarations;
+}
+
+/** `glow(<colour>, <corner>, <opacity>)`: the built-in cards' corner light (glow.ts), for their duplicates (D33 point 8). */
+const GLOW = /^glow\(\s*(.+?)\s*,\s*(top-right|bottom-right)\s*,\s*(0(?:\.\d+)?|1(?:\.0+)?)\s*\)$/i;
+const GLOW_USAGE =
+  "glow() takes a colour (a color variable, a brand colour or a literal), a corner (top-right or bottom-right) and an opacity from 0 to 1, e.g. glow({{accent}}, top-right, 0.34).";
+function checkGlow(value: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames) {
+  const [, colour = "", corner, opacity] = GLOW.exec(value.trim()) ?? [];
+  const rest = `, ${corner}, ${opacity})`;
+  const slot = SLOT.exec(colour);
+  if (slot && kindOf(slot[1]) === "color") return ["glow(", { variable: slot[1] }, rest] satisfies ValuePart[];
+  if (colour.startsWith("brand:"))
+    return ["glow(", { brand: "color", name: brandRef(colour, "color", brand, line)! }, rest] satisfies ValuePart[];
+  if (!slot && isColor(colour)) return [`glow(${colour}${rest}`];
+  throw new TemplateError(line, GLOW_USAGE);
 }
 
 function checkGradient(

@@ -6,7 +6,9 @@
  * (or, for an <img>, the element).
  */
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
-import { css } from "@/lib/og/colors";
+import { css, parseColor } from "@/lib/og/colors";
+import { glowImage, type GlowCorner } from "@/lib/og/templates/glow";
+import { initialsOf } from "@/lib/og/templates/parts";
 import { FONT_FAMILY } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
 import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/account/compile";
@@ -28,6 +30,8 @@ interface Scope {
   variables: OgVariables;
   images: Readonly<Record<string, string>>;
   brand: ResolvedBrand;
+  /** Width ÷ height of the canvas: a glow() is drawn in its proportions. */
+  aspect: number;
   item?: string;
 }
 
@@ -60,13 +64,27 @@ function styleOf(element: CompiledElement, scope: Scope): CSSProperties {
   const style: Record<string, string | number> = {};
   for (const { property, value } of element.style) {
     const filled = fill(value, scope);
-    if (filled !== undefined) style[property] = property === "lineClamp" ? Number(filled) : filled;
+    if (filled === undefined) continue;
+    if (property === "backgroundImage" && filled.startsWith("glow(")) Object.assign(style, glowStyle(filled, scope));
+    else style[property] = property === "lineClamp" ? Number(filled) : filled;
   }
   // satori's defaults, made explicit so the browser engine lays out the same.
   if (element.tag !== "img" && style.display === undefined)
     style.display = style.lineClamp !== undefined ? "block" : "flex";
   style.boxSizing ??= "border-box";
   return style as CSSProperties;
+}
+
+/** glow(colour, corner, opacity) → the built-in cards' glow bitmap, stretched over the element as Frame does. */
+function glowStyle(filled: string, scope: Scope): Record<string, string> {
+  const [, colour, corner, opacity] = /^glow\((.*), (top-right|bottom-right), ([\d.]+)\)$/.exec(filled) ?? [];
+  const rgba = colour ? parseColor(colour) : null;
+  if (!rgba) return {};
+  return {
+    backgroundImage: `url(${glowImage(rgba, Number(opacity), corner as GlowCorner, scope.aspect)})`,
+    backgroundSize: "100% 100%",
+    backgroundRepeat: "no-repeat",
+  };
 }
 
 function render(element: CompiledElement, scope: Scope, key: number): ReactNode {
@@ -92,7 +110,13 @@ function render(element: CompiledElement, scope: Scope, key: number): ReactNode 
 }
 
 function textOf(parts: Parts, scope: Scope): string {
-  return parts.map((part) => (typeof part === "string" ? part : (valueOf(part.variable, scope) ?? ""))).join("");
+  return parts
+    .map((part) => {
+      if (typeof part === "string") return part;
+      const value = valueOf(part.variable, scope) ?? "";
+      return part.filter === "initials" ? initialsOf(value) : value;
+    })
+    .join("");
 }
 
 /** The card: the template's root inside a canvas-sized frame in the service's fonts. */
@@ -101,6 +125,7 @@ export function buildStudioElement(
   variables: OgVariables,
   images: Readonly<Record<string, string>>,
   brand: ResolvedBrand = EMPTY_BRAND,
+  canvas: { width: number; height: number } = { width: 1200, height: 630 },
 ): ReactElement {
   return createElement(
     "div",
@@ -114,7 +139,7 @@ export function buildStudioElement(
         color: "#000000",
       },
     },
-    render(template.root, { variables, images, brand }, 0),
+    render(template.root, { variables, images, brand, aspect: canvas.width / canvas.height }, 0),
   );
 }
 

@@ -4,7 +4,7 @@
  * stand in a circle of the accent colour.
  */
 import { Headline, type HeadlineSizes } from "@/lib/og/templates/headline";
-import { AccentMark, box, fixedRow, Frame, OneLine, type TemplateProps } from "@/lib/og/templates/parts";
+import { AccentMark, box, fixedRow, Frame, initialsOf, OneLine, type TemplateProps } from "@/lib/og/templates/parts";
 import { px, type Theme } from "@/lib/og/templates/theme";
 
 export function BlogPostCard({ theme: t, text, images }: TemplateProps) {
@@ -110,12 +110,7 @@ function Byline({
 }
 
 function Initials({ theme: t, size, name }: { theme: Theme; size: number; name: string }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toUpperCase())
-    .join("");
+  const initials = initialsOf(name);
   return (
     <div
       style={{

@@ -160,3 +160,13 @@ export function FittedTitle({ text, fit, tracking }: { text: string; fit: Fitted
     />
   );
 }
+
+/** The first letters of a name's first two words, upper-cased ("Ada Lovelace" → "AL"): an avatar's stand-in. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase())
+    .join("");
+}

@@ -53,6 +53,31 @@ export default function TemplatesPage() {
 
       <AccountTemplates />
 
+      <section id="duplicates" aria-labelledby="duplicates-title" className="scroll-mt-20">
+        <h2 id="duplicates-title">Duplicating a built-in</h2>
+        <p>
+          In the dashboard&apos;s template editor, <em>Start from a built-in</em> gives you any template above written
+          in the template language: the same variables (<code>bgColor</code> included), boxes, colours and type sizes,
+          so with the same variables it draws the same pixels at 1200×630. Two parts of the language exist for it:
+        </p>
+        <ul>
+          <li>
+            <code>{"{{author | initials}}"}</code> shows the first letters of the value&apos;s first two words
+            (&ldquo;Ada Lovelace&rdquo; → &ldquo;AL&rdquo;): blog-post&apos;s stand-in for a missing avatar.
+          </li>
+          <li>
+            <code>background-image: glow({"{{accent}}"}, top-right, 0.34)</code> lights a corner (<code>top-right</code>{" "}
+            or <code>bottom-right</code>) with a colour (a color variable, a brand colour or a literal) at an opacity
+            from 0 to 1, stretched over the element as on every built-in card.
+          </li>
+        </ul>
+        <p>
+          A duplicate keeps what it was written with: the built-ins shrink a long title to fit, pick text colours that
+          contrast with any background, scale to the canvas and leave out what a missing variable would show; a
+          duplicate&apos;s sizes and colours stay as written (a long title ends in an ellipsis) until you change them.
+        </p>
+      </section>
+
       <section id="brand-kit" aria-labelledby="brand-kit-title" className="scroll-mt-20">
         <h2 id="brand-kit-title">Brand kit</h2>
         <p>
