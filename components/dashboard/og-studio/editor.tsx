@@ -10,6 +10,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 // UTC, labelled, like every other time in the dashboard (#35 point 8), not the browser's zone.
 import { formatDateTime } from "@/components/dashboard/format";
+import { SourceEditor } from "./source-editor";
+import type { BrandKitNames } from "./template-names";
 
 const SIZES = ["1200×630", "1080×1080", "1600×900"] as const;
 const DEBOUNCE_MS = 500;
@@ -29,17 +31,25 @@ async function call(body: Record<string, unknown>): Promise<Response> {
   });
 }
 
-async function errorOf(res: Response): Promise<string> {
-  const data = (await res.json().catch(() => ({}))) as { error?: string; detail?: string };
-  return data.error ?? data.detail ?? `The server answered ${res.status}.`;
+/** What the server refused, and the line of the source at fault when it names one (StudioError). */
+interface Refusal {
+  message: string;
+  line: number | null;
+}
+
+async function refusalOf(res: Response): Promise<Refusal> {
+  const data = (await res.json().catch(() => ({}))) as { error?: string; detail?: string; line?: number | null };
+  return { message: data.error ?? data.detail ?? `The server answered ${res.status}.`, line: data.line ?? null };
 }
 
 export function StudioEditor({
   templates,
   starters,
+  brandKit,
 }: {
   templates: Array<{ name: string; version: number }>;
   starters: Record<string, string>;
+  brandKit: BrandKitNames;
 }) {
   const [list, setList] = useState(templates);
   const [name, setName] = useState("");
@@ -47,11 +57,13 @@ export function StudioEditor({
   const [values, setValues] = useState("");
   const [size, setSize] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [previewError, setPreviewError] = useState<Refusal | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<Refusal | null>(null);
   const [versions, setVersions] = useState<Detail["versions"]>([]);
   const latest = useRef(0);
+  // The newest complaint with a line is drawn on that line in the editor (D33 point 8).
+  const errorAtLine = saveError?.line ? saveError : previewError?.line ? previewError : null;
 
   // Live preview: the newest draft wins; older answers arriving late are dropped.
   useEffect(() => {
@@ -65,7 +77,7 @@ export function StudioEditor({
       });
       if (ticket !== latest.current) return;
       if (!res.ok) {
-        setPreviewError(await errorOf(res));
+        setPreviewError(await refusalOf(res));
         return;
       }
       const url = URL.createObjectURL(await res.blob());
@@ -80,7 +92,7 @@ export function StudioEditor({
 
   const load = useCallback(async (templateName: string, version?: number) => {
     const res = await call({ action: "load", name: templateName, ...(version ? { version } : {}) });
-    if (!res.ok) return setSaveError(await errorOf(res));
+    if (!res.ok) return setSaveError(await refusalOf(res));
     const detail = (await res.json()) as Detail;
     setName(detail.name);
     setSource(detail.source);
@@ -91,7 +103,7 @@ export function StudioEditor({
   async function save() {
     setStatus(null);
     const res = await call({ action: "save", name, source });
-    if (!res.ok) return setSaveError(await errorOf(res));
+    if (!res.ok) return setSaveError(await refusalOf(res));
     const { version } = (await res.json()) as { version: number };
     setSaveError(null);
     setStatus(`Saved ${name} as version ${version}.`);
@@ -103,7 +115,7 @@ export function StudioEditor({
 
   async function restore(version: number) {
     const res = await call({ action: "restore", name, version });
-    if (!res.ok) return setSaveError(await errorOf(res));
+    if (!res.ok) return setSaveError(await refusalOf(res));
     const restored = (await res.json()) as { version: number };
     setStatus(`Restored version ${version} as version ${restored.version}.`);
     await load(name);
@@ -154,16 +166,19 @@ export function StudioEditor({
             Save
           </button>
         </div>
-        <textarea
-          aria-label="Template source"
+        <SourceEditor
           value={source}
-          onChange={(e) => setSource(e.target.value)}
-          spellCheck={false}
-          className="h-[28rem] w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
+          onChange={(text) => {
+            setSource(text);
+            // A save's complaint was about the text as it was; the live preview judges the new one.
+            setSaveError(null);
+          }}
+          error={errorAtLine}
+          brandKit={brandKit}
         />
         {saveError && (
           <p role="alert" className="text-sm text-red-700">
-            {saveError}
+            {saveError.message}
           </p>
         )}
         {status && (
@@ -219,7 +234,7 @@ export function StudioEditor({
         </div>
         {previewError && (
           <p role="alert" aria-label="Preview error" className="text-sm text-red-700">
-            {previewError}
+            {previewError.message}
           </p>
         )}
         {/* A blob: URL of the server's PNG; next/image has nothing to optimise here. */}

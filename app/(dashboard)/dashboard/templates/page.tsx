@@ -10,6 +10,7 @@ import { ogEndpoint } from "@/lib/og/endpoint";
 import { planAtLeast } from "@/lib/plans";
 import { STARTERS } from "@/lib/studio/starters";
 import { listTemplates } from "@/lib/studio/templates";
+import { brandNames } from "@/lib/studio/brand-kit";
 
 export const metadata: Metadata = { title: "OG Templates" };
 
@@ -17,6 +18,9 @@ export const metadata: Metadata = { title: "OG Templates" };
 export default async function TemplatesPage() {
   const workspace = await requireWorkspace("/dashboard/templates");
   const saved = (await listTemplates(workspace.id)).map((t) => ({ name: t.name, version: t.version }));
+  // The editor completes these after `brand:` (D33 point 8).
+  const kit = await brandNames(workspace.id);
+  const brandKit = { colors: [...kit.colors].sort(), fonts: [...kit.fonts].sort(), images: [...kit.images].sort() };
   return (
     <>
       <PageHeader
@@ -34,7 +38,7 @@ export default async function TemplatesPage() {
         }
       />
       {planAtLeast(workspace.plan, ogEndpoint.minPlan) ? (
-        <StudioEditor templates={saved} starters={STARTERS} />
+        <StudioEditor templates={saved} starters={STARTERS} brandKit={brandKit} />
       ) : (
         <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} />
       )}
