@@ -56,8 +56,20 @@ const HEADER_NAMES: Record<string, string> = {
   XRequestId: "X-Request-Id",
 };
 
+/** A render endpoint's "Headers" section: its heading and the table of its response headers. */
+export function ResponseHeaders() {
+  return (
+    <>
+      <h3 id="headers">Headers</h3>
+      <div className="not-prose">
+        <HeadersTable />
+      </div>
+    </>
+  );
+}
+
 /** Response headers of the render endpoints, from the OpenAPI header components. */
-export function HeadersTable() {
+function HeadersTable() {
   const all = headerComponents() as Record<string, { description: string }>;
   return (
     <Table label="Response headers">

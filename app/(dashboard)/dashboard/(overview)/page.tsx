@@ -1,3 +1,4 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -63,10 +64,11 @@ export default async function OverviewPage() {
         </section>
       </div>
 
-      <section className={cn(cardClass, "mt-6 p-5 sm:p-6")} aria-labelledby="ov-start">
-        <h2 id="ov-start" className="text-lg font-semibold text-slate-900">
-          {active === 0 ? "Create your first API key" : "Make a request"}
-        </h2>
+      <DashboardCard
+        id="ov-start"
+        title={active === 0 ? "Create your first API key" : "Make a request"}
+        className="mt-6 p-5 sm:p-6"
+      >
         <p className="mt-1 text-sm text-slate-600">
           {active === 0
             ? "Every request needs a key. Create one, then call the API from your code or the command line."
@@ -83,7 +85,7 @@ export default async function OverviewPage() {
             Read the docs
           </Link>
         </div>
-      </section>
+      </DashboardCard>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import { formatDate, formatNumber } from "@/components/dashboard/format";
@@ -31,17 +32,14 @@ export default async function AccountPage() {
     <>
       <PageHeader title="Account" />
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="profile-title">
-          <h2 id="profile-title" className="text-lg font-semibold text-slate-900">
-            Profile
-          </h2>
+        <DashboardCard id="profile-title" title="Profile" className="p-5 sm:p-6">
           <dl className="mt-4 space-y-3 text-sm">
             <Item label="E-mail" value={workspace.user.email ?? "—"} />
             {workspace.user.name && <Item label="Name" value={workspace.user.name} />}
             <Item label="Sign-in methods" value={signInMethods.join(", ") || "—"} />
             {memberSince && <Item label="Member since" value={formatDate(memberSince)} />}
           </dl>
-        </section>
+        </DashboardCard>
 
         <section className={cn(cardClass, "p-5 sm:p-6 lg:col-span-2")} aria-labelledby="plan-title">
           <div className="flex flex-wrap items-center gap-3">

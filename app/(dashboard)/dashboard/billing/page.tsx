@@ -1,8 +1,8 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
-import { cardClass } from "@/components/dashboard/styles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
@@ -45,10 +45,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
           {notice}
         </p>
       )}
-      <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="billing-state">
-        <h2 id="billing-state" className="text-lg font-semibold text-slate-900">
-          Your plan
-        </h2>
+      <DashboardCard id="billing-state" title="Your plan" className="mb-6 p-5 sm:p-6">
         <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="billing-state">
           <li>
             {PLANS[status.plan].name}: {PLANS[status.plan].rendersPerMonth.toLocaleString("en-US")} renders a month,{" "}
@@ -75,11 +72,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
             </button>
           </form>
         )}
-      </section>
-      <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="upgrade">
-        <h2 id="upgrade" className="text-lg font-semibold text-slate-900">
-          Change plan
-        </h2>
+      </DashboardCard>
+      <DashboardCard id="upgrade" title="Change plan" className="p-5 sm:p-6">
         {path.kind !== "checkout" ? (
           <>
             <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
@@ -127,7 +121,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
             ))}
           </div>
         )}
-      </section>
+      </DashboardCard>
     </>
   );
 }

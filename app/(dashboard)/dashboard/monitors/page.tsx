@@ -1,3 +1,4 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -41,12 +42,9 @@ export default async function MonitorsPage() {
           </>
         }
       />
-      <section className={cn(cardClass, "mb-8 p-5")} aria-labelledby="new-monitor-title">
-        <h2 id="new-monitor-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Watch a page
-        </h2>
+      <DashboardCard id="new-monitor-title" title="Watch a page" className="mb-8 p-5" titleClassName="mb-3">
         <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(workspace.plan)} email={workspace.user.email} />
-      </section>
+      </DashboardCard>
       <section aria-labelledby="monitors-title">
         <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">
           Your monitors

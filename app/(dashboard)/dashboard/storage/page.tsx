@@ -1,8 +1,8 @@
-import { cn } from "@/components/ui";
+import { DashboardCard } from "@/components/dashboard/card";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/shell";
-import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { linkClass } from "@/components/dashboard/styles";
 import { CheckStorage, StorageForm } from "@/components/dashboard/storage/settings";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { storageSettingsView } from "@/lib/storage/settings";
@@ -27,16 +27,10 @@ export default async function StoragePage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="storage-bucket-title">
-          <h2 id="storage-bucket-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Bucket
-          </h2>
+        <DashboardCard id="storage-bucket-title" title="Bucket" className="p-5 lg:col-span-2" titleClassName="mb-3">
           <StorageForm saved={saved} />
-        </section>
-        <section className={cn(cardClass, "p-5")} aria-labelledby="storage-check-title">
-          <h2 id="storage-check-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Connection
-          </h2>
+        </DashboardCard>
+        <DashboardCard id="storage-check-title" title="Connection" className="p-5" titleClassName="mb-3">
           {saved ? (
             <>
               <p className="mb-3 text-sm text-slate-600">
@@ -51,7 +45,7 @@ export default async function StoragePage() {
           ) : (
             <p className="text-sm text-slate-600">Save a bucket first; then check that Glance can write to it.</p>
           )}
-        </section>
+        </DashboardCard>
       </div>
     </>
   );

@@ -1,9 +1,9 @@
-import { cn } from "@/components/ui";
+import { DashboardCard } from "@/components/dashboard/card";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
-import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { linkClass } from "@/components/dashboard/styles";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
 import { SendTestWebhook, WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
 import { requireWorkspace } from "@/lib/auth/workspace";
@@ -31,26 +31,20 @@ export default async function WebhooksPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-url-title">
-          <h2 id="webhook-url-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Endpoint
-          </h2>
+        <DashboardCard id="webhook-url-title" title="Endpoint" className="p-5" titleClassName="mb-3">
           <WebhookUrlForm url={settings.url} />
           {settings.url && (
             <div className="mt-4 border-t border-slate-100 pt-4">
               <SendTestWebhook />
             </div>
           )}
-        </section>
-        <section className={cn(cardClass, "p-5")} aria-labelledby="webhook-secret-title">
-          <h2 id="webhook-secret-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Signing
-          </h2>
+        </DashboardCard>
+        <DashboardCard id="webhook-secret-title" title="Signing" className="p-5" titleClassName="mb-3">
           <WebhookSecret
             secret={settings.secret}
             previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null}
           />
-        </section>
+        </DashboardCard>
       </div>
       <section className="mt-8" aria-labelledby="delivery-log-title">
         <h2 id="delivery-log-title" className="mb-1 text-lg font-semibold text-slate-900">

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocsTable } from "@/components/docs/docs-table";
 import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
-import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { ErrorCodeList, MetadataTable, ResponseHeaders } from "@/components/docs/response-docs";
+import { TD, TR } from "@/components/ui";
 import { ANIMATE_LIMITS, MS_PER_RENDER, OUTPUT_MAX_MB, SYNC_MAX_DURATION_MS } from "@/lib/animate/limits";
 import { animateParams } from "@/lib/animate/params";
 import { describeParams } from "@/lib/api/params";
@@ -114,24 +115,14 @@ export default function AnimateReferencePage() {
         when it runs is a <Link href="/docs/errors#selector_not_found">400 selector_not_found</Link> naming it, e.g.{" "}
         <code>steps[2].click</code>; put a <code>wait</code> step before an element that appears later.
       </p>
-      <div className="not-prose">
-        <Table label="Step actions">
-          <THead>
-            <TR>
-              <TH>Step</TH>
-              <TH>What it does</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {STEP_ROWS.map(([step, meaning]) => (
-              <TR key={step}>
-                <TD className="whitespace-nowrap font-mono text-xs">{step}</TD>
-                <TD>{meaning}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+      <DocsTable label="Step actions" columns={["Step", "What it does"]}>
+        {STEP_ROWS.map(([step, meaning]) => (
+          <TR key={step}>
+            <TD className="whitespace-nowrap font-mono text-xs">{step}</TD>
+            <TD>{meaning}</TD>
+          </TR>
+        ))}
+      </DocsTable>
 
       <Anchor id="parameters">Query parameters</Anchor>
       <div className="not-prose">
@@ -154,30 +145,18 @@ export default function AnimateReferencePage() {
         file larger than {OUTPUT_MAX_MB} MiB is stopped and answered{" "}
         <Link href="/docs/errors#output_too_large">422 output_too_large</Link>, and counts nothing either.
       </p>
-      <div className="not-prose">
-        <Table label="Recording limits per plan">
-          <THead>
-            <TR>
-              <TH>Plan</TH>
-              <TH>Longest video</TH>
-              <TH>Largest frame</TH>
-              <TH>Frame rate</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {PLAN_IDS.map((id) => (
-              <TR key={id}>
-                <TD>{PLANS[id].name}</TD>
-                <TD>{ANIMATE_LIMITS[id].maxDurationMs / 1000} s</TD>
-                <TD className="font-mono text-xs">
-                  {ANIMATE_LIMITS[id].maxLongSide} × {ANIMATE_LIMITS[id].maxShortSide}
-                </TD>
-                <TD>{ANIMATE_LIMITS[id].maxFps} fps</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+      <DocsTable label="Recording limits per plan" columns={["Plan", "Longest video", "Largest frame", "Frame rate"]}>
+        {PLAN_IDS.map((id) => (
+          <TR key={id}>
+            <TD>{PLANS[id].name}</TD>
+            <TD>{ANIMATE_LIMITS[id].maxDurationMs / 1000} s</TD>
+            <TD className="font-mono text-xs">
+              {ANIMATE_LIMITS[id].maxLongSide} × {ANIMATE_LIMITS[id].maxShortSide}
+            </TD>
+            <TD>{ANIMATE_LIMITS[id].maxFps} fps</TD>
+          </TR>
+        ))}
+      </DocsTable>
       <h3 id="async">Long recordings</h3>
       <p>
         A request answered directly records up to {SYNC_MAX_DURATION_MS / 1000} seconds. Longer recordings, up to your
@@ -198,10 +177,7 @@ export default function AnimateReferencePage() {
       <div className="not-prose">
         <MetadataTable name="AnimationMetadata" schema={ANIMATION_METADATA_SCHEMA} />
       </div>
-      <h3 id="headers">Headers</h3>
-      <div className="not-prose">
-        <HeadersTable />
-      </div>
+      <ResponseHeaders />
 
       <Anchor id="errors">Errors</Anchor>
       <ErrorCodeList codes={ANIMATE_ERROR_CODES} />

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocsTable } from "@/components/docs/docs-table";
 import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
 import { ErrorCodeList, MetadataTable } from "@/components/docs/response-docs";
 import { PlanBadge } from "@/components/site/plan-badge";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { TD, TR } from "@/components/ui";
 import { describeParams } from "@/lib/api/params";
 import { MAX_FORMAT_CHARS } from "@/lib/content/extract";
 import { CONTENT_ERROR_CODES, CONTENT_RESULT_SCHEMA } from "@/lib/content/openapi";
@@ -88,34 +89,23 @@ export default function ContentReferencePage() {
         <code>formats</code> is a comma-separated list (a JSON array in a POST body); the default is{" "}
         <code>markdown</code>. Each format you ask for is a field of the JSON answer.
       </p>
-      <div className="not-prose">
-        <Table label="Content formats">
-          <THead>
-            <TR>
-              <TH>Format</TH>
-              <TH>Plan</TH>
-              <TH>What it is</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {CONTENT_FORMATS.map((format) => (
-              <TR key={format} data-format={format}>
-                <TD>
-                  <code className="font-mono text-[13px] font-semibold text-slate-900">{format}</code>
-                </TD>
-                <TD>
-                  {plans[format] ? (
-                    <PlanBadge plan={plans[format]!} orHigher />
-                  ) : (
-                    <span className="text-xs text-slate-500">All</span>
-                  )}
-                </TD>
-                <TD>{FORMAT_MEANING[format]}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+      <DocsTable label="Content formats" columns={["Format", "Plan", "What it is"]}>
+        {CONTENT_FORMATS.map((format) => (
+          <TR key={format} data-format={format}>
+            <TD>
+              <code className="font-mono text-[13px] font-semibold text-slate-900">{format}</code>
+            </TD>
+            <TD>
+              {plans[format] ? (
+                <PlanBadge plan={plans[format]!} orHigher />
+              ) : (
+                <span className="text-xs text-slate-500">All</span>
+              )}
+            </TD>
+            <TD>{FORMAT_MEANING[format]}</TD>
+          </TR>
+        ))}
+      </DocsTable>
       <p>
         <code>html</code>, <code>markdown</code> and <code>text</code> are each at most{" "}
         {MAX_FORMAT_CHARS.toLocaleString("en-US")} characters; a longer one is cut and named in <code>truncated</code>.

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocsTable } from "@/components/docs/docs-table";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { PlanComparison } from "@/components/site/plan-comparison";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { TD, TR } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
@@ -79,32 +80,20 @@ export default function LimitsPage() {
       </p>
 
       <h2 id="ranges">Parameter ranges</h2>
-      <div className="not-prose">
-        <Table label="Numeric parameter ranges">
-          <THead>
-            <TR>
-              <TH>Endpoint</TH>
-              <TH>Parameter</TH>
-              <TH>Range</TH>
-              <TH>Default</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {ranges.map((f) => (
-              <TR key={`${f.endpoint}-${f.name}`}>
-                <TD className="font-mono text-xs">/v1/{f.endpoint}</TD>
-                <TD>
-                  <code className="font-mono text-[13px] font-semibold text-slate-900">{f.name}</code>
-                </TD>
-                <TD className="tabular-nums">
-                  {f.min} – {f.max}
-                </TD>
-                <TD className="tabular-nums">{String(f.default)}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+      <DocsTable label="Numeric parameter ranges" columns={["Endpoint", "Parameter", "Range", "Default"]}>
+        {ranges.map((f) => (
+          <TR key={`${f.endpoint}-${f.name}`}>
+            <TD className="font-mono text-xs">/v1/{f.endpoint}</TD>
+            <TD>
+              <code className="font-mono text-[13px] font-semibold text-slate-900">{f.name}</code>
+            </TD>
+            <TD className="tabular-nums">
+              {f.min} – {f.max}
+            </TD>
+            <TD className="tabular-nums">{String(f.default)}</TD>
+          </TR>
+        ))}
+      </DocsTable>
       <ul>
         <li>Full-page captures stop at {FULL_PAGE_MAX_HEIGHT.toLocaleString("en-US")} CSS pixels of height.</li>
         <li>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
-import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
+import { ErrorCodeList, MetadataTable, ResponseHeaders } from "@/components/docs/response-docs";
 import { Alert } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS, OG_TEMPLATES } from "@/lib/og/catalog";
@@ -82,10 +82,7 @@ export default function OgReferencePage() {
       <div className="not-prose">
         <MetadataTable name="OgMetadata" schema={OG_METADATA_SCHEMA} />
       </div>
-      <h3 id="headers">Headers</h3>
-      <div className="not-prose">
-        <HeadersTable />
-      </div>
+      <ResponseHeaders />
 
       <Anchor id="errors">Errors</Anchor>
       <p>

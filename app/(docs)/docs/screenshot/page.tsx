@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DocsTable } from "@/components/docs/docs-table";
 import { MediaTypes } from "@/components/docs/media-types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import Link from "next/link";
@@ -6,8 +7,8 @@ import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
-import { ErrorCodeList, HeadersTable, MetadataTable } from "@/components/docs/response-docs";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { ErrorCodeList, MetadataTable, ResponseHeaders } from "@/components/docs/response-docs";
+import { TD, TR } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
 import { SCREENSHOT_ERROR_CODES, SCREENSHOT_METADATA_SCHEMA } from "@/lib/screenshot/openapi";
 import { DEVICE_PRESETS } from "@/lib/screenshot/devices";
@@ -104,32 +105,20 @@ export default function ScreenshotReferencePage() {
         explicit <code>width</code>, <code>height</code> or <code>deviceScale</code> in the same request overrides the
         preset&apos;s value.
       </p>
-      <div className="not-prose">
-        <Table label="Device presets">
-          <THead>
-            <TR>
-              <TH>Preset</TH>
-              <TH>Device</TH>
-              <TH>Viewport</TH>
-              <TH>Scale</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {Object.values(DEVICE_PRESETS).map((d) => (
-              <TR key={d.name}>
-                <TD>
-                  <code className="font-mono text-[13px] font-semibold text-slate-900">{d.name}</code>
-                </TD>
-                <TD>{d.label}</TD>
-                <TD className="font-mono text-xs">
-                  {d.width} × {d.height}
-                </TD>
-                <TD className="font-mono text-xs">{d.deviceScale}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+      <DocsTable label="Device presets" columns={["Preset", "Device", "Viewport", "Scale"]}>
+        {Object.values(DEVICE_PRESETS).map((d) => (
+          <TR key={d.name}>
+            <TD>
+              <code className="font-mono text-[13px] font-semibold text-slate-900">{d.name}</code>
+            </TD>
+            <TD>{d.label}</TD>
+            <TD className="font-mono text-xs">
+              {d.width} × {d.height}
+            </TD>
+            <TD className="font-mono text-xs">{d.deviceScale}</TD>
+          </TR>
+        ))}
+      </DocsTable>
 
       <Anchor id="response">Response</Anchor>
       <p>
@@ -162,10 +151,7 @@ export default function ScreenshotReferencePage() {
         person presses Cancel. The JSON metadata lists them in <code>dialogs</code>. A page that keeps opening dialogs
         has its answers slowed down and ends at its <code>timeout</code>.
       </p>
-      <h3 id="headers">Headers</h3>
-      <div className="not-prose">
-        <HeadersTable />
-      </div>
+      <ResponseHeaders />
 
       <Anchor id="errors">Errors</Anchor>
       <p>

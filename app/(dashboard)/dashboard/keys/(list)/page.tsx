@@ -1,4 +1,4 @@
-import { cn } from "@/components/ui";
+import { DashboardCard } from "@/components/dashboard/card";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ConnectedApps } from "@/components/dashboard/keys/connected-apps";
@@ -7,7 +7,7 @@ import { KeyTable } from "@/components/dashboard/keys/key-table";
 import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
 import { PausedKeys } from "@/components/dashboard/keys/paused-keys";
 import { PageHeader } from "@/components/dashboard/shell";
-import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { linkClass } from "@/components/dashboard/styles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
@@ -49,10 +49,7 @@ export default async function KeysPage({
       />
       {/* Only a known code selects a fixed message: no text from the URL reaches the page. */}
       <PausedKeys keys={keys} plan={workspace.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
-      <section className={cn(cardClass, "mb-6 p-5 sm:p-6")} aria-labelledby="create-key-title">
-        <h2 id="create-key-title" className="mb-4 text-lg font-semibold text-slate-900">
-          New key
-        </h2>
+      <DashboardCard id="create-key-title" title="New key" className="mb-6 p-5 sm:p-6" titleClassName="mb-4">
         <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
         {atLimit && (
           <p className="mt-2 text-sm">
@@ -61,14 +58,11 @@ export default async function KeysPage({
             </Link>
           </p>
         )}
-      </section>
+      </DashboardCard>
       <h2 className="sr-only">Your keys</h2>
       <KeyTable keys={keys} requests={requests} />
       <ConnectedApps apps={apps} />
-      <section className={cn(cardClass, "mt-6 p-5 sm:p-6")} aria-labelledby="url-builder-title">
-        <h2 id="url-builder-title" className="text-lg font-semibold text-slate-900">
-          Signed URL builder
-        </h2>
+      <DashboardCard id="url-builder-title" title="Signed URL builder" className="mt-6 p-5 sm:p-6">
         <p className="mb-4 mt-1 text-sm text-slate-600">
           An OG image URL for public pages: it names the key by its public id and carries a signature instead of the
           key.{" "}
@@ -93,7 +87,7 @@ export default async function KeysPage({
             })),
           ]}
         />
-      </section>
+      </DashboardCard>
     </>
   );
 }

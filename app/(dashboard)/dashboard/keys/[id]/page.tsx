@@ -1,3 +1,4 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -85,34 +86,28 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
           </div>
         ))}
       </dl>
-      <section className={cn(cardClass, "mt-6 p-5")} aria-labelledby="key-usage-title" data-testid="key-usage">
-        <h2 id="key-usage-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Usage of this key, last 30 days
-        </h2>
+      <DashboardCard
+        id="key-usage-title"
+        title="Usage of this key, last 30 days"
+        className="mt-6 p-5"
+        titleClassName="mb-3"
+        data-testid="key-usage"
+      >
         {days.some((d) => d.requests > 0) ? (
           <UsageChart days={days} />
         ) : (
           <p className="text-sm text-slate-600">No requests with this key in the last 30 days.</p>
         )}
-      </section>
+      </DashboardCard>
       {!key.revokedAt && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <section className={cn(cardClass, "p-5 lg:col-span-2")} aria-labelledby="rename-title">
-            <h2 id="rename-title" className="mb-3 text-lg font-semibold text-slate-900">
-              Rename
-            </h2>
+          <DashboardCard id="rename-title" title="Rename" className="p-5 lg:col-span-2" titleClassName="mb-3">
             <RenameKey keyId={key.id} name={key.name} maxNameLength={MAX_KEY_NAME_LENGTH} />
-          </section>
-          <section className={cn(cardClass, "p-5")} aria-labelledby="signing-title">
-            <h2 id="signing-title" className="mb-3 text-lg font-semibold text-slate-900">
-              Signing secret
-            </h2>
+          </DashboardCard>
+          <DashboardCard id="signing-title" title="Signing secret" className="p-5" titleClassName="mb-3">
             <RollSigningSecret keyId={key.id} signable={key.signable} />
-          </section>
-          <section className={cn(cardClass, "p-5")} aria-labelledby="limits-title">
-            <h2 id="limits-title" className="mb-3 text-lg font-semibold text-slate-900">
-              Restrictions
-            </h2>
+          </DashboardCard>
+          <DashboardCard id="limits-title" title="Restrictions" className="p-5" titleClassName="mb-3">
             <KeyLimitsForm
               keyId={key.id}
               endpoints={RENDER_ENDPOINTS.map((e) => ({
@@ -123,7 +118,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
               cap={key.monthlyRenderCap}
               rendersThisMonth={keyRenders}
             />
-          </section>
+          </DashboardCard>
         </div>
       )}
     </>

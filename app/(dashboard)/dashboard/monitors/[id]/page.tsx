@@ -1,3 +1,4 @@
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -63,10 +64,7 @@ export default async function MonitorPage(props: {
         <MonitorButtons id={monitor.id} paused={monitor.paused} />
       </div>
       {result?.imageUrl && result.baselineImageUrl && result.width && result.height && (
-        <section className={cn(cardClass, "mb-8 p-5")} aria-labelledby="compare-title">
-          <h2 id="compare-title" className="mb-1 text-lg font-semibold text-slate-900">
-            Before and after
-          </h2>
+        <DashboardCard id="compare-title" title="Before and after" className="mb-8 p-5" titleClassName="mb-1">
           <p className="mb-3 text-sm text-slate-600">
             Run of {formatDateTime(new Date(shown!.createdAt))}: {((result.changedRatio ?? 0) * 100).toFixed(3)} %
             changed
@@ -87,7 +85,7 @@ export default async function MonitorPage(props: {
             width={result.width}
             height={result.height}
           />
-        </section>
+        </DashboardCard>
       )}
       <section aria-labelledby="runs-title">
         <h2 id="runs-title" className="mb-3 text-lg font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DashboardCard } from "@/components/dashboard/card";
 import { cn } from "@/components/ui";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -47,10 +48,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="request-facts">
-          <h2 id="request-facts" className="text-lg font-semibold text-slate-900">
-            Request
-          </h2>
+        <DashboardCard id="request-facts" title="Request" className="p-5 sm:p-6">
           <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm" data-testid="request-facts">
             {facts.map(([label, value]) => (
               <div key={label} className="contents">
@@ -59,7 +57,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
               </div>
             ))}
           </dl>
-        </section>
+        </DashboardCard>
         <div className="space-y-6">
           {r.errorCode && (
             <section
@@ -79,22 +77,16 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
             </section>
           )}
           {r.resultUrl && (
-            <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="request-result">
-              <h2 id="request-result" className="text-lg font-semibold text-slate-900">
-                Result
-              </h2>
+            <DashboardCard id="request-result" title="Result" className="p-5 sm:p-6">
               <p className="mt-2 text-sm text-slate-700">
                 <a href={r.resultUrl} className={linkClass} data-testid="result-link">
                   Open the stored result
                 </a>{" "}
                 (kept for your plan&apos;s cache time; after that the link answers 404).
               </p>
-            </section>
+            </DashboardCard>
           )}
-          <section className={cn(cardClass, "p-5 sm:p-6")} aria-labelledby="request-params">
-            <h2 id="request-params" className="text-lg font-semibold text-slate-900">
-              Parameters
-            </h2>
+          <DashboardCard id="request-params" title="Parameters" className="p-5 sm:p-6">
             {params_.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600">None recorded.</p>
             ) : (
@@ -110,7 +102,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
               </dl>
             )}
             <p className="mt-3 text-xs text-slate-500">The API key and a signed URL&apos;s signature are never kept.</p>
-          </section>
+          </DashboardCard>
         </div>
       </div>
     </>
