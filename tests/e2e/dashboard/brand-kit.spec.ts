@@ -3,12 +3,15 @@
  * actions are stored for the signed-in account and listed; an oversized font, a font that is not
  * one and an SVG with a script are refused with their reason; a colour is saved and deleted; a
  * template saved in the editor uses them by name (an unknown name refused on save) and GET /v1/og
- * draws the logo and colour; the page passes axe.
+ * draws the logo and colour; the page passes axe. A variable font uploaded as WOFF2 (D33 point 9)
+ * is stored as its TTF and drawn at the weight the card asks for, by the built server.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { compress as toWoff2 } from "wawoff2";
 import {
   apiGet,
   createKeyInDashboard,
@@ -135,4 +138,53 @@ test("upload, refuse, list and delete brand assets", async ({ page }) => {
   await page.getByRole("button", { name: "Delete color primary" }).click();
   await expect(page.getByTestId("brand-color-list")).toHaveCount(0);
   expect(await sql("SELECT 1 FROM brand_assets WHERE user_id = $1 AND kind = 'color'", [userId])).toEqual([]);
+});
+
+test("a variable font uploaded as WOFF2 is stored unpacked and drawn at each weight asked for", async ({ page }) => {
+  const email = uniqueEmail("brand-vf");
+  await signInByEmail(page, email);
+  const userId = await userIdOf(email);
+  await page.goto("/dashboard/brand");
+  await waitForHydration(page, "input[name=name]");
+  const fonts = page.getByTestId("brand-font-form");
+  await fonts.getByLabel("Name").fill("inter");
+  const variable = readFileSync("/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf");
+  const woff2 = Buffer.from(await toWoff2(variable));
+  await fonts.getByLabel("File").setInputFiles({ name: "Inter.woff2", mimeType: "font/woff2", buffer: woff2 });
+  await fonts.getByRole("button", { name: "Upload font" }).click();
+  await expect(page.getByTestId("brand-font-list")).toContainText("inter");
+  const [row] = await sql<{ content_type: string; size: number }>(
+    "SELECT content_type, size FROM brand_assets WHERE user_id = $1 AND name = 'inter'",
+    [userId],
+  );
+  expect(row.content_type).toBe("font/ttf");
+  expect(row.size).toBeGreaterThan(woff2.length * 1.5);
+
+  await setPlan(email, "pro");
+  const key = await createKeyInDashboard(page, "vf");
+  await page.goto("/dashboard/templates");
+  await waitForHydration(page, "textarea");
+  await page.getByLabel("Name").fill("weights");
+  await page
+    .getByLabel("Template source")
+    .fill(
+      `<variables><number name="w" default="400" /></variables>\n` +
+        `<div style="background-color: #ffffff; width: 100%; height: 100%; padding: 40px">\n` +
+        `  <p style="font-family: brand:inter; font-size: 96px; font-weight: {{w}}; color: #000000">Hamburgefonstiv</p>\n</div>`,
+    );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved weights as version 1.");
+  /** Dark pixels of the card at a weight: a bolder instance puts down more ink. */
+  const ink = async (weight: number) => {
+    const res = await apiGet(`/v1/og?template=weights&w=${weight}`, key);
+    expect(res.status).toBe(200);
+    const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return data.filter((v) => v < 128).length;
+  };
+  const [regular, bold] = [await ink(400), await ink(800)];
+  expect(regular).toBeGreaterThan(5_000);
+  expect(bold).toBeGreaterThan(regular * 1.3);
 });
