@@ -22,12 +22,14 @@ const METHODS: Record<string, { file: string; json: string; python: { file: stri
   },
   "/v1/og": { file: "og", json: "ogMetadata", python: { file: "og", json: "og_metadata" } },
   "/v1/animate": { file: "animate", json: "animateMetadata", python: { file: "animate", json: "animate_metadata" } },
-  // Content always answers JSON through the SDKs (Markdown is one of its fields).
+  // Content and diff always answer JSON through the SDKs (content's Markdown is one of its fields).
   "/v1/content": { file: "content", json: "content", python: { file: "content", json: "content" } },
+  "/v1/diff": { file: "diff", json: "diff", python: { file: "diff", json: "diff" } },
 };
+const JSON_ONLY = new Set(["/v1/content", "/v1/diff"]);
 
 /** The OG parameters that are not template variables. */
-const OG_OPTIONS = new Set(["template", "format", "width", "height", "quality"]);
+export const OG_OPTIONS = new Set(["template", "format", "width", "height", "quality"]);
 /** Set by the SDK itself. */
 const MANAGED = new Set(["api_key", "response", "key_id", "expires", "signature"]);
 
@@ -81,7 +83,7 @@ export function sdkTypescriptSnippet(r: SnippetRequest): string {
   for (const [name, value] of p.options) entries.push([name, jsValue(value)]);
   if (p.variables.length) entries.push(["variables", jsObject(p.variables.map(([k, v]) => [k, quoted(v)]))]);
   const method = METHODS[p.path]!;
-  const asFile = !r.json && p.path !== "/v1/content";
+  const asFile = !r.json && !JSON_ONLY.has(p.path);
   const lines = [
     ...(asFile ? [`import { writeFile } from "node:fs/promises";`] : []),
     `import { Glance } from "glance-sdk";`,
@@ -97,7 +99,8 @@ export function sdkTypescriptSnippet(r: SnippetRequest): string {
   return lines.join("\n");
 }
 
-const pyName = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+/** A parameter as a Python keyword argument: fullPage → full_page (the SDK maps it back). */
+export const pyName = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 const pyValue = (value: Value) =>
   typeof value === "boolean" ? (value ? "True" : "False") : typeof value === "string" ? quoted(value) : String(value);
 
@@ -111,7 +114,7 @@ export function sdkPythonSnippet(r: SnippetRequest): string {
   }
   for (const [name, value] of p.options) args.push(`${pyName(name)}=${pyValue(value)}`);
   const method = METHODS[p.path]!.python;
-  const asFile = !r.json && p.path !== "/v1/content";
+  const asFile = !r.json && !JSON_ONLY.has(p.path);
   const lines = [
     `from glance import Glance`,
     ``,

@@ -1,7 +1,7 @@
 /**
  * The SDKs' tests run against the real API over HTTP (D29): the app's own /v1 route handlers behind
  * a Node HTTP server on loopback, on a private Postgres database, with real Chromium, this
- * process's job workers and webhook dispatcher delivering to a receiver on loopback. Pages come
+ * process's job workers (monitors' runs included) and webhook dispatcher delivering to a receiver on loopback. Pages come
  * from the screenshot fixture server. One Chromium slot (BROWSER_CONCURRENCY=1), so a test can
  * keep the renderer busy and get a real 503 renderer_busy with its Retry-After.
  */
@@ -90,8 +90,9 @@ export async function startSdkServer(): Promise<SdkServer> {
       WEBHOOK_POLL_MS: "50",
     },
   });
-  const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
+  // The job workers with monitors' runs among their kinds, and the monitors' schedule, as an instance runs them.
+  const { startMonitoring, stopMonitoring } = await import("@/lib/monitors/start");
+  await startMonitoring();
   const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
   startWebhookDispatcher();
   const account = await createTestAccount({ plan: "business" });
@@ -108,7 +109,7 @@ export async function startSdkServer(): Promise<SdkServer> {
     webhookSecret,
     free,
     async close() {
-      await stopJobWorkers();
+      await stopMonitoring();
       const { shutdownBrowsers } = await import("@/lib/browser");
       await shutdownBrowsers();
       server.closeAllConnections();

@@ -256,7 +256,7 @@ describe("webhooks", () => {
   });
 });
 
-describe("the docs' SDK snippets (components/docs/playground/sdk-snippets.ts)", () => {
+describe("the docs playground's SDK snippets (components/docs/playground/sdk-snippets.ts)", () => {
   const exec = promisify(execFile);
 
   /**
@@ -290,6 +290,15 @@ describe("the docs' SDK snippets (components/docs/playground/sdk-snippets.ts)", 
     );
     expect(meta.typescript).toMatch(/template: 'default'/);
     expect(meta.python).toMatch(/'template': 'default'/);
+  });
+
+  it("a diff (the monitors page's playground) is printed: it answers JSON only", async () => {
+    const pages = ["a", "b"].map((q) => encodeURIComponent(s.fx.url(`basic.html?snippet-${q}`)));
+    const diff = `${s.origin}/v1/diff?url=${pages[0]}&compareUrl=${pages[1]}&width=320&height=200`;
+    const dir = await mkdtemp(path.join(os.tmpdir(), "glance-snippet-"));
+    const out = await runSnippets({ url: diff, apiKey: s.account.apiKey, json: true, fileName: "" }, dir);
+    expect(out.typescript).toMatch(/changedPixels: 0/);
+    expect(out.python).toMatch(/'changedPixels': 0/);
   });
 });
 

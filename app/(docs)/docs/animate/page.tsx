@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsTable } from "@/components/docs/docs-table";
-import { ExampleCode } from "@/components/docs/example-code";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { ANIMATE_JOB, ANIMATE_STEPS } from "@/components/docs/api-examples/catalog";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
@@ -20,17 +21,6 @@ export const metadata: Metadata = {
   description:
     "GET /v1/animate: record a web page as an mp4, webm or GIF — a scroll from top to bottom, or clicks, typing and hovers recorded as they happen.",
 };
-
-const STEPS_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/animate -H 'X-API-Key: sk_live_…' \\
-  -H 'Content-Type: application/json' -o demo.mp4 \\
-  -d '{"url": "https://example.com/help", "width": 1280, "height": 720,
-       "steps": [{"type": "delivery", "into": "#search"},
-                 {"click": "#delivery", "duration": 1500},
-                 {"scrollTo": "#returns"}]}'`;
-
-const ASYNC_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/jobs -H 'X-API-Key: sk_live_…' \\
-  -H 'Content-Type: application/json' \\
-  -d '{"endpoint": "animate", "params": {"url": "https://example.com", "duration": 30000, "width": 1920, "height": 1080}}'`;
 
 const STEP_ROWS: Array<[string, string]> = [
   ['{"click": "#open"}', "Moves the mouse to the element's middle and clicks (scrolled into view first if needed)."],
@@ -135,7 +125,7 @@ export default function AnimateReferencePage() {
         <code>html</code> for your own page — validated by the same rules, exactly as for{" "}
         <Link href="/docs/screenshot#post">screenshots</Link>.
       </p>
-      <ExampleCode caption="Shell" code={STEPS_EXAMPLE} className="not-prose" />
+      <ApiExampleTabs example={ANIMATE_STEPS} className="not-prose" />
 
       <Anchor id="limits">Limits and cost</Anchor>
       <p>
@@ -165,7 +155,7 @@ export default function AnimateReferencePage() {
         {ASYNC_ANIMATE_TIMEOUT.maxMs / 1000} seconds ({ASYNC_ANIMATE_TIMEOUT.defaultMs / 1000} when not given), and the
         job&apos;s result links the video.
       </p>
-      <ExampleCode caption="Shell" code={ASYNC_EXAMPLE} className="not-prose" />
+      <ApiExampleTabs example={ANIMATE_JOB} className="not-prose" />
 
       <Anchor id="response">Response</Anchor>
       <p>

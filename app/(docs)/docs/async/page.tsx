@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { MediaTypes } from "@/components/docs/media-types";
 import { FILE_FORMATS } from "@/lib/formats";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { JOB_BULK, JOB_CREATE, JOB_POLL } from "@/components/docs/api-examples/catalog";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
 import { ASYNC_TIMEOUT_MAX_MS } from "@/lib/jobs/params";
@@ -14,37 +16,12 @@ export const metadata: Metadata = {
     "Hand Glance a render as a job and get the result posted to your URL, signed per the Standard Webhooks specification.",
 };
 
-const CREATE = `curl -X POST 'https://YOUR_GLANCE_HOST/v1/jobs' \\
-  -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
-  -d '{
-    "endpoint": "screenshot",
-    "params": { "url": "https://example.com", "fullPage": true, "format": "pdf", "timeout": 120000 },
-    "webhookUrl": "https://example.com/hooks/glance"
-  }'`;
-
 const ACCEPTED = `HTTP/1.1 202 Accepted
 Location: https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…
 
 { "id": "job_3k9x…", "status": "queued", "endpoint": "screenshot",
   "statusUrl": "https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…",
   "createdAt": "2026-11-24T07:00:00.000Z", "startedAt": null, "finishedAt": null }`;
-
-const POLL = `curl 'https://YOUR_GLANCE_HOST/v1/jobs/job_3k9x…' -H 'X-API-Key: sk_live_…'
-
-{ "id": "job_3k9x…", "status": "succeeded", …,
-  "resultUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
-  "result": { "url": "https://example.com/", "imageUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
-              "format": "pdf", "size": 48213, "pages": 3, … } }`;
-
-const BULK = `curl -X POST 'https://YOUR_GLANCE_HOST/v1/jobs/bulk' \\
-  -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
-  -d '{
-    "jobs": [
-      { "endpoint": "screenshot", "params": { "url": "https://example.com/a" } },
-      { "endpoint": "og", "params": { "template": "default", "title": "Hello" } }
-    ],
-    "webhookUrl": "https://example.com/hooks/glance"
-  }'`;
 
 const EXAMPLE_HEADERS = `POST /hooks/glance HTTP/1.1
 content-type: application/json
@@ -94,7 +71,7 @@ export default function AsyncPage() {
         above your plan a <code>403</code>. Accepted jobs are stored before the <code>202</code> answer, so a job you
         were given an id for is never lost, even if our servers restart.
       </p>
-      <CodeBlock caption="Create a job" code={CREATE} className="not-prose" />
+      <ApiExampleTabs caption="Create a job" example={JOB_CREATE} className="not-prose" />
       <CodeBlock caption="The answer" code={ACCEPTED} className="not-prose" />
       <p>
         A screenshot job may take up to {ASYNC_TIMEOUT_MAX_MS / 1000} seconds (<code>timeout</code> up to{" "}
@@ -111,7 +88,7 @@ export default function AsyncPage() {
         the <Link href="/docs/errors">problem+json</Link> the synchronous request would have answered. Another
         account&apos;s job id is a <code>404 job_not_found</code>, like an id that does not exist.
       </p>
-      <CodeBlock caption="Poll it (or wait for the webhook)" code={POLL} className="not-prose" />
+      <ApiExampleTabs caption="Poll it (or wait for the webhook)" example={JOB_POLL} className="not-prose" />
 
       <h2 id="bulk">Bulk</h2>
       <p>
@@ -121,7 +98,7 @@ export default function AsyncPage() {
         and the counts, and the batch&apos;s single <code>batch.completed</code> webhook is sent once all its jobs have
         ended.
       </p>
-      <CodeBlock caption="A batch" code={BULK} className="not-prose" />
+      <ApiExampleTabs caption="A batch" example={JOB_BULK} className="not-prose" />
       <p>
         With the <Link href="/docs/sdks">SDKs</Link>, a job, its wait and a batch:
       </p>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { AUTH_HEADER } from "@/components/docs/api-examples/catalog";
 import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { AUTH_MESSAGES } from "@/lib/api/auth";
@@ -10,8 +12,6 @@ export const metadata: Metadata = {
   description: "How to send your Glance API key, what the 401 errors mean, and how to manage keys.",
 };
 
-const HEADER = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com' \\
-  -H 'X-API-Key: sk_live_…'`;
 const SIGNED = `<img src="https://YOUR_GLANCE_HOST/v1/og?key_id=pk_live_…&template=default&title=Hello&signature=…">`;
 
 // The exact texts the API sends (the customer's words: ARCHITECTURE.md#the-product-contract).
@@ -30,8 +30,11 @@ export default function AuthenticationPage() {
       </DocsPageHeader>
 
       <h2 id="header">The X-API-Key header (preferred)</h2>
-      <ExampleCode caption="Shell" code={HEADER} className="not-prose" />
-      <p>A header stays out of server logs, proxies and browser history.</p>
+      <ApiExampleTabs example={AUTH_HEADER} className="not-prose" />
+      <p>
+        A header stays out of server logs, proxies and browser history. The <Link href="/docs/sdks">SDKs</Link> send it
+        for you.
+      </p>
 
       <h2 id="public-html">In public HTML: signed URLs</h2>
       <p>

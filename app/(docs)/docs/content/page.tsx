@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsTable } from "@/components/docs/docs-table";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { CONTENT_AS_DATA, CONTENT_BULK, CONTENT_MARKDOWN } from "@/components/docs/api-examples/catalog";
 import { ExampleCode } from "@/components/docs/example-code";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
@@ -31,12 +33,6 @@ const FORMAT_MEANING: Record<(typeof CONTENT_FORMATS)[number], string> = {
   screenshot: "A PNG of the viewport from the same render, stored like a screenshot: a URL in the answer.",
 };
 
-const CURL = `curl 'https://YOUR_GLANCE_HOST/v1/content?url=https://example.com&formats=markdown,links,metadata' \\
-  -H 'X-API-Key: sk_live_…'`;
-
-const CURL_MARKDOWN = `curl 'https://YOUR_GLANCE_HOST/v1/content?url=https://example.com' \\
-  -H 'X-API-Key: sk_live_…' -H 'Accept: text/markdown'`;
-
 const JAVASCRIPT = `const response = await fetch("https://YOUR_GLANCE_HOST/v1/content", {
   method: "POST",
   headers: { "X-API-Key": process.env.GLANCE_API_KEY, "Content-Type": "application/json" },
@@ -59,10 +55,6 @@ response.raise_for_status()
 page = response.json()
 print(page["markdown"])
 print(page["metadata"]["palette"])`;
-
-const ASYNC = `curl https://YOUR_GLANCE_HOST/v1/jobs/bulk -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
-  -d '{"jobs": [{"endpoint": "content", "params": {"url": "https://example.com/a"}},
-               {"endpoint": "content", "params": {"url": "https://example.com/b", "formats": ["text"]}}]}'`;
 
 export default function ContentReferencePage() {
   const fields = describeParams(contentParams);
@@ -112,7 +104,7 @@ export default function ContentReferencePage() {
       </p>
 
       <Anchor id="examples">Examples</Anchor>
-      <ExampleCode caption="Shell" code={CURL} className="not-prose" />
+      <ApiExampleTabs example={CONTENT_AS_DATA} className="not-prose" />
       <ExampleCode caption="JavaScript (Node 18+)" code={JAVASCRIPT} className="not-prose" />
       <ExampleCode caption="Python" code={PYTHON} className="not-prose" />
 
@@ -123,7 +115,7 @@ export default function ContentReferencePage() {
         with an <code>ETag</code>. As a <Link href="/docs/signed-urls">signed URL</Link> it carries no key and is
         cacheable by anyone, so an agent or a crawler can be handed a link to a page&apos;s Markdown.
       </p>
-      <ExampleCode caption="Shell" code={CURL_MARKDOWN} className="not-prose" />
+      <ApiExampleTabs example={CONTENT_MARKDOWN} className="not-prose" />
 
       <Anchor id="main-content">Main content and lazy content</Anchor>
       <p>
@@ -160,7 +152,7 @@ export default function ContentReferencePage() {
         the same parameters; each job&apos;s <code>result</code> is the JSON answer and its <code>resultUrl</code> the
         stored document.
       </p>
-      <ExampleCode caption="Shell" code={ASYNC} className="not-prose" />
+      <ApiExampleTabs example={CONTENT_BULK} className="not-prose" />
 
       <Anchor id="response">Response</Anchor>
       <p>

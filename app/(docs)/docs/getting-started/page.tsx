@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { FIRST_SCREENSHOT, SCREENSHOT_JSON } from "@/components/docs/api-examples/catalog";
 import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { SIGN_IN_HREF } from "@/components/site/links";
@@ -11,13 +13,6 @@ export const metadata: Metadata = {
   title: "Getting started",
   description: "Create an API key and capture your first screenshot with Glance.",
 };
-
-const FIRST = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com' \\
-  -H 'X-API-Key: YOUR_API_KEY' \\
-  --fail-with-body -o example.png`;
-
-const JSON_REQUEST = `curl 'https://YOUR_GLANCE_HOST/v1/screenshot?url=https%3A%2F%2Fexample.com&format=webp&response=json' \\
-  -H 'X-API-Key: YOUR_API_KEY'`;
 
 const IMG_TAG = `<img src="https://YOUR_GLANCE_HOST/v1/og?key_id=YOUR_KEY_ID&template=default&title=Hello%20world&signature=SIGNATURE"
      width="1200" height="630" alt="Hello world">`;
@@ -45,9 +40,10 @@ export default function GettingStartedPage() {
 
       <h2 id="first-request">3. Make your first request</h2>
       <p>
-        Replace <code>YOUR_API_KEY</code> with your key, then run:
+        Replace <code>YOUR_API_KEY</code> with your key, then run it — or make the same request with an{" "}
+        <Link href="/docs/sdks">SDK</Link>, which reads the key from <code>GLANCE_API_KEY</code>:
       </p>
-      <ExampleCode caption="Shell" code={FIRST} className="not-prose" />
+      <ApiExampleTabs example={FIRST_SCREENSHOT} className="not-prose" />
       <p>
         <code>example.png</code> is a {paramDoc(screenshotParams, "width").default} ×{" "}
         {paramDoc(screenshotParams, "height").default} capture of the page. Run it again: the response header{" "}
@@ -60,10 +56,10 @@ export default function GettingStartedPage() {
         <code>delay=1000</code>… (the reference marks the few that need a paid plan). Remember to URL-encode values (the
         target URL especially). Ask for JSON to get the dimensions, size and a link to the stored file:
       </p>
-      <ExampleCode caption="Shell" code={JSON_REQUEST} className="not-prose" />
+      <ApiExampleTabs example={SCREENSHOT_JSON} className="not-prose" />
       <p>
         The <Link href="/docs/screenshot">screenshot reference</Link> lists every parameter and has a playground that
-        writes this code for you in curl, JavaScript and Python.
+        writes this code for you in curl, JavaScript, Python and both SDKs.
       </p>
 
       <h2 id="og">5. Social cards (Pro)</h2>

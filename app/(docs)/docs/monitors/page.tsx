@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { DIFF_BASELINE, DIFF_PAGES, MONITOR_CREATE, MONITOR_MANAGE } from "@/components/docs/api-examples/catalog";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { Playground } from "@/components/docs/playground/playground";
 import { CodeBlock } from "@/components/ui";
@@ -13,29 +15,6 @@ export const metadata: Metadata = {
     "Compare a page with another page or an earlier capture, pixel by pixel, and watch pages on a schedule with signed webhook and e-mail alerts.",
 };
 
-const DIFF = `curl 'https://YOUR_GLANCE_HOST/v1/diff?url=https://example.com&compareUrl=https://staging.example.com&ignoreSelectors=.clock' \\
-  -H 'X-API-Key: sk_live_…'
-
-{ "changedRatio": 0.0134, "changedPixels": 13721,
-  "boxes": [ { "x": 96, "y": 412, "width": 310, "height": 48 } ],
-  "width": 1280, "height": 800,
-  "diffImageUrl": "https://YOUR_GLANCE_HOST/v1/files/9c0e….png",
-  "imageUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….png",
-  "compareImageUrl": "https://YOUR_GLANCE_HOST/v1/files/7a2b….png", … }`;
-
-const CREATE = `curl -X POST 'https://YOUR_GLANCE_HOST/v1/monitors' \\
-  -H 'X-API-Key: sk_live_…' -H 'Content-Type: application/json' \\
-  -d '{
-    "url": "https://example.com/pricing",
-    "name": "Pricing page",
-    "interval": 3600,
-    "threshold": 0.001,
-    "ignoreSelectors": ".clock, #ad-slot",
-    "fullPage": true,
-    "webhookUrl": "https://example.com/hooks/glance",
-    "email": "you@example.com"
-  }'`;
-
 const CHANGED = `POST /hooks/glance
 webhook-id: msg_…   webhook-timestamp: 1764144000   webhook-signature: v1,…
 
@@ -44,14 +23,6 @@ webhook-id: msg_…   webhook-timestamp: 1764144000   webhook-signature: v1,…
             "result": { "changed": true, "changedRatio": 0.0134, "boxes": [ … ],
                         "imageUrl": "…", "diffImageUrl": "…", "baselineImageUrl": "…" },
             "monitor": { "id": "mon_…", "name": "Pricing page", "url": "https://example.com/pricing" } } }`;
-
-const MANAGE = `curl 'https://YOUR_GLANCE_HOST/v1/monitors/mon_…/runs' -H 'X-API-Key: sk_live_…'
-curl -X POST 'https://YOUR_GLANCE_HOST/v1/monitors/mon_…/run' -H 'X-API-Key: sk_live_…'
-curl -X PATCH 'https://YOUR_GLANCE_HOST/v1/monitors/mon_…' -H 'X-API-Key: sk_live_…' \\
-  -H 'Content-Type: application/json' -d '{ "paused": true }'
-curl -X DELETE 'https://YOUR_GLANCE_HOST/v1/monitors/mon_…' -H 'X-API-Key: sk_live_…'`;
-
-const COMPARE_TO = `curl 'https://YOUR_GLANCE_HOST/v1/diff?url=https://example.com/pricing&compareTo=mon_…' -H 'X-API-Key: sk_live_…'`;
 
 export default function MonitorsDocsPage() {
   const fields = describeParams(diffParams);
@@ -77,8 +48,12 @@ export default function MonitorsDocsPage() {
         fields as a JSON body. Each capture that renders counts one render; cached captures are free (send{" "}
         <code>fresh=true</code> to capture again).
       </p>
-      <CodeBlock caption="Compare production with staging" code={DIFF} className="not-prose" />
-      <CodeBlock caption="Compare a page with a monitor's baseline" code={COMPARE_TO} className="not-prose" />
+      <ApiExampleTabs caption="Compare production with staging" example={DIFF_PAGES} className="not-prose" />
+      <ApiExampleTabs
+        caption="Compare a page with a monitor's baseline"
+        example={DIFF_BASELINE}
+        className="not-prose"
+      />
 
       <h2 id="playground">Try it</h2>
       <div className="not-prose">
@@ -99,9 +74,9 @@ export default function MonitorsDocsPage() {
         each change alerts once; with <code>&quot;fixed&quot;</code> every run is compared with the first. The
         dashboard&apos;s Monitors page does all of this with a form, and shows each run with a before-and-after view.
       </p>
-      <CodeBlock caption="Create a monitor" code={CREATE} className="not-prose" />
+      <ApiExampleTabs caption="Create a monitor" example={MONITOR_CREATE} className="not-prose" />
       <CodeBlock caption="The webhook a change sends" code={CHANGED} className="not-prose" />
-      <CodeBlock caption="Runs, run now, pause, delete" code={MANAGE} className="not-prose" />
+      <ApiExampleTabs caption="Runs, run now, pause, delete" example={MONITOR_MANAGE} className="not-prose" />
       <p>
         Every run counts one render. A monitor belongs to the account that made it: another account&apos;s id is a{" "}
         <code>404 monitor_not_found</code>. The page and the webhook URL must be public addresses, checked when saved

@@ -3,7 +3,8 @@ import { DocsTable } from "@/components/docs/docs-table";
 import { MediaTypes } from "@/components/docs/media-types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import Link from "next/link";
-import { ExampleCode } from "@/components/docs/example-code";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { SCREENSHOT_POST_HTML } from "@/components/docs/api-examples/catalog";
 import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
 import { Playground } from "@/components/docs/playground/playground";
@@ -17,10 +18,6 @@ import { PLANS } from "@/lib/plans";
 
 /** The PDF options share one gate; pageSize stands for them. */
 const pdfPlan = paramDoc(screenshotParams, "pageSize").plan ?? "free";
-
-const POST_EXAMPLE = `curl https://YOUR_GLANCE_HOST/v1/screenshot -H 'X-API-Key: sk_live_…' \\
-  -H 'Content-Type: application/json' \\
-  -d '{"html": "<h1>Invoice 42</h1>", "format": "pdf", "footerTemplate": "<div style=\\"font-size:9px\\">Page <span class=\\"pageNumber\\"></span></div>"}'`;
 
 export const metadata: Metadata = {
   title: "Screenshot API",
@@ -85,7 +82,7 @@ export default function ScreenshotReferencePage() {
         (public addresses only); relative links need a <code>&lt;base href&gt;</code>. The JSON metadata names it by{" "}
         <code>htmlSha256</code>.
       </p>
-      <ExampleCode caption="Shell" code={POST_EXAMPLE} className="not-prose" />
+      <ApiExampleTabs example={SCREENSHOT_POST_HTML} className="not-prose" />
       <p>
         Errors: <Link href="/docs/errors#unsupported_media_type">415</Link> for a body that is not JSON,{" "}
         <Link href="/docs/errors#payload_too_large">413</Link> over 5 MiB,{" "}

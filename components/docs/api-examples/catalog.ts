@@ -1,0 +1,184 @@
+/**
+ * Every API example of the docs pages, described once (./build.ts writes each as curl and in both
+ * SDKs). tests/integration/sdks/docs-examples.test.ts runs them all against the real server, with
+ * its own host, key, pages and ids in place of the placeholders below.
+ */
+import type { ApiExample } from "./build";
+
+/** The placeholders a reader replaces (and the test swaps for real values). */
+export const PLACEHOLDERS = {
+  page: "https://example.com",
+  jobId: "job_3k9x…",
+  monitorId: "mon_…",
+  webhookUrl: "https://example.com/hooks/glance",
+  email: "you@example.com",
+} as const;
+const { page, jobId, monitorId, webhookUrl, email } = PLACEHOLDERS;
+
+export const FIRST_SCREENSHOT: ApiExample = {
+  curlKey: "YOUR_API_KEY",
+  calls: [{ method: "GET", path: "/v1/screenshot", params: { url: page }, saveAs: "example.png" }],
+};
+
+export const SCREENSHOT_JSON: ApiExample = {
+  curlKey: "YOUR_API_KEY",
+  calls: [{ method: "GET", path: "/v1/screenshot", params: { url: page, format: "webp", response: "json" } }],
+};
+
+export const AUTH_HEADER: ApiExample = {
+  calls: [{ method: "GET", path: "/v1/screenshot", params: { url: page }, saveAs: "example.png" }],
+};
+
+export const SCREENSHOT_POST_HTML: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/screenshot",
+      params: {
+        html: "<h1>Invoice 42</h1>",
+        format: "pdf",
+        footerTemplate: '<div style="font-size:9px">Page <span class="pageNumber"></span></div>',
+      },
+      saveAs: "invoice.pdf",
+    },
+  ],
+};
+
+export const ANIMATE_STEPS: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/animate",
+      params: {
+        url: `${page}/help`,
+        width: 1280,
+        height: 720,
+        steps: [
+          { type: "delivery", into: "#search" },
+          { click: "#delivery", duration: 1500 },
+          { scrollTo: "#returns" },
+        ],
+      },
+      saveAs: "demo.mp4",
+    },
+  ],
+};
+
+export const ANIMATE_JOB: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/jobs",
+      params: { endpoint: "animate", params: { url: page, duration: 30000, width: 1920, height: 1080 } },
+    },
+  ],
+};
+
+export const CONTENT_AS_DATA: ApiExample = {
+  calls: [{ method: "GET", path: "/v1/content", params: { url: page, formats: ["markdown", "links", "metadata"] } }],
+};
+
+export const CONTENT_MARKDOWN: ApiExample = {
+  calls: [{ method: "GET", path: "/v1/content", params: { url: page }, accept: "text/markdown" }],
+};
+
+export const CONTENT_BULK: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/jobs/bulk",
+      params: {
+        jobs: [
+          { endpoint: "content", params: { url: `${page}/a` } },
+          { endpoint: "content", params: { url: `${page}/b`, formats: ["text"] } },
+        ],
+      },
+    },
+  ],
+};
+
+export const JOB_CREATE: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/jobs",
+      params: {
+        endpoint: "screenshot",
+        params: { url: page, fullPage: true, format: "pdf", timeout: 120000 },
+        webhookUrl,
+      },
+    },
+  ],
+};
+
+export const JOB_POLL: ApiExample = {
+  calls: [{ method: "GET", path: `/v1/jobs/${jobId}` }],
+  answer: `{ "id": "job_3k9x…", "status": "succeeded", …,
+  "resultUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
+  "result": { "url": "https://example.com/", "imageUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….pdf",
+              "format": "pdf", "size": 48213, "pages": 3, … } }`,
+};
+
+export const JOB_BULK: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/jobs/bulk",
+      params: {
+        jobs: [
+          { endpoint: "screenshot", params: { url: `${page}/a` } },
+          { endpoint: "og", params: { template: "default", title: "Hello" } },
+        ],
+        webhookUrl,
+      },
+    },
+  ],
+};
+
+export const DIFF_PAGES: ApiExample = {
+  calls: [
+    {
+      method: "GET",
+      path: "/v1/diff",
+      params: { url: page, compareUrl: "https://staging.example.com", ignoreSelectors: ".clock" },
+    },
+  ],
+  answer: `{ "changedRatio": 0.0134, "changedPixels": 13721,
+  "boxes": [ { "x": 96, "y": 412, "width": 310, "height": 48 } ],
+  "width": 1280, "height": 800,
+  "diffImageUrl": "https://YOUR_GLANCE_HOST/v1/files/9c0e….png",
+  "imageUrl": "https://YOUR_GLANCE_HOST/v1/files/4f1c….png",
+  "compareImageUrl": "https://YOUR_GLANCE_HOST/v1/files/7a2b….png", … }`,
+};
+
+export const DIFF_BASELINE: ApiExample = {
+  calls: [{ method: "GET", path: "/v1/diff", params: { url: `${page}/pricing`, compareTo: monitorId } }],
+};
+
+export const MONITOR_CREATE: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/monitors",
+      params: {
+        url: `${page}/pricing`,
+        name: "Pricing page",
+        interval: 3600,
+        threshold: 0.001,
+        ignoreSelectors: ".clock, #ad-slot",
+        fullPage: true,
+        webhookUrl,
+        email,
+      },
+    },
+  ],
+};
+
+export const MONITOR_MANAGE: ApiExample = {
+  calls: [
+    { method: "GET", path: `/v1/monitors/${monitorId}/runs` },
+    { method: "POST", path: `/v1/monitors/${monitorId}/run` },
+    { method: "PATCH", path: `/v1/monitors/${monitorId}`, params: { paused: true } },
+    { method: "DELETE", path: `/v1/monitors/${monitorId}` },
+  ],
+};
