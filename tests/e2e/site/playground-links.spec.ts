@@ -92,6 +92,9 @@ test("an OG link names the template and its variables; a link with a key in it d
 test("every docs example with a GET /v1 request and every gallery template opens a playground whose snippet is that request", async ({
   page,
 }) => {
+  // Every docs page, then one playground per example: since the SDK tabs (D29) the guides have
+  // about twenty examples with links, past the default 60 s.
+  test.setTimeout(300_000);
   const examples: Array<{ page: string; href: string; request: NonNullable<ReturnType<typeof requestIn>> }> = [];
   for (const { href: docsPage } of DOCS_PAGES) {
     await page.goto(docsPage);
