@@ -6,6 +6,7 @@
  * again on the next request.
  */
 import "server-only";
+import { ApiError } from "@/lib/api/errors";
 import { Deadline } from "@/lib/browser";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import type { ShowcasePage, ShowcaseShot } from "@/lib/showcase/shots";
@@ -37,8 +38,25 @@ export function showcaseImage(shot: ShowcaseShot): Promise<ShowcaseImage> {
   return image;
 }
 
+/**
+ * Busy renderers refuse a render that cannot start soon (D17): right for an API caller, who is told
+ * to retry, but an <img> on the landing page never retries and stays broken. So a showcase image
+ * waits for a slot a few times over (seen: the landing's captures and motion samples, all started
+ * by one visit, refused each other).
+ */
+const BUSY_RETRIES = 5;
+const BUSY_PAUSE_MS = 2_000;
+
 async function render(shot: ShowcaseShot): Promise<ShowcaseImage> {
   const plan = planFromQuery({ ...shot.query, html: PAGES[shot.page] });
-  const output = await renderScreenshot(plan, new Deadline(RENDER_TIMEOUT_MS));
-  return { bytes: output.bytes, contentType: OUTPUT_FORMATS[plan.format].mime };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const output = await renderScreenshot(plan, new Deadline(RENDER_TIMEOUT_MS));
+      return { bytes: output.bytes, contentType: OUTPUT_FORMATS[plan.format].mime };
+    } catch (error) {
+      const busy = error instanceof ApiError && error.code === "renderer_busy";
+      if (!busy || attempt >= BUSY_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+    }
+  }
 }
