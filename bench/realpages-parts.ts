@@ -14,16 +14,13 @@
  */
 import os from "node:os";
 import type { Browser } from "puppeteer-core";
-import { cpuSince, type CpuByKind, totalOf, treeCpu } from "./support/proc-cpu";
+import { cpuSince, type CpuByKind, totalOf, treeCpu, untilIdle } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
-import { REAL_PAGE_PACKAGES, REAL_PAGES } from "./support/real-pages";
+import { BARE_ARGS, BARE_CHROMIUM, FONTS_READY, REAL_PAGE_PACKAGES, REAL_PAGES } from "./support/real-pages";
 
 rerunUnderReactServer(import.meta.url);
 
 const ROUNDS = Number(process.argv.find((a) => a.startsWith("--rounds="))?.split("=")[1] ?? 4);
-const CHROMIUM = "/usr/lib/chromium/chromium";
-const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run"];
-const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
 const WAYS = ["bare", "proxied", "glance"] as const;
 type Way = (typeof WAYS)[number];
 
@@ -39,7 +36,8 @@ async function main() {
   const { Deadline } = await import("@/lib/browser/deadline");
   const { SparePages, retire } = await import("@/lib/browser/spares");
 
-  const launchBare = () => puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+  const launchBare = () =>
+    puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
   const glanceSource = new LocalBrowserSource();
   const browsers: Record<Way, Browser> = {
     bare: await launchBare(),
@@ -68,22 +66,14 @@ async function main() {
     await context.close();
   }
 
-  const idle = async (root: number) => {
-    for (let i = 0, last = totalOf(treeCpu(root)); i < 20; i++) {
-      await new Promise((r) => setTimeout(r, 400));
-      const now = totalOf(treeCpu(root));
-      if (now - last < 0.02) return;
-      last = now;
-    }
-  };
   const results: Record<Way, { chromium: CpuByKind; own: number }[]> = { bare: [], proxied: [], glance: [] };
   async function phase(way: Way, record: boolean) {
     const root = browsers[way].process()!.pid!;
-    await idle(root);
+    await untilIdle(() => treeCpu(root));
     const before = treeCpu(root);
     const ownBefore = process.cpuUsage();
     for (const pagePath of pages) await capture(way, `${docs.url(pagePath)}?p=${process.pid}-${++serial}`);
-    await idle(root);
+    await untilIdle(() => treeCpu(root));
     const own = process.cpuUsage(ownBefore);
     if (record) results[way].push({ chromium: cpuSince(before, treeCpu(root)), own: (own.user + own.system) / 1e6 });
   }

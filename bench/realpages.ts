@@ -21,9 +21,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startNextServer } from "./support/next-server";
-import { countRenderers, cpuSince, type CpuByKind, machineBusySeconds, totalOf, treeCpu } from "./support/proc-cpu";
+import { countRenderers, cpuSince, machineBusySeconds, totalOf, treeCpu, untilIdle } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
-import { pixelAgreement, REAL_PAGE_PACKAGES, REAL_PAGES } from "./support/real-pages";
+import {
+  BARE_ARGS,
+  BARE_CHROMIUM,
+  FONTS_READY,
+  pixelAgreement,
+  REAL_PAGE_PACKAGES,
+  REAL_PAGES,
+} from "./support/real-pages";
 import { realPagesReport, type Phase } from "./support/realpages-report";
 import { replaceSection } from "./support/results-file";
 
@@ -37,12 +44,7 @@ const LEVELS = (arg("levels") ?? (QUICK ? "1,4" : "1,2,4,8")).split(",").map(Num
 const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 2));
 const RECORD = !QUICK && !arg("levels") && !arg("rounds");
 const PORT = Number(process.env.BENCH_PORT ?? 3111);
-const CHROMIUM = "/usr/lib/chromium/chromium";
 const VIEWPORT = { width: 1280, height: 800 };
-/** As Glance's launch: no sandbox as root, scrollbars hidden (else the images differ by them). */
-const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run"];
-const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function childPid(match: string): number {
   for (const entry of readdirSync("/proc")) {
@@ -62,16 +64,6 @@ const ownCpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
-
-/** Waits until `tree` uses less than 5 % of a core over 400 ms (at most 8 s): the side's leftover work is done. */
-async function idle(tree: () => CpuByKind): Promise<void> {
-  for (let i = 0, last = totalOf(tree()); i < 20; i++) {
-    await pause(400);
-    const now = totalOf(tree());
-    if (now - last < 0.02) return;
-    last = now;
-  }
-}
 
 async function main() {
   const { ensureDebianDocs, serveDebianDocs } = await import("@/tests/support/debian-docs");
@@ -93,7 +85,7 @@ async function main() {
     env: { BROWSER_CONCURRENCY: String(2 * Math.max(...LEVELS)), LOG_LEVEL: "warn", NODE_ENV: "production" },
   });
   const serverPid = childPid("scripts/server.ts");
-  const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+  const bare = await puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
   const barePid = bare.process()!.pid!;
   const pages = Object.entries(REAL_PAGES);
   const lastImage = { glance: new Map<string, Buffer>(), bare: new Map<string, Buffer>() };
@@ -128,7 +120,7 @@ async function main() {
   async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Phase> {
     const queue = [...pages];
     const latencies: number[] = [];
-    await idle(trees[side]);
+    await untilIdle(trees[side]);
     const renderers = countRenderers(roots[side]);
     const before = { tree: trees[side](), own: ownCpu(), machine: machineBusySeconds() };
     const started = performance.now();
@@ -143,7 +135,7 @@ async function main() {
     };
     await Promise.all(Array.from({ length: inFlight }, worker));
     const wallSeconds = (performance.now() - started) / 1000;
-    await idle(trees[side]);
+    await untilIdle(trees[side]);
     return {
       side,
       inFlight,

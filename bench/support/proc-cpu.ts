@@ -151,3 +151,13 @@ export function countRenderers(root: number): { stop(): number } {
     },
   };
 }
+
+/** Waits until `tree` uses less than 5 % of a core over 400 ms (at most 8 s): the side's leftover work is done. */
+export async function untilIdle(tree: () => CpuByKind): Promise<void> {
+  for (let i = 0, last = totalOf(tree()); i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const now = totalOf(tree());
+    if (now - last < 0.02) return;
+    last = now;
+  }
+}

@@ -40,6 +40,12 @@ export const REAL_PAGES: Record<string, string> = {
   diffComparingDirectories: "/doc/diffutils/Comparing-Directories.html",
 };
 
+/** Bare puppeteer-core's Chromium: the same binary as Glance's, no sandbox as root, scrollbars hidden (else the images differ by them). */
+export const BARE_CHROMIUM = "/usr/lib/chromium/chromium";
+export const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run"];
+/** What the bare side waits for after `load`, as Glance does: the page's web fonts. */
+export const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
+
 /** pixelmatch's per-pixel colour threshold (its default): anti-aliasing noise is not a difference. */
 const PIXEL_THRESHOLD = 0.1;
 
