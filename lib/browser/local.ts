@@ -16,7 +16,8 @@ const CANDIDATE_PATHS = [
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
 ];
-const LAUNCH_TIMEOUT_MS = 30_000;
+/** How long a Chromium launch may take before it counts as failed (a replacement is then abandoned, D17). */
+export const LAUNCH_TIMEOUT_MS = 30_000;
 
 /** Flags for rendering pages, independent of networking (that part comes from lib/net). */
 const RENDER_FLAGS = [
