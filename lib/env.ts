@@ -62,6 +62,13 @@ const schema = z.object({
   /** The largest recording file (D26), in MiB; a larger one is stopped and refused (422 output_too_large). */
   ANIMATE_OUTPUT_MAX_MB: intWithDefault(50, 1, 1_024),
   BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
+  /**
+   * Fresh pages each browser keeps made ahead of renders (lib/browser/spares.ts). Default 0: on real
+   * pages, every spare page alive beside a render made that render cost Chromium more CPU (+4 % with
+   * one, +29 % with two) than making the page on demand, for a head start of tens of milliseconds
+   * (D30). A remote fleet far from its instances may want 1, to take page set-up off each render.
+   */
+  BROWSER_SPARE_PAGES: intWithDefault(0, 0, 8),
   /** The landing page's no-signup "try a URL" demo (D22): captures per client address per hour (0 = off) and in all per day. */
   DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),
   DEMO_CAPTURES_PER_DAY: intWithDefault(300, 0, 100_000),

@@ -63,7 +63,7 @@ function state(): BrowserState {
     const config = env();
     const source =
       config.mode.browser === "remote" ? new RemoteBrowserSource(config.BROWSER_WS_ENDPOINT) : new LocalBrowserSource();
-    const spares = new SparePages(Math.min(2, config.BROWSER_CONCURRENCY));
+    const spares = new SparePages(Math.min(config.BROWSER_SPARE_PAGES, config.BROWSER_CONCURRENCY));
     g[STATE_KEY] = {
       source,
       queue: new RenderQueue(config.BROWSER_CONCURRENCY),

@@ -1,10 +1,11 @@
 /**
- * Fresh pages made ahead of time. Creating an isolated context and its first page costs a
- * renderer process start, and guarding and emulating it costs several DevTools round trips; all
- * of that would otherwise sit on every render's critical path. A spare is made for exactly one
- * render and closed after it, so isolation (D9) is the same as making it on demand, and the page
- * guard is on before any navigation; it only moves the wait off the path. Spares are (re)made
- * after a render has finished, so making them never competes with a render for the CPU.
+ * Fresh pages: an isolated context and its first page, guarded and emulated before any navigation
+ * (D9), made for exactly one render and closed after it. They can be made ahead of time
+ * (BROWSER_SPARE_PAGES, default 0), which takes the context's set-up (a renderer start and several
+ * DevTools round trips) off the render's path. By default they are not: on real pages a spare
+ * page alive in the browser beside a render made that render's renderers cost more CPU than the
+ * set-up it saved (bench:realpages-parts, D30), so every render makes its page on demand. Spares,
+ * when asked for, are (re)made after a render has finished, never competing with it.
  */
 import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { contextBoundary } from "@/lib/net/chromium";

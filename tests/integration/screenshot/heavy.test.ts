@@ -120,6 +120,14 @@ describe("heavy pages (D17)", () => {
     await quiesce();
     expect(await browserPid()).toBe(before);
   });
+  it("makes no page ahead of renders by default: a spare beside a render costs it CPU (D30)", async () => {
+    const { browserSource, Deadline, quiesce } = await import("@/lib/browser");
+    await expectOk(await h.shoot({ url: "basic.html?no-spare" }));
+    await quiesce(); // the render's own context is closed
+    const browser = await browserSource().acquire(new Deadline(10_000));
+    // Chromium's default context only: no context was made for a next render.
+    expect(browser.browserContexts()).toHaveLength(1);
+  });
   // Last: the frozen renderers' browser is replaced after the test.
   it("a page whose renderer answers its metrics late is not taken as hung; one that never answers is (D30)", async () => {
     const { METRICS_TIMEOUT_MS, overBudget } = await import("@/lib/browser/recycle");
