@@ -49,7 +49,11 @@ export async function startNextServer(
 ): Promise<NextServer> {
   await ensureBuild(root);
   const server = serverCommand(root, { port: options.port, hostname: "127.0.0.1" });
-  const child: ChildProcess = spawn(server.command, server.args, {
+  // BENCH_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (where
+  // its own CPU per render goes, D30; Node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const args = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`, ...server.args] : server.args;
+  const child: ChildProcess = spawn(server.command, args, {
     cwd: root,
     env: {
       ...process.env,
