@@ -15,7 +15,7 @@ import { ogEndpoint } from "@/lib/og/endpoint";
 import { loadImages } from "@/lib/og/images";
 import { renderOg } from "@/lib/og/render";
 import { loadBrand } from "@/lib/og/account/brand";
-import { catalogVariables, defaultsOf } from "@/lib/og/account/templates";
+import { catalogVariables, examplesOf } from "@/lib/og/account/templates";
 import { brandNames } from "./brand-kit";
 import { brandRefsOf } from "@/lib/og/account/compile";
 import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
@@ -109,7 +109,7 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
         const compiled = checkSource(input.source, await brandNames(caller.userId));
         const brand = await loadBrand(caller.userId, "draft", brandRefsOf(compiled));
         const info = { name: "draft", description: "", variables: catalogVariables(compiled.variables) };
-        const { variables } = validateVariables(info, { ...defaultsOf(compiled.variables), ...input.values });
+        const { variables } = validateVariables(info, { ...examplesOf(compiled.variables), ...input.values });
         const [width, height] = PREVIEW_SIZES[input.size];
         const images = await loadImages(variables.images, request.signal);
         const image = await renderOg(

@@ -7,7 +7,13 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/api/errors";
-import { catalogVariables, defaultsOf, forgetAccountTemplate, TEMPLATE_NAME } from "@/lib/og/account/templates";
+import {
+  catalogVariables,
+  defaultsOf,
+  examplesOf,
+  forgetAccountTemplate,
+  TEMPLATE_NAME,
+} from "@/lib/og/account/templates";
 import { compileTemplate, TemplateError, type CompiledTemplate } from "@/lib/og/account/compile";
 import type { BrandNames } from "@/lib/og/account/brand-refs";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
@@ -55,17 +61,22 @@ export function checkSource(source: string, brand?: BrandNames): CompiledTemplat
     description: "",
     variables: catalogVariables(compiled.variables).map((v) => ({ ...v, required: false })),
   };
-  try {
-    validateVariables(info, defaultsOf(compiled.variables));
-  } catch (error) {
-    if (error instanceof ApiError && error.param) {
-      const declared = compiled.variables.find((v) => v.name === error.param);
-      throw new StudioError(
-        `Line ${declared?.line ?? 1}: the default of ${error.param} is invalid: ${error.message}`,
-        declared?.line,
-      );
+  for (const [what, values] of [
+    ["default", defaultsOf(compiled.variables)],
+    ["example", examplesOf(compiled.variables)],
+  ] as const) {
+    try {
+      validateVariables(info, values);
+    } catch (error) {
+      if (error instanceof ApiError && error.param) {
+        const declared = compiled.variables.find((v) => v.name === error.param);
+        throw new StudioError(
+          `Line ${declared?.line ?? 1}: the ${what} of ${error.param} is invalid: ${error.message}`,
+          declared?.line,
+        );
+      }
+      throw error;
     }
-    throw error;
   }
   return compiled;
 }

@@ -18,9 +18,18 @@
  *
  * The account's brand kit is used by name: `color: brand:primary`, `font-family: brand:heading`,
  * `<img src="brand:logo">`. A name the kit does not have is refused on save with its line.
+ *
+ * What the built-in cards compute (D33 point 8) is written with an optional `<layout>` block
+ * after `<variables>` (layout.ts: theme colours and canvas sizes, fitted text, named values),
+ * expressions in `{{…}}` (expression.ts), `if="…"` on an element (left out unless true) and
+ * `limit="…"` on an `each` (at most that many items).
  */
 import { brandRef, NO_BRAND, type BrandNames } from "@/lib/og/account/brand-refs";
-import { parseStyle, type Declaration, type VariableKind } from "@/lib/og/account/css";
+import { parseStyle, type Declaration } from "@/lib/og/account/css";
+import { DECLARATION_LIMITS, declarations, type DeclaredVariable } from "@/lib/og/account/declarations";
+import { typeOfKind, type TypeOf, type VariableKind } from "@/lib/og/account/css-values";
+import { parseExpression, type Expr, type ExprType } from "@/lib/og/account/expression";
+import { compileLayout, themeType, type CompiledLayout } from "@/lib/og/account/layout";
 import { parseMarkup, TemplateError, type MarkupElement, type MarkupNode } from "@/lib/og/account/markup";
 
 export { TemplateError };
@@ -29,44 +38,15 @@ export const STUDIO_LIMITS = {
   sourceMaxChars: 20_000,
   maxElements: 300,
   maxDepth: 24,
-  maxVariables: 30,
-  nameMaxChars: 40,
+  ...DECLARATION_LIMITS,
 } as const;
-
-const VARIABLE_KINDS: readonly VariableKind[] = ["text", "color", "image_url", "list", "number"];
-/** Query parameters of /v1/og and the loop variable: never usable as variable names. */
-const RESERVED = new Set([
-  "template",
-  "format",
-  "width",
-  "height",
-  "quality",
-  "response",
-  "api_key",
-  "item",
-  "signature",
-  "expires",
-]);
-// Letters, digits and _: camelCase too, so a duplicate of a built-in takes its bgColor (D33 point 8).
-const VARIABLE_NAME = /^[a-z][a-zA-Z0-9_]*$/;
-
-export interface DeclaredVariable {
-  name: string;
-  type: VariableKind;
-  required: boolean;
-  /** Raw default, as a query value would be written (lists: items separated by "|"). */
-  default?: string;
-  description: string;
-  /** Where it is declared, for errors about its default. */
-  line: number;
-}
 
 /**
  * Text with variable slots: ["Hello ", { variable: "name" }]. `{{author | initials}}` shows the
  * first letters of the value's first two words ("Ada Lovelace" → "AL"), as blog-post's avatar
  * stand-in does (D33 point 8).
  */
-export type Parts = Array<string | { variable: string; filter?: TextFilter }>;
+export type Parts = Array<string | { variable: string; filter?: TextFilter } | { expr: Expr }>;
 
 /** What a text slot may do to its value before it is shown. */
 type TextFilter = "initials";
@@ -81,12 +61,18 @@ export interface CompiledElement {
   height?: number;
   /** Repeat this element once per item of a list variable; `{{item}}` inside is the item. */
   each?: string;
+  /** With each: at most this many items. */
+  limit?: Expr;
+  /** Left out (with what it holds) unless this is true (D33 point 8). */
+  if?: Expr;
   children: Array<CompiledElement | { text: Parts }>;
   line: number;
 }
 
 export interface CompiledTemplate {
   variables: DeclaredVariable[];
+  /** Absent from templates saved before it existed. */
+  layout?: CompiledLayout;
   root: CompiledElement;
 }
 
@@ -105,66 +91,32 @@ export function compileTemplate(source: string, brand: BrandNames = NO_BRAND): C
   if (strayText) throw new TemplateError(strayText.line, "Text outside the root element.");
   let variables: DeclaredVariable[] = [];
   let rest = elements;
-  if (elements[0]?.tag === "variables") {
-    variables = declarations(elements[0]);
-    rest = elements.slice(1);
+  if (rest[0]?.tag === "variables") {
+    variables = declarations(rest[0]);
+    rest = rest.slice(1);
+  }
+  const kinds = new Map(variables.map((v) => [v.name, v.type]));
+  const variableType: TypeOf = (name) => typeOfKind(kinds.get(name));
+  let layout: CompiledLayout | undefined;
+  let types = new Map<string, ExprType>();
+  if (rest[0]?.tag === "layout") {
+    ({ layout, types } = compileLayout(rest[0], (name) => kinds.get(name) === "color", variableType));
+    rest = rest.slice(1);
   }
   if (rest.length !== 1)
     throw new TemplateError(
       rest[1]?.line ?? 1,
-      "A template has exactly one root element (after the optional <variables> block).",
+      "A template has exactly one root element (after the optional <variables> and <layout> blocks).",
     );
-  const kinds = new Map(variables.map((v) => [v.name, v.type]));
   const count = { elements: 0 };
-  const root = compileElement(rest[0], { kinds, brand }, 0, count, false);
-  return { variables, root };
-}
-
-function attribute(element: MarkupElement, name: string): string | undefined {
-  return element.attributes.find((a) => a.name === name)?.value;
-}
-
-function declarations(block: MarkupElement): DeclaredVariable[] {
-  const out: DeclaredVariable[] = [];
-  for (const node of block.children) {
-    if (node.kind === "text")
-      throw new TemplateError(node.line, 'Only declarations such as <text name="title" /> belong in <variables>.');
-    const type = node.tag as VariableKind;
-    if (!VARIABLE_KINDS.includes(type))
-      throw new TemplateError(node.line, `<${node.tag}> is not a variable type; use ${VARIABLE_KINDS.join(", ")}.`);
-    for (const a of node.attributes) {
-      if (!["name", "default", "required", "description"].includes(a.name))
-        throw new TemplateError(
-          a.line,
-          `A variable declaration takes name, default, required and description, not ${a.name}.`,
-        );
-    }
-    const name = attribute(node, "name") ?? "";
-    if (!VARIABLE_NAME.test(name) || name.length > STUDIO_LIMITS.nameMaxChars) {
-      throw new TemplateError(
-        node.line,
-        `"${name}" is not a valid variable name: letters, digits and _, starting with a lowercase letter.`,
-      );
-    }
-    if (RESERVED.has(name)) throw new TemplateError(node.line, `"${name}" is reserved (a parameter of /v1/og).`);
-    if (out.some((v) => v.name === name)) throw new TemplateError(node.line, `The variable ${name} is declared twice.`);
-    const fallback = attribute(node, "default");
-    out.push({
-      name,
-      type,
-      required: attribute(node, "required") !== undefined,
-      ...(fallback !== undefined ? { default: fallback } : {}),
-      description: attribute(node, "description") ?? "",
-      line: node.line,
-    });
-  }
-  if (out.length > STUDIO_LIMITS.maxVariables)
-    throw new TemplateError(block.line, `At most ${STUDIO_LIMITS.maxVariables} variables.`);
-  return out;
+  const root = compileElement(rest[0], { kinds, types, brand }, 0, count, false);
+  return { variables, ...(layout ? { layout } : {}), root };
 }
 
 interface Context {
   kinds: Map<string, VariableKind>;
+  /** The names <layout> defines. */
+  types: Map<string, ExprType>;
   brand: BrandNames;
 }
 
@@ -185,18 +137,24 @@ function compileElement(
     throw new TemplateError(line, `More than ${STUDIO_LIMITS.maxElements} elements.`);
   if (depth > STUDIO_LIMITS.maxDepth)
     throw new TemplateError(line, `Elements nest more than ${STUDIO_LIMITS.maxDepth} deep.`);
-  const kindOf = (name: string) => (name === "item" && inLoop ? "text" : kinds.get(name));
   const out: CompiledElement = { tag: tag as CompiledElement["tag"], style: [], children: [], line };
-  let loop = inLoop;
+  const loop = inLoop || element.attributes.some((a) => a.name === "each");
+  const kindOf = (name: string) => (name === "item" && loop ? "text" : kinds.get(name));
+  const typeOf: TypeOf = (name) => typeOfKind(kindOf(name)) ?? context.types.get(name) ?? themeType(name);
+  const expression = (source: string, at: number) => parseExpression(source, at, typeOf).expr;
   for (const a of element.attributes) {
     if (a.name.startsWith("on"))
       throw new TemplateError(a.line, `Event handler attributes (${a.name}) are not allowed.`);
-    if (a.name === "style") out.style = parseStyle(a.value, a.line, kindOf, brand);
-    else if (a.name === "each") {
+    if (a.name === "style") out.style = parseStyle(a.value, a.line, kindOf, brand, typeOf);
+    else if (a.name === "if") out.if = expression(a.value, a.line);
+    else if (a.name === "limit") {
+      const { expr, type } = parseExpression(a.value, a.line, typeOf);
+      if (type !== "number") throw new TemplateError(a.line, `limit takes a number of items, not ${type}.`);
+      out.limit = expr;
+    } else if (a.name === "each") {
       if (kinds.get(a.value) !== "list")
         throw new TemplateError(a.line, `each="${a.value}" must name a list variable.`);
       out.each = a.value;
-      loop = true;
     } else if (tag === "img" && a.name === "src") {
       const own = brandRef(a.value.trim(), "image", brand, a.line);
       out.src = own ? { brand: own } : { variable: imageSlot(a.value, a.line, kinds) };
@@ -208,11 +166,9 @@ function compileElement(
   }
   if (tag === "img" && (!out.src || !out.width || !out.height))
     throw new TemplateError(line, "<img> needs src, width and height.");
+  if (out.limit && !out.each) throw new TemplateError(line, 'limit goes with each="…".');
   for (const child of element.children as MarkupNode[]) {
-    if (child.kind === "text")
-      out.children.push({
-        text: textParts(child.text, child.line, (name) => (name === "item" && loop ? "text" : kinds.get(name))),
-      });
+    if (child.kind === "text") out.children.push({ text: textParts(child.text, child.line, kindOf, typeOf) });
     else out.children.push(compileElement(child, context, depth + 1, count, loop));
   }
   return out;
@@ -233,7 +189,12 @@ function imageSlot(value: string, line: number, kinds: Map<string, VariableKind>
   return slot[1];
 }
 
-function textParts(text: string, line: number, kindOf: (name: string) => VariableKind | undefined): Parts {
+function textParts(
+  text: string,
+  line: number,
+  kindOf: (name: string) => VariableKind | undefined,
+  typeOf: TypeOf,
+): Parts {
   const parts: Parts = [];
   let last = 0;
   for (const match of text.matchAll(/\{\{\s*([^}|]*?)\s*(?:\|\s*([^}]*?)\s*)?\}\}/g)) {
@@ -243,6 +204,15 @@ function textParts(text: string, line: number, kindOf: (name: string) => Variabl
     if (filter !== undefined && !TEXT_FILTERS.includes(filter as TextFilter))
       throw new TemplateError(at, `"${filter.slice(0, 40)}" is not a text filter; use ${TEXT_FILTERS.join(", ")}.`);
     const kind = kindOf(name);
+    if (!kind && filter === undefined && (!/^[a-z][a-zA-Z0-9_]*$/.test(name) || typeOf(name))) {
+      // An expression ({{title ?? version}}, {{more}}): shown when it is a text or a number.
+      const { expr, type } = parseExpression(name, at, typeOf);
+      if (type !== "text" && type !== "number")
+        throw new TemplateError(at, `{{${name.slice(0, 40)}}} is ${type} and cannot be shown as text.`);
+      parts.push(text.slice(last, match.index), { expr });
+      last = match.index + match[0].length;
+      continue;
+    }
     if (!kind) throw new TemplateError(at, `{{${name}}} is not a declared variable.`);
     if (kind !== "text" && kind !== "number")
       throw new TemplateError(at, `{{${name}}} is a ${kind} variable and cannot be shown as text.`);

@@ -2,46 +2,33 @@
  * Inline CSS of account templates (D21): a declaration list checked property by property against
  * what satori draws (flexbox, box model, type, colour, borders, gradients), with `{{variables}}`
  * allowed where their type fits — a color variable where a colour goes, a number variable where
- * a length or number goes. No url(), no @-rules, no expressions: nothing that could load a file.
+ * a length or number goes, and expressions of the same types (css-values.ts). No url(), no
+ * @-rules, no CSS expression(): nothing that could load a file.
  */
-import { parseColor } from "@/lib/og/colors";
 import { brandRef, NO_BRAND, type BrandNames } from "@/lib/og/account/brand-refs";
+import { checkGlow, checkGradient } from "@/lib/og/account/background";
+import {
+  isColor,
+  LENGTH,
+  isLength,
+  isNumber,
+  oneOf,
+  slotParts,
+  tokens,
+  typeOfKind,
+  type Check,
+  type KindOf,
+  type TypeOf,
+  type ValuePart,
+  type VariableKind,
+} from "@/lib/og/account/css-values";
 import { TemplateError } from "@/lib/og/account/markup";
-
-export type VariableKind = "text" | "color" | "image_url" | "list" | "number";
-
-/**
- * A CSS value with the variables left as slots: ["12", { variable: "size" }, "px"]; a brand-kit
- * reference (`brand:primary`, `font-family: brand:heading`) is a slot filled from the account's
- * brand kit at render time.
- */
-export type ValuePart = string | { variable: string } | { brand: "color" | "font"; name: string };
 
 export interface Declaration {
   /** camelCase, as satori and React take it. */
   property: string;
   value: ValuePart[];
 }
-
-const NAMED_COLORS = new Set(
-  "transparent currentcolor black white red green blue yellow orange purple pink gray grey silver maroon navy teal olive lime aqua fuchsia indigo violet gold crimson coral salmon tomato orchid khaki beige ivory lavender".split(
-    " ",
-  ),
-);
-const LENGTH = /^-?(\d+(\.\d+)?|\.\d+)(px|em|rem|%|vw|vh)?$/;
-const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
-const SLOT = /^\{\{\s*([a-z][a-zA-Z0-9_]*)\s*\}\}(px|em|%|deg)?$/;
-
-type Check = (token: string) => boolean;
-const oneOf =
-  (...words: string[]): Check =>
-  (t) =>
-    words.includes(t.toLowerCase());
-const isLength: Check = (t) => LENGTH.test(t) || t === "auto";
-const isNumber: Check = (t) => NUMBER.test(t);
-const isColor: Check = (t) =>
-  NAMED_COLORS.has(t.toLowerCase()) || (/^(#|rgba?\(|hsla?\()/i.test(t) && parseColor(t) !== null);
-const isAngle: Check = (t) => /^-?\d+(\.\d+)?(deg|turn|rad)$/.test(t);
 
 /** Value checks: how many space-separated tokens, and what each may be. */
 interface Rule {
@@ -139,47 +126,15 @@ const RULES: Record<string, Rule> = {
   objectFit: rule(oneOf("contain", "cover", "fill", "none"), []),
 };
 
-/** Gradient arguments: angles, directions, colours and stop positions, and nothing else. */
-const GRADIENT = /^(linear|radial)-gradient\((.*)\)$/i;
-const GRADIENT_WORDS = oneOf(
-  "to",
-  "left",
-  "right",
-  "top",
-  "bottom",
-  "center",
-  "circle",
-  "ellipse",
-  "at",
-  "closest-side",
-  "farthest-corner",
-);
-
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** Tokens split at `separator` (whitespace by default) outside parentheses: rgb(…) stays whole. */
-function tokens(value: string, separator: RegExp = /\s/): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const c of value) {
-    if (c === "(") depth++;
-    if (c === ")") depth--;
-    if (separator.test(c) && depth === 0) {
-      if (current) out.push(current);
-      current = "";
-    } else current += c;
-  }
-  if (current) out.push(current);
-  return out;
-}
 
 /** Parses and checks a style attribute; `kindOf` tells each declared variable's type. */
 export function parseStyle(
   style: string,
   line: number,
-  kindOf: (name: string) => VariableKind | undefined,
+  kindOf: KindOf,
   brand: BrandNames = NO_BRAND,
+  typeOf: TypeOf = (name) => typeOfKind(kindOf(name)),
 ): Declaration[] {
   if (/url\s*\(|@import|expression\s*\(|\\/i.test(style)) {
     throw new TemplateError(
@@ -197,8 +152,9 @@ export function parseStyle(
     const value = raw.slice(colon + 1).trim();
     const property = camel(name);
     if (property === "backgroundImage") {
-      const check = /^glow\(/i.test(value.trim()) ? checkGlow : checkGradient;
-      declarations.push({ property, value: check(value, line, kindOf, brand) });
+      const glow = /^glow\(/i.test(value.trim());
+      const parts = glow ? checkGlow(value, line, kindOf, brand, typeOf) : checkGradient(value, line, kindOf, brand);
+      declarations.push({ property, value: parts });
       continue;
     }
     if (property === "fontFamily") {
@@ -212,7 +168,7 @@ export function parseStyle(
       declarations.push({ property, value: [{ brand: "font", name: font }] });
       continue;
     }
-    const check = RULES[property];
+    const check = Object.hasOwn(RULES, property) ? RULES[property] : undefined;
     if (!check) throw new TemplateError(line, `CSS property "${name}" is not supported in templates.`);
     if (!value) throw new TemplateError(line, `${name} has no value.`);
     const parts = tokens(value);
@@ -221,15 +177,9 @@ export function parseStyle(
     const out: ValuePart[] = [];
     parts.forEach((token, i) => {
       if (i > 0) out.push(" ");
-      const slot = SLOT.exec(token);
+      const slot = slotParts(token, line, { property: name, check: check.check, allowed: check.slots }, kindOf, typeOf);
       if (slot) {
-        const kind = kindOf(slot[1]);
-        if (!kind) throw new TemplateError(line, `{{${slot[1]}}} is not a declared variable.`);
-        if (!check.slots.includes(kind))
-          throw new TemplateError(line, `{{${slot[1]}}} is a ${kind} variable and cannot be used in ${name}.`);
-        out.push({ variable: slot[1] });
-        if (slot[2]) out.push(slot[2]);
-        else if (kind === "number" && check.check === isLength) out.push("px");
+        out.push(...slot);
         return;
       }
       if (token.includes("{{"))
@@ -244,57 +194,4 @@ export function parseStyle(
     declarations.push({ property, value: out });
   }
   return declarations;
-}
-
-/** `glow(<colour>, <corner>, <opacity>)`: the built-in cards' corner light (glow.ts), for their duplicates (D33 point 8). */
-const GLOW = /^glow\(\s*(.+?)\s*,\s*(top-right|bottom-right)\s*,\s*(0(?:\.\d+)?|1(?:\.0+)?)\s*\)$/i;
-const GLOW_USAGE =
-  "glow() takes a colour (a color variable, a brand colour or a literal), a corner (top-right or bottom-right) and an opacity from 0 to 1, e.g. glow({{accent}}, top-right, 0.34).";
-function checkGlow(value: string, line: number, kindOf: (name: string) => VariableKind | undefined, brand: BrandNames) {
-  const [, colour = "", corner, opacity] = GLOW.exec(value.trim()) ?? [];
-  const rest = `, ${corner}, ${opacity})`;
-  const slot = SLOT.exec(colour);
-  if (slot && kindOf(slot[1]) === "color") return ["glow(", { variable: slot[1] }, rest] satisfies ValuePart[];
-  if (colour.startsWith("brand:"))
-    return ["glow(", { brand: "color", name: brandRef(colour, "color", brand, line)! }, rest] satisfies ValuePart[];
-  if (!slot && isColor(colour)) return [`glow(${colour}${rest}`];
-  throw new TemplateError(line, GLOW_USAGE);
-}
-
-function checkGradient(
-  value: string,
-  line: number,
-  kindOf: (name: string) => VariableKind | undefined,
-  brand: BrandNames,
-): ValuePart[] {
-  const match = GRADIENT.exec(value.trim());
-  if (!match)
-    throw new TemplateError(
-      line,
-      `background-image must be a linear-gradient() or radial-gradient() (got "${value.slice(0, 40)}").`,
-    );
-  const out: ValuePart[] = [`${match[1].toLowerCase()}-gradient(`];
-  tokens(match[2], /,/).forEach((stop, i) => {
-    if (i > 0) out.push(", ");
-    tokens(stop.trim()).forEach((token, j) => {
-      if (j > 0) out.push(" ");
-      const slot = SLOT.exec(token);
-      if (slot) {
-        if (kindOf(slot[1]) !== "color")
-          throw new TemplateError(line, `Only color variables may appear in a gradient ({{${slot[1]}}}).`);
-        out.push({ variable: slot[1] });
-        return;
-      }
-      if (token.startsWith("brand:")) {
-        out.push({ brand: "color", name: brandRef(token, "color", brand, line)! });
-        return;
-      }
-      if (!(isColor(token) || isAngle(token) || LENGTH.test(token) || GRADIENT_WORDS(token))) {
-        throw new TemplateError(line, `Invalid value in the gradient: "${token}".`);
-      }
-      out.push(token);
-    });
-  });
-  out.push(")");
-  return out;
 }

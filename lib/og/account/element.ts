@@ -3,16 +3,20 @@
  * browser engine, D21) draws. Values only ever fill slots the template declared at save time:
  * text becomes text, colours become CSS colours, numbers become numbers, images are the data:
  * URIs lib/og/images made. A slot whose optional variable was not given drops its declaration
- * (or, for an <img>, the element).
+ * (or, for an <img>, the element). The template's `<layout>` is evaluated once per render
+ * (layout.ts); `if` and `limit` (D33 point 8) decide what is drawn.
  */
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
+import { OG_LIMITS } from "@/lib/og/catalog";
 import { css, parseColor } from "@/lib/og/colors";
 import { glowImage, type GlowCorner } from "@/lib/og/templates/glow";
 import { initialsOf } from "@/lib/og/templates/parts";
 import { FONT_FAMILY } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
 import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/account/compile";
-import type { ValuePart } from "@/lib/og/account/css";
+import type { ValuePart } from "@/lib/og/account/css-values";
+import { evaluate, truthy, type Expr, type Value } from "@/lib/og/account/expression";
+import { layoutValues } from "@/lib/og/account/layout";
 
 /** An account's brand kit as a render uses it: what each `brand:<name>` stands for. */
 export interface ResolvedBrand {
@@ -32,15 +36,42 @@ interface Scope {
   brand: ResolvedBrand;
   /** Width ÷ height of the canvas: a glow() is drawn in its proportions. */
   aspect: number;
+  /** Names of the template's <layout> and theme.* for this render. */
+  layout: (name: string) => Value;
   item?: string;
 }
 
-function valueOf(name: string, scope: Scope): string | undefined {
+function valueOf(name: string, scope: Pick<Scope, "variables" | "item">): string | undefined {
   if (name === "item" && scope.item !== undefined) return scope.item;
-  const color = scope.variables.colors[name];
-  if (color) return css(color);
-  return scope.variables.text[name];
+  // Own properties only: a variable named like an Object method ("constructor") is just missing.
+  const { colors, text } = scope.variables;
+  if (Object.hasOwn(colors, name)) return css(colors[name]);
+  return Object.hasOwn(text, name) ? text[name] : undefined;
 }
+
+/** A variable's value in an expression: lists as lists, an image when it was fetched. */
+function variableValue(name: string, scope: Omit<Scope, "layout">): Value {
+  if (Object.hasOwn(scope.variables.lists, name)) return scope.variables.lists[name];
+  if (Object.hasOwn(scope.images, name)) return scope.images[name];
+  return valueOf(name, scope);
+}
+
+/** Any name in an expression: the loop's item, else what the layout's lookup gives (variables too). */
+const expressionValue = (name: string, scope: Scope): Value =>
+  name === "item" && scope.item !== undefined ? scope.item : scope.layout(name);
+
+/**
+ * An expression's value as CSS or text: a number as JavaScript writes it, as the built-ins do,
+ * within ±OG_LIMITS.numberMaxAbs like a number variable (no page-sized boxes from arithmetic).
+ */
+function shown(value: Value): string | undefined {
+  if (value === undefined || typeof value === "object" || typeof value === "boolean") return undefined;
+  if (typeof value !== "number") return value;
+  const bounded = Math.min(OG_LIMITS.numberMaxAbs, Math.max(-OG_LIMITS.numberMaxAbs, value));
+  return String(Math.abs(bounded) < 1e-6 ? 0 : bounded);
+}
+
+const run = (part: { expr: Expr }, scope: Scope) => evaluate(part.expr, (name) => expressionValue(name, scope));
 
 function fill(parts: ReadonlyArray<ValuePart>, scope: Scope): string | undefined {
   let out = "";
@@ -52,7 +83,7 @@ function fill(parts: ReadonlyArray<ValuePart>, scope: Scope): string | undefined
       if (value === undefined) return undefined;
       out += part.brand === "font" ? `"${value}", ${FONT_FAMILY}` : value;
     } else {
-      const value = valueOf(part.variable, scope);
+      const value = "expr" in part ? shown(run(part, scope)) : valueOf(part.variable, scope);
       if (value === undefined) return undefined;
       out += value;
     }
@@ -65,7 +96,8 @@ function styleOf(element: CompiledElement, scope: Scope): CSSProperties {
   for (const { property, value } of element.style) {
     const filled = fill(value, scope);
     if (filled === undefined) continue;
-    if (property === "backgroundImage" && filled.startsWith("glow(")) Object.assign(style, glowStyle(filled, scope));
+    if (property === "backgroundImage" && filled.startsWith("glow("))
+      Object.assign(style, glowStyle(value, filled, scope));
     else style[property] = property === "lineClamp" ? Number(filled) : filled;
   }
   // satori's defaults, made explicit so the browser engine lays out the same.
@@ -75,13 +107,24 @@ function styleOf(element: CompiledElement, scope: Scope): CSSProperties {
   return style as CSSProperties;
 }
 
-/** glow(colour, corner, opacity) → the built-in cards' glow bitmap, stretched over the element as Frame does. */
-function glowStyle(filled: string, scope: Scope): Record<string, string> {
-  const [, colour, corner, opacity] = /^glow\((.*), (top-right|bottom-right), ([\d.]+)\)$/.exec(filled) ?? [];
-  const rgba = colour ? parseColor(colour) : null;
+/**
+ * glow(colour, corner, opacity) → the built-in cards' glow bitmap, stretched over the element as
+ * Frame does. A colour variable is used as validated (no round trip through CSS text, which
+ * rounds a translucent colour's alpha), as the built-ins use it.
+ */
+function glowStyle(parts: ReadonlyArray<ValuePart>, filled: string, scope: Scope): Record<string, string> {
+  const [, colour, corner, opacity] = /^glow\((.*), (top-right|bottom-right), ([\d.e-]+)\)$/.exec(filled) ?? [];
+  const given = parts[1];
+  const rgba =
+    typeof given === "object" && "variable" in given && Object.hasOwn(scope.variables.colors, given.variable)
+      ? scope.variables.colors[given.variable]
+      : colour
+        ? parseColor(colour)
+        : null;
   if (!rgba) return {};
+  const strength = Math.min(1, Math.max(0, Number(opacity) || 0));
   return {
-    backgroundImage: `url(${glowImage(rgba, Number(opacity), corner as GlowCorner, scope.aspect)})`,
+    backgroundImage: `url(${glowImage(rgba, strength, corner as GlowCorner, scope.aspect)})`,
     backgroundSize: "100% 100%",
     backgroundRepeat: "no-repeat",
   };
@@ -89,10 +132,14 @@ function glowStyle(filled: string, scope: Scope): Record<string, string> {
 
 function render(element: CompiledElement, scope: Scope, key: number): ReactNode {
   if (element.each) {
-    const items = scope.variables.lists[element.each] ?? [];
-    const { each: _each, ...single } = element;
+    const { lists } = scope.variables;
+    let items = Object.hasOwn(lists, element.each) ? lists[element.each] : [];
+    if (element.limit)
+      items = items.slice(0, Math.max(0, Math.floor(Number(run({ expr: element.limit }, scope)) || 0)));
+    const { each: _each, limit: _limit, ...single } = element;
     return items.map((item, i) => render(single, { ...scope, item }, i));
   }
+  if (element.if && !truthy(run({ expr: element.if }, scope))) return null;
   const style = styleOf(element, scope);
   if (element.tag === "img") {
     const src = !element.src
@@ -113,6 +160,7 @@ function textOf(parts: Parts, scope: Scope): string {
   return parts
     .map((part) => {
       if (typeof part === "string") return part;
+      if ("expr" in part) return shown(run(part, scope)) ?? "";
       const value = valueOf(part.variable, scope) ?? "";
       return part.filter === "initials" ? initialsOf(value) : value;
     })
@@ -127,6 +175,9 @@ export function buildStudioElement(
   brand: ResolvedBrand = EMPTY_BRAND,
   canvas: { width: number; height: number } = { width: 1200, height: 630 },
 ): ReactElement {
+  const base = { variables, images, brand, aspect: canvas.width / canvas.height };
+  const layout = layoutValues(template.layout, canvas, variables.colors, (name) => variableValue(name, base));
+  const scope: Scope = { ...base, layout };
   return createElement(
     "div",
     {
@@ -139,7 +190,7 @@ export function buildStudioElement(
         color: "#000000",
       },
     },
-    render(template.root, { variables, images, brand, aspect: canvas.width / canvas.height }, 0),
+    render(template.root, scope, 0),
   );
 }
 

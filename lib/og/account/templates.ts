@@ -9,7 +9,8 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import type { OgTemplateInfo, OgVariable } from "@/lib/og/catalog";
 import type { LoadedBrand } from "./brand";
-import type { CompiledTemplate, DeclaredVariable } from "./compile";
+import type { CompiledTemplate } from "./compile";
+import type { DeclaredVariable } from "./declarations";
 
 export const TEMPLATE_NAME = /^[a-z0-9][a-z0-9-]{0,47}$/;
 
@@ -30,16 +31,29 @@ export function catalogVariables(declared: readonly DeclaredVariable[]): OgVaria
     type: v.type,
     required: v.required,
     description: v.description || `${v.type} variable${v.default !== undefined ? ` (default: ${v.default})` : ""}.`,
-    example: v.default ?? "",
+    example: v.example ?? v.default ?? "",
   }));
 }
 
 /** Defaults as query values would be written (a list default separates its items with "|"). */
 export function defaultsOf(declared: readonly DeclaredVariable[]): Record<string, string> {
+  return valuesOf(declared, (v) => v.default);
+}
+
+/** What the studio's preview starts from: each variable's example, else its default. */
+export function examplesOf(declared: readonly DeclaredVariable[]): Record<string, string> {
+  return valuesOf(declared, (v) => v.example ?? v.default);
+}
+
+function valuesOf(
+  declared: readonly DeclaredVariable[],
+  pick: (v: DeclaredVariable) => string | undefined,
+): Record<string, string> {
   return Object.fromEntries(
-    declared
-      .filter((v) => v.default !== undefined)
-      .map((v) => [v.name, v.type === "list" ? v.default!.split("|").join("\n") : v.default!]),
+    declared.flatMap((v) => {
+      const raw = pick(v);
+      return raw === undefined ? [] : [[v.name, v.type === "list" ? raw.split("|").join("\n") : raw]];
+    }),
   );
 }
 
