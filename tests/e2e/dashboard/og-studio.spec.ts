@@ -1,10 +1,12 @@
 /**
- * The OG studio (D21) in a real browser: start from a built-in, see the live preview, get a save
- * error that names the line, save, render the saved template through GET /v1/og with an API key,
- * edit and restore a version — and another account's key cannot use the template.
+ * The OG studio (D21) in a real browser: start from a built-in, see the live preview (a duplicate
+ * of blog-post drawing the built-in's pixels), get a save error that names the line, save, render
+ * the saved template through GET /v1/og with an API key, edit and restore a version — and another
+ * account's key cannot use the template.
  */
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { exampleVariables } from "@/lib/og/catalog";
 import { apiGet, createKeyInDashboard, setPlan, signInByEmail, uniqueEmail, waitForHydration } from "../support";
 
 // A browser far from UTC: the studio's times must not follow it (#35 point 8).
@@ -24,6 +26,25 @@ test("design, preview, save and use an account template", async ({ page }) => {
   // Live preview of the starter (the default built-in), rendered by the server.
   const preview = page.getByRole("img", { name: "Template preview" });
   await expect(preview).toBeVisible({ timeout: 60_000 });
+
+  // "Duplicate blog-post" previews the built-in's own card, pixel for pixel (#35 point 8): the
+  // preview of the duplicate (with the built-in's examples) against GET /v1/og?template=blog-post.
+  const shown = await preview.getAttribute("src");
+  await page.getByLabel("Start from a built-in").selectOption("blog-post");
+  await expect(page.locator("textarea[name=source]")).toHaveValue(/<text name="author" example="Ada Lovelace" \/>/);
+  await expect(preview).not.toHaveAttribute("src", shown!, { timeout: 60_000 });
+  const duplicated = await preview.evaluate(async (img: HTMLImageElement) => [
+    ...new Uint8Array(await (await fetch(img.src)).arrayBuffer()),
+  ]);
+  const { bgColor: _bg, ...examples } = exampleVariables("blog-post");
+  const builtIn = await apiGet(`/v1/og?template=blog-post&${new URLSearchParams(examples)}`, key);
+  expect(builtIn.status).toBe(200);
+  const rawPixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer();
+  const [duplicatePixels, builtInPixels] = await Promise.all([
+    rawPixels(Buffer.from(duplicated)),
+    rawPixels(Buffer.from(await builtIn.arrayBuffer())),
+  ]);
+  expect(duplicatePixels.equals(builtInPixels)).toBe(true);
 
   // A forbidden construct is refused on save with its line.
   const editor = page.getByLabel("Template source");
