@@ -1,7 +1,8 @@
 /**
  * The studio's code editor (D33 point 8), CodeMirror 6: the template language is HTML with
  * `{{variable}}` slots and `brand:<name>` references, so it is highlighted as HTML with those two
- * marked on top, completes both from the draft and the brand kit (template-names.ts), and shows
+ * marked on top, completes both from the draft and the brand kit (template-names.ts) — in a slot
+ * also the `<layout>` block's names, `theme.*` and the functions — and shows
  * the server's save/preview error as a diagnostic on its line. Loaded only by source-editor.tsx's
  * dynamic import: no other page carries it. Tab is left to move focus (no indentWithTab), so the
  * editor never traps the keyboard.
@@ -23,7 +24,7 @@ import {
   type ViewUpdate,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import { brandNamesFor, declaredVariables, type BrandKitNames } from "./template-names";
+import { brandNamesFor, declaredVariables, expressionNames, type BrandKitNames } from "./template-names";
 
 /** Colours with at least 4.5:1 contrast on white (axe), from the site's palette. */
 const highlight = HighlightStyle.define([
@@ -38,7 +39,7 @@ const highlight = HighlightStyle.define([
 const slotMark = Decoration.mark({ class: "cm-template-variable" });
 const brandMark = Decoration.mark({ class: "cm-template-brand" });
 const marks = new MatchDecorator({
-  regexp: /\{\{\s*[a-z][a-zA-Z0-9_]*\s*(\|\s*[a-z]+\s*)?\}\}|brand:[a-z][a-z0-9-]*/g,
+  regexp: /\{\{[^{}\n]{1,400}?\}\}|brand:[a-z][a-z0-9-]*/g,
   decoration: (match) => (match[0].startsWith("brand:") ? brandMark : slotMark),
 });
 
@@ -58,14 +59,21 @@ const templateMarks = ViewPlugin.fromClass(
 
 function completeNames(kit: () => BrandKitNames) {
   return (context: CompletionContext): CompletionResult | null => {
-    const slot = context.matchBefore(/\{\{\s*[a-zA-Z0-9_]*/);
+    const slot = context.matchBefore(/\{\{\s*[a-zA-Z0-9_.]*/);
     if (slot) {
       const typed = /\{\{\s*/.exec(slot.text)![0].length;
-      const options = declaredVariables(context.state.doc.toString()).map(({ name, detail }) => ({
+      const doc = context.state.doc.toString();
+      const names = [...declaredVariables(doc), ...expressionNames(doc)];
+      const options = names.map(({ name, detail }) => ({
         label: name,
         detail,
-        type: "variable",
+        type: name.endsWith("()") ? "function" : "variable",
         apply: (view: EditorView, _c: unknown, from: number, to: number) => {
+          if (name.endsWith("()")) {
+            // A function: its parentheses, the cursor between them.
+            view.dispatch({ changes: { from, to, insert: name }, selection: { anchor: from + name.length - 1 } });
+            return;
+          }
           // Close the slot unless it is closed already.
           const closed = view.state.sliceDoc(to, to + 2) === "}}";
           view.dispatch({
@@ -74,7 +82,7 @@ function completeNames(kit: () => BrandKitNames) {
           });
         },
       }));
-      return { from: slot.from + typed, options, validFor: /^[a-zA-Z0-9_]*$/ };
+      return { from: slot.from + typed, options, validFor: /^[a-zA-Z0-9_.]*$/ };
     }
     const brand = context.matchBefore(/brand:[a-z0-9-]*/);
     if (brand) {

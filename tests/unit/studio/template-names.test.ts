@@ -4,7 +4,8 @@
  * names after `brand:`, by the kind the place takes.
  */
 import { describe, expect, it } from "vitest";
-import { brandNamesFor, declaredVariables } from "@/components/dashboard/og-studio/template-names";
+import { brandNamesFor, declaredVariables, expressionNames } from "@/components/dashboard/og-studio/template-names";
+import { compileTemplate } from "@/lib/og/account/compile";
 import { STARTERS } from "@/lib/studio/starters";
 
 const KIT = { colors: ["primary", "ink"], fonts: ["heading"], images: ["logo"] };
@@ -30,6 +31,23 @@ describe("declaredVariables", () => {
     const names = declaredVariables(STARTERS["changelog-card"]).map((v) => v.name);
     expect(names).toContain("change_items");
     expect(names.at(-1)).toBe("item");
+  });
+});
+
+describe("expressionNames", () => {
+  it("offers the layout's names, a fit by its fields, theme.* and the functions", () => {
+    const names = expressionNames(STARTERS["changelog-card"]).map((n) => n.name);
+    expect(names).toEqual(expect.arrayContaining(["items", "shown", "head.size", "head.clamp", "theme.fg", "scale()"]));
+    expect(names).not.toContain("head");
+  });
+
+  it("offers only names the compiler accepts", () => {
+    const offered = expressionNames(STARTERS["stats-card"]).filter((n) => !n.name.endsWith("()"));
+    const variables = STARTERS["stats-card"].split("</layout>")[0];
+    for (const { name } of offered) {
+      const source = `${variables}</layout>\n<div>{{${name} ? 1 : 0}}</div>`;
+      expect(() => compileTemplate(source), name).not.toThrow();
+    }
   });
 });
 
