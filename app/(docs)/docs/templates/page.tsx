@@ -7,6 +7,24 @@ import { ExampleCode } from "@/components/docs/example-code";
 import { exampleImagePath, exampleQuery, TEMPLATE_EXAMPLES } from "@/components/site/og-examples";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 
+const LAYOUT_EXAMPLE = `<variables>
+  <text name="title" example="Ship pixel-perfect previews" required />
+  <text name="description" />
+  <color name="accent" default="#6366f1" />
+  <color name="bgColor" default="#0b1020" />
+</variables>
+<layout>
+  <theme accent="accent" background="bgColor" />
+  <let name="innerW" value="theme.width - 2 * theme.padX" />
+  <fit name="head" text="title" width="innerW" height="theme.height * 0.5"
+       max-size="min(84 * theme.u, innerW / 7)" min-size="34 * theme.u" line-height="1.12" bold />
+</layout>
+<div style="flex-direction: column; width: 100%; height: 100%; padding: {{theme.padY}}px {{theme.padX}}px;
+            background-color: {{bgColor}}; color: {{theme.fg}}">
+  <div style="font-size: {{head.size}}px; line-height: 1.12; line-clamp: {{head.clamp}}; font-weight: 700">{{title}}</div>
+  <div if="description" style="font-size: {{scale(32)}}px; color: {{theme.muted}}">{{description}}</div>
+</div>`;
+
 export const metadata: Metadata = {
   title: "OG template gallery",
   description: "Every Open Graph template with its variables and an example rendered by the API.",
@@ -57,10 +75,55 @@ export default function TemplatesPage() {
         <h2 id="duplicates-title">Duplicating a built-in</h2>
         <p>
           In the dashboard&apos;s template editor, <em>Start from a built-in</em> gives you any template above written
-          in the template language: the same variables (<code>bgColor</code> included), boxes, colours and type sizes,
-          so with the same variables it draws the same pixels at 1200×630. Two parts of the language exist for it:
+          in the template language, and it draws exactly what the built-in draws for every request: the same variables (
+          <code>bgColor</code> included), a long title shrunk to fit, text colours that contrast with the background,
+          the card scaled to any canvas from 100 to 4096 pixels a side, and a part left out when its optional variable
+          is. Its optional variables carry the built-in&apos;s examples as <code>example=&quot;…&quot;</code>: the
+          editor&apos;s preview shows them, a request that leaves one out does not get it (a <code>default</code> would
+          fill it in).
         </p>
+        <ExampleCode
+          caption="A headline that fits, in colours that suit the background, at any canvas size"
+          code={LAYOUT_EXAMPLE}
+        />
+        <p>What the built-ins compute is written with these parts of the language:</p>
         <ul>
+          <li>
+            <code>&lt;layout&gt;</code> after <code>&lt;variables&gt;</code>: named values, worked out once per render
+            in order (each sees the ones above it). <code>&lt;let name value&gt;</code> names a value;{" "}
+            <code>&lt;fit&gt;</code> finds the largest font size from <code>max-size</code> down to{" "}
+            <code>min-size</code> (in steps of 4 %) at which its <code>text</code> fits <code>width</code> ×{" "}
+            <code>height</code> in at most <code>max-lines</code> lines (<code>bold</code> for bold text), as the
+            built-ins do, and gives <code>head.size</code>, <code>head.clamp</code> (for <code>line-clamp</code>, which
+            ends what still does not fit with an ellipsis), <code>head.lines</code> and <code>head.height</code>.
+          </li>
+          <li>
+            <code>&lt;theme accent=&quot;accent&quot; background=&quot;bgColor&quot; /&gt;</code> derives{" "}
+            <code>theme.*</code> from two color variables and the canvas, as for the built-ins: <code>theme.fg</code>{" "}
+            (dark text on a light background, light on a dark one), <code>theme.muted</code>, <code>theme.faint</code>,{" "}
+            <code>theme.surface</code>, <code>theme.border</code>, <code>theme.accentText</code> (the accent nudged
+            until it reads on the background), <code>theme.onAccent</code>, <code>theme.bg</code>,{" "}
+            <code>theme.accent</code>, <code>theme.glowOpacity</code> and <code>theme.isDark</code>;{" "}
+            <code>theme.width</code>, <code>theme.height</code>, <code>theme.u</code> (1 at 1200×630, the scale of other
+            canvases; a portrait canvas counts as turned), <code>theme.padX</code> and <code>theme.padY</code>. Without{" "}
+            <code>&lt;theme&gt;</code> the colours are the built-ins&apos; defaults.
+          </li>
+          <li>
+            Expressions, in <code>{"{{…}}"}</code> in a style or text and in the attributes above: numbers,{" "}
+            <code>+ - * /</code>, comparisons, <code>&amp;&amp;</code>, <code>||</code>, <code>!</code>,{" "}
+            <code>a ? b : c</code>, <code>a ?? b</code> (<code>a</code> when given) and the functions <code>min</code>,{" "}
+            <code>max</code>, <code>round</code>, <code>floor</code>, <code>ceil</code>, <code>px(n, least)</code>,{" "}
+            <code>scale(n, least)</code> (n × <code>theme.u</code>, rounded, at least <code>least</code>) and{" "}
+            <code>count(list)</code>. A number where a length goes is in pixels; a quoted word goes where CSS takes that
+            word (<code>{"flex-direction: {{stacked ? 'column' : 'row'}}"}</code>). Every name and type is checked when
+            you save, and an expression is at most 400 characters.
+          </li>
+          <li>
+            <code>if=&quot;description&quot;</code> on an element leaves it out, with what it holds, unless the
+            expression is true (a given text, image or list, a number other than 0);{" "}
+            <code>each=&quot;change_items&quot; limit=&quot;shown&quot;</code> repeats an element for at most that many
+            items.
+          </li>
           <li>
             <code>{"{{author | initials}}"}</code> shows the first letters of the value&apos;s first two words
             (&ldquo;Ada Lovelace&rdquo; → &ldquo;AL&rdquo;): blog-post&apos;s stand-in for a missing avatar.
@@ -68,14 +131,10 @@ export default function TemplatesPage() {
           <li>
             <code>background-image: glow({"{{accent}}"}, top-right, 0.34)</code> lights a corner (<code>top-right</code>{" "}
             or <code>bottom-right</code>) with a colour (a color variable, a brand colour or a literal) at an opacity
-            from 0 to 1, stretched over the element as on every built-in card.
+            from 0 to 1 (or <code>{"{{theme.glowOpacity}}"}</code>), stretched over the element as on every built-in
+            card.
           </li>
         </ul>
-        <p>
-          A duplicate keeps what it was written with: the built-ins shrink a long title to fit, pick text colours that
-          contrast with any background, scale to the canvas and leave out what a missing variable would show; a
-          duplicate&apos;s sizes and colours stay as written (a long title ends in an ellipsis) until you change them.
-        </p>
       </section>
 
       <section id="brand-kit" aria-labelledby="brand-kit-title" className="scroll-mt-20">
