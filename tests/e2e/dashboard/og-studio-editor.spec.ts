@@ -18,6 +18,15 @@ async function openStudio(page: Page): Promise<void> {
   await expect(page.locator("[data-editor=code] .cm-content")).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * CodeMirror takes Enter for a completion only once its list has been open for its
+ * interactionDelay (75 ms): pressed sooner, Enter is a new line. The list opens when typing
+ * pauses, so a test that types and presses Enter at once races it.
+ */
+async function untilEnterAccepts(page: Page) {
+  await page.waitForTimeout(150);
+}
+
 test("highlighting, completion, an error at its line and saving, in the code editor", async ({ page }) => {
   const email = uniqueEmail("studio-editor");
   await signInByEmail(page, email);
@@ -36,7 +45,11 @@ test("highlighting, completion, an error at its line and saving, in the code edi
   const source = page.locator("textarea[name=source]");
   await expect(source).toBeHidden();
 
-  // Highlighting: the starter's tags in the tag colour, its {{title}} marked as a variable.
+  // Highlighting: the starter's tags in the tag colour, its {{title}} marked as a variable. Its
+  // elements follow the <variables> and <layout> blocks, and CodeMirror draws only the lines near
+  // the view: the end of the text is brought into view first.
+  await editor.focus();
+  await page.keyboard.press("Control+End");
   await expect(page.locator(".cm-template-variable", { hasText: "{{title}}" }).first()).toBeVisible();
   const tagColours = await page
     .locator(".cm-line span")
@@ -51,6 +64,7 @@ test("highlighting, completion, an error at its line and saving, in the code edi
   await page.keyboard.type("{{he");
   const options = page.getByRole("listbox");
   await expect(options.getByRole("option", { name: /headline/ })).toBeVisible();
+  await untilEnterAccepts(page);
   await page.keyboard.press("Enter");
   await expect(source).toHaveValue(/<p style="font-size: 64px">\{\{headline\}\}<\/p>/);
   await page.locator(".cm-line", { hasText: "height: 100%;" }).click();
@@ -58,6 +72,7 @@ test("highlighting, completion, an error at its line and saving, in the code edi
   for (let i = 0; i < '">'.length; i++) await page.keyboard.press("ArrowLeft");
   await page.keyboard.type("background-color: brand:");
   await expect(options.getByRole("option", { name: /primary/ })).toBeVisible();
+  await untilEnterAccepts(page);
   await page.keyboard.press("Enter");
   await expect(source).toHaveValue(/background-color: brand:primary">/);
 
