@@ -3,7 +3,8 @@
  * line it is on, and a valid template compiles to slots of the declared types.
  */
 import { describe, expect, it } from "vitest";
-import { compileTemplate, STUDIO_LIMITS, TemplateError } from "@/lib/og/account/compile";
+import { refusalOf } from "./template-refusal";
+import { compileTemplate, STUDIO_LIMITS } from "@/lib/og/account/compile";
 import { STARTERS } from "@/lib/studio/starters";
 
 const HEAD = `<variables>
@@ -15,15 +16,7 @@ const HEAD = `<variables>
 </variables>
 `; // 7 lines: the body starts on line 8
 
-function refusal(body: string): TemplateError {
-  try {
-    compileTemplate(HEAD + body);
-  } catch (error) {
-    if (error instanceof TemplateError) return error;
-    throw error;
-  }
-  throw new Error("compiled, but should have been refused");
-}
+const refusal = (body: string) => refusalOf(HEAD + body);
 
 describe("refused on save, with the line", () => {
   it.each([

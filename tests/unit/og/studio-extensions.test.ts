@@ -6,7 +6,8 @@
  */
 import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { compileTemplate, TemplateError } from "@/lib/og/account/compile";
+import { refusalOf } from "./template-refusal";
+import { compileTemplate } from "@/lib/og/account/compile";
 import { buildStudioElement } from "@/lib/og/account/element";
 import { parseColor } from "@/lib/og/colors";
 import { glowImage } from "@/lib/og/templates/glow";
@@ -23,15 +24,7 @@ function root(source: string, variables: Partial<OgVariables>, canvas = { width:
   return child as ReactElement<Props>;
 }
 
-function refusal(source: string): TemplateError {
-  try {
-    compileTemplate(source);
-  } catch (error) {
-    if (error instanceof TemplateError) return error;
-    throw error;
-  }
-  throw new Error("compiled, but should have been refused");
-}
+const refusal = (source: string) => refusalOf(source);
 
 const AUTHOR = `<variables>\n  <text name="author" />\n</variables>\n`;
 const ACCENT = `<variables>\n  <color name="accent" default="#6366f1" />\n  <color name="bgColor" />\n</variables>\n`;

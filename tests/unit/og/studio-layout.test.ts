@@ -6,7 +6,8 @@
  */
 import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { compileTemplate, TemplateError } from "@/lib/og/account/compile";
+import { refusalOf } from "./template-refusal";
+import { compileTemplate } from "@/lib/og/account/compile";
 import { buildStudioElement } from "@/lib/og/account/element";
 import { catalogVariables, defaultsOf, examplesOf } from "@/lib/og/account/templates";
 import { parseColor } from "@/lib/og/colors";
@@ -36,15 +37,7 @@ function root(body: string, variables: Partial<OgVariables> = {}, canvas = { wid
 
 const kids = (el: El) => ([] as unknown[]).concat(el.props.children).filter((c) => c !== null && c !== undefined);
 
-function refusal(body: string): TemplateError {
-  try {
-    compileTemplate(HEAD + body);
-  } catch (error) {
-    if (error instanceof TemplateError) return error;
-    throw error;
-  }
-  throw new Error("compiled, but should have been refused");
-}
+const refusal = (body: string) => refusalOf(HEAD + body);
 
 describe("<layout>", () => {
   it("fits text with fitText itself and scales with the theme's unit", () => {
