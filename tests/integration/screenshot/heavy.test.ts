@@ -65,7 +65,7 @@ describe("heavy pages (D17)", () => {
     await expectOk(await h.shoot({ url: "basic.html?after-heavy" }));
     // The degraded browser was replaced and its process is gone; captures go to the new one. After
     // the answer come the page's metrics (up to METRICS_TIMEOUT_MS), a launch (up to
-    // LAUNCH_TIMEOUT_MS) and the new browser's spare pages, then the kill: bounded by those, not by
+    // LAUNCH_TIMEOUT_MS) and the new browser's preparation, then the kill: bounded by those, not by
     // a guess (a flat 40 s ran out once in CI, with a docker build beside two test files).
     const { METRICS_TIMEOUT_MS } = await import("@/lib/browser/recycle");
     const { LAUNCH_TIMEOUT_MS } = await import("@/lib/browser/local");
