@@ -5,7 +5,7 @@
  * replaced in the background and killed, so the next capture should take its usual time.
  *
  * In one run, on the same local page, through the real /v1/screenshot route in-process (the
- * integration tests' harness: real Postgres, Redis, Chromium): the usual capture time (median of
+ * integration tests' fixture pages and environment: real Postgres, Redis, Chromium): the usual capture time (median of
  * MISSes on a quiet browser), then ROUNDS times a 10,000-iframe page (504 after 10 s) followed at
  * once by a normal capture. Target: the capture after a heavy page ≤ 2 × the usual median.
  * Printed and written to bench/RESULTS.md (heavy section only). The integration test
@@ -33,14 +33,22 @@ function median(values: number[]): number {
 }
 
 async function main() {
-  const { startHarness } = await import("@/tests/support/screenshot-harness");
-  const { quiesce } = await import("@/lib/browser");
-  console.log("starting the harness (fixture pages, database, Chromium)…");
-  const h = await startHarness({ env: { extra: { LOG_LEVEL: "silent" } } });
+  const { fixtureQuery, startFixtureServer } = await import("@/tests/support/fixture-server");
+  const { useTestEnv } = await import("@/tests/support/env");
+  const { apiRequest, createTestAccount } = await import("@/tests/support/api");
+  const { quiesce, shutdownBrowsers } = await import("@/lib/browser");
+  console.log("starting the fixture pages, database and Chromium…");
+  const fx = await startFixtureServer();
+  const env = await useTestEnv({
+    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, BROWSER_CONCURRENCY: "4", LOG_LEVEL: "silent" },
+  });
+  const { GET } = await import("@/app/v1/screenshot/route");
+  const { apiKey } = await createTestAccount({ plan: "business" });
   let sample = 0;
   const capture = async (file: string): Promise<{ status: number; ms: number }> => {
     const started = performance.now();
-    const response = await h.shoot({ url: `${file}?sample=${sample++}`, timeout: 10_000 });
+    const query = fixtureQuery(fx, { url: `${file}?sample=${sample++}`, timeout: 10_000 });
+    const response = await GET(apiRequest(`/v1/screenshot?${query}`, { apiKey }));
     await response.arrayBuffer();
     return { status: response.status, ms: performance.now() - started };
   };
@@ -84,7 +92,9 @@ async function main() {
     if (!QUICK) await replaceSection(path.join(HERE, "RESULTS.md"), "heavy", markdown, "Heavy pages (bench:heavy)");
     process.exitCode = pass ? 0 : 1;
   } finally {
-    await h.close();
+    await shutdownBrowsers();
+    await fx.close();
+    await env.cleanup();
   }
 }
 

@@ -44,6 +44,15 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/** Sets (or, for undefined, removes) these variables and has lib/env read them again. */
+export function setEnvironment(vars: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  reloadEnv();
+}
+
 export async function useTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "glance-test-"));
   const redisPrefix = `glance-test:${randomBytes(6).toString("hex")}:`;
@@ -63,11 +72,7 @@ export async function useTestEnv(options: TestEnvOptions = {}): Promise<TestEnv>
     CACHE_SECRET: "test-cache-secret",
     ...options.extra,
   };
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  reloadEnv();
+  setEnvironment(vars);
   return {
     dataDir,
     databaseUrl: db?.url,

@@ -99,3 +99,18 @@ export async function startFixtureServer(options: { dir?: string } = {}): Promis
     },
   };
 }
+
+/** True for a bare fixture file name ("basic.html?x"), which the harnesses send as its URL on the server. */
+export function isFixtureName(value: string): boolean {
+  return /^[\w-]+\.html\b/.test(value);
+}
+
+/** A route's query string from `query`, a bare fixture file name as `url` turned into its URL on `fx`. */
+export function fixtureQuery(fx: FixtureServer, query: Record<string, string | number | boolean>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    const text = String(value);
+    params.set(name, name === "url" && isFixtureName(text) ? fx.url(text) : text);
+  }
+  return params;
+}

@@ -1,83 +1,63 @@
 /**
- * Shared set-up for the screenshot integration tests: a fixture server on loopback (allowed via
- * ALLOW_PRIVATE_ORIGINS, exact origin), a private test environment (database, DATA_DIR, Redis
- * prefix), real accounts and the real /v1/screenshot route called in-process. One Chromium per
- * test file (the module-level browser of lib/browser), closed in `close()`.
+ * Shared set-up for the screenshot integration tests: the page harness (tests/support/page-harness.ts:
+ * fixture server, the file's test environment, an account, Chromium closed after the file's tests)
+ * and the real /v1/screenshot route called in-process.
  */
 import sharp from "sharp";
-import type { TestEnv, TestEnvOptions } from "@/tests/support/env";
-import { useTestEnv } from "@/tests/support/env";
-import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
-import type { PlanId } from "@/lib/plans";
-import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { beforeAll } from "vitest";
+import { setEnvironment } from "@/tests/support/env";
+import { madeInBeforeAll } from "@/tests/support/test-env";
+import { apiRequest, type TestAccount } from "@/tests/support/api";
+import { fixtureQuery } from "@/tests/support/fixture-server";
+import { type PageHarness, pageHarness, type PageHarnessOptions } from "@/tests/support/page-harness";
 
-export interface ScreenshotHarness {
-  fx: FixtureServer;
-  testEnv: TestEnv;
-  account: TestAccount;
+type Query = Record<string, string | number | boolean>;
+
+export interface ScreenshotHarness extends PageHarness {
   /** Calls GET /v1/screenshot with `query` (url given as a fixture file name or full URL). */
-  shoot(query: Record<string, string | number | boolean>, options?: { account?: TestAccount }): Promise<Response>;
+  shoot(query: Query, options?: { account?: TestAccount }): Promise<Response>;
   /** Calls POST /v1/screenshot with `body` (an object is sent as JSON; a string as it is). */
   post(body: unknown, options?: { account?: TestAccount; contentType?: string; query?: string }): Promise<Response>;
-  accountOn(plan: PlanId): Promise<TestAccount>;
-  close(): Promise<void>;
+  /**
+   * Closes this instance's browsers and sets `vars` (BROWSER_WS_ENDPOINT, NET_GUARD_URL...), so the
+   * next render connects as they say: the same instance on other browsers.
+   */
+  restartBrowsers(vars: Record<string, string | undefined>): Promise<void>;
 }
 
-export async function startHarness(
-  options: {
-    env?: TestEnvOptions;
-    plan?: PlanId;
-    /** Further loopback origins pages may load (a test's own servers). */ allowOrigins?: string[];
-  } = {},
-): Promise<ScreenshotHarness> {
-  const fx = await startFixtureServer();
-  const testEnv = await useTestEnv({
-    ...options.env,
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","),
-      BROWSER_CONCURRENCY: "4",
-      ...options.env?.extra,
-    },
+/** Registers the file's harness: pageHarness's hooks (see there), then one that loads the route. */
+export function screenshotHarness(
+  options: PageHarnessOptions | (() => PageHarnessOptions | Promise<PageHarnessOptions>) = {},
+): ScreenshotHarness {
+  const page = pageHarness(options, { browserConcurrency: 4 });
+  let route: typeof import("@/app/v1/screenshot/route") | undefined;
+  beforeAll(async () => {
+    route = await import("@/app/v1/screenshot/route");
   });
-  const { GET, POST } = await import("@/app/v1/screenshot/route");
-  const account = await createTestAccount({ plan: options.plan ?? "business" });
-
-  const shoot: ScreenshotHarness["shoot"] = (query, opts = {}) => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      const text = String(value);
-      // A bare fixture file name ("basic.html?x") becomes that file's URL on the fixture server.
-      params.set(name, name === "url" && /^[\w-]+\.html\b/.test(text) ? fx.url(text) : text);
-    }
-    return GET(apiRequest(`/v1/screenshot?${params}`, { apiKey: (opts.account ?? account).apiKey }));
-  };
-
-  const post: ScreenshotHarness["post"] = (body, opts = {}) =>
-    POST(
-      new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
-        method: "POST",
-        headers: {
-          "X-API-Key": (opts.account ?? account).apiKey,
-          "Content-Type": opts.contentType ?? "application/json",
-        },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      }),
-    );
-
-  return {
-    fx,
-    testEnv,
-    account,
-    shoot,
-    post,
-    accountOn: (plan) => createTestAccount({ plan }),
-    async close() {
+  const routeNow = () => madeInBeforeAll(route, "the screenshot route");
+  const calls: Pick<ScreenshotHarness, "shoot" | "post" | "restartBrowsers"> = {
+    shoot: (query, opts = {}) =>
+      routeNow().GET(
+        apiRequest(`/v1/screenshot?${fixtureQuery(page.fx, query)}`, { apiKey: (opts.account ?? page.account).apiKey }),
+      ),
+    post: (body, opts = {}) =>
+      routeNow().POST(
+        new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
+          method: "POST",
+          headers: {
+            "X-API-Key": (opts.account ?? page.account).apiKey,
+            "Content-Type": opts.contentType ?? "application/json",
+          },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      ),
+    async restartBrowsers(vars) {
       const { shutdownBrowsers } = await import("@/lib/browser");
       await shutdownBrowsers();
-      await fx.close();
-      await testEnv.cleanup();
+      setEnvironment(vars);
     },
   };
+  return Object.assign(page, calls);
 }
 
 export async function bodyOf(response: Response): Promise<Buffer> {

@@ -8,18 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rendersFor } from "@/lib/animate/limits";
 import { probeVideo } from "@/tests/support/video";
-import { type AnimateHarness, okBody, startAnimateHarness } from "./harness";
+import { animateHarness, okBody } from "./harness";
 
-let h: AnimateHarness;
+const h = animateHarness({ env: { extra: { ANIMATE_OUTPUT_MAX_MB: "1" } } });
 beforeAll(async () => {
-  h = await startAnimateHarness({ env: { extra: { ANIMATE_OUTPUT_MAX_MB: "1" } } });
   const { startJobWorkers } = await import("@/lib/jobs/worker");
   await startJobWorkers();
 });
 afterAll(async () => {
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
-  await h?.close();
 });
 
 async function problem(response: Response): Promise<Record<string, unknown>> {

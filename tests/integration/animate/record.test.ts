@@ -6,7 +6,7 @@
  * follows the frame rate; a steps recording shows a panel opening frame by frame after the click;
  * JSON metadata, the cache, the stored file with its video type and byte ranges.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   agreement,
   frameTimes,
@@ -18,13 +18,9 @@ import {
   videoFrames,
   type Frame,
 } from "@/tests/support/video";
-import { type AnimateHarness, okBody, startAnimateHarness } from "./harness";
+import { animateHarness, okBody } from "./harness";
 
-let h: AnimateHarness;
-beforeAll(async () => {
-  h = await startAnimateHarness();
-});
-afterAll(async () => h?.close());
+const h = animateHarness();
 
 const SIZE = { width: 640, height: 360 };
 /** ruler.html: 240 px of red, then black bars 40 px high every 200 px, then green, then 360 px of blue; 4,400 px in all. */

@@ -5,21 +5,17 @@
  * and a section that exists only once it has been scrolled into view. Every format is checked
  * field by field from one render.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentHarness, okJson, startContentHarness } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contentHarness, okJson } from "./harness";
 
-let h: ContentHarness;
+const h = contentHarness();
 let all: Record<string, unknown>;
 
 beforeAll(async () => {
-  h = await startContentHarness();
   all = await okJson(
     await h.get({ url: "content-article.html", formats: "markdown,html,text,links,metadata,screenshot" }),
   );
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const ARTICLE_MARKDOWN = (origin: string) =>
   [

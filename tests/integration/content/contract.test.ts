@@ -5,20 +5,11 @@
  * single flight, lazy content only when scrolled, the whole page, html in a POST body, a signed
  * URL, and the request log.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import { type ContentHarness, okJson, startContentHarness } from "./harness";
+import { contentHarness, okJson } from "./harness";
 
-let h: ContentHarness;
-
-beforeAll(async () => {
-  h = await startContentHarness({
-    env: { extra: { URL_SIGNING_SECRET: "test-url-signing-secret-content-0123456789" } },
-  });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = contentHarness({ env: { extra: { URL_SIGNING_SECRET: "test-url-signing-secret-content-0123456789" } } });
 
 const ARTICLE = "content-article.html";
 const quotaLeft = (response: Response) => Number(response.headers.get("x-quota-remaining"));

@@ -18,20 +18,17 @@ import {
   ensureDebianDocs,
   serveDebianDocs,
 } from "@/tests/support/debian-docs";
-import { type ContentHarness, okJson, startContentHarness } from "./harness";
+import { contentHarness, okJson } from "./harness";
 
 let docs: DebianDocsServer;
-let h: ContentHarness;
 
 beforeAll(async () => {
   ensureDebianDocs();
   docs = await serveDebianDocs();
-  h = await startContentHarness({ allowOrigins: [docs.origin] });
 }, 600_000);
-afterAll(async () => {
-  await h?.close();
-  await docs?.close();
-});
+// Registered before the harness, so the docs' server stops after it, as before.
+afterAll(async () => docs?.close());
+const h = contentHarness(() => ({ allowOrigins: [docs.origin] }));
 
 type Element = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 

@@ -1,18 +1,14 @@
 /**
- * Set-up for the content endpoint's tests (D24): the screenshot tests' fixture server on loopback
- * (allowed via ALLOW_PRIVATE_ORIGINS, exact origin), a private test environment, real accounts,
- * and the real /v1/content route called in-process on real Chromium.
+ * Set-up for the content endpoint's tests (D24): the page harness (tests/support/page-harness.ts)
+ * on the screenshot tests' fixture pages, and the real /v1/content route called in-process on real
+ * Chromium.
  */
-import type { TestEnvOptions } from "@/tests/support/env";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
-import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
-import type { PlanId } from "@/lib/plans";
-import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { beforeAll } from "vitest";
+import { apiRequest, type TestAccount } from "@/tests/support/api";
+import { fixtureQuery } from "@/tests/support/fixture-server";
+import { type PageHarness, pageHarness, type PageHarnessOptions } from "@/tests/support/page-harness";
 
-export interface ContentHarness {
-  fx: FixtureServer;
-  testEnv: TestEnv;
-  account: TestAccount;
+interface ContentHarness extends PageHarness {
   /** GET /v1/content; a bare fixture file name as `url` becomes its URL on the fixture server. */
   get(
     query: Record<string, string | number | boolean>,
@@ -20,60 +16,43 @@ export interface ContentHarness {
   ): Promise<Response>;
   /** POST /v1/content with a JSON body. */
   post(body: unknown, options?: { account?: TestAccount; headers?: Record<string, string> }): Promise<Response>;
-  accountOn(plan: PlanId): Promise<TestAccount>;
-  close(): Promise<void>;
 }
 
-export async function startContentHarness(
-  options: { env?: TestEnvOptions; allowOrigins?: string[] } = {},
-): Promise<ContentHarness> {
-  const fx = await startFixtureServer();
-  const testEnv = await useTestEnv({
-    ...options.env,
-    extra: {
-      ALLOW_PRIVATE_ORIGINS: [fx.origin, ...(options.allowOrigins ?? [])].join(","),
-      BROWSER_CONCURRENCY: "2",
-      ...options.env?.extra,
-    },
+/**
+ * Registers the file's harness (at the top of the file): pageHarness's hooks, then one that loads
+ * the route. Options given as a function are read in the first hook, for a file that allows
+ * servers it starts first (register their hooks before).
+ */
+export function contentHarness(
+  options: Omit<PageHarnessOptions, "plan"> | (() => Omit<PageHarnessOptions, "plan">) = {},
+): ContentHarness {
+  const page = pageHarness(options, { browserConcurrency: 2 });
+  let route: typeof import("@/app/v1/content/route");
+  beforeAll(async () => {
+    route = await import("@/app/v1/content/route");
   });
-  const { GET, POST } = await import("@/app/v1/content/route");
-  const account = await createTestAccount({ plan: "business" });
-
-  return {
-    fx,
-    testEnv,
-    account,
-    get(query, opts = {}) {
-      const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(query)) {
-        const text = String(value);
-        params.set(name, name === "url" && /^[\w-]+\.html\b/.test(text) ? fx.url(text) : text);
-      }
-      return GET(
-        apiRequest(`/v1/content?${params}`, { apiKey: (opts.account ?? account).apiKey, headers: opts.headers }),
-      );
-    },
-    post(body, opts = {}) {
-      return POST(
+  const calls: Pick<ContentHarness, "get" | "post"> = {
+    get: (query, opts = {}) =>
+      route.GET(
+        apiRequest(`/v1/content?${fixtureQuery(page.fx, query)}`, {
+          apiKey: (opts.account ?? page.account).apiKey,
+          headers: opts.headers,
+        }),
+      ),
+    post: (body, opts = {}) =>
+      route.POST(
         new Request("http://localhost:3000/v1/content", {
           method: "POST",
           headers: {
-            "X-API-Key": (opts.account ?? account).apiKey,
+            "X-API-Key": (opts.account ?? page.account).apiKey,
             "Content-Type": "application/json",
             ...opts.headers,
           },
           body: JSON.stringify(body),
         }),
-      );
-    },
-    accountOn: (plan) => createTestAccount({ plan }),
-    async close() {
-      const { shutdownBrowsers } = await import("@/lib/browser");
-      await shutdownBrowsers();
-      await fx.close();
-      await testEnv.cleanup();
-    },
+      ),
   };
+  return Object.assign(page, calls);
 }
 
 /** The JSON body of a 200, or an error that quotes what came back instead. */

@@ -4,18 +4,11 @@
  * JSON answer and its resultUrl the stored document; the inner request is validated and gated by
  * the content schema (params.formats); a batch mixes content and screenshot jobs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
-import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
-import { fetchResultFile, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "./support";
+import { fetchResultFile, postJob, jobsHarness, waitForJob, type JobBody } from "./support";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startJobsHarness([]);
-});
-afterAll(async () => {
-  await stopJobsHarness(h);
-});
+const h = jobsHarness();
 
 describe("content jobs", () => {
   it("runs a content job through the content handler: the JSON answer, its stored document and screenshot", async () => {

@@ -4,18 +4,14 @@
  * queue closed, as in a restart), is found in the database by the sweep when the workers start
  * and completes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type ScreenshotHarness } from "@/tests/support/screenshot-harness";
+import { afterAll, describe, expect, it } from "vitest";
+import { screenshotHarness } from "@/tests/support/screenshot-harness";
 import { postJob, waitForJob, type JobBody } from "./support";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness({ env: { database: "embedded" } });
-});
+const h = screenshotHarness({ env: { database: "embedded" } });
 afterAll(async () => {
   const { stopJobWorkers } = await import("@/lib/jobs/worker");
   await stopJobWorkers();
-  await h?.close();
 });
 
 describe("the in-process queue", () => {

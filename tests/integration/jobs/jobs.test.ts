@@ -9,29 +9,16 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
-import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
-import {
-  fetchResultFile,
-  getBatch,
-  getJob,
-  postJob,
-  startJobsHarness,
-  stopJobsHarness,
-  waitForJob,
-  type JobBody,
-} from "./support";
+import { fetchResultFile, getBatch, getJob, jobsHarness, postJob, waitForJob, type JobBody } from "./support";
 
-let h: ScreenshotHarness;
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
-  h = await startJobsHarness([receiver.origin]);
 });
-afterAll(async () => {
-  await stopJobsHarness(h);
-  await receiver?.close();
-});
+// Registered before the harness, so the receiver stops after it, as before.
+afterAll(async () => receiver?.close());
+const h = jobsHarness(() => [receiver.origin]);
 
 function deliveriesTo(path: string) {
   return receiver.received.filter((r) => r.path === path);

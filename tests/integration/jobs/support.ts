@@ -1,6 +1,7 @@
 /** Helpers for the async job tests (D20): accept, read and wait for jobs through the real routes. */
 import { apiRequest, type TestAccount } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { afterAll, beforeAll } from "vitest";
+import { type ScreenshotHarness, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 export interface JobBody {
   id: string;
@@ -55,29 +56,30 @@ export async function fetchResultFile(resultUrl: string): Promise<Response> {
 }
 
 /**
- * A harness whose jobs run: the screenshot harness on Redis, this process's job workers and the
- * webhook dispatcher (polling fast), pages and receivers allowed on `allowOrigins`.
+ * Registers a harness whose jobs run: the screenshot harness on Redis, this process's job workers
+ * and the webhook dispatcher (polling fast), pages and receivers allowed on the origins
+ * `allowOrigins` gives (read in the harness's first hook: register the servers' hooks before).
+ * The workers and the dispatcher stop before the harness.
  */
-export async function startJobsHarness(allowOrigins: string[]): Promise<ScreenshotHarness> {
-  const h = await startHarness({
+export function jobsHarness(allowOrigins: () => string[] = () => []): ScreenshotHarness {
+  const h = screenshotHarness(() => ({
     env: {
       store: "redis",
       extra: { URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef", WEBHOOK_POLL_MS: "50" },
     },
-    allowOrigins,
+    allowOrigins: allowOrigins(),
+  }));
+  beforeAll(async () => {
+    const { startJobWorkers } = await import("@/lib/jobs/worker");
+    await startJobWorkers();
+    const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+    startWebhookDispatcher();
   });
-  const { startJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
+  afterAll(async () => {
+    const { stopJobWorkers } = await import("@/lib/jobs/worker");
+    await stopJobWorkers();
+    const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+    await stopWebhookDispatcher();
+  });
   return h;
-}
-
-/** Stops what startJobsHarness started, then the harness. */
-export async function stopJobsHarness(h: ScreenshotHarness | undefined): Promise<void> {
-  const { stopJobWorkers } = await import("@/lib/jobs/worker");
-  await stopJobWorkers();
-  const { stopWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  await stopWebhookDispatcher();
-  await h?.close();
 }

@@ -1,18 +1,21 @@
 /**
  * Set-up for the MCP server's tests (D25): the real /mcp route served over loopback HTTP, the
- * screenshot fixture pages (an allowed private origin, exact), a private database, real accounts,
- * real Chromium, and the official SDK's Client with its Streamable HTTP transport.
+ * screenshot fixture pages (an allowed private origin, exact), the file's test environment
+ * (testEnvironment: a private database), real accounts, real Chromium, and the official SDK's
+ * Client with its Streamable HTTP transport.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { useTestEnv, type TestEnv } from "@/tests/support/env";
+import type { TestEnv } from "@/tests/support/env";
 import { startRouteServer, type RouteServer } from "@/tests/support/route-server";
 import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 
-export interface McpHarness {
+interface McpHarness {
   fx: FixtureServer;
   app: RouteServer;
   testEnv: TestEnv;
@@ -23,70 +26,92 @@ export interface McpHarness {
   /** The account's renders counted this month. */
   renders(userId: string): Promise<number>;
   sql<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
 }
 
-export async function startMcpHarness(): Promise<McpHarness> {
-  const fx = await startFixtureServer();
-  // The route server's address is the app's: APP_URL must name it before the modules read it.
+/**
+ * Registers the file's harness (at the top of the file): a hook that starts the fixture pages and
+ * the route server, the environment (whose APP_URL is the route server's address), a hook that
+ * mounts the routes and starts the job workers; after the tests, the clients, workers, Chromium
+ * and servers stop before the environment's clean-up.
+ */
+export function mcpHarness(): McpHarness {
+  let fx: FixtureServer | undefined;
+  let app: RouteServer | undefined;
+  // Filled once the environment is set: the routes' modules read it when loaded.
   const routes: Parameters<typeof startRouteServer>[0] = {};
-  const app = await startRouteServer(routes);
-  const testEnv = await useTestEnv({
-    extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, BROWSER_CONCURRENCY: "2", APP_URL: app.origin },
-  });
-  const mcp = await import("@/app/mcp/route");
-  routes["/mcp"] = { POST: mcp.POST, GET: mcp.GET, DELETE: mcp.DELETE };
-  // The OAuth side (D25): metadata, registration, the consent page's decision, tokens.
-  const resourceMetadata = await import("@/app/.well-known/oauth-protected-resource/route");
-  routes["/.well-known/oauth-protected-resource"] = { GET: resourceMetadata.GET };
-  routes["/.well-known/oauth-protected-resource/mcp"] = { GET: resourceMetadata.GET };
-  routes["/.well-known/oauth-authorization-server"] = {
-    GET: (await import("@/app/.well-known/oauth-authorization-server/route")).GET,
-  };
-  routes["/oauth/register"] = { POST: (await import("@/app/oauth/register/route")).POST };
-  routes["/oauth/token"] = { POST: (await import("@/app/oauth/token/route")).POST };
-  routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
-  // What every instance runs in the background (D20): the workers that run start_job's jobs.
-  const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
-  await startJobWorkers();
+  let db: pg.Pool | undefined;
   const clients: Client[] = [];
-  const db = new pg.Pool({ connectionString: testEnv.databaseUrl, max: 2 });
-  const mcpUrl = new URL("/mcp", app.origin);
+  beforeAll(async () => {
+    fx = await startFixtureServer();
+    app = await startRouteServer(routes);
+  });
+  // The route server's address is the app's: APP_URL must name it before the modules read it.
+  const env = testEnvironment(() => ({
+    extra: { ALLOW_PRIVATE_ORIGINS: fx!.origin, BROWSER_CONCURRENCY: "2", APP_URL: app!.origin },
+  }));
+  beforeAll(async () => {
+    const mcp = await import("@/app/mcp/route");
+    routes["/mcp"] = { POST: mcp.POST, GET: mcp.GET, DELETE: mcp.DELETE };
+    // The OAuth side (D25): metadata, registration, the consent page's decision, tokens.
+    const resourceMetadata = await import("@/app/.well-known/oauth-protected-resource/route");
+    routes["/.well-known/oauth-protected-resource"] = { GET: resourceMetadata.GET };
+    routes["/.well-known/oauth-protected-resource/mcp"] = { GET: resourceMetadata.GET };
+    routes["/.well-known/oauth-authorization-server"] = {
+      GET: (await import("@/app/.well-known/oauth-authorization-server/route")).GET,
+    };
+    routes["/oauth/register"] = { POST: (await import("@/app/oauth/register/route")).POST };
+    routes["/oauth/token"] = { POST: (await import("@/app/oauth/token/route")).POST };
+    routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
+    // What every instance runs in the background (D20): the workers that run start_job's jobs.
+    const { startJobWorkers } = await import("@/lib/jobs/worker");
+    await startJobWorkers();
+    db = new pg.Pool({ connectionString: env.current.databaseUrl, max: 2 });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    const { stopJobWorkers } = await import("@/lib/jobs/worker");
+    await stopJobWorkers();
+    await db?.end();
+    const { shutdownBrowsers } = await import("@/lib/browser");
+    await shutdownBrowsers();
+    await app?.close();
+    await fx?.close();
+  });
 
-  return {
-    fx,
-    app,
-    testEnv,
-    mcpUrl,
+  const pool = () => madeInBeforeAll(db, "the harness's database pool");
+  const harness: McpHarness = {
+    get fx() {
+      return madeInBeforeAll(fx, "the fixture server");
+    },
+    get app() {
+      return madeInBeforeAll(app, "the route server");
+    },
+    get testEnv() {
+      return env.current;
+    },
+    get mcpUrl() {
+      return new URL("/mcp", harness.app.origin);
+    },
     async connect(credential, options = {}) {
       const headers: Record<string, string> =
         options.header === "x-api-key" ? { "X-API-Key": credential } : { Authorization: `Bearer ${credential}` };
       const client = new Client({ name: "glance-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }));
+      await client.connect(new StreamableHTTPClientTransport(harness.mcpUrl, { requestInit: { headers } }));
       clients.push(client);
       return client;
     },
     account: (plan = "business") => createTestAccount({ plan }),
     async renders(userId) {
-      const rows = await db.query<{ renders: number }>("SELECT renders FROM monthly_usage WHERE user_id = $1", [
+      const rows = await pool().query<{ renders: number }>("SELECT renders FROM monthly_usage WHERE user_id = $1", [
         userId,
       ]);
       return rows.rows.reduce((sum, row) => sum + Number(row.renders), 0);
     },
     async sql(text, values = []) {
-      return (await db.query(text, values)).rows;
-    },
-    async close() {
-      await Promise.all(clients.map((c) => c.close().catch(() => {})));
-      await stopJobWorkers();
-      await db.end();
-      const { shutdownBrowsers } = await import("@/lib/browser");
-      await shutdownBrowsers();
-      await app.close();
-      await fx.close();
-      await testEnv.cleanup();
+      return (await pool().query(text, values)).rows;
     },
   };
+  return harness;
 }
 
 /** The text items of a tool result, in order. */

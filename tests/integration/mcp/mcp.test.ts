@@ -8,22 +8,18 @@
 import sharp from "sharp";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
-import { answerOf, type McpHarness, problemOfTool, startMcpHarness, texts } from "./harness";
+import { answerOf, mcpHarness, problemOfTool, texts } from "./harness";
 
-let h: McpHarness;
+const h = mcpHarness();
 let business: TestAccount;
 let client: Client;
 
 beforeAll(async () => {
-  h = await startMcpHarness();
   business = await h.account("business");
   client = await h.connect(business.apiKey);
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
   c.callTool({ name, arguments: args }) as Promise<CallToolResult>;

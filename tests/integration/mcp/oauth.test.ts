@@ -12,11 +12,11 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
-import { answerOf, type McpHarness, startMcpHarness } from "./harness";
+import { answerOf, mcpHarness } from "./harness";
 
-let h: McpHarness;
+const h = mcpHarness();
 let account: TestAccount;
 let cookie: string;
 
@@ -61,7 +61,6 @@ class TestProvider implements OAuthClientProvider {
 }
 
 beforeAll(async () => {
-  h = await startMcpHarness();
   account = await h.account("business");
   const { getDb } = await import("@/lib/db");
   const { sessionCookieName } = await import("@/lib/auth/constants");
@@ -72,9 +71,6 @@ beforeAll(async () => {
   });
   cookie = `${sessionCookieName()}=${sessionToken}`;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 /** The consent page's form as the browser posts it: the authorization request's parameters and the button. */
 function decide(

@@ -6,17 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import {
-  decode,
-  expectColor,
-  expectOk,
-  MAGENTA,
-  type ScreenshotHarness,
-  startHarness,
-  WHITE,
-} from "@/tests/support/screenshot-harness";
+import { decode, expectColor, expectOk, MAGENTA, screenshotHarness, WHITE } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
 let site: EchoServer;
 
 const PAGE = `<!doctype html><html><head><style>html, body { margin: 0; background: #fff; }</style></head><body>
@@ -32,12 +23,10 @@ const STOPPABLE = ["/js/exponea.min.js", "/statistics/md.gif", "/sp_rss_iframe.h
 beforeAll(async () => {
   site = await startEchoServer("127.0.0.1");
   site.pages.set("/page", PAGE);
-  h = await startHarness({ plan: "starter", allowOrigins: [site.origin] });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+// Registered before the harness, so the site stops after it, as before.
+afterAll(async () => site?.close());
+const h = screenshotHarness(() => ({ plan: "starter", allowOrigins: [site.origin] }));
 
 const pathsSince = (from: number) => site.seen.slice(from).map((r) => r.path);
 

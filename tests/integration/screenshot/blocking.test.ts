@@ -3,7 +3,7 @@
  * EasyList rule matches never reaches the server, ad containers are hidden, a Complianz consent
  * banner is dismissed by DuckDuckGo autoconsent's rule. Plan gates (D3) on the same options.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import {
   decode,
@@ -12,16 +12,11 @@ import {
   GREEN,
   MAGENTA,
   RED,
-  type ScreenshotHarness,
-  startHarness,
+  screenshotHarness,
   WHITE,
 } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness({ plan: "starter" });
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness({ plan: "starter" });
 
 describe("blockAds", () => {
   it("the shipped AdGuard Base list (EasyList) has the generic rule the fixture relies on", async () => {

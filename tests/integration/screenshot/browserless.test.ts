@@ -8,31 +8,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
 let browserless: RemoteBrowser;
 let guardPort: number;
 
 beforeAll(async () => {
   browserless = await startBrowserless({ port: await freePort(), token: "recipe-browserless-token" });
   guardPort = await freePort();
-  h = await startHarness({
-    env: {
-      extra: {
-        BROWSER_WS_ENDPOINT: browserless.endpoint,
-        NET_GUARD_HOST: "127.0.0.1",
-        NET_GUARD_PORT: String(guardPort),
-        NET_GUARD_URL: `http://127.0.0.1:${guardPort}`,
-        NET_GUARD_TOKEN: "recipe-guard-token",
-      },
-    },
-  });
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-  await browserless?.stop();
-});
+// Registered before the harness, so browserless stops after it, as before.
+afterAll(async () => browserless?.stop());
+const h = screenshotHarness(() => ({
+  env: {
+    extra: {
+      BROWSER_WS_ENDPOINT: browserless.endpoint,
+      NET_GUARD_HOST: "127.0.0.1",
+      NET_GUARD_PORT: String(guardPort),
+      NET_GUARD_URL: `http://127.0.0.1:${guardPort}`,
+      NET_GUARD_TOKEN: "recipe-guard-token",
+    },
+  },
+}));
 
 describe("browserless, as the README sets it up", () => {
   it("renders a screenshot through browserless and this instance's guard, and /readyz says so", async () => {

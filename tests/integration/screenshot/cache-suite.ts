@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEnvOptions } from "@/tests/support/env";
-import { bodyOf, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { bodyOf, expectOk, type ScreenshotHarness, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 export interface CacheSuiteHooks {
   env: () => Promise<TestEnvOptions & { teardown?: () => Promise<void> }>;
@@ -17,18 +17,13 @@ export interface CacheSuiteHooks {
 
 export function defineCacheSuite(label: string, hooks: CacheSuiteHooks) {
   describe(`screenshot caching (${label})`, () => {
-    let h: ScreenshotHarness;
-    let teardown: (() => Promise<void>) | undefined;
-
+    let options: TestEnvOptions & { teardown?: () => Promise<void> };
     beforeAll(async () => {
-      const options = await hooks.env();
-      teardown = options.teardown;
-      h = await startHarness({ env: options });
+      options = await hooks.env();
     });
-    afterAll(async () => {
-      await h?.close();
-      await teardown?.();
-    });
+    // Registered before the harness, so the store's servers stop after it, as before.
+    afterAll(async () => options?.teardown?.());
+    const h = screenshotHarness(() => ({ env: options }));
 
     it("answers MISS, then HIT with the identical bytes and ETag", async () => {
       const query = { url: `basic.html?cache=${randomBytes(4).toString("hex")}`, width: 400, height: 300 };

@@ -3,7 +3,7 @@
  * on a loopback server, decoded with sharp (images) and pdf-lib / pdf.js (PDFs).
  */
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import {
   BLACK,
@@ -13,17 +13,12 @@ import {
   expectOk,
   GREEN,
   RED,
-  type ScreenshotHarness,
-  startHarness,
+  screenshotHarness,
   WHITE,
 } from "@/tests/support/screenshot-harness";
 import { pdfPageTexts } from "./pdf-text";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness();
 
 describe("image formats and sizes", () => {
   it.each([

@@ -3,23 +3,14 @@
  * default and listed in the JSON metadata; a page that never stops opening them ends at its own
  * deadline and leaves the other render slots working.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import {
-  decode,
-  expectColor,
-  expectOk,
-  GREEN,
-  type ScreenshotHarness,
-  startHarness,
-} from "@/tests/support/screenshot-harness";
+import { decode, expectColor, expectOk, GREEN, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
+const h = screenshotHarness();
 beforeAll(async () => {
-  h = await startHarness();
   await expectOk(await h.shoot({ url: "basic.html?warm" })); // a warm browser, as in service
 });
-afterAll(async () => h?.close());
 
 describe("dialogs (D17)", () => {
   it("answers alert, confirm (false) and prompt (null) and captures the page", async () => {

@@ -5,15 +5,11 @@
  * off ALLOW_PRIVATE_ORIGINS); private ranges and the metadata address are exercised through the
  * same endpoint in the loopback-only network namespace (tests/integration/net/isolated/endpoint.spec.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiRequest, problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness();
 
 describe("targets (D9)", () => {
   it.each([

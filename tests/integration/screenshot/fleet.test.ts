@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type AppInstance, startInstance } from "@/tests/support/instance";
 import { freePort, type RemoteBrowser, startPlainChromium, stopChild } from "@/tests/support/remote-browsers";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const agentOf = (name: string) => `GlanceFleet-${name}/1.0`;
 
-let h: ScreenshotHarness;
 const browsers: Record<string, RemoteBrowser> = {};
 let second: AppInstance;
 let secondGuardPort: number;
+let endpoints: string;
 
 function agentsFor(marker: string): string[] {
   return h.fx.hits.filter((hit) => hit.url.includes(marker)).map((hit) => hit.userAgent);
@@ -29,8 +29,14 @@ beforeAll(async () => {
   const launchProxy = [`--proxy-server=http://127.0.0.1:${secondGuardPort}`, "--proxy-bypass-list=<-loopback>"];
   for (const name of ["a", "b"])
     browsers[name] = await startPlainChromium(await freePort(), [`--user-agent=${agentOf(name)}`, ...launchProxy]);
-  const endpoints = `${browsers.a.endpoint},${browsers.b.endpoint}`;
-  h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: endpoints } } });
+  endpoints = `${browsers.a.endpoint},${browsers.b.endpoint}`;
+}, 120_000);
+// Registered before the harness, so the browsers stop after it, as before.
+afterAll(async () => {
+  for (const browser of Object.values(browsers)) await browser.stop();
+});
+const h = screenshotHarness(() => ({ env: { extra: { BROWSER_WS_ENDPOINT: endpoints } } }));
+beforeAll(async () => {
   second = await startInstance({
     BROWSER_WS_ENDPOINT: endpoints,
     NET_GUARD_PORT: String(secondGuardPort),
@@ -39,8 +45,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   if (second) await stopChild(second.child);
-  await h?.close();
-  for (const browser of Object.values(browsers)) await browser.stop();
 });
 
 describe("several instances on shared browsers", () => {
@@ -97,8 +101,7 @@ describe("a browser that dies mid-render", () => {
   });
 
   it("is a 502 when no other endpoint is left", async () => {
-    await h.close();
-    h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: browsers.a.endpoint } } });
+    await h.restartBrowsers({ BROWSER_WS_ENDPOINT: browsers.a.endpoint });
     const rendering = h.shoot({ url: "slow.html?ms=1500&alone=1", timeout: 30_000 });
     await killWhenLoading("alone=1");
     const problem = await problemOf(await rendering);
@@ -109,9 +112,8 @@ describe("a browser that dies mid-render", () => {
 
 describe("/readyz", () => {
   it("reports a remote browser that connects but cannot render (its contexts cannot reach the guard)", async () => {
-    await h.close();
     const dead = `http://127.0.0.1:${await freePort()}`;
-    h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: browsers.b.endpoint, NET_GUARD_URL: dead } } });
+    await h.restartBrowsers({ BROWSER_WS_ENDPOINT: browsers.b.endpoint, NET_GUARD_URL: dead });
     const { checkReadiness } = await import("@/lib/readiness");
     const report = await checkReadiness();
     expect(report.checks.browser).toBe("unavailable");

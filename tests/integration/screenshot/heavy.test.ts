@@ -4,16 +4,14 @@
  * served. `npm run bench:heavy` measures that the next capture takes its usual time.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import { expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
+const h = screenshotHarness();
 beforeAll(async () => {
-  h = await startHarness();
   await expectOk(await h.shoot({ url: "basic.html?warm" }));
 });
-afterAll(async () => h?.close());
 
 async function browserPid(): Promise<number> {
   const { Deadline, withPage } = await import("@/lib/browser");

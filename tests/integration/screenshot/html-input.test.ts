@@ -8,17 +8,9 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import {
-  decode,
-  expectColor,
-  expectOk,
-  GREEN,
-  type ScreenshotHarness,
-  startHarness,
-} from "@/tests/support/screenshot-harness";
+import { decode, expectColor, expectOk, GREEN, screenshotHarness } from "@/tests/support/screenshot-harness";
 import { pdfPageTexts } from "./pdf-text";
 
-let h: ScreenshotHarness;
 let site: EchoServer;
 /** Loopback, and NOT in ALLOW_PRIVATE_ORIGINS: a private address as far as the guard knows. */
 let internal: EchoServer;
@@ -27,13 +19,13 @@ beforeAll(async () => {
   site = await startEchoServer("127.0.0.1");
   internal = await startEchoServer("127.0.0.1");
   site.pages.set("/page", `<!doctype html><body style="margin:0;background:rgb(0,255,0)"><p>hello</p></body>`);
-  h = await startHarness({ plan: "pro", allowOrigins: [site.origin] });
 });
+// Registered before the harness, so the servers stop after it, as before.
 afterAll(async () => {
-  await h?.close();
   await site?.close();
   await internal?.close();
 });
+const h = screenshotHarness(() => ({ plan: "pro", allowOrigins: [site.origin] }));
 
 const GREEN_PAGE = `<!doctype html><html><body style="margin:0;background:rgb(0,255,0)"><h1>Hi</h1></body></html>`;
 

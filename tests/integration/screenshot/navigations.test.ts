@@ -7,23 +7,11 @@
  * browser. 127.0.0.2 is loopback off ALLOW_PRIVATE_ORIGINS; the canary runs of the same pages
  * are in tests/integration/net/isolated/endpoint.spec.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf, type TestAccount } from "@/tests/support/api";
-import {
-  decode,
-  expectColor,
-  expectOk,
-  GREEN,
-  RED,
-  type ScreenshotHarness,
-  startHarness,
-} from "@/tests/support/screenshot-harness";
+import { decode, expectColor, expectOk, GREEN, RED, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness();
 
 const REFUSED = "http://127.0.0.2:9/";
 

@@ -3,22 +3,11 @@
  * imageWidth/imageHeight (the resized image's size, aspect kept with one side), their 400s.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
-import {
-  decode,
-  expectColor,
-  expectOk,
-  RED,
-  type ScreenshotHarness,
-  startHarness,
-} from "@/tests/support/screenshot-harness";
+import { decode, expectColor, expectOk, RED, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness({ plan: "free" });
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness({ plan: "free" });
 
 /** RGBA of one pixel. */
 async function rgba(bytes: Buffer, x: number, y: number): Promise<number[]> {

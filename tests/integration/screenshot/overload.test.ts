@@ -3,19 +3,17 @@
  * renderer_busy answers with Retry-After for what cannot start in time and 200s for the rest —
  * no 504 — and one account's burst never keeps another account waiting for a slot.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
 import { problemOf } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
+// Warnings on: the test reads the queue's refusal lines (watchRefusals).
+const h = screenshotHarness({ env: { extra: { LOG_LEVEL: "warn" } } });
 beforeAll(async () => {
-  // Warnings on: the test reads the queue's refusal lines (watchRefusals).
-  h = await startHarness({ env: { extra: { LOG_LEVEL: "warn" } } });
   // A warm browser, as in service: the burst measures the queue, not Chromium's start.
   expect((await h.shoot({ url: "basic.html?warm" })).status).toBe(200);
 });
-afterAll(async () => h?.close());
 
 interface Outcome {
   status: number;

@@ -2,7 +2,7 @@
  * The D19 page options on real Chromium against loopback fixture pages: selector (one element's
  * pixels), hideSelectors, click, scrollTo, waitUntil; their 400s and plan gates.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import {
   BLUE,
@@ -12,16 +12,11 @@ import {
   GREEN,
   MAGENTA,
   RED,
-  type ScreenshotHarness,
-  startHarness,
+  screenshotHarness,
   WHITE,
 } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness();
 
 describe("selector", () => {
   it("captures exactly the element's box, scrolled into view, at the device scale", async () => {

@@ -14,14 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumHardeningFlags, contextBoundary } from "@/lib/net/chromium";
 import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const AGENT = "GlanceRecipeChromium/1.0";
 const GUARD_TOKEN = "recipe-guard-token";
 /** Where another instance's guard would be: listed first, so ours is not the only EXCLUDE. */
 const OTHER_GUARD_HOST = "127.0.0.2";
 
-let h: ScreenshotHarness;
 let chromium: RemoteBrowser;
 let chromiumPort: number;
 let guardPort: number;
@@ -38,14 +37,6 @@ function operatorFlags(): string[] {
 }
 
 const startChromium = () => startPlainChromium(chromiumPort, [`--user-agent=${AGENT}`, ...operatorFlags()]);
-
-async function useEndpoint(endpoint: string): Promise<void> {
-  const { shutdownBrowsers } = await import("@/lib/browser");
-  const { reloadEnv } = await import("@/lib/env");
-  await shutdownBrowsers();
-  process.env.BROWSER_WS_ENDPOINT = endpoint;
-  reloadEnv();
-}
 
 async function browserId(): Promise<string> {
   const version = (await (await fetch(`http://127.0.0.1:${chromiumPort}/json/version`)).json()) as {
@@ -83,24 +74,26 @@ beforeAll(async () => {
   chromiumPort = await freePort();
   guardPort = await freePort();
   chromium = await startChromium();
-  h = await startHarness({
-    env: {
-      extra: {
-        BROWSER_WS_ENDPOINT: `http://127.0.0.1:${chromiumPort}`,
-        NET_GUARD_HOST: "127.0.0.1",
-        NET_GUARD_PORT: String(guardPort),
-        NET_GUARD_URL: `http://127.0.0.1:${guardPort}`,
-        NET_GUARD_TOKEN: GUARD_TOKEN,
-        LOG_LEVEL: "warn", // refusals are warnings: they must reach the log for the test to see them
-      },
-    },
-  });
-  process.stderr.write = ((chunk: unknown) => (logged.push(String(chunk)), true)) as typeof process.stderr.write;
 }, 120_000);
+// Registered before the harness, so the browser stops after it, as before.
+afterAll(async () => chromium?.stop());
+const h = screenshotHarness(() => ({
+  env: {
+    extra: {
+      BROWSER_WS_ENDPOINT: `http://127.0.0.1:${chromiumPort}`,
+      NET_GUARD_HOST: "127.0.0.1",
+      NET_GUARD_PORT: String(guardPort),
+      NET_GUARD_URL: `http://127.0.0.1:${guardPort}`,
+      NET_GUARD_TOKEN: GUARD_TOKEN,
+      LOG_LEVEL: "warn", // refusals are warnings: they must reach the log for the test to see them
+    },
+  },
+}));
+beforeAll(() => {
+  process.stderr.write = ((chunk: unknown) => (logged.push(String(chunk)), true)) as typeof process.stderr.write;
+});
 afterAll(async () => {
   process.stderr.write = originalStderr;
-  await h?.close();
-  await chromium?.stop();
 });
 
 describe("a Chromium the operator starts, as the README says", () => {
@@ -125,7 +118,7 @@ describe("a Chromium the operator starts, as the README says", () => {
 
   it("finds a ws://…/devtools/browser/<id> endpoint's Chromium again after it restarts under a new id", async () => {
     const before = await browserId();
-    await useEndpoint(before);
+    await h.restartBrowsers({ BROWSER_WS_ENDPOINT: before });
     await expectOk(await h.shoot({ url: "basic.html?recipe=4", timeout: 30_000 }));
 
     await chromium.stop();
@@ -142,7 +135,7 @@ describe("a Chromium the operator starts, as the README says", () => {
     const bare = await startPlainChromium(await freePort(), [`--user-agent=${AGENT}`], { bare: true });
     const stun = dgram.createSocket("udp4");
     try {
-      await useEndpoint(bare.endpoint);
+      await h.restartBrowsers({ BROWSER_WS_ENDPOINT: bare.endpoint });
       logged.splice(0);
       const problem = await problemOf(await h.shoot({ url: "basic.html?recipe=6", timeout: 30_000 }));
       expect(problem).toMatchObject({ status: 502, code: "renderer_unavailable" });

@@ -6,23 +6,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { freePort, type RemoteBrowser, startPlainChromium } from "@/tests/support/remote-browsers";
-import { decode, expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const REMOTE_AGENT = "GlanceRemoteFixture/1.0 (remote Chromium under test)";
 const startRemoteChromium = (port: number) => startPlainChromium(port, [`--user-agent=${REMOTE_AGENT}`]);
 
-let h: ScreenshotHarness;
 let remote: RemoteBrowser;
+let refusing: string;
 
 beforeAll(async () => {
   remote = await startRemoteChromium(await freePort());
-  const refusing = `ws://127.0.0.1:${await freePort()}/devtools/browser/nothing-listens-here`;
-  h = await startHarness({ env: { extra: { BROWSER_WS_ENDPOINT: `${refusing},http://127.0.0.1:${remote.port}` } } });
+  refusing = `ws://127.0.0.1:${await freePort()}/devtools/browser/nothing-listens-here`;
 });
-afterAll(async () => {
-  await h?.close();
-  await remote?.stop();
-});
+// Registered before the harness, so the browser stops after it, as before.
+afterAll(async () => remote?.stop());
+const h = screenshotHarness(() => ({
+  env: { extra: { BROWSER_WS_ENDPOINT: `${refusing},http://127.0.0.1:${remote.port}` } },
+}));
 
 describe("remote browsers (BROWSER_WS_ENDPOINT)", () => {
   it("renders on the remote Chromium, passing over an endpoint that refuses", async () => {

@@ -11,20 +11,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
 import { type EchoServer, startEchoServer } from "./echo-servers";
-import {
-  BLUE,
-  decode,
-  expectColor,
-  expectOk,
-  type ScreenshotHarness,
-  startHarness,
-  WHITE,
-} from "@/tests/support/screenshot-harness";
+import { BLUE, decode, expectColor, expectOk, screenshotHarness, WHITE } from "@/tests/support/screenshot-harness";
 
 const HEADER_SECRET = "hdr-7d1c2f9a0e5b4c3d";
 const COOKIE_SECRET = "ck-4b8e6a1f3c2d9e07";
 
-let h: ScreenshotHarness;
 let target: EchoServer;
 let third: EchoServer;
 const written: string[] = [];
@@ -58,11 +49,19 @@ beforeAll(async () => {
   third = await startEchoServer("127.0.0.2");
   target.pages.set("/shaped", shapedPage(third.origin));
   target.redirects.set("/to-third", `${third.origin}/landing.gif`);
-  h = await startHarness({
-    plan: "pro",
-    allowOrigins: [target.origin, third.origin],
-    env: { extra: { LOG_LEVEL: "debug" } },
-  });
+});
+// Registered before the harness, so the servers stop after it, as before.
+afterAll(async () => {
+  await target?.close();
+  await third?.close();
+});
+const h = screenshotHarness(() => ({
+  plan: "pro",
+  allowOrigins: [target.origin, third.origin],
+  env: { extra: { LOG_LEVEL: "debug" } },
+}));
+
+beforeAll(() => {
   // Every log line of this file is kept (and not printed) so the secrets can be looked for in them.
   const capture = (chunk: unknown) => {
     written.push(String(chunk));
@@ -75,9 +74,6 @@ beforeAll(async () => {
 afterAll(async () => {
   process.stdout.write = originalWrites.out;
   process.stderr.write = originalWrites.err;
-  await h?.close();
-  await target?.close();
-  await third?.close();
 });
 
 const url = (run: string) => `${target.origin}/shaped?run=${run}`;

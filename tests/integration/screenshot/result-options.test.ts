@@ -3,15 +3,11 @@
  * point 2), on real Chromium against loopback fixture pages: fresh=true, cacheTtl (honoured and
  * capped by the plan), response=json's page facts and timings, X-Target-Status, failOnHttpError.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiRequest, problemOf, type TestAccount } from "@/tests/support/api";
-import { expectOk, type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = screenshotHarness();
 
 async function rendersUsed(account: TestAccount): Promise<number> {
   const { GET } = await import("@/app/v1/usage/route");

@@ -8,18 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "@/tests/support/instance";
 import { stopChild } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
-import { type ScreenshotHarness, startHarness } from "@/tests/support/screenshot-harness";
+import { screenshotHarness } from "@/tests/support/screenshot-harness";
 
-let h: ScreenshotHarness;
+const h = screenshotHarness();
 let instance: AppInstance;
 
 beforeAll(async () => {
-  h = await startHarness();
   instance = await startInstance({ ALLOW_PRIVATE_ORIGINS: h.fx.origin });
 }, 120_000);
 afterAll(async () => {
   if (instance) await stopChild(instance.child);
-  await h?.close();
 });
 
 describe("graceful shutdown", () => {

@@ -11,7 +11,7 @@ import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiExample,
   exampleCode,
@@ -22,19 +22,18 @@ import {
 import * as catalog from "@/components/docs/api-examples/catalog";
 import { Glance } from "@/sdks/typescript/src/index";
 import { eventually } from "@/tests/support/webhook-receiver";
-import { type SdkServer, startSdkServer } from "./harness";
+import { sdkServer } from "./harness";
 
 const { PLACEHOLDERS, ...examples } = catalog;
 const LANGUAGES: ExampleLanguage[] = ["curl", "sdk-typescript", "sdk-python"];
 
-let s: SdkServer;
+const s = sdkServer();
 let glance: Glance;
 /** Per language: a monitor with its baseline taken (MONITOR_MANAGE deletes it). */
 const monitors = new Map<ExampleLanguage, string>();
 let jobId = "";
 
 beforeAll(async () => {
-  s = await startSdkServer();
   glance = new Glance({ apiKey: s.account.apiKey, baseUrl: s.origin });
   jobId = (await glance.jobs.create({ endpoint: "og", params: { template: "default", title: "Polled" } })).id;
   for (const language of LANGUAGES) {
@@ -48,9 +47,6 @@ beforeAll(async () => {
       120_000,
     );
 }, 300_000);
-afterAll(async () => {
-  await s?.close();
-}, 120_000);
 
 /** The example with the reader's placeholders replaced by what exists on the test server. */
 function concrete(example: ApiExample, language: ExampleLanguage): ApiExample {

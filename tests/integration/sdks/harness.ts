@@ -1,15 +1,18 @@
 /**
  * The SDKs' tests run against the real API over HTTP (D29): the app's own /v1 route handlers behind
- * a Node HTTP server on loopback, on a private Postgres database, with real Chromium, this
- * process's job workers (monitors' runs included) and webhook dispatcher delivering to a receiver on loopback. Pages come
- * from the screenshot fixture server. One Chromium slot (BROWSER_CONCURRENCY=1), so a test can
- * keep the renderer busy and get a real 503 renderer_busy with its Retry-After.
+ * a Node HTTP server on loopback, on the file's test environment (testEnvironment: a private
+ * Postgres database), with real Chromium, this process's job workers (monitors' runs included) and
+ * webhook dispatcher delivering to a receiver on loopback. Pages come from the screenshot fixture
+ * server. One Chromium slot (BROWSER_CONCURRENCY=1), so a test can keep the renderer busy and get a
+ * real 503 renderer_busy with its Retry-After.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { type TestEnv, useTestEnv } from "@/tests/support/env";
+import type { TestEnv } from "@/tests/support/env";
 import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -55,7 +58,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, origi
   res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
-export interface SdkServer {
+interface SdkServer {
   /** Where the API answers: the SDKs' baseUrl. */
   origin: string;
   fx: FixtureServer;
@@ -67,56 +70,87 @@ export interface SdkServer {
   webhookSecret: string;
   /** Free plan: OG is refused with 403. */
   free: TestAccount;
-  close(): Promise<void>;
 }
 
-export async function startSdkServer(): Promise<SdkServer> {
-  const receiver = await startReceiver();
-  const fx = await startFixtureServer();
+/**
+ * Registers the file's server (at the top of the file): a hook that starts the receiver, the
+ * fixture pages and the HTTP server, the environment (whose APP_URL is that server), a hook that
+ * starts the monitoring and the dispatcher and makes the accounts; after the tests, they and the
+ * servers stop before the environment's clean-up.
+ */
+export function sdkServer(): SdkServer {
+  let receiver: Receiver | undefined;
+  let fx: FixtureServer | undefined;
+  let server: http.Server | undefined;
   let origin = "";
-  const server = http.createServer((req, res) => {
-    handle(req, res, origin).catch((error: unknown) => {
-      res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+  let accounts: Pick<SdkServer, "account" | "webhookSecret" | "free"> | undefined;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    fx = await startFixtureServer();
+    server = http.createServer((req, res) => {
+      handle(req, res, origin).catch((error: unknown) => {
+        res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+      });
     });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const testEnv = await useTestEnv({
+  const env = testEnvironment(() => ({
     extra: {
       APP_URL: origin,
-      ALLOW_PRIVATE_ORIGINS: [fx.origin, receiver.origin].join(","),
+      ALLOW_PRIVATE_ORIGINS: [fx!.origin, receiver!.origin].join(","),
       URL_SIGNING_SECRET: "sdk-test-url-signing-secret-0123456789abcdef",
       BROWSER_CONCURRENCY: "1",
       WEBHOOK_POLL_MS: "50",
     },
+  }));
+  beforeAll(async () => {
+    // The job workers with monitors' runs among their kinds, and the monitors' schedule, as an instance runs them.
+    const { startMonitoring } = await import("@/lib/monitors/start");
+    await startMonitoring();
+    const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+    startWebhookDispatcher();
+    const account = await createTestAccount({ plan: "business" });
+    const free = await createTestAccount({ plan: "free" });
+    const settings = await import("@/lib/webhooks/settings");
+    await settings.setDefaultWebhookUrl(account.userId, `${receiver!.origin}/hooks`);
+    const { secret: webhookSecret } = await settings.webhookSettings(account.userId);
+    accounts = { account, webhookSecret, free };
   });
-  // The job workers with monitors' runs among their kinds, and the monitors' schedule, as an instance runs them.
-  const { startMonitoring, stopMonitoring } = await import("@/lib/monitors/start");
-  await startMonitoring();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
-  const account = await createTestAccount({ plan: "business" });
-  const free = await createTestAccount({ plan: "free" });
-  const settings = await import("@/lib/webhooks/settings");
-  await settings.setDefaultWebhookUrl(account.userId, `${receiver.origin}/hooks`);
-  const { secret: webhookSecret } = await settings.webhookSettings(account.userId);
-  return {
-    origin,
-    fx,
-    receiver,
-    testEnv,
-    account,
-    webhookSecret,
-    free,
-    async close() {
-      await stopMonitoring();
-      const { shutdownBrowsers } = await import("@/lib/browser");
-      await shutdownBrowsers();
+  afterAll(async () => {
+    const { stopMonitoring } = await import("@/lib/monitors/start");
+    await stopMonitoring();
+    const { shutdownBrowsers } = await import("@/lib/browser");
+    await shutdownBrowsers();
+    if (server) {
       server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await receiver.close();
-      await fx.close();
-      await testEnv.cleanup();
+      await new Promise((resolve) => server!.close(resolve));
+    }
+    await receiver?.close();
+    await fx?.close();
+  });
+
+  return {
+    get origin() {
+      return madeInBeforeAll(origin || undefined, "the API's server");
+    },
+    get fx() {
+      return madeInBeforeAll(fx, "the fixture server");
+    },
+    get receiver() {
+      return madeInBeforeAll(receiver, "the webhook receiver");
+    },
+    get testEnv() {
+      return env.current;
+    },
+    get account() {
+      return madeInBeforeAll(accounts, "the accounts").account;
+    },
+    get webhookSecret() {
+      return madeInBeforeAll(accounts, "the accounts").webhookSecret;
+    },
+    get free() {
+      return madeInBeforeAll(accounts, "the accounts").free;
     },
   };
 }

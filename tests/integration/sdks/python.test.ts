@@ -8,18 +8,12 @@ import { execFile } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { signUrl } from "@/lib/signing/canonical";
 import { eventually } from "@/tests/support/webhook-receiver";
-import { type SdkServer, startSdkServer } from "./harness";
+import { sdkServer } from "./harness";
 
-let s: SdkServer;
-beforeAll(async () => {
-  s = await startSdkServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = sdkServer();
 
 /** A job whose end the server delivers, signed, to the receiver: the Python tests verify that delivery. */
 async function realDelivery(): Promise<{ jobId: string; headers: Record<string, string>; body: string }> {

@@ -11,23 +11,19 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { snippet, type SnippetRequest } from "@/components/docs/playground/snippets";
 import { signUrl as serverSignUrl } from "@/lib/signing/canonical";
 import { Glance, GlanceError, signUrl, verifyWebhook, WebhookVerificationError } from "@/sdks/typescript/src/index";
 import { eventually } from "@/tests/support/webhook-receiver";
-import { pngSize, type SdkServer, startSdkServer } from "./harness";
+import { pngSize, sdkServer } from "./harness";
 
-let s: SdkServer;
+const s = sdkServer();
 const now = () => Math.floor(Date.now() / 1000);
 let glance: Glance;
 
 beforeAll(async () => {
-  s = await startSdkServer();
   glance = new Glance({ apiKey: s.account.apiKey, baseUrl: s.origin });
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function thrown(promise: Promise<unknown>): Promise<GlanceError> {

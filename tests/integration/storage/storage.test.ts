@@ -9,24 +9,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "@/tests/support/s3-server";
-import type { ScreenshotHarness } from "@/tests/support/screenshot-harness";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
-import { fetchResultFile, postJob, startJobsHarness, stopJobsHarness, waitForJob, type JobBody } from "../jobs/support";
+import { fetchResultFile, postJob, jobsHarness, waitForJob, type JobBody } from "../jobs/support";
 
-let h: ScreenshotHarness;
 let s3: S3TestServer;
 let receiver: Receiver;
 
 beforeAll(async () => {
   s3 = await startS3Server();
   receiver = await startReceiver();
-  h = await startJobsHarness([s3.origin, receiver.origin]);
 });
+// Registered before the harness, so the servers stop after it, as before.
 afterAll(async () => {
-  await stopJobsHarness(h);
   await receiver?.close();
   await s3?.close();
 });
+const h = jobsHarness(() => [s3.origin, receiver.origin]);
 
 type Stored = { bucket: string; key: string; contentType: string; size: number };
 
