@@ -7,9 +7,8 @@
 import "server-only";
 import type { Handler } from "@/lib/api/context";
 import { paramDoc } from "@/lib/api/params";
-import { Deadline } from "@/lib/browser";
 import { cacheKeyParams, serveResult } from "@/lib/results";
-import { pageTarget } from "@/lib/screenshot/handler";
+import { pageRenderJob } from "@/lib/screenshot/handler";
 import { animateParams, type AnimateParams } from "./params";
 import type { AnimationPlan } from "./plan";
 import { renderAnimation } from "./render";
@@ -17,11 +16,8 @@ import { renderAnimation } from "./render";
 const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(animateParams, "timeout").max} ms; async jobs longer), lower fps or duration`;
 
 export const handleAnimate: Handler<AnimateParams, AnimationPlan> = async (ctx) => {
-  const started = ctx.receivedAt;
   const plan = ctx.validated;
-  const deadline = new Deadline(plan.timeoutMs, started);
   const page = plan.page;
-
   return serveResult(ctx, {
     endpoint: "animate",
     // The parameters as recorded: a device preset's viewport resolved (D8), the scale a video uses (D26).
@@ -32,12 +28,10 @@ export const handleAnimate: Handler<AnimateParams, AnimationPlan> = async (ctx) 
       deviceScale: page.viewport.deviceScaleFactor,
     }),
     ext: plan.format,
-    deadline: deadline.at,
     renders: plan.renders,
-    ...pageTarget(page, deadline),
     timeoutAdvice: TIMEOUT_ADVICE,
-    render: (signal) => renderAnimation(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId),
-    fresh: ctx.params.fresh,
-    ttlSeconds: ctx.params.cacheTtl,
+    ...pageRenderJob(ctx, { timeoutMs: plan.timeoutMs, page }, (deadline, account) =>
+      renderAnimation(plan, deadline, account),
+    ),
   });
 };

@@ -7,10 +7,9 @@
  */
 import "server-only";
 import type { Handler } from "@/lib/api/context";
-import { Deadline } from "@/lib/browser";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 import type { RenderOutput } from "@/lib/results";
-import { pageTarget, TIMEOUT_ADVICE } from "@/lib/screenshot/handler";
+import { pageRenderJob, TIMEOUT_ADVICE } from "@/lib/screenshot/handler";
 import { acceptsMarkdown, contentAnswer } from "./answer";
 import { contentParams, type ContentParams } from "./params";
 import type { ContentPlan } from "./plan";
@@ -33,8 +32,9 @@ function asRenderOutput(render: ContentRender, plan: ContentPlan): RenderOutput 
 
 export const handleContent: Handler<ContentParams, ContentPlan> = async (ctx) => {
   const plan = ctx.validated;
-  const deadline = new Deadline(plan.timeoutMs, ctx.receivedAt);
-  const target = pageTarget(plan, deadline);
+  const page = pageRenderJob(ctx, { timeoutMs: plan.timeoutMs, page: plan }, async (deadline, account) =>
+    asRenderOutput(await renderContent(plan, deadline, account), plan),
+  );
   // Accept: text/markdown counts only when the caller did not choose the answer with `response`.
   const onlyMarkdown = plan.formats.length === 1 && plan.formats[0] === "markdown";
   const markdown =
@@ -50,17 +50,8 @@ export const handleContent: Handler<ContentParams, ContentPlan> = async (ctx) =>
       height: plan.viewport.height,
     }),
     ext: "json",
-    deadline: deadline.at,
-    describe: target.describe,
-    prepare: target.prepare,
     timeoutAdvice: TIMEOUT_ADVICE,
-    render: async (signal) =>
-      asRenderOutput(
-        await renderContent(plan, new Deadline(plan.timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
-        plan,
-      ),
-    fresh: ctx.params.fresh,
-    ttlSeconds: ctx.params.cacheTtl,
-    answer: (view) => contentAnswer(view, { describe: target.describe, markdown }),
+    ...page,
+    answer: (view) => contentAnswer(view, { describe: page.describe, markdown }),
   });
 };

@@ -10,7 +10,7 @@ import type { ApiContext, Handler } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { assertPublicTarget } from "@/lib/net/target";
 import { paramDoc } from "@/lib/api/params";
-import { serveResult, type RenderJob } from "@/lib/results";
+import { serveResult, type RenderJob, type RenderOutput } from "@/lib/results";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
@@ -20,24 +20,35 @@ import { renderScreenshot } from "./render";
 export const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
 
 /**
- * How a render names its page in the JSON answer and checks it before any browser work (shared
- * with the content and recording endpoints, D24, D26). A page given as html is named by its hash (D19): the JSON
- * answer never repeats the page. Resolving the host (D9) is for a render: a HIT serves what was
- * public when it was captured. html has no address of its own; what it loads meets the guard like
- * any page's subresources.
+ * What the render job of every page endpoint (screenshot, content and recording, D24, D26) fills
+ * the same way, `render` being the endpoint's own render of the page.
+ *
+ * The deadline runs from the request's arrival for the plan's timeout (D10), and the render keeps
+ * it: a page that never finishes holds a browser slot no longer than the caller allowed. The
+ * signal stops it earlier if nobody waits any more. A page given as html is named by its hash
+ * (D19): the JSON answer never repeats the page. Resolving the host (D9) is for a render: a HIT
+ * serves what was public when it was captured. html has no address of its own; what it loads
+ * meets the guard like any page's subresources. fresh and cacheTtl are the caller's (D19).
  */
-export function pageTarget(
-  plan: Pick<CapturePlan, "url" | "html">,
-  deadline: Deadline,
-): { describe: Record<string, string>; prepare: () => Promise<void> } {
+export function pageRenderJob(
+  ctx: Pick<ApiContext<{ fresh?: boolean; cacheTtl?: number }>, "params" | "receivedAt" | "caller">,
+  plan: { timeoutMs: number; page: Pick<CapturePlan, "url" | "html"> },
+  render: (deadline: Deadline, account: string) => Promise<RenderOutput>,
+): Pick<RenderJob, "deadline" | "prepare" | "render" | "fresh" | "ttlSeconds"> & { describe: Record<string, string> } {
+  const { page, timeoutMs } = plan;
+  const deadline = new Deadline(timeoutMs, ctx.receivedAt);
   return {
+    deadline: deadline.at,
     describe:
-      plan.html !== undefined
-        ? { htmlSha256: createHash("sha256").update(plan.html).digest("hex") }
-        : { url: plan.url },
+      page.html !== undefined
+        ? { htmlSha256: createHash("sha256").update(page.html).digest("hex") }
+        : { url: page.url },
     prepare: async () => {
-      if (plan.html === undefined) await deadline.race(assertPublicTarget(plan.url));
+      if (page.html === undefined) await deadline.race(assertPublicTarget(page.url));
     },
+    render: (signal) => render(new Deadline(timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
+    fresh: ctx.params.fresh,
+    ttlSeconds: ctx.params.cacheTtl,
   };
 }
 
@@ -54,20 +65,14 @@ export function screenshotRenderJob(
   ctx: Pick<ApiContext<ScreenshotParams>, "params" | "receivedAt" | "caller">,
   plan: CapturePlan,
 ): RenderJob {
-  const started = ctx.receivedAt;
-  const deadline = new Deadline(plan.timeoutMs, started);
   const keyParams = screenshotKeyParams(ctx.params, plan);
   return {
     endpoint: "screenshot",
     keyParams: plan.ignoreSelectors ? { ...keyParams, ignoreSelectors: plan.ignoreSelectors } : keyParams,
     ext: plan.format,
-    deadline: deadline.at,
-    ...pageTarget(plan, deadline),
     timeoutAdvice: TIMEOUT_ADVICE,
-    // The render keeps the request's deadline: a page that never finishes holds a browser slot
-    // no longer than the caller allowed. The signal stops it earlier if nobody waits any more.
-    render: (signal) => renderScreenshot(plan, new Deadline(plan.timeoutMs, started, signal), ctx.caller.userId),
-    fresh: ctx.params.fresh,
-    ttlSeconds: ctx.params.cacheTtl,
+    ...pageRenderJob(ctx, { timeoutMs: plan.timeoutMs, page: plan }, (deadline, account) =>
+      renderScreenshot(plan, deadline, account),
+    ),
   };
 }
