@@ -1,6 +1,6 @@
 "use client";
 
-import { OriginCode } from "./origin-code";
+import { OriginCode, type OriginCodeProps } from "./origin-code";
 import { PlaygroundLink } from "./playground-link";
 
 /**
@@ -8,17 +8,7 @@ import { PlaygroundLink } from "./playground-link";
  * shows a GET /v1/screenshot or /v1/og request gets an "Open in playground" link (D22). API
  * requests are ApiExampleTabs (./api-examples), curl beside both SDKs.
  */
-export function ExampleCode({
-  code,
-  caption,
-  className,
-  wrap,
-}: {
-  code: string;
-  caption?: string;
-  className?: string;
-  wrap?: boolean;
-}) {
+export function ExampleCode({ code, caption, className, wrap }: OriginCodeProps) {
   return (
     <div className={className} data-example>
       <OriginCode code={code} caption={caption} wrap={wrap} />
