@@ -2,8 +2,9 @@
 
 import { useActionState, useId } from "react";
 import { inviteMemberAction, revokeInvitationAction, type InviteState } from "@/lib/workspaces/invitation-actions";
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { RoleSelect } from "@/components/dashboard/team/role-select";
 import { Alert, Input } from "@/components/ui";
 
 /** Invites an address as one of the roles below owner (owners are made from members, D28). */
@@ -29,18 +30,7 @@ export function InviteMember({ roles }: { roles: readonly Role[] }) {
           <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-700">
             Invite as
           </label>
-          <select
-            id={`${id}-role`}
-            name="role"
-            defaultValue="developer"
-            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={`${id}-role`} roles={roles} defaultValue="developer" />
         </div>
         <SubmitButton pendingLabel="Sending…">Send invitation</SubmitButton>
       </div>

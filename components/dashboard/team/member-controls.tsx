@@ -8,8 +8,9 @@ import {
   transferOwnershipAction,
   type MemberActionState,
 } from "@/lib/workspaces/actions";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { RoleSelect } from "@/components/dashboard/team/role-select";
 import { Alert } from "@/components/ui";
 
 function Outcome({ state }: { state: MemberActionState }) {
@@ -49,18 +50,7 @@ export function MemberControls({
           <label htmlFor={`${id}-role`} className="sr-only">
             Role of {label}
           </label>
-          <select
-            id={`${id}-role`}
-            name="role"
-            defaultValue={role}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={`${id}-role`} roles={ROLES} defaultValue={role} compact />
           <SubmitButton variant="outline" className="px-2.5 py-1" pendingLabel="Saving…">
             Change role
           </SubmitButton>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cn } from "@/components/ui";
+import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
@@ -38,15 +39,7 @@ export default async function TeamPage() {
       />
       <section className={cn(cardClass, "mb-8 overflow-x-auto")}>
         <table className="w-full text-left text-sm" data-testid="members">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-            <tr>
-              {["Member", "Role", "Since", ...(manage ? ["Change"] : [])].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={["Member", "Role", "Since", ...(manage ? ["Change"] : [])]} />
           <tbody className="divide-y divide-slate-100">
             {members.map((m) => {
               const label = m.email ?? m.name ?? m.userId;

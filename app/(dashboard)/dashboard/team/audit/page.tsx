@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cn } from "@/components/ui";
+import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
@@ -31,15 +32,7 @@ export default async function AuditPage() {
       ) : (
         <section className={cn(cardClass, "overflow-x-auto")}>
           <table className="w-full text-left text-sm" data-testid="audit-log">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-              <tr>
-                {["When (UTC)", "Who", "What", "Details"].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads names={["When (UTC)", "Who", "What", "Details"]} />
             <tbody className="divide-y divide-slate-100">
               {entries.map((e) => (
                 <tr key={e.id} data-testid="audit-row" data-action={e.action}>
