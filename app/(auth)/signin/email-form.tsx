@@ -2,6 +2,7 @@
 
 import { useActionState, useId } from "react";
 import { Alert, Input } from "@/components/ui";
+import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithEmail, type SignInFormState } from "@/lib/auth/actions";
 
@@ -12,10 +13,7 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form action={action} className="space-y-4" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-900">
-          E-mail address
-        </label>
+      <LabelledField id={`${id}-email`} label="E-mail address">
         <Input
           id={`${id}-email`}
           name="email"
@@ -27,7 +25,7 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? errorId : undefined}
         />
-      </div>
+      </LabelledField>
       {state.error && (
         <div id={errorId}>
           <Alert tone="danger">{state.error}</Alert>

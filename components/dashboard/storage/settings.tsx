@@ -11,6 +11,7 @@ import {
   type StorageCheckState,
   type StorageSaveState,
 } from "@/lib/storage/actions";
+import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 import type { StorageSettingsView } from "@/lib/storage/settings";
@@ -40,10 +41,7 @@ function TextField({
   invalid?: boolean;
 }) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
+    <LabelledField id={`${id}-${name}`} label={label} hint={hint}>
       <Input
         id={`${id}-${name}`}
         name={name}
@@ -57,12 +55,7 @@ function TextField({
         aria-invalid={invalid || undefined}
         aria-describedby={hint ? `${id}-${name}-hint` : undefined}
       />
-      {hint && (
-        <p id={`${id}-${name}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
+    </LabelledField>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type WebhookSecretState,
   type WebhookUrlState,
 } from "@/lib/webhooks/actions";
+import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, CopyButton, Input } from "@/components/ui";
 
@@ -20,10 +21,15 @@ export function WebhookUrlForm({ url }: { url: string | null }) {
   const id = useId();
   return (
     <form action={action} className="space-y-3" data-testid="webhook-url">
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-url`} className="block text-sm font-medium text-slate-900">
-          Default webhook URL <span className="font-normal text-slate-500">(empty: none)</span>
-        </label>
+      <LabelledField
+        id={`${id}-url`}
+        label={
+          <>
+            Default webhook URL <span className="font-normal text-slate-500">(empty: none)</span>
+          </>
+        }
+        hint="Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted."
+      >
         <Input
           id={`${id}-url`}
           name="url"
@@ -34,11 +40,9 @@ export function WebhookUrlForm({ url }: { url: string | null }) {
           className="font-mono"
           autoComplete="off"
           maxLength={2048}
+          aria-describedby={`${id}-url-hint`}
         />
-        <p className="text-sm text-slate-600">
-          Jobs without their own webhookUrl report here. Only public http(s) addresses are accepted.
-        </p>
-      </div>
+      </LabelledField>
       <SubmitButton variant="outline" pendingLabel="Saving…">
         Save URL
       </SubmitButton>

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+
+/**
+ * A dashboard form's labelled field (storage, webhooks, e-mail sign-in): the label above its
+ * control and an optional hint below, whose id is `${id}-hint` for the control's
+ * aria-describedby. `id` is the control's; `children` is the control (or a row holding it).
+ */
+export function LabelledField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
