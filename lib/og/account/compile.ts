@@ -38,6 +38,14 @@ export const STUDIO_LIMITS = {
   sourceMaxChars: 20_000,
   maxElements: 300,
   maxDepth: 24,
+  /** `each` inside `each` multiplies: two levels at most (a third is refused on save). */
+  maxEachNesting: 2,
+  /**
+   * Elements one render may expand to, with its variables (element.ts): 20 items × a 100-element
+   * body, about a second of satori on the 2-core host, where 300 elements in two nested loops of
+   * 20 items would otherwise be 120,000.
+   */
+  maxRenderedElements: 2_000,
   ...DECLARATION_LIMITS,
 } as const;
 
@@ -109,7 +117,7 @@ export function compileTemplate(source: string, brand: BrandNames = NO_BRAND): C
       "A template has exactly one root element (after the optional <variables> and <layout> blocks).",
     );
   const count = { elements: 0 };
-  const root = compileElement(rest[0], { kinds, types, brand }, 0, count, false);
+  const root = compileElement(rest[0], { kinds, types, brand }, 0, count, 0);
   return { variables, ...(layout ? { layout } : {}), root };
 }
 
@@ -125,7 +133,8 @@ function compileElement(
   context: Context,
   depth: number,
   count: { elements: number },
-  inLoop: boolean,
+  /** How many `each` enclose this element. */
+  loops: number,
 ): CompiledElement {
   const { tag, line } = element;
   const { kinds, brand } = context;
@@ -138,7 +147,14 @@ function compileElement(
   if (depth > STUDIO_LIMITS.maxDepth)
     throw new TemplateError(line, `Elements nest more than ${STUDIO_LIMITS.maxDepth} deep.`);
   const out: CompiledElement = { tag: tag as CompiledElement["tag"], style: [], children: [], line };
-  const loop = inLoop || element.attributes.some((a) => a.name === "each");
+  const each = element.attributes.find((a) => a.name === "each");
+  const loopsHere = loops + (each ? 1 : 0);
+  if (each && loopsHere > STUDIO_LIMITS.maxEachNesting)
+    throw new TemplateError(
+      each.line,
+      `each="${each.value}" is inside ${loops} other loops; each nests at most ${STUDIO_LIMITS.maxEachNesting} deep.`,
+    );
+  const loop = loopsHere > 0;
   const kindOf = (name: string) => (name === "item" && loop ? "text" : kinds.get(name));
   const typeOf: TypeOf = (name) => typeOfKind(kindOf(name)) ?? context.types.get(name) ?? themeType(name);
   const expression = (source: string, at: number) => parseExpression(source, at, typeOf).expr;
@@ -169,7 +185,7 @@ function compileElement(
   if (out.limit && !out.each) throw new TemplateError(line, 'limit goes with each="…".');
   for (const child of element.children as MarkupNode[]) {
     if (child.kind === "text") out.children.push({ text: textParts(child.text, child.line, kindOf, typeOf) });
-    else out.children.push(compileElement(child, context, depth + 1, count, loop));
+    else out.children.push(compileElement(child, context, depth + 1, count, loopsHere));
   }
   return out;
 }

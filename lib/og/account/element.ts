@@ -4,16 +4,18 @@
  * text becomes text, colours become CSS colours, numbers become numbers, images are the data:
  * URIs lib/og/images made. A slot whose optional variable was not given drops its declaration
  * (or, for an <img>, the element). The template's `<layout>` is evaluated once per render
- * (layout.ts); `if` and `limit` (D33 point 8) decide what is drawn.
+ * (layout.ts); `if` and `limit` (D33 point 8) decide what is drawn. A render expands to at most
+ * STUDIO_LIMITS.maxRenderedElements elements, however its loops nest: more is the caller's 400.
  */
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
+import { ApiError } from "@/lib/api/errors";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { css, parseColor } from "@/lib/og/colors";
 import { glowImage, type GlowCorner } from "@/lib/og/templates/glow";
 import { initialsOf } from "@/lib/og/templates/parts";
 import { FONT_FAMILY } from "@/lib/og/templates/theme";
 import type { OgVariables } from "@/lib/og/variables";
-import type { CompiledElement, CompiledTemplate, Parts } from "@/lib/og/account/compile";
+import { STUDIO_LIMITS, type CompiledElement, type CompiledTemplate, type Parts } from "@/lib/og/account/compile";
 import type { ValuePart } from "@/lib/og/account/css-values";
 import { evaluate, truthy, type Expr, type Value } from "@/lib/og/account/expression";
 import { layoutValues } from "@/lib/og/account/layout";
@@ -39,6 +41,10 @@ interface Scope {
   /** Names of the template's <layout> and theme.* for this render. */
   layout: (name: string) => Value;
   item?: string;
+  /** The list of the innermost `each` being expanded: what an over-budget error names. */
+  list?: string;
+  /** Elements this render may still expand to, shared by every scope of one render. */
+  budget: { left: number };
 }
 
 function valueOf(name: string, scope: Pick<Scope, "variables" | "item">): string | undefined {
@@ -50,7 +56,7 @@ function valueOf(name: string, scope: Pick<Scope, "variables" | "item">): string
 }
 
 /** A variable's value in an expression: lists as lists, an image when it was fetched. */
-function variableValue(name: string, scope: Omit<Scope, "layout">): Value {
+function variableValue(name: string, scope: Pick<Scope, "variables" | "images" | "item">): Value {
   if (Object.hasOwn(scope.variables.lists, name)) return scope.variables.lists[name];
   if (Object.hasOwn(scope.images, name)) return scope.images[name];
   return valueOf(name, scope);
@@ -137,8 +143,9 @@ function render(element: CompiledElement, scope: Scope, key: number): ReactNode 
     if (element.limit)
       items = items.slice(0, Math.max(0, Math.floor(Number(run({ expr: element.limit }, scope)) || 0)));
     const { each: _each, limit: _limit, ...single } = element;
-    return items.map((item, i) => render(single, { ...scope, item }, i));
+    return items.map((item, i) => render(single, { ...scope, item, list: element.each }, i));
   }
+  spend(scope);
   if (element.if && !truthy(run({ expr: element.if }, scope))) return null;
   const style = styleOf(element, scope);
   if (element.tag === "img") {
@@ -154,6 +161,22 @@ function render(element: CompiledElement, scope: Scope, key: number): ReactNode 
     "text" in child ? textOf(child.text, scope) : render(child, scope, i),
   );
   return createElement(element.tag, { key, style }, ...children);
+}
+
+/**
+ * Counts one element against the render's budget, whether or not its `if` then leaves it out (its
+ * expressions are evaluated either way). Loops multiply: two nested `each` over 20-item lists
+ * repeat what they hold 400 times, so the bound is on the expansion itself, not on the source.
+ */
+function spend(scope: Scope): void {
+  if (--scope.budget.left >= 0) return;
+  const max = STUDIO_LIMITS.maxRenderedElements;
+  const where = scope.list ? ` (each="${scope.list}" repeats what it holds once per item)` : "";
+  throw new ApiError(
+    "invalid_variable",
+    `With these values the template expands to more than ${max} elements${where}. Give shorter lists, or bound the loop with limit="…".`,
+    scope.list ? { param: scope.list } : {},
+  );
 }
 
 function textOf(parts: Parts, scope: Scope): string {
@@ -177,7 +200,7 @@ export function buildStudioElement(
 ): ReactElement {
   const base = { variables, images, brand, aspect: canvas.width / canvas.height };
   const layout = layoutValues(template.layout, canvas, variables.colors, (name) => variableValue(name, base));
-  const scope: Scope = { ...base, layout };
+  const scope: Scope = { ...base, layout, budget: { left: STUDIO_LIMITS.maxRenderedElements } };
   return createElement(
     "div",
     {
