@@ -122,7 +122,9 @@ export default function TemplatesPage() {
             <code>if=&quot;description&quot;</code> on an element leaves it out, with what it holds, unless the
             expression is true (a given text, image or list, a number other than 0);{" "}
             <code>each=&quot;change_items&quot; limit=&quot;shown&quot;</code> repeats an element for at most that many
-            items.
+            items. A loop may hold one more loop, not two (refused when you save). With its values filled in, a card
+            expands to at most 2,000 elements, counting every copy a loop makes; past that a request is answered{" "}
+            <code>400 invalid_variable</code> naming the list: give shorter lists or a <code>limit</code>.
           </li>
           <li>
             <code>{"{{author | initials}}"}</code> shows the first letters of the value&apos;s first two words
