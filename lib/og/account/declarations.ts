@@ -4,23 +4,13 @@
  */
 import type { VariableKind } from "@/lib/og/account/css-values";
 import { TemplateError, type MarkupElement } from "@/lib/og/account/markup";
+import { ogParams } from "@/lib/og/params";
 
 export const DECLARATION_LIMITS = { maxVariables: 30, nameMaxChars: 40 } as const;
 
 const VARIABLE_KINDS: readonly VariableKind[] = ["text", "color", "image_url", "list", "number"];
-/** Query parameters of /v1/og and the loop variable: never usable as variable names. */
-const RESERVED = new Set([
-  "template",
-  "format",
-  "width",
-  "height",
-  "quality",
-  "response",
-  "api_key",
-  "item",
-  "signature",
-  "expires",
-]);
+/** Query parameters of /v1/og (read from its schema, so a new one is reserved too) and the loop variable: never usable as variable names. */
+const RESERVED = new Set([...Object.keys(ogParams.shape), "item"]);
 // Letters, digits and _: camelCase too, so a duplicate of a built-in takes its bgColor (D33 point 8).
 const VARIABLE_NAME = /^[a-z][a-zA-Z0-9_]*$/;
 

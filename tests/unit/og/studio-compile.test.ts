@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { refusalOf } from "./template-refusal";
 import { compileTemplate, STUDIO_LIMITS } from "@/lib/og/account/compile";
+import { ogParams } from "@/lib/og/params";
 import { STARTERS } from "@/lib/studio/starters";
 
 const HEAD = `<variables>
@@ -73,6 +74,10 @@ describe("refused on save, with the line", () => {
 
   it("reserved and duplicate variable names", () => {
     expect(() => compileTemplate(`<variables><text name="width" /></variables><div>x</div>`)).toThrow(/reserved/);
+    // Every query parameter of /v1/og, the signed-URL ones included: its value never reaches a variable.
+    for (const name of Object.keys(ogParams.shape)) {
+      expect(() => compileTemplate(`<variables><text name="${name}" /></variables><div>x</div>`)).toThrow(/reserved/);
+    }
     expect(() => compileTemplate(`<variables><text name="a" /><color name="a" /></variables><div>x</div>`)).toThrow(
       /declared twice/,
     );
