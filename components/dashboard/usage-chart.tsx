@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui";
 import { formatDay, formatNumber, formatPercent } from "@/components/dashboard/format";
 import type { DailyUsage } from "@/lib/usage/stats";
+import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { ScrollsToEnd } from "./scrolls-to-end";
 
 const W = 720;
@@ -150,28 +151,18 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
     <table className="w-full text-left text-sm" data-testid="usage-table">
       <caption className="sr-only">Requests, renders and cache-hit ratio per day (UTC), newest first</caption>
       {/* Sticky: the table scrolls inside its box, and the column names stay in view. */}
-      <thead
+      <ColumnHeads
         className="sticky top-0 border-b border-slate-200 bg-white text-xs uppercase tracking-wide text-slate-500"
+        cellClassName="py-2 pr-4 text-right font-medium"
         data-testid="usage-table-head"
-      >
-        <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Day (UTC)
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Requests
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Renders
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Cache hits
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Hit ratio
-          </th>
-        </tr>
-      </thead>
+        names={[
+          { name: "Day (UTC)", className: "py-2 pr-4 font-medium" },
+          "Requests",
+          "Renders",
+          "Cache hits",
+          { name: "Hit ratio", className: "py-2 text-right font-medium" },
+        ]}
+      />
       <tbody className="divide-y divide-slate-100 tabular-nums">
         {[...days].reverse().map((d) => (
           <tr key={d.day} data-day={d.day}>

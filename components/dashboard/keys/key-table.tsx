@@ -4,7 +4,22 @@ import { formatDate, formatDateTime, formatNumber, formatRelative } from "@/comp
 import { KeyStatus } from "@/components/dashboard/keys/key-status";
 import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
+import { ColumnHeads, type ColumnHead } from "@/components/dashboard/column-heads";
 import type { ApiKeySummary } from "@/lib/keys/service";
+
+// Columns that would crowd a phone are hidden below sm or md; their essentials show under the name.
+const SM_ONLY = "hidden px-4 py-3 font-medium sm:table-cell";
+const MD_ONLY = "hidden px-4 py-3 font-medium md:table-cell";
+const COLUMNS: readonly ColumnHead[] = [
+  "Name",
+  { name: "Key", className: SM_ONLY },
+  { name: "Created", className: MD_ONLY },
+  { name: "Last used", className: SM_ONLY },
+  { name: "Requests (30 d)", className: "hidden px-4 py-3 text-right font-medium md:table-cell" },
+  "Status",
+  { name: "Revoked", className: SM_ONLY },
+  { name: "Actions", className: "px-4 py-3", hidden: true },
+];
 
 export function KeyTable({
   keys,
@@ -29,34 +44,10 @@ export function KeyTable({
     <div className={cn(cardClass, "overflow-x-auto")}>
       <table className="w-full text-left text-sm sm:min-w-[40rem]">
         <caption className="sr-only">Your API keys, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
-              Key
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
-              Created
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
-              Last used
-            </th>
-            <th scope="col" className="hidden px-4 py-3 text-right font-medium md:table-cell">
-              Requests (30 d)
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
-              Revoked
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500"
+          names={COLUMNS}
+        />
         <tbody className="divide-y divide-slate-100">
           {keys.map((k) => (
             <tr
