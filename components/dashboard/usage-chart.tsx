@@ -32,6 +32,11 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
   const y = (v: number) => M.top + PLOT_H - (v / yMax) * PLOT_H;
   const yRatio = (r: number) => M.top + PLOT_H - r * PLOT_H;
   const x = (i: number) => M.left + i * slot + slot / 2;
+  // Renders are drawn over requests (every render is a request), so a day's two bars share one shape.
+  const bar = (i: number, value: number, fill: string) =>
+    value > 0 && (
+      <rect x={x(i) - barW / 2} y={y(value)} width={barW} height={y(0) - y(value)} rx={1.5} className={fill} />
+    );
 
   const total = days.reduce((s, d) => s + d.requests, 0);
   const renders = days.reduce((s, d) => s + d.renders, 0);
@@ -89,26 +94,8 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
               <title>{`${formatDay(d.day)}: ${formatNumber(d.requests)} requests, ${formatNumber(d.renders)} renders, hit ratio ${formatPercent(d.hitRatio)}`}</title>
               {/* Invisible full-height target so the tooltip shows on empty days too. */}
               <rect x={x(i) - slot / 2} y={M.top} width={slot} height={PLOT_H} fill="transparent" />
-              {d.requests > 0 && (
-                <rect
-                  x={x(i) - barW / 2}
-                  y={y(d.requests)}
-                  width={barW}
-                  height={y(0) - y(d.requests)}
-                  rx={1.5}
-                  className="fill-brand-200"
-                />
-              )}
-              {d.renders > 0 && (
-                <rect
-                  x={x(i) - barW / 2}
-                  y={y(d.renders)}
-                  width={barW}
-                  height={y(0) - y(d.renders)}
-                  rx={1.5}
-                  className="fill-brand-600"
-                />
-              )}
+              {bar(i, d.requests, "fill-brand-200")}
+              {bar(i, d.renders, "fill-brand-600")}
               {i % labelEvery === (days.length - 1) % labelEvery && (
                 <text x={x(i)} y={H - M.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
                   {formatDay(d.day)}
