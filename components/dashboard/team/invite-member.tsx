@@ -5,6 +5,7 @@ import { inviteMemberAction, revokeInvitationAction, type InviteState } from "@/
 import type { Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { RoleSelect } from "@/components/dashboard/team/role-select";
+import { RowAction } from "@/components/dashboard/team/row-action";
 import { Alert, Input } from "@/components/ui";
 
 /** Invites an address as one of the roles below owner (owners are made from members, D28). */
@@ -44,11 +45,8 @@ export function InviteMember({ roles }: { roles: readonly Role[] }) {
 
 export function RevokeInvitation({ id }: { id: string }) {
   return (
-    <form action={revokeInvitationAction}>
-      <input type="hidden" name="id" value={id} />
-      <SubmitButton variant="outline" className="px-2.5 py-1" pendingLabel="Revoking…">
-        Revoke
-      </SubmitButton>
-    </form>
+    <RowAction action={revokeInvitationAction} name="id" value={id} pendingLabel="Revoking…">
+      Revoke
+    </RowAction>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { RoleSelect } from "@/components/dashboard/team/role-select";
+import { RowAction } from "@/components/dashboard/team/row-action";
 import { Alert } from "@/components/ui";
 
 function Outcome({ state }: { state: MemberActionState }) {
@@ -56,19 +57,13 @@ export function MemberControls({
           </SubmitButton>
         </form>
         {mayTransfer && role !== "owner" && (
-          <form action={transferAction}>
-            <input type="hidden" name="userId" value={userId} />
-            <SubmitButton variant="outline" className="px-2.5 py-1" pendingLabel="Transferring…">
-              Make owner, become admin
-            </SubmitButton>
-          </form>
+          <RowAction action={transferAction} name="userId" value={userId} pendingLabel="Transferring…">
+            Make owner, become admin
+          </RowAction>
         )}
-        <form action={removeAction}>
-          <input type="hidden" name="userId" value={userId} />
-          <SubmitButton variant="danger" className="px-2.5 py-1" pendingLabel="Removing…">
-            Remove
-          </SubmitButton>
-        </form>
+        <RowAction action={removeAction} name="userId" value={userId} variant="danger" pendingLabel="Removing…">
+          Remove
+        </RowAction>
       </div>
       <Outcome state={roleState} />
       {removeState.status !== "idle" && <Outcome state={removeState} />}
