@@ -2,6 +2,7 @@ import { buttonClasses } from "@/components/ui";
 import { Logo } from "@/components/site/logo";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { PlanBadge } from "@/components/site/plan-badge";
+import { SkipLink } from "@/components/site/skip-link";
 
 import { WorkspaceSwitcher } from "@/components/dashboard/workspace-switcher";
 import { signOut } from "@/lib/auth/actions";
@@ -21,12 +22,7 @@ export function DashboardShell({
   const who = user.email ?? user.name ?? "Signed in";
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink className="focus:left-4 focus:top-4 focus:px-4 focus:py-2" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="flex flex-wrap items-center justify-between gap-3 pt-4">
