@@ -14,6 +14,7 @@ import {
 import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
+import type { StorageLocation } from "@/lib/storage/config";
 import type { StorageSettingsView } from "@/lib/storage/settings";
 
 /** What the page hands over: the settings without the secret. */
@@ -65,67 +66,51 @@ export function StorageForm({ saved }: { saved: SavedStorage | null }) {
   const invalid = (name: string) => state.status === "error" && state.field === name;
   // A form action resets the fields to their defaults: after a refusal, the defaults are what was typed.
   const shown = state.status === "error" && state.values ? state.values : saved;
+  // What every field takes from its name: its id, what it shows (never the secret) and whether it was refused.
+  const field = (name: keyof StorageLocation | "secretAccessKey") => ({
+    id,
+    name,
+    defaultValue: name === "secretAccessKey" ? undefined : shown?.[name],
+    invalid: invalid(name),
+  });
   return (
     <form action={action} className="space-y-4" data-testid="storage-settings">
       <TextField
-        id={id}
-        name="endpoint"
+        {...field("endpoint")}
         label="Endpoint"
         type="url"
-        defaultValue={shown?.endpoint}
         placeholder="https://s3.eu-west-1.amazonaws.com"
         hint="The S3 API's origin (AWS, Cloudflare R2, MinIO, Backblaze B2…). Only public http(s) addresses."
-        invalid={invalid("endpoint")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id={id}
-          name="region"
+          {...field("region")}
           label="Region"
           defaultValue={shown?.region ?? "us-east-1"}
           placeholder="us-east-1"
-          invalid={invalid("region")}
         />
-        <TextField
-          id={id}
-          name="bucket"
-          label="Bucket"
-          defaultValue={shown?.bucket}
-          placeholder="my-screenshots"
-          invalid={invalid("bucket")}
-        />
+        <TextField {...field("bucket")} label="Bucket" placeholder="my-screenshots" />
       </div>
       <TextField
-        id={id}
-        name="prefix"
+        {...field("prefix")}
         label={
           <>
             Prefix <span className="font-normal text-slate-500">(optional)</span>
           </>
         }
-        defaultValue={shown?.prefix}
         placeholder="glance/"
         required={false}
         hint="Objects are named <prefix><job id>.<ext>."
-        invalid={invalid("prefix")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field("accessKeyId")} label="Access key id" />
         <TextField
-          id={id}
-          name="accessKeyId"
-          label="Access key id"
-          defaultValue={shown?.accessKeyId}
-          invalid={invalid("accessKeyId")}
-        />
-        <TextField
-          id={id}
-          name="secretAccessKey"
+          {...field("secretAccessKey")}
           label="Secret access key"
           type="password"
           required={!saved}
           placeholder={saved ? saved.secretHint : ""}
           hint={saved ? "Stored encrypted; leave empty to keep it." : "Stored encrypted, never shown again."}
-          invalid={invalid("secretAccessKey")}
         />
       </div>
       <div className="flex flex-wrap gap-2">
