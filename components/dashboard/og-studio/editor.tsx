@@ -15,6 +15,9 @@ import type { BrandKitNames } from "./template-names";
 
 const SIZES = ["1200×630", "1080×1080", "1600×900"] as const;
 const DEBOUNCE_MS = 500;
+// The toolbars' fields: the label's text above its input or select.
+const FIELD = "flex flex-col text-sm font-medium text-slate-700";
+const CONTROL = "mt-1 rounded-md border border-slate-300 px-2 py-1";
 
 interface Detail {
   name: string;
@@ -125,32 +128,23 @@ export function StudioEditor({
     <div className="grid gap-6 lg:grid-cols-2">
       <section className={cn(cardClass, "flex flex-col gap-3 p-5")} aria-label="Template code">
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col text-sm font-medium text-slate-700">
+          <label className={FIELD}>
             Name
-            <input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-              placeholder="my-card"
-            />
+            <input value={name} onChange={(e) => setName(e.target.value)} className={CONTROL} placeholder="my-card" />
           </label>
-          <label className="flex flex-col text-sm font-medium text-slate-700">
+          <label className={FIELD}>
             Open
-            <select
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-              value=""
-              onChange={(e) => e.target.value && load(e.target.value)}
-            >
+            <select className={CONTROL} value="" onChange={(e) => e.target.value && load(e.target.value)}>
               <option value="">Your templates…</option>
               {list.map((t) => (
                 <option key={t.name} value={t.name}>{`${t.name} (v${t.version})`}</option>
               ))}
             </select>
           </label>
-          <label className="flex flex-col text-sm font-medium text-slate-700">
+          <label className={FIELD}>
             Start from a built-in
             <select
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              className={CONTROL}
               value=""
               onChange={(e) => e.target.value && setSource(starters[e.target.value])}
             >
@@ -208,22 +202,18 @@ export function StudioEditor({
       </section>
       <section className={cn(cardClass, "flex flex-col gap-3 p-5")} aria-label="Preview">
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex grow flex-col text-sm font-medium text-slate-700">
+          <label className={cn(FIELD, "grow")}>
             Sample values (query string)
             <input
               value={values}
               onChange={(e) => setValues(e.target.value)}
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+              className={CONTROL}
               placeholder="title=Hello&accent=%23ff0000"
             />
           </label>
-          <label className="flex flex-col text-sm font-medium text-slate-700">
+          <label className={FIELD}>
             Size
-            <select
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-              value={size}
-              onChange={(e) => setSize(Number(e.target.value))}
-            >
+            <select className={CONTROL} value={size} onChange={(e) => setSize(Number(e.target.value))}>
               {SIZES.map((s, i) => (
                 <option key={s} value={i}>
                   {s}
