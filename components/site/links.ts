@@ -47,7 +47,7 @@ export function navCurrent(pathname: string, href: string): "page" | "true" | un
 }
 
 /** The docs sidebar, in reading order. Every page under app/(docs)/docs appears here once. */
-export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[] }> = [
+export const DOCS_NAV = [
   {
     title: "Introduction",
     items: [
@@ -79,9 +79,19 @@ export const DOCS_NAV: ReadonlyArray<{ title: string; items: readonly SiteLink[]
       { href: "/docs/limits", label: "Limits & plans" },
     ],
   },
-];
+] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;
 
-export const DOCS_PAGES: readonly SiteLink[] = DOCS_NAV.flatMap((section) => section.items);
+export const DOCS_PAGES: readonly SiteLink[] = DOCS_NAV.flatMap((section): readonly SiteLink[] => section.items);
+
+type DocsHref = (typeof DOCS_NAV)[number]["items"][number]["href"];
+
+/**
+ * A docs page's link elsewhere (the footer), by its sidebar entry, so it cannot name a page that is
+ * not there; `label` where the footer words it differently ("Screenshot API" for GET /v1/screenshot).
+ */
+function docsLink(href: DocsHref, label?: string): SiteLink {
+  return { href, label: label ?? DOCS_PAGES.find((page) => page.href === href)!.label };
+}
 
 export const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly SiteLink[] }> = [
   {
@@ -89,28 +99,28 @@ export const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly Site
     links: [
       { href: "/", label: "Overview" },
       { href: "/pricing", label: "Pricing" },
-      { href: "/docs/templates", label: "OG templates" },
+      docsLink("/docs/templates"),
       { href: SIGN_IN_HREF, label: "Sign in" },
     ],
   },
   {
     title: "Docs",
     links: [
-      { href: "/docs/getting-started", label: "Getting started" },
-      { href: "/docs/screenshot", label: "Screenshot API" },
-      { href: "/docs/og", label: "Open Graph API" },
-      { href: "/docs/content", label: "Content API" },
-      { href: "/docs/animate", label: "Recordings API" },
-      { href: "/docs/errors", label: "Errors" },
+      docsLink("/docs/getting-started"),
+      docsLink("/docs/screenshot", "Screenshot API"),
+      docsLink("/docs/og", "Open Graph API"),
+      docsLink("/docs/content", "Content API"),
+      docsLink("/docs/animate", "Recordings API"),
+      docsLink("/docs/errors"),
     ],
   },
   {
     title: "Developers",
     links: [
-      { href: "/docs/authentication", label: "Authentication" },
-      { href: "/docs/caching", label: "Caching" },
-      { href: "/docs/limits", label: "Limits & plans" },
-      { href: "/docs/sdks", label: "SDKs" },
+      docsLink("/docs/authentication"),
+      docsLink("/docs/caching", "Caching"),
+      docsLink("/docs/limits"),
+      docsLink("/docs/sdks"),
       { href: OPENAPI_HREF, label: "OpenAPI spec" },
     ],
   },
