@@ -35,6 +35,15 @@ export async function getBatch(account: TestAccount, id: string): Promise<Respon
   return GET(apiRequest(`/v1/jobs/bulk/${id}`, { apiKey: account.apiKey }));
 }
 
+/** How many jobs `userId` has recorded. */
+export async function jobRows(userId: string): Promise<number> {
+  const { getPool } = await import("@/lib/db/pool");
+  const { rows } = await (
+    await getPool()
+  ).query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE user_id = $1`, [userId]);
+  return rows[0].n;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until the job has ended (the test's own timeout bounds the wait, no clock of ours). */
