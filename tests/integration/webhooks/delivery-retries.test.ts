@@ -66,7 +66,7 @@ describe("retries", () => {
     });
     expect(h.receiver.received).toHaveLength(MAX_ATTEMPTS); // the redirect's target (port 9) was never asked
 
-    // Sent again from the dashboard: one more attempt under the same id, only by its own h.account.
+    // Sent again from the dashboard: one more attempt under the same id, only by its own account.
     expect(await h.log.redeliver((await createTestAccount()).userId, id)).toBe(false);
     expect(await h.log.redeliver(h.account.userId, id)).toBe(true);
     expect(await h.log.redeliver(h.account.userId, id)).toBe(false); // pending now, not failed
