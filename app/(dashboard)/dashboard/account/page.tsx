@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { formatDate, formatNumber } from "@/components/dashboard/format";
 import { PlanBadge } from "@/components/site/plan-badge";
 import { PageHeader } from "@/components/dashboard/shell";
+import { TableCard } from "@/components/dashboard/table-card";
 import { cardClass } from "@/components/dashboard/styles";
 import { UpgradeMessage } from "@/components/site/upgrade-notice";
 import { accountProfile } from "@/lib/auth/account";
@@ -73,11 +74,16 @@ export default async function AccountPage() {
         </section>
       </div>
 
-      <section className={cn(cardClass, "mt-6 overflow-x-auto")} aria-labelledby="compare-title">
-        <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">
-          Compare plans
-        </h2>
-        <table className="mt-4 w-full min-w-[36rem] text-left text-sm">
+      <TableCard
+        cardClassName="mt-6"
+        labelledBy="compare-title"
+        heading={
+          <h2 id="compare-title" className="px-5 pt-5 text-lg font-semibold text-slate-900 sm:px-6">
+            Compare plans
+          </h2>
+        }
+        className="mt-4 min-w-[36rem]"
+        head={
           <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="px-5 py-3 font-medium sm:px-6">
@@ -95,28 +101,27 @@ export default async function AccountPage() {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {LIMITS.map((l) => (
-              <tr key={l.label}>
-                <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">
-                  {l.label}
-                </th>
-                {PLAN_IDS.map((id) => (
-                  <td
-                    key={id}
-                    className={cn(
-                      "px-4 py-2.5 tabular-nums",
-                      id === workspace.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700",
-                    )}
-                  >
-                    {l.value(PLANS[id])}
-                  </td>
-                ))}
-              </tr>
+        }
+      >
+        {LIMITS.map((l) => (
+          <tr key={l.label}>
+            <th scope="row" className="px-5 py-2.5 font-medium text-slate-700 sm:px-6">
+              {l.label}
+            </th>
+            {PLAN_IDS.map((id) => (
+              <td
+                key={id}
+                className={cn(
+                  "px-4 py-2.5 tabular-nums",
+                  id === workspace.plan ? "bg-brand-50/60 font-semibold text-slate-900" : "text-slate-700",
+                )}
+              >
+                {l.value(PLANS[id])}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </section>
+          </tr>
+        ))}
+      </TableCard>
     </>
   );
 }

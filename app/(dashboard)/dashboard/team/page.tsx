@@ -4,6 +4,7 @@ import { cn } from "@/components/ui";
 import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
+import { TableCard } from "@/components/dashboard/table-card";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { CreateTeam } from "@/components/dashboard/team/create-team";
 import { InviteMember, RevokeInvitation } from "@/components/dashboard/team/invite-member";
@@ -37,36 +38,33 @@ export default async function TeamPage() {
         title="Team"
         description={`${workspace.name}: you are ${ROLE_LABELS[workspace.role].toLowerCase()}. Members share this workspace's keys, plan, usage and settings; what each may change depends on their role.`}
       />
-      <section className={cn(cardClass, "mb-8 overflow-x-auto")}>
-        <table className="w-full text-left text-sm" data-testid="members">
-          <ColumnHeads names={["Member", "Role", "Since", ...(manage ? ["Change"] : [])]} />
-          <tbody className="divide-y divide-slate-100">
-            {members.map((m) => {
-              const label = m.email ?? m.name ?? m.userId;
-              const self = m.userId === workspace.user.id;
-              return (
-                <tr key={m.userId} data-testid="member-row">
-                  <td className="px-4 py-3">
-                    {label}
-                    {self && <span className="ml-1 text-slate-500">(you)</span>}
-                  </td>
-                  <td className="px-4 py-3" data-testid="member-role">
-                    {ROLE_LABELS[m.role]}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(m.since)}</td>
-                  {manage && (
-                    <td className="px-4 py-3">
-                      {!self && (
-                        <MemberControls userId={m.userId} role={m.role} label={label} mayTransfer={mayTransfer} />
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+      <TableCard
+        cardClassName="mb-8"
+        data-testid="members"
+        head={<ColumnHeads names={["Member", "Role", "Since", ...(manage ? ["Change"] : [])]} />}
+      >
+        {members.map((m) => {
+          const label = m.email ?? m.name ?? m.userId;
+          const self = m.userId === workspace.user.id;
+          return (
+            <tr key={m.userId} data-testid="member-row">
+              <td className="px-4 py-3">
+                {label}
+                {self && <span className="ml-1 text-slate-500">(you)</span>}
+              </td>
+              <td className="px-4 py-3" data-testid="member-role">
+                {ROLE_LABELS[m.role]}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(m.since)}</td>
+              {manage && (
+                <td className="px-4 py-3">
+                  {!self && <MemberControls userId={m.userId} role={m.role} label={label} mayTransfer={mayTransfer} />}
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </TableCard>
       {manage && (
         <section className={cn(cardClass, "mb-8 p-6")}>
           <h2 className="mb-2 text-lg font-semibold text-slate-900">Invite</h2>

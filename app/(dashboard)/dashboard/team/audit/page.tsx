@@ -4,6 +4,7 @@ import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
+import { TableCard } from "@/components/dashboard/table-card";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { AUDIT_RETENTION_DAYS, listAudit } from "@/lib/workspaces/audit";
 
@@ -30,23 +31,16 @@ export default async function AuditPage() {
       {entries.length === 0 ? (
         <p className={cn(cardClass, "px-6 py-12 text-center text-sm text-slate-600")}>Nothing recorded yet.</p>
       ) : (
-        <section className={cn(cardClass, "overflow-x-auto")}>
-          <table className="w-full text-left text-sm" data-testid="audit-log">
-            <ColumnHeads names={["When (UTC)", "Who", "What", "Details"]} />
-            <tbody className="divide-y divide-slate-100">
-              {entries.map((e) => (
-                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <td className="whitespace-nowrap px-4 py-2 tabular-nums">{formatDateTime(e.at)}</td>
-                  <td className="px-4 py-2">{e.actor}</td>
-                  <td className="px-4 py-2">{e.text}</td>
-                  <td className="px-4 py-2 text-slate-600">
-                    {[e.target, describe(e.detail)].filter(Boolean).join(" · ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <TableCard data-testid="audit-log" head={<ColumnHeads names={["When (UTC)", "Who", "What", "Details"]} />}>
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+              <td className="whitespace-nowrap px-4 py-2 tabular-nums">{formatDateTime(e.at)}</td>
+              <td className="px-4 py-2">{e.actor}</td>
+              <td className="px-4 py-2">{e.text}</td>
+              <td className="px-4 py-2 text-slate-600">{[e.target, describe(e.detail)].filter(Boolean).join(" · ")}</td>
+            </tr>
+          ))}
+        </TableCard>
       )}
     </>
   );
