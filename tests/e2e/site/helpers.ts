@@ -92,3 +92,14 @@ export async function newUserKey(browser: Browser, plan: PlanId): Promise<string
     await context.close();
   }
 }
+
+/**
+ * The fuzz specs' rule (issue #27): no 5xx but a 504 render_timeout (D10), and a body unless the
+ * answer has none by definition (HEAD, 204, 304, 1xx).
+ */
+export function expectAnswered(status: number, body: string, what: string, method: string): void {
+  const allowed5xx = status === 504 && body.includes('"render_timeout"');
+  expect(status >= 500 && !allowed5xx, `${what} → ${status} ${body.slice(0, 300)}`).toBe(false);
+  const emptyOk = method === "HEAD" || status === 204 || status === 304 || status < 200;
+  if (!emptyOk) expect(body.length, `${what} → ${status} with an empty body`).toBeGreaterThan(0);
+}
