@@ -20,15 +20,10 @@ export default function SiteError({ error, retry }: { error: unknown; retry: () 
       <main id="main">
         <ErrorPanel
           retry={retry}
-          ways={
-            <>
-              <Link href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
-                Back to the home page
-              </Link>
-              <Link href="/docs" className={buttonClasses({ variant: "ghost", size: "lg" })}>
-                Docs
-              </Link>
-            </>
+          more={
+            <Link href="/docs" className={buttonClasses({ variant: "ghost", size: "lg" })}>
+              Docs
+            </Link>
           }
         >
           <p>This page failed on our side, not yours. Trying again usually helps.</p>

@@ -2,7 +2,6 @@
 
 import "./globals.css";
 import { ErrorPanel } from "@/components/site/status-panel";
-import { buttonClasses } from "@/components/ui";
 
 /**
  * An error in the root layout itself, where nothing of the site may have rendered: its own document,
@@ -15,15 +14,8 @@ export default function GlobalError({ retry }: { error: unknown; retry: () => vo
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <title>Something went wrong · Glance</title>
         <main id="main">
-          <ErrorPanel
-            retry={retry}
-            ways={
-              // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: the client app is what failed
-              <a href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
-                Back to the home page
-              </a>
-            }
-          >
+          {/* A full load on the way home: the client app is what failed. */}
+          <ErrorPanel retry={retry} fullLoad>
             <p>Glance could not show this page. Trying again usually helps.</p>
           </ErrorPanel>
         </main>

@@ -68,10 +68,22 @@ export function NotFoundPanel({ inDocs = false }: { inDocs?: boolean }) {
 }
 
 /**
- * The body of both error boundaries: "Try again" first, then the ways out they pass (the root
- * one can only use plain links: the client app may be what failed).
+ * The body of both error boundaries: "Try again" first, then the way home, then any `more` ways
+ * out. `fullLoad` makes the way home a plain link that loads the page afresh: the root boundary's,
+ * where the client app may be what failed.
  */
-export function ErrorPanel({ retry, children, ways }: { retry: () => void; children: ReactNode; ways: ReactNode }) {
+export function ErrorPanel({
+  retry,
+  children,
+  fullLoad = false,
+  more,
+}: {
+  retry: () => void;
+  children: ReactNode;
+  fullLoad?: boolean;
+  more?: ReactNode;
+}) {
+  const Home = fullLoad ? "a" : Link;
   return (
     <StatusPanel
       status="Error"
@@ -81,7 +93,10 @@ export function ErrorPanel({ retry, children, ways }: { retry: () => void; child
           <button type="button" onClick={() => retry()} className={buttonClasses({ size: "lg" })}>
             Try again
           </button>
-          {ways}
+          <Home href="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
+            Back to the home page
+          </Home>
+          {more}
         </>
       }
     >
