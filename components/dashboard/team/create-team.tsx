@@ -2,6 +2,7 @@
 
 import { useActionState, useId } from "react";
 import { createTeamAction, type CreateTeamState } from "@/lib/workspaces/actions";
+import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Input } from "@/components/ui";
 
@@ -11,13 +12,12 @@ export function CreateTeam({ maxNameLength }: { maxNameLength: number }) {
   const id = useId();
   return (
     <form action={action} className="space-y-2" data-testid="create-team">
-      <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-700">
-        Team name
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input id={`${id}-name`} name="name" defaultValue={state.name} maxLength={maxNameLength} autoComplete="off" />
-        <SubmitButton pendingLabel="Creating…">Create team</SubmitButton>
-      </div>
+      <LabelledField id={`${id}-name`} label="Team name">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input id={`${id}-name`} name="name" defaultValue={state.name} maxLength={maxNameLength} autoComplete="off" />
+          <SubmitButton pendingLabel="Creating…">Create team</SubmitButton>
+        </div>
+      </LabelledField>
       {state.error && <Alert tone="danger">{state.error}</Alert>}
     </form>
   );

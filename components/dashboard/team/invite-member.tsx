@@ -3,6 +3,7 @@
 import { useActionState, useId } from "react";
 import { inviteMemberAction, revokeInvitationAction, type InviteState } from "@/lib/workspaces/invitation-actions";
 import type { Role } from "@/lib/auth/roles";
+import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { RoleSelect } from "@/components/dashboard/team/role-select";
 import { RowAction } from "@/components/dashboard/team/row-action";
@@ -15,10 +16,7 @@ export function InviteMember({ roles }: { roles: readonly Role[] }) {
   return (
     <form action={action} className="space-y-2" data-testid="invite-member">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
-            E-mail address
-          </label>
+        <LabelledField id={`${id}-email`} label="E-mail address" className="flex-1">
           <Input
             id={`${id}-email`}
             name="email"
@@ -26,13 +24,10 @@ export function InviteMember({ roles }: { roles: readonly Role[] }) {
             autoComplete="off"
             defaultValue={state.status === "error" ? state.email : undefined}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-700">
-            Invite as
-          </label>
+        </LabelledField>
+        <LabelledField id={`${id}-role`} label="Invite as">
           <RoleSelect id={`${id}-role`} roles={roles} defaultValue="developer" />
-        </div>
+        </LabelledField>
         <SubmitButton pendingLabel="Sending…">Send invitation</SubmitButton>
       </div>
       <p aria-live="polite" className="text-sm text-emerald-800">
