@@ -46,39 +46,40 @@ export function navCurrent(pathname: string, href: string): "page" | "true" | un
   return pathname === href ? "page" : "true";
 }
 
+/**
+ * A sidebar section from its pages, href → label, one a line in reading order (an object keeps its
+ * string keys in the order written, and a page listed twice does not compile); each href keeps its
+ * literal type, so DocsHref below names exactly the sidebar's pages.
+ */
+function docsSection<const Href extends string>(title: string, pages: Record<Href, string>) {
+  const items = Object.entries<string>(pages).map(([href, label]) => ({ href: href as Href, label }));
+  return { title, items };
+}
+
 /** The docs sidebar, in reading order. Every page under app/(docs)/docs appears here once. */
 export const DOCS_NAV = [
-  {
-    title: "Introduction",
-    items: [
-      { href: "/docs", label: "Overview" },
-      { href: "/docs/getting-started", label: "Getting started" },
-      { href: "/docs/authentication", label: "Authentication" },
-    ],
-  },
-  {
-    title: "API reference",
-    items: [
-      { href: "/docs/screenshot", label: "GET /v1/screenshot" },
-      { href: "/docs/og", label: "GET /v1/og" },
-      { href: "/docs/content", label: "GET /v1/content" },
-      { href: "/docs/animate", label: "GET /v1/animate" },
-      { href: "/docs/templates", label: "OG templates" },
-    ],
-  },
-  {
-    title: "Guides",
-    items: [
-      { href: "/docs/signed-urls", label: "Signed URLs" },
-      { href: "/docs/async", label: "Async & webhooks" },
-      { href: "/docs/sdks", label: "SDKs" },
-      { href: "/docs/monitors", label: "Visual diffs & monitors" },
-      { href: "/docs/mcp", label: "AI agents (MCP)" },
-      { href: "/docs/caching", label: "Caching & files" },
-      { href: "/docs/errors", label: "Errors" },
-      { href: "/docs/limits", label: "Limits & plans" },
-    ],
-  },
+  docsSection("Introduction", {
+    "/docs": "Overview",
+    "/docs/getting-started": "Getting started",
+    "/docs/authentication": "Authentication",
+  }),
+  docsSection("API reference", {
+    "/docs/screenshot": "GET /v1/screenshot",
+    "/docs/og": "GET /v1/og",
+    "/docs/content": "GET /v1/content",
+    "/docs/animate": "GET /v1/animate",
+    "/docs/templates": "OG templates",
+  }),
+  docsSection("Guides", {
+    "/docs/signed-urls": "Signed URLs",
+    "/docs/async": "Async & webhooks",
+    "/docs/sdks": "SDKs",
+    "/docs/monitors": "Visual diffs & monitors",
+    "/docs/mcp": "AI agents (MCP)",
+    "/docs/caching": "Caching & files",
+    "/docs/errors": "Errors",
+    "/docs/limits": "Limits & plans",
+  }),
 ] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;
 
 export const DOCS_PAGES: readonly SiteLink[] = DOCS_NAV.flatMap((section): readonly SiteLink[] => section.items);
