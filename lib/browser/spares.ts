@@ -116,19 +116,27 @@ export class SparePages {
       downloadBehavior: { policy: "deny" },
       ...(await contextBoundary()),
     });
-    let guard: PageGuard | undefined;
     try {
-      const page = await context.newPage();
-      guard = await guardPage(page, { maxLifetimeMs: PAGE_LIFETIME_MS });
-      const userAgent = await desktopUserAgent(browser);
-      await Promise.all([
-        page.setViewport({ width: BASELINE.width, height: BASELINE.height, deviceScaleFactor: 1 }),
-        page.setUserAgent(userAgent),
-        page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: BASELINE.colorScheme }]),
-      ]);
-      return { context, page, guard, userAgent };
+      const [page, userAgent] = await Promise.all([context.newPage(), desktopUserAgent(browser)]);
+      // The guard and the emulation are independent round trips on the render's path (pages are
+      // made on demand, D30): sent together.
+      const guarding = guardPage(page, { maxLifetimeMs: PAGE_LIFETIME_MS });
+      try {
+        await Promise.all([
+          guarding,
+          page.setViewport({ width: BASELINE.width, height: BASELINE.height, deviceScaleFactor: 1 }),
+          page.setUserAgent(userAgent),
+          page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: BASELINE.colorScheme }]),
+        ]);
+      } catch (error) {
+        void guarding.then(
+          (guard) => guard.dispose(),
+          () => {},
+        );
+        throw error;
+      }
+      return { context, page, guard: await guarding, userAgent };
     } catch (error) {
-      guard?.dispose();
       void closeContext(context);
       throw error;
     }

@@ -182,19 +182,24 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     await popup?.close({ runBeforeUnload: false }).catch(() => {});
   };
 
-  await page.setRequestInterception(true);
-  await answerGuardChallenge(page);
   page.on("request", onRequest);
   page.on("response", onResponse);
   context.on("targetcreated", onTarget);
-  await page.setBypassServiceWorker(true);
-  await page.evaluateOnNewDocument(blockServiceWorkersInPage);
-  // Remote endpoints may not expose the Browser domain to page sessions; the guard proxy still
-  // decides what a download could reach.
-  const downloadsDenied = await denyDownloads(page).then(
-    () => true,
-    () => false,
-  );
+  // Independent DevTools calls, sent together: each is a round trip on the render's path (the
+  // page is made on demand, D30), and none needs another's answer. All are in place before the
+  // caller can navigate.
+  const [downloadsDenied] = await Promise.all([
+    // Remote endpoints may not expose the Browser domain to page sessions; the guard proxy still
+    // decides what a download could reach.
+    denyDownloads(page).then(
+      () => true,
+      () => false,
+    ),
+    page.setRequestInterception(true),
+    answerGuardChallenge(page),
+    page.setBypassServiceWorker(true),
+    page.evaluateOnNewDocument(blockServiceWorkersInPage),
+  ]);
 
   let closesAt = 0;
   const closeLater = (ms: number) => {
