@@ -19,7 +19,7 @@
  * Rounds alternate the order. Each phase counts the Chromium process tree's CPU from /proc over
  * the phase and until it is idle, and this process's (the guard proxy and the docs server live
  * here). Prints CPU-s per render by way and by process kind; not recorded (one-off diagnosis).
- * `--rounds=N` (default 4).
+ * `--rounds=N` (default 4), `--in-flight=N` (default 1).
  */
 import os from "node:os";
 import type { Browser } from "puppeteer-core";
@@ -30,6 +30,8 @@ import { BARE_ARGS, BARE_CHROMIUM, FONTS_READY, REAL_PAGE_PACKAGES, REAL_PAGES }
 rerunUnderReactServer(import.meta.url);
 
 const ROUNDS = Number(process.argv.find((a) => a.startsWith("--rounds="))?.split("=")[1] ?? 4);
+/** `--in-flight=N`: captures at once in each way (default 1, one after another). */
+const IN_FLIGHT = Number(process.argv.find((a) => a.startsWith("--in-flight="))?.split("=")[1] ?? 1);
 const ALL_WAYS = ["bare", "proxied", "glance", "spare1", "spare2", "pipeline"] as const;
 type Way = (typeof ALL_WAYS)[number];
 /** `--ways=glance,pipeline`: only those (a quicker comparison of two). */
@@ -112,7 +114,12 @@ async function main() {
     await untilIdle(() => treeCpu(root));
     const before = treeCpu(root);
     const ownBefore = process.cpuUsage();
-    for (const pagePath of pages) await capture(way, `${docs.url(pagePath)}?p=${process.pid}-${++serial}`);
+    const queue = [...pages];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift())
+        await capture(way, `${docs.url(next)}?p=${process.pid}-${++serial}`);
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     await untilIdle(() => treeCpu(root));
     const own = process.cpuUsage(ownBefore);
     if (record) results[way].push({ chromium: cpuSince(before, treeCpu(root)), own: (own.user + own.system) / 1e6 });
@@ -126,7 +133,7 @@ async function main() {
   const perRender = (sum: number) => sum / (ROUNDS * pages.length);
   const kinds = [...new Set(WAYS.flatMap((w) => results[w].flatMap((r) => Object.keys(r.chromium))))];
   console.log(
-    `\n${new Date().toISOString()}, ${pages.length} pages × ${ROUNDS} rounds per way, load average ${os
+    `\n${new Date().toISOString()}, ${pages.length} pages × ${ROUNDS} rounds per way, ${IN_FLIGHT} in flight, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(", ")} at the end\n`,

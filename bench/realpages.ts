@@ -5,7 +5,8 @@
  *   bare  puppeteer-core on one warm Chromium (same binary), a new context per capture: goto
  *         (load), document.fonts.ready, screenshot (PNG), context closed;
  *   Glance GET /v1/screenshot through the production server (`next start` on a production build,
- *         bench/support/next-server.ts; PostgreSQL, the file result store, a Business key).
+ *         bench/support/next-server.ts; PostgreSQL, the file result store, a Business key), one
+ *         server per level with as many render slots as requests in flight (see main()).
  * At 1, 2, 4 and 8 requests in flight, in rounds that alternate which side goes first. Each
  * phase counts renders/s over its whole wall time, p50/p95 latency, and CPU over the phase plus
  * the work it leaves behind (until the side's processes are idle): its process tree from /proc
@@ -20,7 +21,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startNextServer } from "./support/next-server";
+import { type NextServer, startNextServer } from "./support/next-server";
 import { countRenderers, cpuSince, machineBusySeconds, totalOf, treeCpu, untilIdle } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
 import {
@@ -77,14 +78,22 @@ async function main() {
   const { createTestAccount } = await import("@/tests/support/api");
   const account = await createTestAccount({ plan: "business" });
   const puppeteer = (await import("puppeteer-core")).default;
-  // Twice as many render slots as requests in flight, so Glance renders what bare renders at once:
-  // a slot stays taken until its context is closed (D17), after the answer, so with exactly as many
-  // slots the client's next request waited and, on a loaded machine, was refused (503 at 8 in flight).
-  const server = await startNextServer(ROOT, {
-    port: PORT,
-    env: { BROWSER_CONCURRENCY: String(2 * Math.max(...LEVELS)), LOG_LEVEL: "warn", NODE_ENV: "production" },
-  });
-  const serverPid = childPid("scripts/server.ts");
+  // One production server per level, with as many render slots as requests in flight: a slot is
+  // held until its page's context is closed (D17), after the answer, so each side keeps at most
+  // that many pages alive at once, as bare does by closing each context before its next capture.
+  // (With twice as many, Glance opened its next page while the last was still closing and ran
+  // more pages at once than bare: 1.09-1.22x bare's CPU per render at 4 in flight against
+  // 1.09x with as many, in back-to-back runs; D30.)
+  let server: NextServer | undefined;
+  let serverPid = 0;
+  const serveWithSlots = async (slots: number) => {
+    await server?.stop();
+    server = await startNextServer(ROOT, {
+      port: PORT,
+      env: { BROWSER_CONCURRENCY: String(slots), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    });
+    serverPid = childPid("scripts/server.ts");
+  };
   const bare = await puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
   const barePid = bare.process()!.pid!;
   const pages = Object.entries(REAL_PAGES);
@@ -105,7 +114,7 @@ async function main() {
     },
     async glance(url: string): Promise<Buffer> {
       const query = new URLSearchParams({ url, width: "1280", height: "800", format: "png", timeout: "60000" });
-      const response = await fetch(`${server.origin}/v1/screenshot?${query}`, {
+      const response = await fetch(`${server!.origin}/v1/screenshot?${query}`, {
         headers: { "X-API-Key": account.apiKey },
       });
       const body = Buffer.from(await response.arrayBuffer());
@@ -114,14 +123,14 @@ async function main() {
     },
   };
   const trees = { glance: () => treeCpu(serverPid), bare: () => treeCpu(barePid) };
-  const roots = { glance: serverPid, bare: barePid };
+  const roots = { glance: () => serverPid, bare: () => barePid };
 
   let serial = 0;
   async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Phase> {
     const queue = [...pages];
     const latencies: number[] = [];
     await untilIdle(trees[side]);
-    const renderers = countRenderers(roots[side]);
+    const renderers = countRenderers(roots[side]());
     const before = { tree: trees[side](), own: ownCpu(), machine: machineBusySeconds() };
     const started = performance.now();
     const worker = async () => {
@@ -149,12 +158,14 @@ async function main() {
     };
   }
 
-  console.log("warming up both sides…");
-  for (const side of ["bare", "glance"] as const) await phase(side, 2, false);
+  console.log("warming up bare…");
+  await phase("bare", 2, false);
 
   const loadBefore = os.loadavg();
   const phases: Phase[] = [];
   for (const [li, inFlight] of LEVELS.entries()) {
+    await serveWithSlots(inFlight);
+    await phase("glance", inFlight, false); // its warm-up: a new server's first renders load its code
     for (let round = 0; round < ROUNDS; round++) {
       const order = (round + li) % 2 === 0 ? (["glance", "bare"] as const) : (["bare", "glance"] as const);
       for (const side of order) {
@@ -178,7 +189,7 @@ async function main() {
   }
 
   await bare.close();
-  await server.stop();
+  await server?.stop();
   await docs.close();
   await env.cleanup();
 
