@@ -15,7 +15,8 @@
  * from /proc/stat (shared with other work: noted, not judged). Pixel agreement: each page's last
  * capture by both sides, pixelmatch. Targets: Glance ≥ 0.95 × bare renders/s and ≤ 1.05 × bare
  * CPU per render at every concurrency, agreement ≥ 99.5 % on every page.
- * `--quick` (levels 1 and 4, one round, not recorded), `--levels=1,2`, `--rounds=N`.
+ * `--quick` (levels 1 and 4, one round, not recorded), `--levels=1,2`, `--rounds=N` (default 3).
+ * Each phase also prints its CPU per render by process kind.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -42,7 +43,8 @@ rerunUnderReactServer(import.meta.url);
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const QUICK = process.argv.includes("--quick");
 const LEVELS = (arg("levels") ?? (QUICK ? "1,4" : "1,2,4,8")).split(",").map(Number);
-const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 2));
+// Three rounds: on this machine one side's rounds differ by up to ~15 %; two could not tell 5 %.
+const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 3));
 const RECORD = !QUICK && !arg("levels") && !arg("rounds");
 const PORT = Number(process.env.BENCH_PORT ?? 3111);
 const VIEWPORT = { width: 1280, height: 800 };
@@ -172,7 +174,11 @@ async function main() {
         const p = await phase(side, inFlight, round === ROUNDS - 1);
         phases.push(p);
         console.log(
-          `${side} ×${inFlight} round ${round + 1}: ${(p.renders / p.wallSeconds).toFixed(2)} renders/s, ${((totalOf(p.tree) + p.client) / p.renders).toFixed(2)} CPU-s per render`,
+          `${side} ×${inFlight} round ${round + 1}: ${(p.renders / p.wallSeconds).toFixed(2)} renders/s, ${((totalOf(p.tree) + p.client) / p.renders).toFixed(2)} CPU-s per render (${Object.entries(
+            p.tree,
+          )
+            .map(([kind, cpu]) => `${kind} ${(cpu / p.renders).toFixed(3)}`)
+            .join(", ")}, this process ${(p.client / p.renders).toFixed(3)})`,
         );
       }
     }
