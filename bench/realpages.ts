@@ -83,9 +83,10 @@ async function main() {
   // One production server per level, with as many render slots as requests in flight: a slot is
   // held until its page's context is closed (D17), after the answer, so each side keeps at most
   // that many pages alive at once, as bare does by closing each context before its next capture.
-  // (With twice as many, Glance opened its next page while the last was still closing and ran
-  // more pages at once than bare: 1.09-1.22x bare's CPU per render at 4 in flight against
-  // 1.09x with as many, in back-to-back runs; D30.)
+  // With twice as many (as before), Glance opened its next page while the last was still closing
+  // and so ran more pages at once than bare; at 4 in flight, four runs with twice as many measured
+  // 1.10-1.22x bare's CPU per render, four with as many 1.00-1.22x (D30): a fairer comparison,
+  // not a large effect.
   let server: NextServer | undefined;
   let serverPid = 0;
   const serveWithSlots = async (slots: number) => {
