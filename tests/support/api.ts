@@ -45,3 +45,14 @@ export async function problemOf(response: Response): Promise<Record<string, unkn
   }
   return (await response.json()) as Record<string, unknown>;
 }
+
+/** The renders counted against `account` this month (monthly_usage, D18). */
+export async function rendersOf(account: Pick<TestAccount, "userId">): Promise<number> {
+  const { getPool } = await import("@/lib/db/pool");
+  const { rows } = await (
+    await getPool()
+  ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
+    account.userId,
+  ]);
+  return rows[0].n;
+}

@@ -4,11 +4,11 @@
  * under the e2e webhook secret and posted to the app's real route.
  */
 import Stripe from "stripe";
+import { checkoutSession, nowSeconds, stripeEvent } from "../../support/stripe-events";
 import type { RecordedStripeCall } from "../../support/stripe-stand-in";
 import { e2e } from "./ports";
 
 const signer = new Stripe("sk_test_e2e_signer").webhooks;
-let sequence = 0;
 
 export async function stripeCalls(): Promise<RecordedStripeCall[]> {
   const response = await fetch(`${e2e.controlUrl}/stripe-calls`);
@@ -20,20 +20,9 @@ export async function stripeCalls(): Promise<RecordedStripeCall[]> {
 async function sendStripeEvent(
   type: string,
   object: Record<string, unknown>,
-  created = Math.floor(Date.now() / 1000),
+  created = nowSeconds(),
 ): Promise<{ status: number; body: unknown }> {
-  sequence += 1;
-  const event = {
-    id: `evt_e2e_${Date.now().toString(36)}_${sequence}`,
-    object: "event",
-    type,
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    api_version: null,
-    request: null,
-    data: { object },
-  };
+  const event = stripeEvent(type, object, created);
   const payload = JSON.stringify(event);
   const header = signer.generateTestHeaderString({ payload, secret: e2e.stripeWebhookSecret });
   const response = await fetch(`${e2e.appUrl}/api/stripe/webhook`, {
@@ -46,15 +35,7 @@ async function sendStripeEvent(
 
 /** What Stripe sends when `userId` finished checkout for `plan`: the customer and subscription get linked. */
 export function checkoutCompleted(userId: string, plan: string) {
-  return sendStripeEvent("checkout.session.completed", {
-    id: `cs_${userId}`,
-    object: "checkout.session",
-    mode: "subscription",
-    client_reference_id: userId,
-    customer: `cus_${userId}`,
-    subscription: `sub_${userId}`,
-    metadata: { userId, plan },
-  });
+  return sendStripeEvent("checkout.session.completed", checkoutSession(userId, plan));
 }
 
 /** A subscription event for `userId` at `price` (one of e2e.stripePrices). */

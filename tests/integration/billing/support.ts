@@ -6,6 +6,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { apiRequest, problemOf, type TestAccount } from "@/tests/support/api";
+import { checkoutSession, nowSeconds, stripeEvent } from "@/tests/support/stripe-events";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startStripeStandIn, TEST_STRIPE_PRICES as PRICES, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
@@ -37,23 +38,8 @@ export function stripeEnvironment(): { readonly standIn: StripeStandIn } {
   };
 }
 
-let nextId = 0;
-export const nowS = () => Math.floor(Date.now() / 1000);
-
-export function event(type: string, object: Record<string, unknown>, created = nowS()) {
-  nextId += 1;
-  return {
-    id: `evt_${nextId}_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    type,
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    api_version: null,
-    request: null,
-    data: { object },
-  };
-}
+/** Kept under the names the billing tests use. */
+export { nowSeconds as nowS, stripeEvent as event } from "@/tests/support/stripe-events";
 
 export function subscription(
   account: TestAccount,
@@ -74,7 +60,7 @@ export function subscription(
           id: "si_1",
           object: "subscription_item",
           price: { id: price, object: "price" },
-          current_period_end: o.periodEnd ?? nowS() + 30 * DAY,
+          current_period_end: o.periodEnd ?? nowSeconds() + 30 * DAY,
         },
       ],
     },
@@ -82,19 +68,7 @@ export function subscription(
 }
 
 export function checkoutCompleted(account: TestAccount, plan: string, created?: number) {
-  return event(
-    "checkout.session.completed",
-    {
-      id: `cs_${account.userId}`,
-      object: "checkout.session",
-      mode: "subscription",
-      client_reference_id: account.userId,
-      customer: `cus_${account.userId}`,
-      subscription: `sub_${account.userId}`,
-      metadata: { userId: account.userId, plan },
-    },
-    created,
-  );
+  return stripeEvent("checkout.session.completed", checkoutSession(account.userId, plan), created);
 }
 
 export async function post(evt: object, options: { tamper?: boolean } = {}) {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { ADMIN_DB_URL } from "@/tests/support/env";
 import { testEnvironment } from "@/tests/support/test-env";
+import { checkoutSession, stripeEvent } from "@/tests/support/stripe-events";
 import { TEST_STRIPE_PRICES as PRICES } from "@/tests/support/stripe-stand-in";
 
 const SECRET = "whsec_test_db_down";
@@ -59,27 +60,8 @@ async function post(evt: object) {
 describe("Stripe webhook with the database down", () => {
   it("answers problem+json 500, records nothing, and applies Stripe's retry once the database is back", async () => {
     const account = await createTestAccount({ plan: "free" });
-    const event = {
-      id: `evt_db_down_${account.userId}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      api_version: null,
-      request: null,
-      data: {
-        object: {
-          id: `cs_${account.userId}`,
-          object: "checkout.session",
-          mode: "subscription",
-          client_reference_id: account.userId,
-          customer: `cus_${account.userId}`,
-          subscription: `sub_${account.userId}`,
-          metadata: { userId: account.userId, plan: "pro" },
-        },
-      },
-    };
+    // One id for both deliveries: the retry is the same event.
+    const event = stripeEvent("checkout.session.completed", checkoutSession(account.userId, "pro"));
 
     await setConnections(false);
     let failed: Response;

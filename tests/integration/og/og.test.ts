@@ -4,7 +4,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
+import { apiRequest, createTestAccount, problemOf, rendersOf, type TestAccount } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
 import { startImageServer, type ImageServer } from "@/tests/support/image-server";
 
@@ -250,15 +250,7 @@ describe("image_url variables", () => {
 
   it("spends a render of the monthly quota only when the image loaded and the card rendered", async () => {
     const account = await createTestAccount({ plan: "pro" });
-    const renders = async () => {
-      const { getPool } = await import("@/lib/db/pool");
-      const { rows } = await (
-        await getPool()
-      ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
-        account.userId,
-      ]);
-      return rows[0].n;
-    };
+    const renders = () => rendersOf(account);
     expect((await get(avatarAt(`${images.origin}/missing.png`), account)).status).toBe(400);
     expect(await renders()).toBe(0);
     expect((await get({ ...avatarAt(`${images.origin}/red.png`), title: "Quota" }, account)).status).toBe(200);

@@ -6,7 +6,7 @@
  * same endpoint in the loopback-only network namespace (tests/integration/net/isolated/endpoint.spec.ts).
  */
 import { describe, expect, it } from "vitest";
-import { apiRequest, problemOf } from "@/tests/support/api";
+import { apiRequest, problemOf, rendersOf } from "@/tests/support/api";
 import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const h = screenshotHarness();
@@ -99,15 +99,7 @@ describe("time and crashes (D10)", () => {
 
   it("a render that fails gives its render of the monthly quota back; a delivered one keeps it", async () => {
     const account = await h.accountOn("pro");
-    const { getPool } = await import("@/lib/db/pool");
-    const renders = async () =>
-      (
-        await (
-          await getPool()
-        ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
-          account.userId,
-        ])
-      ).rows[0].n;
+    const renders = () => rendersOf(account);
     const timedOut = await h.shoot({ url: "never-loads.html?refund", timeout: 1500 }, { account });
     expect((await problemOf(timedOut)).code).toBe("render_timeout");
     // The render is stopped a grace period after its caller left; its charge goes back then.

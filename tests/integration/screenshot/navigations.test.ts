@@ -8,22 +8,12 @@
  * are in tests/integration/net/isolated/endpoint.spec.ts.
  */
 import { describe, expect, it } from "vitest";
-import { problemOf, type TestAccount } from "@/tests/support/api";
+import { problemOf, rendersOf } from "@/tests/support/api";
 import { decode, expectColor, expectOk, GREEN, RED, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const h = screenshotHarness();
 
 const REFUSED = "http://127.0.0.2:9/";
-
-async function rendersCharged(account: TestAccount): Promise<number> {
-  const { getPool } = await import("@/lib/db/pool");
-  const { rows } = await (
-    await getPool()
-  ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
-    account.userId,
-  ]);
-  return rows[0].n;
-}
 
 describe("a page that navigates itself to a refused address (D23)", () => {
   it.each(["location", "meta", "form", "link"])(
@@ -35,7 +25,7 @@ describe("a page that navigates itself to a refused address (D23)", () => {
       const problem = await problemOf(response);
       expect(problem, JSON.stringify(problem)).toMatchObject({ status: 400, code: "private_address", param: "url" });
       expect(problem.detail).toMatch(/navigated itself/);
-      expect(await rendersCharged(account)).toBe(0);
+      expect(await rendersOf(account)).toBe(0);
     },
   );
 
@@ -53,7 +43,7 @@ describe("a page that navigates itself to a refused address (D23)", () => {
     const account = await h.accountOn("business");
     const problem = await problemOf(await h.post({ html, delay: 600 }, { account }));
     expect(problem, JSON.stringify(problem)).toMatchObject({ status: 400, code: "private_address", param: "html" });
-    expect(await rendersCharged(account)).toBe(0);
+    expect(await rendersOf(account)).toBe(0);
   });
 
   it("a link whose ping is refused still leads to its page: the ping is a request, not a navigation", async () => {

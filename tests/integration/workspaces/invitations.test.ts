@@ -3,67 +3,25 @@
  * listener, its link's token is what accepts; decline, expiry, revocation, a second answer, the
  * wrong address, an address with no account yet (it signs in first, like anyone), and the last
  * owner who cannot leave or be demoted, plus ownership transfer. Next's request scope is stood in
- * for as in roles.test.ts; the database and the SMTP exchange are real.
+ * for as in roles.test.ts (./support.ts); the database and the SMTP exchange are real.
  */
 import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSmtpCapture, type CapturedSmtpMessage } from "@/tests/support/smtp-capture";
 import { testEnvironment } from "@/tests/support/test-env";
+import { APP_URL, actAs as actAsIn, form, person, redirectOf, scope } from "./support";
 
-const scope = vi.hoisted(() => ({ headers: new Headers(), cookies: new Map<string, string>() }));
-vi.mock("next/headers", () => ({
-  headers: async () => scope.headers,
-  cookies: async () => ({
-    get: (name: string) => (scope.cookies.has(name) ? { name, value: scope.cookies.get(name) } : undefined),
-    set: (name: string, value: string) => void scope.cookies.set(name, value),
-  }),
-}));
+vi.mock("next/headers", async () => (await import("./support")).nextHeadersStandIn);
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const APP_URL = "http://localhost:3000";
 let smtp: SMTPServer;
 const received: CapturedSmtpMessage[] = [];
 let team: string;
 let owner: { id: string; token: string };
 
-async function person(email: string) {
-  const { getDb } = await import("@/lib/db");
-  const db = await getDb();
-  const user = await db.user.create({ data: { email } });
-  const token = `tok_${email}`;
-  await db.session.create({
-    data: { sessionToken: token, userId: user.id, expires: new Date(Date.now() + 3_600_000) },
-  });
-  return { id: user.id, token };
-}
-
-async function actAs(who: { token: string }, workspace = team) {
-  const { sessionCookieName } = await import("@/lib/auth/constants");
-  const { workspaceCookieName } = await import("@/lib/auth/workspace");
-  scope.headers = new Headers({ origin: APP_URL });
-  scope.cookies = new Map([
-    [sessionCookieName(), who.token],
-    [workspaceCookieName(), workspace],
-  ]);
-}
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-}
-
-async function redirectOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest ?? "";
-    if (digest.startsWith("NEXT_REDIRECT")) return digest.split(";")[2];
-    throw error;
-  }
-  return "";
-}
+/** A dashboard request by `who`, in the team workspace unless another is named. */
+const actAs = (who: { token: string }, workspace = team) => actAsIn(who, workspace);
 
 /** Invites `email` as `role` through the action and returns the token from the e-mail's link. */
 async function invite(email: string, role = "developer"): Promise<string> {

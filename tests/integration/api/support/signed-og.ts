@@ -97,13 +97,4 @@ export async function expectProblem(res: Response, status: number, code: string,
   return body;
 }
 
-/** The renders counted against `account` this month. */
-export async function rendersOf(account: TestAccount): Promise<number> {
-  const { getPool } = await import("@/lib/db/pool");
-  const { rows } = await (
-    await getPool()
-  ).query<{ n: number }>("SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1", [
-    account.userId,
-  ]);
-  return rows[0].n;
-}
+export { rendersOf } from "@/tests/support/api";
