@@ -37,3 +37,33 @@ export function checkoutSession(userId: string, plan: string): Record<string, un
     metadata: { userId, plan },
   };
 }
+
+/**
+ * The subscription of `userId` at `price`: active with one item, its period ending in 30 days,
+ * unless told otherwise.
+ */
+export function subscriptionObject(
+  userId: string,
+  price: string,
+  o: { status?: string; periodEnd?: number; id?: string } = {},
+): Record<string, unknown> {
+  return {
+    id: o.id ?? `sub_${userId}`,
+    object: "subscription",
+    customer: `cus_${userId}`,
+    status: o.status ?? "active",
+    cancel_at_period_end: false,
+    metadata: { userId },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          object: "subscription_item",
+          price: { id: price, object: "price" },
+          current_period_end: o.periodEnd ?? nowSeconds() + 30 * 86_400,
+        },
+      ],
+    },
+  };
+}

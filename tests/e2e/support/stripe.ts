@@ -4,7 +4,7 @@
  * under the e2e webhook secret and posted to the app's real route.
  */
 import Stripe from "stripe";
-import { checkoutSession, nowSeconds, stripeEvent } from "../../support/stripe-events";
+import { checkoutSession, nowSeconds, stripeEvent, subscriptionObject } from "../../support/stripe-events";
 import type { RecordedStripeCall } from "../../support/stripe-stand-in";
 import { e2e } from "./ports";
 
@@ -45,23 +45,5 @@ export function subscriptionEvent(
   price: string,
   status = "active",
 ) {
-  return sendStripeEvent(type, {
-    id: `sub_${userId}`,
-    object: "subscription",
-    customer: `cus_${userId}`,
-    status,
-    cancel_at_period_end: false,
-    metadata: { userId },
-    items: {
-      object: "list",
-      data: [
-        {
-          id: "si_1",
-          object: "subscription_item",
-          price: { id: price, object: "price" },
-          current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
-        },
-      ],
-    },
-  });
+  return sendStripeEvent(type, subscriptionObject(userId, price, { status }));
 }

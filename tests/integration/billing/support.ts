@@ -6,7 +6,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { apiRequest, problemOf, type TestAccount } from "@/tests/support/api";
-import { checkoutSession, nowSeconds, stripeEvent } from "@/tests/support/stripe-events";
+import { checkoutSession, stripeEvent, subscriptionObject } from "@/tests/support/stripe-events";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startStripeStandIn, TEST_STRIPE_PRICES as PRICES, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
@@ -46,25 +46,7 @@ export function subscription(
   price: string,
   o: { status?: string; periodEnd?: number; id?: string } = {},
 ) {
-  return {
-    id: o.id ?? `sub_${account.userId}`,
-    object: "subscription",
-    customer: `cus_${account.userId}`,
-    status: o.status ?? "active",
-    cancel_at_period_end: false,
-    metadata: { userId: account.userId },
-    items: {
-      object: "list",
-      data: [
-        {
-          id: "si_1",
-          object: "subscription_item",
-          price: { id: price, object: "price" },
-          current_period_end: o.periodEnd ?? nowSeconds() + 30 * DAY,
-        },
-      ],
-    },
-  };
+  return subscriptionObject(account.userId, price, o);
 }
 
 export function checkoutCompleted(account: TestAccount, plan: string, created?: number) {
