@@ -2,7 +2,7 @@
  * npm run bench:realpages — real pages at bare Chromium's cost (#26 point 2, D30). Fourteen
  * Debian documentation pages (bench/support/real-pages.ts: installed by the bench, served on
  * loopback), each request a distinct URL, a 1280×800 viewport PNG:
- *   bare  puppeteer-core on one warm Chromium (same binary), a new context per capture: goto
+ *   bare  puppeteer-core on a warm Chromium (same binary; one per level), a new context per capture: goto
  *         (load), document.fonts.ready, screenshot (PNG), context closed;
  *   Glance GET /v1/screenshot through the production server (`next start` on a production build,
  *         bench/support/next-server.ts; PostgreSQL, the file result store, a Business key), one
@@ -15,13 +15,16 @@
  * from /proc/stat (shared with other work: noted, not judged). Pixel agreement: each page's last
  * capture by both sides, pixelmatch. Targets: Glance ≥ 0.95 × bare renders/s and ≤ 1.05 × bare
  * CPU per render at every concurrency, agreement ≥ 99.5 % on every page.
- * `--quick` (levels 1 and 4, one round, not recorded), `--levels=1,2`, `--rounds=N` (default 3).
+ * `--quick` (levels 1 and 4, one round, not recorded), `--levels=1,2`, `--rounds=N` (default 7).
+ * A level's ratios are taken per round (one phase by each side, back to back) and the targets judge
+ * their median (bench/support/realpages-report.ts, D30).
  * Each phase also prints its CPU per render by process kind.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Browser } from "puppeteer-core";
 import { type NextServer, startNextServer } from "./support/next-server";
 import { countRenderers, cpuSince, machineBusySeconds, totalOf, treeCpu, untilIdle } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
@@ -43,8 +46,9 @@ rerunUnderReactServer(import.meta.url);
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const QUICK = process.argv.includes("--quick");
 const LEVELS = (arg("levels") ?? (QUICK ? "1,4" : "1,2,4,8")).split(",").map(Number);
-// Three rounds: on this machine one side's rounds differ by up to ~15 %; two could not tell 5 %.
-const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 3));
+// Seven rounds: on this machine one side's phases differ by up to ~15 % minutes apart, and a
+// round's two phases by up to ~20 % either way; the median of seven paired ratios tells ~5 % apart.
+const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 7));
 const RECORD = !QUICK && !arg("levels") && !arg("rounds");
 const PORT = Number(process.env.BENCH_PORT ?? 3111);
 const VIEWPORT = { width: 1280, height: 800 };
@@ -97,14 +101,22 @@ async function main() {
     });
     serverPid = childPid("scripts/server.ts");
   };
-  const bare = await puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
-  const barePid = bare.process()!.pid!;
+  // A fresh bare Chromium per level too, as Glance gets a fresh server (and Chromium) per level:
+  // two identical Chromiums launched side by side here differed by ~5 % in CPU per render over
+  // eight paired rounds (D30), so an instance kept for the whole run would weigh on every level.
+  let bare: Browser | undefined;
+  let barePid = 0;
+  const relaunchBare = async () => {
+    await bare?.close();
+    bare = await puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+    barePid = bare.process()!.pid!;
+  };
   const pages = Object.entries(REAL_PAGES);
   const lastImage = { glance: new Map<string, Buffer>(), bare: new Map<string, Buffer>() };
 
   const capture = {
     async bare(url: string): Promise<Buffer> {
-      const context = await bare.createBrowserContext();
+      const context = await bare!.createBrowserContext();
       try {
         const tab = await context.newPage();
         await tab.setViewport(VIEWPORT);
@@ -129,7 +141,7 @@ async function main() {
   const roots = { glance: () => serverPid, bare: () => barePid };
 
   let serial = 0;
-  async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Phase> {
+  async function phase(side: "glance" | "bare", inFlight: number, record: boolean): Promise<Omit<Phase, "round">> {
     const queue = [...pages];
     const latencies: number[] = [];
     await untilIdle(trees[side]);
@@ -161,18 +173,18 @@ async function main() {
     };
   }
 
-  console.log("warming up bare…");
-  await phase("bare", 2, false);
-
   const loadBefore = os.loadavg();
   const phases: Phase[] = [];
   for (const [li, inFlight] of LEVELS.entries()) {
     await serveWithSlots(inFlight);
-    await phase("glance", inFlight, false); // its warm-up: a new server's first renders load its code
+    await relaunchBare();
+    // Warm-ups: a new server's first renders load its code; a new Chromium's fill its caches.
+    await phase("glance", inFlight, false);
+    await phase("bare", inFlight, false);
     for (let round = 0; round < ROUNDS; round++) {
       const order = (round + li) % 2 === 0 ? (["glance", "bare"] as const) : (["bare", "glance"] as const);
       for (const side of order) {
-        const p = await phase(side, inFlight, round === ROUNDS - 1);
+        const p = { ...(await phase(side, inFlight, round === ROUNDS - 1)), round };
         phases.push(p);
         console.log(
           `${side} ×${inFlight} round ${round + 1}: ${(p.renders / p.wallSeconds).toFixed(2)} renders/s, ${((totalOf(p.tree) + p.client) / p.renders).toFixed(2)} CPU-s per render (${Object.entries(
@@ -195,7 +207,7 @@ async function main() {
     }
   }
 
-  await bare.close();
+  await bare?.close();
   await server?.stop();
   await docs.close();
   await env.cleanup();

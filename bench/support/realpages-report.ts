@@ -10,6 +10,8 @@ import { type CpuByKind, type ProcessKind, totalOf } from "./proc-cpu";
 export interface Phase {
   side: "glance" | "bare";
   inFlight: number;
+  /** Which round of its concurrency (from 0): a round is one phase by each side, back to back. */
+  round: number;
   renders: number;
   wallSeconds: number;
   latencies: number[];
@@ -59,6 +61,37 @@ function totals(phases: Phase[]): Totals {
 const cpuPerRender = (t: Totals) => (totalOf(t.tree) + t.client) / t.renders;
 const f2 = (n: number) => n.toFixed(2);
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/**
+ * Glance's throughput and CPU per render over bare's, one pair per round: the two phases of a
+ * round run back to back, so whatever slows this shared machine for a minute weighs on both. Over
+ * a level's pooled phases, one slow minute that fell on one side's phase moved the ratio by 10-20 %
+ * (D30); the median of the rounds' ratios is what the targets judge, the pooled ratio is shown too.
+ */
+export function pairedRatios(phases: Phase[], inFlight: number): { throughput: number[]; cpu: number[] } {
+  const level = phases.filter((p) => p.inFlight === inFlight);
+  const rounds = [...new Set(level.map((p) => p.round))].sort((a, b) => a - b);
+  const throughput: number[] = [];
+  const cpu: number[] = [];
+  for (const round of rounds) {
+    const g = level.filter((p) => p.round === round && p.side === "glance");
+    const b = level.filter((p) => p.round === round && p.side === "bare");
+    if (g.length === 0 || b.length === 0) continue; // a round cut short has no pair
+    const [gt, bt] = [totals(g), totals(b)];
+    throughput.push(gt.renders / gt.wall / (bt.renders / bt.wall));
+    cpu.push(cpuPerRender(gt) / cpuPerRender(bt));
+  }
+  return { throughput, cpu };
+}
+
+/** "0.98 (0.91–1.06)": the median of the rounds' ratios and their range. */
+const spread = (ratios: number[]) => `${f2(median(ratios))} (${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))})`;
+
 export function realPagesReport(input: {
   phases: Phase[];
   agreement: Map<string, number>;
@@ -77,13 +110,15 @@ export function realPagesReport(input: {
   for (const inFlight of levels) {
     const g = totals(phases.filter((p) => p.side === "glance" && p.inFlight === inFlight));
     const b = totals(phases.filter((p) => p.side === "bare" && p.inFlight === inFlight));
-    const throughput = g.renders / g.wall / (b.renders / b.wall);
-    const cpu = cpuPerRender(g) / cpuPerRender(b);
-    verdicts.push(throughput >= TARGETS.throughput, cpu <= TARGETS.cpu);
+    const pooled = { throughput: g.renders / g.wall / (b.renders / b.wall), cpu: cpuPerRender(g) / cpuPerRender(b) };
+    const paired = pairedRatios(phases, inFlight);
+    const throughputMet = median(paired.throughput) >= TARGETS.throughput;
+    const cpuMet = median(paired.cpu) <= TARGETS.cpu;
+    verdicts.push(throughputMet, cpuMet);
     rows.push(
-      `| ${inFlight} | ${f2(b.renders / b.wall)} | ${f2(g.renders / g.wall)} | ${f2(throughput)}${throughput >= TARGETS.throughput ? "" : " **✗**"} ` +
+      `| ${inFlight} | ${f2(b.renders / b.wall)} | ${f2(g.renders / g.wall)} | ${spread(paired.throughput)}${throughputMet ? "" : " **✗**"} | ${f2(pooled.throughput)} ` +
         `| ${Math.round(quantile(b.latencies, 0.5))} / ${Math.round(quantile(b.latencies, 0.95))} | ${Math.round(quantile(g.latencies, 0.5))} / ${Math.round(quantile(g.latencies, 0.95))} ` +
-        `| ${f2(cpuPerRender(b))} | ${f2(cpuPerRender(g))} | ${f2(cpu)}${cpu <= TARGETS.cpu ? "" : " **✗**"} | ${f2(b.machine / b.renders)} / ${f2(g.machine / g.renders)} |`,
+        `| ${f2(cpuPerRender(b))} | ${f2(cpuPerRender(g))} | ${spread(paired.cpu)}${cpuMet ? "" : " **✗**"} | ${f2(pooled.cpu)} | ${f2(b.machine / b.renders)} / ${f2(g.machine / g.renders)} |`,
     );
   }
   const kindRow = (label: string, of: (t: Totals) => number) =>
@@ -93,10 +128,10 @@ export function realPagesReport(input: {
   const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(", ");
   const markdown = [
-    `Last run: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, \`npm run bench:realpages\`, ${os.cpus().length} cores shared with other work: load average (1, 5, 15 min) ${load(input.loadBefore)} at the start, ${load(input.loadAfter)} at the end. ${agreement.size} Debian documentation pages, 1280×800 PNG, a distinct URL per request; ${input.rounds} round(s) per concurrency, each of all pages by each side, alternating which goes first. CPU per render: the side's process tree (Glance: the production server and its Chromium; bare: its Chromium) plus this process (client, docs server), over each phase and the work it leaves until idle.`,
+    `Last run: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, \`npm run bench:realpages\`, ${os.cpus().length} cores shared with other work: load average (1, 5, 15 min) ${load(input.loadBefore)} at the start, ${load(input.loadAfter)} at the end. ${agreement.size} Debian documentation pages, 1280×800 PNG, a distinct URL per request; ${input.rounds} round(s) per concurrency, each of all pages by each side back to back, alternating which goes first; a level's ratios are taken round by round and the median of them is judged (the pooled ratio, all of a side's phases together, is shown beside it). CPU per render: the side's process tree (Glance: the production server and its Chromium; bare: its Chromium) plus this process (client, docs server), over each phase and the work it leaves until idle.`,
     "",
-    "| in flight | bare renders/s | Glance renders/s | ratio (≥ 0.95) | bare p50 / p95 ms | Glance p50 / p95 ms | bare CPU-s per render | Glance CPU-s per render | ratio (≤ 1.05) | whole machine CPU-s per render, bare / Glance |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| in flight | bare renders/s | Glance renders/s | ratio, median of rounds (range) (≥ 0.95) | ratio, pooled | bare p50 / p95 ms | Glance p50 / p95 ms | bare CPU-s per render | Glance CPU-s per render | ratio, median of rounds (range) (≤ 1.05) | ratio, pooled | whole machine CPU-s per render, bare / Glance |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
     "| CPU-s per render by process kind, all concurrencies | bare | Glance |",
@@ -118,7 +153,7 @@ export function realPagesReport(input: {
       ([name, share]) => `| ${name} | ${pct(share)}${share >= TARGETS.agreement ? "" : " **✗**"} |`,
     ),
     "",
-    `Targets ${verdicts.every(Boolean) ? "met" : "**not all met**"}: throughput ≥ 0.95 × bare and CPU per render ≤ 1.05 × bare at every concurrency, agreement ≥ 99.5 % on every page (worst ${pct(worst)}).`,
+    `Targets ${verdicts.every(Boolean) ? "met" : "**not all met**"}: throughput ≥ 0.95 × bare and CPU per render ≤ 1.05 × bare at every concurrency (the median of the rounds' ratios), agreement ≥ 99.5 % on every page (worst ${pct(worst)}).`,
   ].join("\n");
   return { markdown, met: verdicts.every(Boolean) };
 }

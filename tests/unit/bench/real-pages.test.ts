@@ -1,10 +1,11 @@
 /**
- * The real-pages benchmark's page list and pixel agreement (bench/support/real-pages.ts, D30):
+ * The real-pages benchmark's page list, pixel agreement and paired ratios (bench/support/, D30):
  * the bench itself is too slow for the suite, but what it judges with is checked here.
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { REAL_PAGE_PACKAGES, REAL_PAGES, pixelAgreement } from "@/bench/support/real-pages";
+import { median, pairedRatios, type Phase } from "@/bench/support/realpages-report";
 import { debianDocFile } from "@/tests/support/debian-docs";
 
 async function png(width: number, height: number, paint?: { left: number; top: number; size: number }) {
@@ -40,5 +41,42 @@ describe("real pages", () => {
     // A 10×10 black square: 100 of 10,000 pixels differ.
     expect(await pixelAgreement(white, await png(100, 100, { left: 20, top: 30, size: 10 }))).toBeCloseTo(0.99, 5);
     expect(await pixelAgreement(white, await png(100, 80))).toBe(0);
+  });
+});
+
+function phaseOf(side: Phase["side"], round: number, wallSeconds: number, cpuSeconds: number): Phase {
+  return {
+    side,
+    inFlight: 2,
+    round,
+    renders: 14,
+    wallSeconds,
+    latencies: [],
+    tree: { browser: cpuSeconds },
+    client: 0,
+    machine: cpuSeconds,
+    renderersLaunched: 0,
+  };
+}
+
+describe("real pages' ratios", () => {
+  it("pairs each round's two phases and leaves a round without its pair out", () => {
+    const phases = [
+      // Round 0 on a quick machine, round 1 on a slow one: each round's ratio is Glance's own.
+      phaseOf("glance", 0, 7, 14),
+      phaseOf("bare", 0, 7, 14 / 1.1),
+      phaseOf("bare", 1, 14, 28),
+      phaseOf("glance", 1, 14 / 0.9, 28),
+      phaseOf("glance", 2, 7, 14), // cut short: no bare phase in round 2
+      { ...phaseOf("bare", 0, 1, 1), inFlight: 4 }, // another level
+    ];
+    const { throughput, cpu } = pairedRatios(phases, 2);
+    expect(throughput.map((r) => r.toFixed(3))).toEqual(["1.000", "0.900"]);
+    expect(cpu.map((r) => r.toFixed(3))).toEqual(["1.100", "1.000"]);
+  });
+
+  it("takes the median of an odd and an even number of ratios", () => {
+    expect(median([1.2, 0.9, 1.0])).toBe(1.0);
+    expect(median([1.2, 0.9, 1.0, 1.1])).toBeCloseTo(1.05, 10);
   });
 });
