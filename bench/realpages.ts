@@ -2,11 +2,11 @@
  * npm run bench:realpages — real pages at bare Chromium's cost (#26 point 2, D30). Fourteen
  * Debian documentation pages (bench/support/real-pages.ts: installed by the bench, served on
  * loopback), each request a distinct URL, a 1280×800 viewport PNG:
- *   bare  puppeteer-core on a warm Chromium (same binary; one per level), a new context per capture: goto
+ *   bare  puppeteer-core on a warm Chromium (same binary; one per round), a new context per capture: goto
  *         (load), document.fonts.ready, screenshot (PNG), context closed;
  *   Glance GET /v1/screenshot through the production server (`next start` on a production build,
  *         bench/support/next-server.ts; PostgreSQL, the file result store, a Business key), one
- *         server per level with as many render slots as requests in flight (see main()).
+ *         server per round with as many render slots as requests in flight (see main()).
  * At 1, 2, 4 and 8 requests in flight, in rounds that alternate which side goes first. Each
  * phase counts renders/s over its whole wall time, p50/p95 latency, and CPU over the phase plus
  * the work it leaves behind (until the side's processes are idle): its process tree from /proc
@@ -84,7 +84,7 @@ async function main() {
   const { createTestAccount } = await import("@/tests/support/api");
   const account = await createTestAccount({ plan: "business" });
   const puppeteer = (await import("puppeteer-core")).default;
-  // One production server per level, with as many render slots as requests in flight: a slot is
+  // A production server per round, with as many render slots as requests in flight: a slot is
   // held until its page's context is closed (D17), after the answer, so each side keeps at most
   // that many pages alive at once, as bare does by closing each context before its next capture.
   // With twice as many (as before), Glance opened its next page while the last was still closing
@@ -101,9 +101,9 @@ async function main() {
     });
     serverPid = childPid("scripts/server.ts");
   };
-  // A fresh bare Chromium per level too, as Glance gets a fresh server (and Chromium) per level:
-  // two identical Chromiums launched side by side here differed by ~5 % in CPU per render over
-  // eight paired rounds (D30), so an instance kept for the whole run would weigh on every level.
+  // A fresh bare Chromium per round, as Glance gets a fresh server (and Chromium) per round: two
+  // identical Chromiums launched side by side here differed by ~5 % in CPU per render over eight
+  // paired rounds (D30), so an instance kept for long would weigh on every round it served.
   let bare: Browser | undefined;
   let barePid = 0;
   const relaunchBare = async () => {
@@ -176,12 +176,15 @@ async function main() {
   const loadBefore = os.loadavg();
   const phases: Phase[] = [];
   for (const [li, inFlight] of LEVELS.entries()) {
-    await serveWithSlots(inFlight);
-    await relaunchBare();
-    // Warm-ups: a new server's first renders load its code; a new Chromium's fill its caches.
-    await phase("glance", inFlight, false);
-    await phase("bare", inFlight, false);
     for (let round = 0; round < ROUNDS; round++) {
+      // Fresh instances for every round, both sides: one pair of instances kept for a whole level
+      // was 5-10 % apart in every round of it, one way in one run and the other in the next (D30),
+      // so each round draws its own pair and the median is over pairs of instances too.
+      await serveWithSlots(inFlight);
+      await relaunchBare();
+      // Warm-ups: a new server's first renders load its code; a new Chromium's fill its caches.
+      await phase("glance", inFlight, false);
+      await phase("bare", inFlight, false);
       const order = (round + li) % 2 === 0 ? (["glance", "bare"] as const) : (["bare", "glance"] as const);
       for (const side of order) {
         const p = { ...(await phase(side, inFlight, round === ROUNDS - 1)), round };
