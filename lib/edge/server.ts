@@ -93,9 +93,14 @@ function answer(res: ServerResponse, error: ApiError, requestId: string): void {
   res.end(body);
 }
 
-/** A POST to a page (not the API) that Next reads as a server action or a form for one. */
+/**
+ * A POST that Next may read as a server action or a form for one: to a page, and to any path
+ * Next answers with a page (an /api path that is no route gets the not-found page, whose action
+ * decoding fails on a malformed body). Our routes answer their own failures as problem+json,
+ * which is never replaced (see createEdgeServer).
+ */
 function isServerActionPost(req: IncomingMessage): boolean {
-  if (req.method !== "POST" || /^\/(v1|api|healthz|readyz)(\/|$|\?)/.test(req.url ?? "/")) return false;
+  if (req.method !== "POST") return false;
   const type = req.headers["content-type"] ?? "";
   return (
     req.headers["next-action"] !== undefined ||
@@ -153,7 +158,7 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
           // Our actions answer their own failures as results (D1), so Next failing one means it
           // could not decode the post (cut short, hand-made, cross-origin): the client's doing.
           replaceAtHead: (status) =>
-            serverAction && status >= 500
+            serverAction && status >= 500 && !headerText(res, "content-type")?.startsWith("application/problem+json")
               ? new ApiError(
                   "bad_request",
                   "The form or server-action post could not be read; reload the page and submit it again.",
