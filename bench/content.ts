@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
+import { median } from "./support/stats";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 rerunUnderReactServer(import.meta.url);
@@ -30,11 +31,6 @@ const CHROMIUM = "/usr/lib/chromium/chromium";
 const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"];
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-const median = (values: number[]) => {
-  const s = [...values].sort((x, y) => x - y);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const sum = (values: number[]) => values.reduce((t, v) => t + v, 0);
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

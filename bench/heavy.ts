@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
+import { median } from "./support/stats";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,12 +26,6 @@ const QUICK = process.argv.includes("--quick");
 const USUAL_SAMPLES = QUICK ? 3 : 9;
 const ROUNDS = QUICK ? 1 : 3;
 const TARGET_RATIO = 2;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 async function main() {
   const { fixtureQuery, startFixtureServer } = await import("@/tests/support/fixture-server");

@@ -47,7 +47,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const QUICK = process.argv.includes("--quick");
 const LEVELS = (arg("levels") ?? (QUICK ? "1,4" : "1,2,4,8")).split(",").map(Number);
 // Seven rounds: on this machine one side's phases differ by up to ~15 % minutes apart, and a
-// round's two phases by up to ~20 % either way; the median of seven paired ratios tells ~5 % apart.
+// round's two phases by up to ~20 % either way; a median of seven paired ratios is less swayed (D30).
 const ROUNDS = Number(arg("rounds") ?? (QUICK ? 1 : 7));
 const RECORD = !QUICK && !arg("levels") && !arg("rounds");
 const PORT = Number(process.env.BENCH_PORT ?? 3111);

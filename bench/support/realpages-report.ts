@@ -6,6 +6,7 @@
  */
 import os from "node:os";
 import { type CpuByKind, type ProcessKind, totalOf } from "./proc-cpu";
+import { median } from "./stats";
 
 export interface Phase {
   side: "glance" | "bare";
@@ -60,12 +61,6 @@ function totals(phases: Phase[]): Totals {
 
 const cpuPerRender = (t: Totals) => (totalOf(t.tree) + t.client) / t.renders;
 const f2 = (n: number) => n.toFixed(2);
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 
 /**
  * Glance's throughput and CPU per render over bare's, one pair per round: the two phases of a

@@ -6,11 +6,7 @@ import type { LoadPair } from "./load-pair";
 import { overloadRow, type OverloadResult } from "./overload";
 import type { LoadResult } from "./wrk";
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+export { median } from "./stats";
 
 export const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 

@@ -5,7 +5,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { REAL_PAGE_PACKAGES, REAL_PAGES, pixelAgreement } from "@/bench/support/real-pages";
-import { median, pairedRatios, type Phase } from "@/bench/support/realpages-report";
+import { pairedRatios, type Phase } from "@/bench/support/realpages-report";
+import { median } from "@/bench/support/stats";
 import { debianDocFile } from "@/tests/support/debian-docs";
 
 async function png(width: number, height: number, paint?: { left: number; top: number; size: number }) {
