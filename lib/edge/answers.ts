@@ -153,6 +153,7 @@ export function guardAnswer(req: IncomingMessage, res: ServerResponse, policy: A
   res.end = end as unknown as ServerResponse["end"];
 }
 
-function isProblem(res: ServerResponse): boolean {
+/** The answer already is problem+json (ours, or a route's own). */
+export function isProblem(res: ServerResponse): boolean {
   return (headerText(res, "content-type") ?? "").startsWith("application/problem+json");
 }

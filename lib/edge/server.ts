@@ -15,7 +15,7 @@ import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
 import { log } from "@/lib/log";
-import { guardAnswer, headerText } from "./answers";
+import { guardAnswer, headerText, isProblem } from "./answers";
 import { EDGE_LIMITS, type EdgeLimits } from "./limits";
 import { APP_METHODS, methodRefusal, PAGE_ALLOW, refusalFor, unknownMethod } from "./screen";
 
@@ -158,7 +158,7 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
           // Our actions answer their own failures as results (D1), so Next failing one means it
           // could not decode the post (cut short, hand-made, cross-origin): the client's doing.
           replaceAtHead: (status) =>
-            serverAction && status >= 500 && !headerText(res, "content-type")?.startsWith("application/problem+json")
+            serverAction && status >= 500 && !isProblem(res)
               ? new ApiError(
                   "bad_request",
                   "The form or server-action post could not be read; reload the page and submit it again.",
