@@ -30,8 +30,9 @@ import { loadPair, type LoadPair } from "./support/load-pair";
 import { overloadRow, runOverload } from "./support/overload";
 import { rerunUnderReactServer } from "./support/react-server";
 import { replaceSection } from "./support/results-file";
-import { allLoads, median, renderMarkdown, round } from "./support/screenshot-report";
+import { allLoads, renderMarkdown, round } from "./support/screenshot-report";
 import { freePort, startAppServer, startPageServer } from "./support/screenshot-servers";
+import { median } from "./support/stats";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");

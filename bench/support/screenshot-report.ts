@@ -6,8 +6,6 @@ import type { LoadPair } from "./load-pair";
 import { overloadRow, type OverloadResult } from "./overload";
 import type { LoadResult } from "./wrk";
 
-export { median } from "./stats";
-
 export const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 
 export type Report = {
