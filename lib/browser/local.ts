@@ -6,8 +6,9 @@
 import { existsSync } from "node:fs";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { env } from "@/lib/env";
-import { chromiumNetworkArgs } from "@/lib/net/chromium";
+import { chromiumNetworkArgs, withDisabledFeatures } from "@/lib/net/chromium";
 import type { Deadline } from "./deadline";
+import { RENDER_DISABLED_FEATURES } from "./render-features";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 
 const CANDIDATE_PATHS = [
@@ -35,22 +36,6 @@ const RENDER_FLAGS = [
   "--password-store=basic",
   "--use-mock-keychain",
 ];
-
-/**
- * Chromium features turned off for rendering, merged into lib/net's --disable-features (Chromium
- * reads only the last such flag). SpareRendererForSitePerProcess starts a renderer ahead of time
- * for the next navigation of a profile; every render here has a context of its own, so that spare
- * never serves one, and bench:realpages counted 5.3 renderer launches per render against bare
- * Chromium's 3.1 with it on, 1.5 with it off (D30).
- */
-const RENDER_DISABLED_FEATURES = ["SpareRendererForSitePerProcess"];
-
-function withDisabledFeatures(args: string[], features: readonly string[]): string[] {
-  const flag = "--disable-features=";
-  const existing = args.filter((a) => a.startsWith(flag)).flatMap((a) => a.slice(flag.length).split(","));
-  const merged = [...new Set([...existing, ...features])].filter(Boolean);
-  return [...args.filter((a) => !a.startsWith(flag)), `${flag}${merged.join(",")}`];
-}
 
 function findChromium(): string | undefined {
   const configured = env().CHROME_PATH;

@@ -10,6 +10,7 @@
 import puppeteer, { type Browser, type ConnectOptions } from "puppeteer-core";
 import { remoteEndpointWithGuard } from "@/lib/net/chromium";
 import { Deadline } from "./deadline";
+import { RENDER_DISABLED_FEATURES } from "./render-features";
 import { type BrowserSource, rendererUnavailable, WarmBrowser } from "./source";
 import { refuseUncontainedWebRtc } from "./webrtc";
 
@@ -62,7 +63,7 @@ function hostOf(endpoint: string): string {
 
 async function connectEndpoint(url: string): Promise<Browser> {
   try {
-    return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(url)));
+    return await connectWithTimeout(connectOptionsFor(await remoteEndpointWithGuard(url, RENDER_DISABLED_FEATURES)));
   } catch (error) {
     const current = devtoolsAddressOf(url);
     if (!current) throw error;

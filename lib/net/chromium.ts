@@ -77,6 +77,17 @@ export async function contextBoundary(): Promise<Pick<BrowserContextOptions, "pr
   return { proxyServer: await guardUrlForBrowsers(), proxyBypassList: GUARD_BYPASS_LIST };
 }
 
+/**
+ * `args` with `features` added to their --disable-features, as one flag: Chromium reads only the
+ * last --disable-features it is given, so a second flag would undo the hardening list's.
+ */
+export function withDisabledFeatures(args: string[], features: readonly string[]): string[] {
+  const flag = "--disable-features=";
+  const existing = args.filter((a) => a.startsWith(flag)).flatMap((a) => a.slice(flag.length).split(","));
+  const merged = [...new Set([...existing, ...features])].filter(Boolean);
+  return [...args.filter((a) => !a.startsWith(flag)), `${flag}${merged.join(",")}`];
+}
+
 /** Extra launch flags for a locally launched Chromium; starts the guard on first use. */
 export async function chromiumNetworkArgs(): Promise<string[]> {
   return chromiumHardeningFlags(hostOf(await guardUrlForBrowsers()));
@@ -99,8 +110,12 @@ const PROXY_FLAG_NAMES = new Set([
  * somewhere; pages are held by the per-context proxy (`contextBoundary`), and their WebRTC by the
  * policy flag, without which lib/browser refuses the browser. DevTools addresses (http(s)://,
  * /devtools/browser/…) take no arguments and are returned unchanged. Starts the guard.
+ * `disabledFeatures` (lib/browser's rendering choices) join the hardening list's --disable-features.
  */
-export async function remoteEndpointWithGuard(endpoint: string): Promise<string> {
+export async function remoteEndpointWithGuard(
+  endpoint: string,
+  disabledFeatures: readonly string[] = [],
+): Promise<string> {
   if (!/^wss?:\/\//i.test(endpoint)) return endpoint;
   const url = new URL(endpoint);
   if (url.pathname.startsWith("/devtools/")) return endpoint;
@@ -116,7 +131,7 @@ export async function remoteEndpointWithGuard(endpoint: string): Promise<string>
       // An unparsable launch value is replaced.
     }
   }
-  const flags = chromiumHardeningFlags(guardHost);
+  const flags = withDisabledFeatures(chromiumHardeningFlags(guardHost), disabledFeatures);
   const names = new Set([...flags.map((f) => f.split("=")[0]), ...PROXY_FLAG_NAMES]);
   const kept = Array.isArray(launch.args)
     ? launch.args.filter((a): a is string => typeof a === "string" && !names.has(a.split("=")[0]))

@@ -43,6 +43,21 @@ describe("browserless, as the README sets it up", () => {
     expect((await checkReadiness()).checks.browser).toBe("ok");
   });
 
+  it("launches browserless's Chromium without the address bar's pop-up UI, as its own (D30)", async () => {
+    const { Deadline, withPage } = await import("@/lib/browser");
+    const uiTargets = await withPage(new Deadline(60_000), async ({ page, browser }) => {
+      await page.setContent("<p>rendered</p>");
+      const session = await browser.target().createCDPSession();
+      try {
+        const { targetInfos } = await session.send("Target.getTargets");
+        return targetInfos.filter((t) => t.type === "browser_ui").map((t) => t.url);
+      } finally {
+        await session.detach();
+      }
+    });
+    expect(uiTargets).toEqual([]);
+  });
+
   it("renders nothing when the contexts cannot authenticate to the guard", async () => {
     const { shutdownBrowsers } = await import("@/lib/browser");
     const { reloadEnv } = await import("@/lib/env");
