@@ -16,6 +16,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RENDER_DISABLED_FEATURES } from "../lib/browser/render-features";
 import { type AppInstance, startInstance } from "../tests/support/instance";
 import { freePort, type RemoteBrowser, startBrowserless, startPlainChromium } from "../tests/support/remote-browsers";
 import { replaceSection } from "./support/results-file";
@@ -161,7 +162,9 @@ async function main() {
   const browsers: RemoteBrowser[] = [];
   const rows: RowResult[] = [];
   try {
-    for (let n = 0; n < 2; n++) browsers.push(await startPlainChromium(await freePort()));
+    // Started as the README's remote recipe asks: without the browser UI no capture shows (D30).
+    const flags = [`--disable-features=${RENDER_DISABLED_FEATURES.join(",")}`];
+    for (let n = 0; n < 2; n++) browsers.push(await startPlainChromium(await freePort(), flags));
     rows.push(await fleetRow("(a) 1 instance + 1 browser", "a", site.origin, browsers.slice(0, 1), 1));
     rows.push(await fleetRow("(b) 1 instance + 2 browsers", "b", site.origin, browsers, 1));
     rows.push(await fleetRow("(c) 2 instances + 2 browsers", "c", site.origin, browsers, 2));
