@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
+import { browserUiDuringRender } from "@/tests/support/browser-ui";
 import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 let browserless: RemoteBrowser;
@@ -44,18 +45,7 @@ describe("browserless, as the README sets it up", () => {
   });
 
   it("launches browserless's Chromium without the address bar's pop-up UI, as its own (D30)", async () => {
-    const { Deadline, withPage } = await import("@/lib/browser");
-    const uiTargets = await withPage(new Deadline(60_000), async ({ page, browser }) => {
-      await page.setContent("<p>rendered</p>");
-      const session = await browser.target().createCDPSession();
-      try {
-        const { targetInfos } = await session.send("Target.getTargets");
-        return targetInfos.filter((t) => t.type === "browser_ui").map((t) => t.url);
-      } finally {
-        await session.detach();
-      }
-    });
-    expect(uiTargets).toEqual([]);
+    expect(await browserUiDuringRender()).toEqual([]);
   });
 
   it("renders nothing when the contexts cannot authenticate to the guard", async () => {

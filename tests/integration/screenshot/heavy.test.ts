@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { problemOf } from "@/tests/support/api";
+import { browserUiDuringRender } from "@/tests/support/browser-ui";
 import { expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
 
 const h = screenshotHarness();
@@ -127,20 +128,7 @@ describe("heavy pages (D17)", () => {
     expect(browser.browserContexts()).toHaveLength(1);
   });
   it("opens no browser UI beside a render's page: the address bar's pop-up, a renderer of its own, is off (D30)", async () => {
-    const { Deadline, withPage } = await import("@/lib/browser");
-    const uiTargets = await withPage(new Deadline(30_000), async ({ page, browser }) => {
-      await page.setContent("<p>rendered</p>");
-      // Headless Chromium still builds each window's UI; its WebUI pages are DevTools targets of
-      // type browser_ui (chrome://omnibox-popup.top-chrome/ while the feature is on).
-      const session = await browser.target().createCDPSession();
-      try {
-        const { targetInfos } = await session.send("Target.getTargets");
-        return targetInfos.filter((t) => t.type === "browser_ui").map((t) => t.url);
-      } finally {
-        await session.detach();
-      }
-    });
-    expect(uiTargets).toEqual([]);
+    expect(await browserUiDuringRender()).toEqual([]);
   });
   // Last: the frozen renderers' browser is replaced after the test.
   it("a page whose renderer answers its metrics late is not taken as hung; one that never answers is (D30)", async () => {
