@@ -1,8 +1,9 @@
 /**
  * The authorization server's endpoints for MCP clients (D25): dynamic client registration (RFC
  * 7591), the user's decision on the consent page (session cookie, same origin only), and the token
- * endpoint (authorization code with PKCE S256, refresh with rotation and reuse detection). OAuth errors are OAuth's own
- * JSON (`error`, `error_description`), as clients expect them; every answer is no-store.
+ * endpoint (authorization code with PKCE S256, refresh with rotation and reuse detection). OAuth
+ * errors are OAuth's own JSON (`error`, `error_description`), as clients expect them; every answer
+ * is no-store.
  */
 import "server-only";
 import { createHash } from "node:crypto";
