@@ -39,7 +39,10 @@ export type AuthorizeCheck =
     }
   /** The client or its redirect URI is not valid: shown on our page, nothing links to the client. */
   | { kind: "refused"; message: string }
-  /** Any other fault: shown on our page; `location` gives the OAuth error back to the registered redirect URI if the user follows it. */
+  /**
+   * Any other fault: shown on our page; `location` gives the OAuth error back to the registered
+   * redirect URI if the person follows the link.
+   */
   | { kind: "failed"; error: string; message: string; client: OAuthClient; location: string };
 
 /** The client's redirect_uri with these parameters (and `iss`, RFC 9207). */
