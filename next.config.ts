@@ -23,6 +23,20 @@ const nextConfig: NextConfig = {
   // Brand-kit uploads (D21) go through server actions: a 2 MB file plus the form's overhead.
   experimental: { serverActions: { bodySizeLimit: "3mb" } },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; builds stay fast
+  async headers() {
+    return [
+      {
+        // The OAuth consent page (D25) grants an application access: no other site may frame it
+        // and trick a signed-in person into pressing Allow (clickjacking). X-Frame-Options for
+        // browsers that predate CSP's frame-ancestors.
+        source: "/oauth/authorize",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

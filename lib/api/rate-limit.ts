@@ -66,10 +66,10 @@ function stateOf({ limit, reset }: Window, n: number): RateState {
   return { limit, remaining: Math.max(0, limit - n), reset };
 }
 
-/** Counts a request in `window`; throws 429 rate_limited (with Retry-After) past its limit. */
-async function count(window: Window, exceeded: string): Promise<RateState> {
+/** Counts `weight` requests in `window`; throws 429 rate_limited (with Retry-After) past its limit. */
+async function count(window: Window, exceeded: string, weight = 1): Promise<RateState> {
   const { key, limit, reset } = window;
-  const n = await windowCounter().hit(key, WINDOW_MS);
+  const n = await windowCounter().hit(key, WINDOW_MS, weight);
   const state = stateOf(window, n);
   if (n > limit) {
     throw new ApiError("rate_limited", `${exceeded} Retry in ${reset} s.`, {
@@ -109,16 +109,20 @@ export function peekAnonymousLimit(
   return peek(anonymousWindow(request, kind, now));
 }
 
-/** Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS). */
+/**
+ * Counts a request that has no account against its client address's window (ANONYMOUS_LIMITS);
+ * `weight` requests when one HTTP request carries several (an MCP JSON-RPC batch, D25).
+ */
 export function checkAnonymousLimit(
   request: Request,
   kind: keyof typeof ANONYMOUS_LIMITS,
-  now = Date.now(),
+  { now = Date.now(), weight = 1 }: { now?: number; weight?: number } = {},
 ): Promise<RateState> {
   const limit = ANONYMOUS_LIMITS[kind];
   const what = kind === "failedAuth" ? "requests without a valid API key" : "requests";
   return count(
     anonymousWindow(request, kind, now),
     `Rate limit of ${limit} ${what} per minute from one address exceeded.`,
+    weight,
   );
 }

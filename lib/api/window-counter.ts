@@ -7,8 +7,8 @@ import "server-only";
 import { getRedis } from "@/lib/redis";
 
 export interface WindowCounter {
-  /** Increments the counter for `key`, which expires `windowMs` after its first hit; returns the new count. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /** Adds `by` (1 unless said) to the counter for `key`, which expires `windowMs` after its first hit; returns the new count. */
+  hit(key: string, windowMs: number, by?: number): Promise<number>;
   /** The current count for `key` without counting (0 when the window has none yet). */
   peek(key: string): Promise<number>;
 }
@@ -17,15 +17,15 @@ class MemoryWindowCounter implements WindowCounter {
   private counts = new Map<string, { count: number; expiresAt: number }>();
   private lastSweep = 0;
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number, by = 1): Promise<number> {
     const now = Date.now();
     if (now - this.lastSweep > windowMs) this.sweep(now);
     const entry = this.counts.get(key);
     if (!entry || entry.expiresAt <= now) {
-      this.counts.set(key, { count: 1, expiresAt: now + windowMs });
-      return 1;
+      this.counts.set(key, { count: by, expiresAt: now + windowMs });
+      return by;
     }
-    entry.count += 1;
+    entry.count += by;
     return entry.count;
   }
 
@@ -40,14 +40,14 @@ class MemoryWindowCounter implements WindowCounter {
   }
 }
 
-// INCR and set the expiry on first hit, in one round trip and atomically.
-const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+// INCRBY and set the expiry on first hit, in one round trip and atomically.
+const HIT_SCRIPT = `local n = redis.call('INCRBY', KEYS[1], ARGV[2]) if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
 
 class RedisWindowCounter implements WindowCounter {
   constructor(private redis: NonNullable<ReturnType<typeof getRedis>>) {}
 
-  async hit(key: string, windowMs: number): Promise<number> {
-    return Number(await this.redis.eval(HIT_SCRIPT, [key], [String(windowMs)]));
+  async hit(key: string, windowMs: number, by = 1): Promise<number> {
+    return Number(await this.redis.eval(HIT_SCRIPT, [key], [String(windowMs), String(by)]));
   }
 
   async peek(key: string): Promise<number> {

@@ -1,7 +1,8 @@
 /**
  * /mcp (D25): the Model Context Protocol over Streamable HTTP, stateless, answered as JSON.
  *
- *   POST    the address's keyless window (D4) → authenticate (Bearer or X-API-Key; a 401 counts
+ *   POST    the address's keyless window (D4), one count per JSON-RPC message, so a batch of 100
+ *           calls costs what 100 requests do → authenticate (Bearer or X-API-Key; a 401 counts
  *           against the failed-authentication window and says how to authenticate) → a server
  *           and transport of the request's own → JSON-RPC answer. Each tool call inside is a
  *           request of its own through the endpoint's pipeline (lib/mcp/call.ts).
@@ -9,6 +10,7 @@
  *   DELETE  405: no session to end.
  */
 import "server-only";
+import { MAX_BATCH_SIZE, readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Caller } from "@/lib/api/context";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
@@ -25,9 +27,28 @@ function challenge(request: Request): string {
   return `Bearer realm="glance", resource_metadata="${oauthUrls().resourceMetadata}"${refused}`;
 }
 
-async function addressWindow(request: Request, kind: "keyless" | "failedAuth"): Promise<RateState | undefined> {
+/**
+ * How many JSON-RPC messages the body holds: each of a batch (the transport refuses more than
+ * MAX_BATCH_SIZE), else one. Read from a copy, within the transport's own size bound; the
+ * transport reads the body itself and answers a body it cannot parse.
+ */
+async function messageCount(request: Request): Promise<number> {
   try {
-    return await checkAnonymousLimit(request, kind);
+    const body = await readRequestBody(request.clone());
+    const parsed: unknown = body.tooLarge ? undefined : JSON.parse(body.text);
+    return Array.isArray(parsed) ? Math.min(Math.max(parsed.length, 1), MAX_BATCH_SIZE) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+async function addressWindow(
+  request: Request,
+  kind: "keyless" | "failedAuth",
+  weight = 1,
+): Promise<RateState | undefined> {
+  try {
+    return await checkAnonymousLimit(request, kind, { weight });
   } catch (error) {
     if (error instanceof ApiError && error.code === "rate_limited") throw error;
     // A counter store that is down must not take the endpoint down with it.
@@ -43,7 +64,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   let caller: Caller | undefined;
   let response: Response;
   try {
-    rate = await addressWindow(request, "keyless");
+    rate = await addressWindow(request, "keyless", await messageCount(request));
     caller = await authenticateMcp(request, new URL(request.url));
     const server = createMcpServer({ request, caller });
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });

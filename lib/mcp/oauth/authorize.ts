@@ -1,14 +1,19 @@
 /**
  * The authorization request (D25, RFC 6749 §4.1 with PKCE): checked the same way by the consent
- * page and by the decision it posts. An unknown client or a redirect_uri it did not register is
- * shown to the user and never redirected to (an open redirector otherwise); every other fault goes
- * back to the client's redirect_uri as an OAuth error, with its state.
+ * page and by the decision it posts. Nothing here redirects by itself. An unknown client or a
+ * redirect_uri it did not register is shown to the user, with no way onwards. Any other fault is
+ * shown on our page too, with a link the user may follow to give the error back to the client's
+ * registered redirect_uri: anyone can register a client with any https redirect URI, so an
+ * automatic redirect on error would make Glance an open redirector for phishing links that start
+ * on our domain (RFC 9700 §4.11.2: redirect automatically only to a URI one trusts). The browser
+ * is sent to a client only after the signed-in user pressed Allow or Deny on the consent page.
  */
 import "server-only";
 import { can } from "@/lib/auth/roles";
 import { membershipOf, workspacesOf, type WorkspaceChoice } from "@/lib/auth/workspace";
 import { findClient, insertCode, type OAuthClient } from "./store";
 import { oauthUrls } from "./metadata";
+import { redirectUriProblem } from "./redirect-uris";
 
 /** The request's parameters that travel from the page to the decision unchanged. */
 export const AUTHORIZE_FIELDS = [
@@ -23,9 +28,22 @@ export const AUTHORIZE_FIELDS = [
 ] as const;
 
 export type AuthorizeCheck =
-  | { kind: "ok"; client: OAuthClient; redirectUri: string; codeChallenge: string; state?: string }
+  | {
+      kind: "ok";
+      client: OAuthClient;
+      redirectUri: string;
+      /** Whether the request named redirect_uri (then the token request must name it too). */
+      redirectUriSent: boolean;
+      codeChallenge: string;
+      state?: string;
+    }
+  /** The client or its redirect URI is not valid: shown on our page, nothing links to the client. */
   | { kind: "refused"; message: string }
-  | { kind: "redirect"; location: string };
+  /**
+   * Any other fault: shown on our page; `location` gives the OAuth error back to the registered
+   * redirect URI if the person follows the link.
+   */
+  | { kind: "failed"; error: string; message: string; client: OAuthClient; location: string };
 
 /** The client's redirect_uri with these parameters (and `iss`, RFC 9207). */
 function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
@@ -46,9 +64,15 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !client.redirectUris.includes(redirectUri))
     return { kind: "refused", message: "The redirect_uri is not one this application registered." };
+  // Registered under an earlier, looser rule: checked again, never used.
+  if (redirectUriProblem(redirectUri))
+    return { kind: "refused", message: "This application's redirect_uri is not allowed (register it again)." };
   const state = params.get("state") ?? undefined;
   const fail = (error: string, description: string): AuthorizeCheck => ({
-    kind: "redirect",
+    kind: "failed",
+    error,
+    message: description,
+    client,
     location: clientRedirect(redirectUri, { error, error_description: description, state }),
   });
   if (params.get("response_type") !== "code")
@@ -59,7 +83,7 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   const resource = params.get("resource");
   if (resource !== null && resource.replace(/\/+$/, "") !== oauthUrls().resource)
     return fail("invalid_target", `The only resource is ${oauthUrls().resource}.`);
-  return { kind: "ok", client, redirectUri, codeChallenge, state };
+  return { kind: "ok", client, redirectUri, redirectUriSent: asked !== null, codeChallenge, state };
 }
 
 /**
@@ -88,6 +112,7 @@ export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, wor
     clientId: check.client.id,
     userId: workspaceId,
     redirectUri: check.redirectUri,
+    redirectUriSent: check.redirectUriSent,
     codeChallenge: check.codeChallenge,
   });
   return clientRedirect(check.redirectUri, { code, state: check.state });

@@ -1,8 +1,9 @@
 /**
  * The authorization server's endpoints for MCP clients (D25): dynamic client registration (RFC
  * 7591), the user's decision on the consent page (session cookie, same origin only), and the token
- * endpoint (authorization code with PKCE S256, refresh with rotation). OAuth errors are OAuth's own
- * JSON (`error`, `error_description`), as clients expect them; every answer is no-store.
+ * endpoint (authorization code with PKCE S256, refresh with rotation and reuse detection). OAuth
+ * errors are OAuth's own JSON (`error`, `error_description`), as clients expect them; every answer
+ * is no-store.
  */
 import "server-only";
 import { createHash } from "node:crypto";
@@ -11,8 +12,10 @@ import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { cookieValue } from "@/lib/auth/session-caller";
 import { findSessionUser } from "@/lib/auth/session";
+import { log } from "@/lib/log";
 import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspace, decide } from "./authorize";
 import { CORS } from "./metadata";
+import { redirectUriProblem } from "./redirect-uris";
 import { consumeCode, insertClient, insertGrant, rotateGrant } from "./store";
 
 const NO_STORE = { "Cache-Control": "no-store", ...CORS };
@@ -22,25 +25,6 @@ function oauthError(error: string, description: string, status = 400): Response 
 }
 
 const MAX_REDIRECT_URIS = 10;
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const REFUSED_SCHEMES = new Set(["javascript:", "data:", "file:", "blob:", "vbscript:", "about:"]);
-
-/** Why a redirect URI is refused, or null: https, http on loopback only (native apps), or an app's own scheme. */
-function redirectUriProblem(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > 2000)
-    return "each redirect_uri must be a URL of at most 2000 characters";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `${value.slice(0, 100)} is not a URL`;
-  }
-  if (url.hash) return "a redirect_uri has no fragment";
-  if (REFUSED_SCHEMES.has(url.protocol)) return `${url.protocol} redirect URIs are not allowed`;
-  if (url.protocol === "http:" && !LOOPBACK.has(url.hostname))
-    return "http redirect URIs must be on loopback; use https";
-  return null;
-}
 
 export const registerClient = keylessRoute(async (request: Request): Promise<Response> => {
   let body: Record<string, unknown>;
@@ -98,8 +82,9 @@ export async function authorizeDecision(request: Request): Promise<Response> {
   const user = await findSessionUser(cookieValue(request.headers.get("cookie"), sessionCookieName()));
   if (!user) return see(`/signin?callbackUrl=${encodeURIComponent(page)}`);
   const check = await checkAuthorizeRequest(params);
+  // The page showed these faults and offered no form: a post that has one was not made by it.
   if (check.kind === "refused") return oauthError("invalid_request", check.message);
-  if (check.kind === "redirect") return see(check.location);
+  if (check.kind === "failed") return oauthError(check.error, check.message);
   const allow = form.get("decision") === "allow";
   // The workspace the token acts for (D28): one the person may make keys in, like a key would be.
   const workspace = allow ? await connectableWorkspace(user.id, form.get("workspace") ?? user.id) : null;
@@ -128,7 +113,10 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
     const code = await consumeCode(form.get("code") ?? "");
     if (!code || code.clientId !== clientId)
       return oauthError("invalid_grant", "The code is unknown, used or expired.");
+    // RFC 6749 §4.1.3: named in the authorization request, it must be named here too, identical.
     const redirectUri = form.get("redirect_uri");
+    if (redirectUri === null && code.redirectUriSent)
+      return oauthError("invalid_grant", "redirect_uri is required: the authorization request named one.");
     if (redirectUri !== null && redirectUri !== code.redirectUri)
       return oauthError("invalid_grant", "redirect_uri differs from the authorization request's.");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -137,9 +125,19 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
     return Response.json(await insertGrant(clientId, code.userId), { headers: NO_STORE });
   }
   if (grantType === "refresh_token") {
-    const issued = await rotateGrant(clientId, form.get("refresh_token") ?? "");
-    if (!issued) return oauthError("invalid_grant", "The refresh token is unknown, revoked or expired.");
-    return Response.json(issued, { headers: NO_STORE });
+    const rotation = await rotateGrant(clientId, form.get("refresh_token") ?? "");
+    if (rotation.kind === "issued") return Response.json(rotation.tokens, { headers: NO_STORE });
+    if (rotation.kind === "reused") {
+      log.warn("oauth refresh token reused: grant revoked", {
+        grantId: rotation.grantId,
+        clientId: clientId.slice(0, 64),
+      });
+      return oauthError(
+        "invalid_grant",
+        "This refresh token was already used, so it may have been stolen: the connection is revoked. Connect again.",
+      );
+    }
+    return oauthError("invalid_grant", "The refresh token is unknown, revoked or expired.");
   }
   return oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
 });

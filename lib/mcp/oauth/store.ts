@@ -1,7 +1,8 @@
 /**
- * OAuth rows for MCP clients (D25, migration 0017), in SQL: a code is consumed by one DELETE …
- * RETURNING (a code replayed twice gets nothing the second time), a refresh rotates both tokens in
- * one conditional UPDATE, and the access token is looked up on every /mcp request like an API key.
+ * OAuth rows for MCP clients (D25, migrations 0017 and 0022), in SQL: a code is consumed by one
+ * DELETE … RETURNING (a code replayed twice gets nothing the second time), a refresh rotates both
+ * tokens in one conditional UPDATE that also records the spent refresh token (presented again, it
+ * revokes the grant), and the access token is looked up on every /mcp request like an API key.
  * Only SHA-256 hashes of codes and tokens are stored.
  */
 import "server-only";
@@ -24,9 +25,11 @@ export interface OAuthClient {
   id: string;
   name: string;
   redirectUris: string[];
+  /** When it registered itself (the consent page shows it: a client made a minute ago is suspect). */
+  createdAt: Date;
 }
 
-export async function insertClient(name: string, redirectUris: string[]): Promise<OAuthClient & { createdAt: Date }> {
+export async function insertClient(name: string, redirectUris: string[]): Promise<OAuthClient> {
   const pool = await getPool();
   const id = `glmcp_${randomBytes(16).toString("hex")}`;
   const { rows } = await pool.query<{ created_at: Date }>(
@@ -39,44 +42,56 @@ export async function insertClient(name: string, redirectUris: string[]): Promis
 export async function findClient(id: string): Promise<OAuthClient | undefined> {
   if (id.length > 64) return undefined;
   const pool = await getPool();
-  const { rows } = await pool.query<{ id: string; name: string; redirect_uris: string[] }>(
-    `SELECT id, name, redirect_uris FROM oauth_clients WHERE id = $1`,
+  const { rows } = await pool.query<{ id: string; name: string; redirect_uris: string[]; created_at: Date }>(
+    `SELECT id, name, redirect_uris, created_at FROM oauth_clients WHERE id = $1`,
     [id],
   );
-  return rows[0] && { id: rows[0].id, name: rows[0].name, redirectUris: rows[0].redirect_uris };
+  const row = rows[0];
+  return row && { id: row.id, name: row.name, redirectUris: row.redirect_uris, createdAt: row.created_at };
 }
 
-/** A new authorization code for the signed-in `userId` (its plaintext, returned once). */
-export async function insertCode(code: {
+interface AuthorizationCode {
   clientId: string;
   userId: string;
   redirectUri: string;
+  /** Whether the authorization request named redirect_uri (the token request must then repeat it). */
+  redirectUriSent: boolean;
   codeChallenge: string;
-}): Promise<string> {
+}
+
+/** A new authorization code for the signed-in `userId` (its plaintext, returned once). */
+export async function insertCode(code: AuthorizationCode): Promise<string> {
   const pool = await getPool();
   const value = secret("glmcp_code_");
   await pool.query(
-    `INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [hashSecret(value), code.clientId, code.userId, code.redirectUri, code.codeChallenge, CODE_SECONDS],
+    `INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+    [
+      hashSecret(value),
+      code.clientId,
+      code.userId,
+      code.redirectUri,
+      code.redirectUriSent,
+      code.codeChallenge,
+      CODE_SECONDS,
+    ],
   );
   return value;
 }
 
 /** The code's row, deleted in the same statement; undefined when unknown, used or expired. */
-export async function consumeCode(
-  value: string,
-): Promise<{ clientId: string; userId: string; redirectUri: string; codeChallenge: string } | undefined> {
+export async function consumeCode(value: string): Promise<AuthorizationCode | undefined> {
   const pool = await getPool();
   const { rows } = await pool.query<{
     client_id: string;
     user_id: string;
     redirect_uri: string;
+    redirect_uri_sent: boolean;
     code_challenge: string;
     live: boolean;
   }>(
     `DELETE FROM oauth_codes WHERE hash = $1
-     RETURNING client_id, user_id, redirect_uri, code_challenge, expires_at > now() AS live`,
+     RETURNING client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, expires_at > now() AS live`,
     [hashSecret(value)],
   );
   const row = rows[0];
@@ -85,6 +100,7 @@ export async function consumeCode(
     clientId: row.client_id,
     userId: row.user_id,
     redirectUri: row.redirect_uri,
+    redirectUriSent: row.redirect_uri_sent,
     codeChallenge: row.code_challenge,
   };
 }
@@ -130,24 +146,43 @@ export async function insertGrant(clientId: string, userId: string): Promise<Iss
   return issued;
 }
 
-/** New tokens for a live refresh token of `clientId`; the old pair stops working in the same statement. */
-export async function rotateGrant(clientId: string, refreshToken: string): Promise<IssuedTokens | undefined> {
+export type Rotation =
+  | { kind: "issued"; tokens: IssuedTokens }
+  /** The token was rotated away before: its grant is now deleted (reuse detection). */
+  | { kind: "reused"; grantId: string }
+  | { kind: "invalid" };
+
+/**
+ * New tokens for a live refresh token of `clientId`; the old pair stops working in the same
+ * statement, which also records the old refresh token as spent (and forgets the grant's spent
+ * tokens that have expired by now). A spent token presented again — by anyone, under any
+ * client_id: its secret has leaked — deletes its grant, so the thief and the client both lose it
+ * (OAuth 2.1 §4.3.1). Two refreshes racing with one token are that too: the loser finds it spent.
+ */
+export async function rotateGrant(clientId: string, refreshToken: string): Promise<Rotation> {
   const pool = await getPool();
   const { access, refresh, issued } = newTokens();
+  const presented = hashSecret(refreshToken);
   const { rowCount } = await pool.query(
-    `UPDATE oauth_grants SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
-       refresh_hash = $3, refresh_expires_at = now() + make_interval(secs => $4)
-     WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now()`,
-    [
-      hashSecret(access),
-      ACCESS_TOKEN_SECONDS,
-      hashSecret(refresh),
-      REFRESH_TOKEN_SECONDS,
-      hashSecret(refreshToken),
-      clientId,
-    ],
+    `WITH rotated AS (
+       UPDATE oauth_grants SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
+         refresh_hash = $3, refresh_expires_at = now() + make_interval(secs => $4)
+       WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now()
+       RETURNING id
+     ), forgotten AS (
+       DELETE FROM oauth_spent_refresh_tokens WHERE grant_id IN (SELECT id FROM rotated) AND expires_at <= now()
+     )
+     INSERT INTO oauth_spent_refresh_tokens (hash, grant_id, expires_at)
+     SELECT $5, id, now() + make_interval(secs => $4) FROM rotated`,
+    [hashSecret(access), ACCESS_TOKEN_SECONDS, hashSecret(refresh), REFRESH_TOKEN_SECONDS, presented, clientId],
   );
-  return rowCount === 1 ? issued : undefined;
+  if (rowCount === 1) return { kind: "issued", tokens: issued };
+  const { rows } = await pool.query<{ id: string }>(
+    `DELETE FROM oauth_grants g USING oauth_spent_refresh_tokens s
+     WHERE s.hash = $1 AND s.expires_at > now() AND g.id = s.grant_id RETURNING g.id`,
+    [presented],
+  );
+  return rows[0] ? { kind: "reused", grantId: rows[0].id } : { kind: "invalid" };
 }
 
 /** The account a live access token acts for, with its plan and whether a plan change fell due (D18). */

@@ -8,6 +8,7 @@
 import "server-only";
 import { objectAsQuery } from "@/lib/api/body";
 import { apiRoute } from "@/lib/api/pipeline";
+import { checkRateLimit } from "@/lib/api/rate-limit";
 import { accountTemplatesListing, templatesListing } from "@/lib/og/listing";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { handleOg } from "@/lib/og/handler";
@@ -82,6 +83,9 @@ export const ogTemplatesTool: McpTool = {
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(_args, ctx) {
+    // Every tool call is a request of the account's window, this one too (it does not go through
+    // the pipeline that counts the others): a batch of 100 is 100 requests (D25).
+    await checkRateLimit(ctx.caller);
     // GET /v1/og/templates with a key: the built-in listing plus the account's own (D21).
     const { listTemplates } = await import("@/lib/studio/templates");
     const own = accountTemplatesListing(await listTemplates(ctx.caller.userId));

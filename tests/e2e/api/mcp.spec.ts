@@ -12,48 +12,23 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test } from "@playwright/test";
-import sharp from "sharp";
-import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
-import { createAccount, e2e, signInByEmail, sql, uniqueEmail, type PlanId } from "../support";
+import { generateApiKey } from "../../../lib/keys/format";
+import { e2e, signInByEmail, sql, uniqueEmail } from "../support";
+import {
+  accountWithKey,
+  answerOf,
+  authorizationRequest,
+  call,
+  connect,
+  imageSize,
+  mcpUrl,
+  oauthErrorOf,
+  postMcp,
+  register,
+  tokenRequest,
+} from "./mcp-support";
 
-const mcpUrl = new URL("/mcp", e2e.appUrl);
 const page = `${e2e.fixturesUrl}/`;
-
-async function accountWithKey(plan: PlanId): Promise<{ userId: string; apiKey: string }> {
-  const userId = await createAccount(uniqueEmail(`mcp-${plan}`), plan);
-  const apiKey = generateApiKey();
-  await sql(`INSERT INTO api_keys (id, user_id, name, hash, display) VALUES ($1, $2, 'mcp', $3, $4)`, [
-    `key${userId}`,
-    userId,
-    hashApiKey(apiKey),
-    displayApiKey(apiKey),
-  ]);
-  return { userId, apiKey };
-}
-
-async function connect(apiKey: string): Promise<Client> {
-  const client = new Client({ name: "glance-e2e", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }),
-  );
-  return client;
-}
-
-const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-
-function answerOf(result: CallToolResult): Record<string, unknown> {
-  const text = result.content.find((c) => c.type === "text" && c.text.startsWith("{"));
-  if (!text || text.type !== "text") throw new Error(`no JSON answer: ${JSON.stringify(result).slice(0, 400)}`);
-  return JSON.parse(text.text) as Record<string, unknown>;
-}
-
-async function imageSize(result: CallToolResult): Promise<[number?, number?]> {
-  const image = result.content.find((c) => c.type === "image");
-  if (!image || image.type !== "image") throw new Error(`no image: ${JSON.stringify(result).slice(0, 400)}`);
-  const meta = await sharp(Buffer.from(image.data, "base64")).metadata();
-  return [meta.width, meta.height];
-}
 
 test.describe("MCP server", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -210,5 +185,96 @@ test.describe("MCP server", () => {
     await page.getByRole("button", { name: "Disconnect E2E agent" }).click();
     await expect(page.getByText("No app is connected.")).toBeVisible();
     await expect(call(client, "og_templates")).rejects.toThrow();
+  });
+  test("OAuth by the book: errors on our own page, the consent page's facts and headers, refused registrations", async ({
+    page,
+  }) => {
+    for (const uri of [
+      "https://glance.example@evil.example/",
+      "https://a.example/cb#x",
+      "view-source:https://evil.example/",
+    ])
+      expect(await oauthErrorOf(await register([uri])), uri).toEqual([400, "invalid_redirect_uri"]);
+    const attacker = "https://attacker.example/phish";
+    const { client_id } = (await (await register([attacker])).json()) as { client_id: string };
+    // An error, an unregistered URI, an unknown client: answered on our page, with no Location to the attacker.
+    const wrongType = authorizationRequest(client_id, attacker, "token").url;
+    const unregistered = authorizationRequest(client_id, `${attacker}/other`).url;
+    const unknown = authorizationRequest("glmcp_unknown", attacker).url;
+    for (const url of [wrongType, unregistered, unknown]) {
+      const answer = await fetch(url, { redirect: "manual" });
+      expect([answer.status, answer.headers.get("location")], url.search).toEqual([200, null]);
+      expect(await answer.text()).toContain("This connection cannot go on");
+    }
+    // Signed in, the same: the browser stays on our page; only a link the person may follow names the client.
+    await signInByEmail(page, uniqueEmail("mcp-by-the-book"));
+    await page.goto(wrongType.href);
+    expect(new URL(page.url()).origin).toBe(e2e.appUrl);
+    await expect(page.getByText("Only response_type=code is supported.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "return to attacker.example" })).toBeVisible();
+
+    // The consent page says the client is unverified, when it registered and where the browser goes; no frame may hold it.
+    const consent = await page.goto(authorizationRequest(client_id, attacker).url.href);
+    expect(consent!.headers()["x-frame-options"]).toBe("DENY");
+    expect(consent!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    await expect(page.getByTestId("client-facts")).toContainText("Not verified");
+    await expect(page.getByTestId("client-facts")).toContainText("registered itself just now");
+    await expect(page.getByText("your browser goes to attacker.example (a website)")).toBeVisible();
+  });
+
+  test("OAuth by the book: the token request's redirect_uri, and a replayed refresh token revokes the grant", async ({
+    page,
+  }) => {
+    const redirect = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
+    const { client_id } = (await (await register([redirect])).json()) as { client_id: string };
+    await signInByEmail(page, uniqueEmail("mcp-tokens"));
+    // The consent form as the signed-in browser posts it (same origin, the session cookie): a code.
+    const exchange = async (extra: Record<string, string>) => {
+      const { url, verifier } = authorizationRequest(client_id, redirect);
+      const answer = await page.request.post("/oauth/decision", {
+        form: { ...Object.fromEntries(url.searchParams), decision: "allow" },
+        headers: { origin: e2e.appUrl },
+        maxRedirects: 0,
+      });
+      const code = new URL(answer.headers()["location"]).searchParams.get("code")!;
+      return tokenRequest({ grant_type: "authorization_code", code, code_verifier: verifier, client_id, ...extra });
+    };
+    expect(await oauthErrorOf(await exchange({}))).toEqual([400, "invalid_grant"]);
+    expect(await oauthErrorOf(await exchange({ redirect_uri: `${redirect}/x` }))).toEqual([400, "invalid_grant"]);
+    const first = (await (await exchange({ redirect_uri: redirect })).json()) as OAuthTokens;
+
+    const refresh = (token: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: token, client_id });
+    const second = (await (await refresh(first.refresh_token!)).json()) as OAuthTokens;
+    expect((await postMcp(second.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(200);
+    // The first refresh token again, as a thief would present it: the whole grant goes.
+    const replay = await refresh(first.refresh_token!);
+    expect(await replay.json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringMatching(/already used/),
+    });
+    expect((await postMcp(second.access_token, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(401);
+    expect(await oauthErrorOf(await refresh(second.refresh_token!))).toEqual([400, "invalid_grant"]);
+  });
+
+  test("a JSON-RPC batch counts each call against the address's and the account's windows", async () => {
+    const { apiKey } = await accountWithKey("free"); // 10 requests a minute
+    const list = { jsonrpc: "2.0", id: 0, method: "tools/list" };
+    let single = await postMcp(apiKey, list);
+    // Both windows turn over at the minute: start early in one, so the batch is counted in one.
+    const reset = Number(single.headers.get("ratelimit-reset"));
+    if (reset < 15) await new Promise((resolve) => setTimeout(resolve, (reset + 1) * 1000));
+    if (reset < 15) single = await postMcp(apiKey, list);
+    const templates = { jsonrpc: "2.0", method: "tools/call", params: { name: "og_templates", arguments: {} } };
+    const answer = await postMcp(
+      apiKey,
+      Array.from({ length: 12 }, (_, i) => ({ ...templates, id: i + 1 })),
+    );
+    const remaining = Number(single.headers.get("ratelimit-remaining"));
+    expect(Number(answer.headers.get("ratelimit-remaining"))).toBe(remaining - 12);
+    const results = (await answer.json()) as Array<{ result: CallToolResult }>;
+    const refused = results
+      .filter((r) => r.result.isError)
+      .map((r) => (r.result.structuredContent as { code: string }).code);
+    expect([results.length, ...refused]).toEqual([12, "rate_limited", "rate_limited"]);
   });
 });

@@ -136,3 +136,23 @@ export function problemOfTool(result: CallToolResult): {
   if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result).slice(0, 500)}`);
   return result.structuredContent as { code: string; detail: string; param?: string; status: number };
 }
+
+/** The image item of a tool result, decoded. */
+export function imageOf(result: CallToolResult): { data: Buffer; mimeType: string } {
+  const item = result.content.find((c) => c.type === "image");
+  if (!item || item.type !== "image") throw new Error(`no image in ${JSON.stringify(result).slice(0, 300)}`);
+  return { data: Buffer.from(item.data, "base64"), mimeType: item.mimeType };
+}
+
+/** A raw POST to /mcp with `credential` as Bearer: for what the SDK's client never sends (a batch, a replayed token). */
+export function postMcp(h: { mcpUrl: URL }, credential: string, body: unknown): Promise<Response> {
+  return fetch(h.mcpUrl, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${credential}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify(body),
+  });
+}

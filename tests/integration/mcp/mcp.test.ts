@@ -10,7 +10,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
-import { answerOf, mcpHarness, problemOfTool, texts } from "./harness";
+import { answerOf, imageOf, mcpHarness, postMcp, problemOfTool, texts } from "./harness";
 
 const h = mcpHarness();
 let business: TestAccount;
@@ -23,12 +23,6 @@ beforeAll(async () => {
 
 const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
   c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-
-function imageOf(result: CallToolResult): { data: Buffer; mimeType: string } {
-  const item = result.content.find((c) => c.type === "image");
-  if (!item || item.type !== "image") throw new Error(`no image in ${JSON.stringify(result).slice(0, 300)}`);
-  return { data: Buffer.from(item.data, "base64"), mimeType: item.mimeType };
-}
 
 async function settle() {
   const { settleBackgroundWork } = await import("@/lib/api/request");
@@ -272,4 +266,27 @@ describe("two clients at once", () => {
     ]);
     expect(await h.renders(other.userId)).toBe(1);
   });
+});
+
+describe("a JSON-RPC batch", () => {
+  it("counts each of its calls against the address's window and each tool call against the account's", async () => {
+    const free = await h.account("free"); // 10 requests a minute
+    // Both windows turn over at the minute: start early in one, so the batch is counted in one.
+    let single = await postMcp(h, free.apiKey, { jsonrpc: "2.0", id: 0, method: "tools/list" });
+    const reset = Number(single.headers.get("ratelimit-reset"));
+    if (reset < 15) await new Promise((resolve) => setTimeout(resolve, (reset + 1) * 1000));
+    if (reset < 15) single = await postMcp(h, free.apiKey, { jsonrpc: "2.0", id: 0, method: "tools/list" });
+    const call = { jsonrpc: "2.0", method: "tools/call", params: { name: "og_templates", arguments: {} } };
+    const answer = await postMcp(
+      h,
+      free.apiKey,
+      Array.from({ length: 12 }, (_, i) => ({ ...call, id: i + 1 })),
+    );
+    const remaining = Number(single.headers.get("ratelimit-remaining"));
+    expect(Number(answer.headers.get("ratelimit-remaining"))).toBe(remaining - 12);
+    const results = (await answer.json()) as Array<{ result: CallToolResult }>;
+    // The Free plan's 10 a minute: two of the twelve are refused, as twelve requests would be.
+    const refused = results.filter((r) => r.result.isError).map((r) => problemOfTool(r.result).code);
+    expect([results.length, ...refused]).toEqual([12, "rate_limited", "rate_limited"]);
+  }, 90_000);
 });

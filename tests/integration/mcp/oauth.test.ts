@@ -4,61 +4,30 @@
  * discovery from the 401's resource_metadata, dynamic registration, the consent decision of a
  * signed-in user (session cookie, same origin), the code exchanged with PKCE, tool calls with the
  * token counted for the account, a refresh when the access token expires, and a disconnect from
- * the dashboard that stops the client at its next request. Plus the refusals on the way.
+ * the dashboard that stops the client at its next request. Plus the refusals on the way, and OAuth
+ * by the book (issue 43): errors on our page rather than an open redirect, redirect URIs refused at
+ * registration, the token request's redirect_uri, a replayed refresh token revoking its grant.
  */
 import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "@/tests/support/api";
-import { answerOf, mcpHarness } from "./harness";
+import { answerOf, mcpHarness, postMcp } from "./harness";
+import {
+  authorizationUrl,
+  authorize as authorizeAs,
+  decide as decideAs,
+  pkce,
+  register,
+  TestProvider,
+  tokenRequest,
+} from "./oauth-client";
 
 const h = mcpHarness();
 let account: TestAccount;
 let cookie: string;
-
-/** An MCP client's side of OAuth, kept in memory; the "browser" is the test. Its redirect URI is never contacted. */
-class TestProvider implements OAuthClientProvider {
-  readonly redirectUrl = "http://127.0.0.1:9/callback";
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier?: string;
-  authorizationUrl?: URL;
-  get clientMetadata() {
-    return {
-      client_name: "Test agent",
-      redirect_uris: [this.redirectUrl],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    if (!this.verifier) throw new Error("no code verifier");
-    return this.verifier;
-  }
-}
 
 beforeAll(async () => {
   account = await h.account("business");
@@ -72,48 +41,12 @@ beforeAll(async () => {
   cookie = `${sessionCookieName()}=${sessionToken}`;
 }, 60_000);
 
-/** The consent page's form as the browser posts it: the authorization request's parameters and the button. */
-function decide(
-  authorizationUrl: URL,
-  decision: "allow" | "deny",
-  headers: Record<string, string> = {},
-  workspace?: string,
-) {
-  const form = new URLSearchParams(authorizationUrl.searchParams);
-  form.set("decision", decision);
-  if (workspace) form.set("workspace", workspace);
-  return fetch(new URL("/oauth/decision", h.app.origin), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: h.app.origin, cookie, ...headers },
-    body: form,
-  });
-}
-
-async function connectWith(
-  provider: TestProvider,
-): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
-  const client = new Client({ name: "oauth-test", version: "1.0.0" });
-  await client.connect(transport);
-  return { client, transport };
-}
+const app = () => ({ origin: h.app.origin, cookie });
+const decide = (url: URL, decision: "allow" | "deny", headers: Record<string, string> = {}, workspace?: string) =>
+  decideAs(app(), url, decision, headers, workspace);
 
 /** Runs the whole flow for a new client; returns the connected client. */
-async function authorize(provider: TestProvider, workspace?: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
-  await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(
-    /unauthorized/i,
-  );
-  const answer = await decide(provider.authorizationUrl!, "allow", {}, workspace);
-  expect(answer.status).toBe(303);
-  const back = new URL(answer.headers.get("location")!);
-  expect(`${back.origin}${back.pathname}`).toBe(provider.redirectUrl);
-  expect(back.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
-  expect(back.searchParams.get("iss")).toBe(h.app.origin);
-  await transport.finishAuth(back.searchParams.get("code")!);
-  return (await connectWith(provider)).client;
-}
+const authorize = (provider: TestProvider, workspace?: string) => authorizeAs(h.mcpUrl, app(), provider, workspace);
 
 describe("discovery", () => {
   it("a 401 names the resource metadata, which names this app as the authorization server", async () => {
@@ -238,37 +171,129 @@ describe("refusals", () => {
     expect(anonymous.headers.get("location")).toMatch(/^\/signin\?callbackUrl=%2Foauth%2Fauthorize%3F/);
   });
 
-  it("a code is used once, only with its verifier; a bad redirect URI is not registered", async () => {
+  it("a code is used once, only with its verifier", async () => {
     const provider = new TestProvider();
     const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
     await expect(new Client({ name: "x", version: "1" }).connect(transport)).rejects.toThrow(/unauthorized/i);
-    const code = new URL((await decide(provider.authorizationUrl!, "allow")).headers.get("location")!).searchParams.get(
-      "code",
-    )!;
+    const answer = await decide(provider.authorizationUrl!, "allow");
+    const code = new URL(answer.headers.get("location")!).searchParams.get("code")!;
     const exchange = (verifier: string) =>
-      fetch(`${h.app.origin}/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          code,
-          code_verifier: verifier,
-          client_id: provider.info!.client_id,
-          redirect_uri: provider.redirectUrl,
-        }),
+      tokenRequest(app(), {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        client_id: provider.info!.client_id,
+        redirect_uri: provider.redirectUrl,
       });
     const wrong = await exchange("x".repeat(43));
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: string }).error).toBe("invalid_grant");
     // The failed attempt used the code up: even the right verifier gets nothing now.
     expect(((await (await exchange(provider.verifier!)).json()) as { error: string }).error).toBe("invalid_grant");
+  });
+});
 
-    const register = await fetch(`${h.app.origin}/oauth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "x", redirect_uris: ["http://example.com/callback"] }),
+describe("by the book (OAuth 2.1, RFC 9700)", () => {
+  const errorOf = async (r: Response) => [r.status, ((await r.json()) as { error: string }).error];
+
+  it("registration refuses userinfo, fragments and schemes other than https, loopback http and an app's own", async () => {
+    const refused = [
+      ...["https://glance.example@evil.example/cb", "https://user:pw@evil.example/cb", "https://@evil.example/cb"],
+      ...[
+        "https://app.example/cb#frag",
+        "https://app.example/cb#",
+        "http://evil.example/cb",
+        "http://127.0.0.1.nip.io/",
+      ],
+      ...["view-source:https://evil.example/", "javascript:alert(1)//", "data:text/html,<script>alert(1)</script>"],
+      ...[
+        "file:///etc/passwd",
+        "blob:https://evil.example/x",
+        "ftp://evil.example/",
+        "chrome://settings",
+        "intent://x",
+      ],
+    ];
+    for (const uri of refused)
+      expect(await errorOf(await register(app(), [uri])), uri).toEqual([400, "invalid_redirect_uri"]);
+    const allowed = [
+      ...[
+        "https://claude.ai/api/mcp/auth_callback",
+        "http://127.0.0.1:33418/cb",
+        "http://[::1]:8080/cb",
+        "http://localhost:6274/cb",
+      ],
+      ...["cursor://anysphere.cursor-mcp/oauth/callback", "com.example.agent:/oauth/callback"],
+    ];
+    for (const uri of allowed) expect((await register(app(), [uri])).status, uri).toBe(201);
+  });
+
+  it("an error is shown on our page: nothing redirects to the client's URI until the user answers", async () => {
+    const attacker = "https://attacker.example/phish";
+    const { client_id } = (await (await register(app(), [attacker])).json()) as { client_id: string };
+    const { checkAuthorizeRequest } = await import("@/lib/mcp/oauth/authorize");
+    const bad = authorizationUrl(app(), client_id, attacker, pkce().challenge);
+    bad.searchParams.set("response_type", "token");
+    expect(await checkAuthorizeRequest(bad.searchParams)).toMatchObject({
+      kind: "failed",
+      error: "unsupported_response_type",
     });
-    expect(register.status).toBe(400);
-    expect(((await register.json()) as { error: string }).error).toBe("invalid_redirect_uri");
+    // Nor does the decision, for a signed-in user: the page offered no form for such a request.
+    const posted = await decide(bad, "allow");
+    expect([posted.status, posted.headers.get("location")]).toEqual([400, null]);
+    // An unknown client, a URI it did not register, one stored under the older, looser rule: refused outright.
+    await h.sql("UPDATE oauth_clients SET redirect_uris = redirect_uris || $2 WHERE id = $1", [
+      client_id,
+      ["javascript:x//"],
+    ]);
+    for (const [id, uri] of [
+      ["glmcp_unknown", attacker],
+      [client_id, `${attacker}/other`],
+      [client_id, "javascript:x//"],
+    ]) {
+      const url = authorizationUrl(app(), id, uri, pkce().challenge);
+      expect((await checkAuthorizeRequest(url.searchParams)).kind, uri).toBe("refused");
+    }
+  });
+
+  it("the token request must repeat the authorization request's redirect_uri, when it named one", async () => {
+    const redirect = "http://127.0.0.1:9/cb";
+    const { client_id } = (await (await register(app(), [redirect])).json()) as { client_id: string };
+    const { verifier, challenge } = pkce();
+    const exchange = async (redirectUri: string | undefined, extra: Record<string, string>) => {
+      const answer = await decide(authorizationUrl(app(), client_id, redirectUri, challenge), "allow");
+      const code = new URL(answer.headers.get("location")!).searchParams.get("code")!;
+      const form = { grant_type: "authorization_code", code, code_verifier: verifier, client_id, ...extra };
+      return tokenRequest(app(), form);
+    };
+    expect(await errorOf(await exchange(redirect, {}))).toEqual([400, "invalid_grant"]);
+    expect(await errorOf(await exchange(redirect, { redirect_uri: `${redirect}/x` }))).toEqual([400, "invalid_grant"]);
+    expect((await exchange(redirect, { redirect_uri: redirect })).status).toBe(200);
+    // Left out of the authorization request (the client registered one URI): not needed here either.
+    expect((await exchange(undefined, {})).status).toBe(200);
+  });
+
+  it("a rotated refresh token presented again revokes the whole grant: its access and refresh tokens", async () => {
+    const provider = new TestProvider();
+    const client = await authorize(provider);
+    const clientId = provider.info!.client_id;
+    const stolen = provider.saved!.refresh_token!;
+    // The client refreshes by itself once its access token expires: the stolen token is rotated away.
+    await h.sql("UPDATE oauth_grants SET access_expires_at = now() - interval '1 second' WHERE client_id = $1", [
+      clientId,
+    ]);
+    expect(((await client.callTool({ name: "og_templates", arguments: {} })) as CallToolResult).isError).toBeFalsy();
+    const current = provider.saved!;
+    expect(current.refresh_token).not.toBe(stolen);
+    const refresh = (token: string) =>
+      tokenRequest(app(), { grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    expect(await (await refresh(stolen)).json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringMatching(/already used/),
+    });
+    expect(await h.sql("SELECT id FROM oauth_grants WHERE client_id = $1", [clientId])).toEqual([]);
+    expect((await postMcp(h, current.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
+    expect(await errorOf(await refresh(current.refresh_token!))).toEqual([400, "invalid_grant"]);
+    await client.close();
   });
 });
