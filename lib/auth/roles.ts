@@ -31,7 +31,7 @@ export const PERMISSIONS = {
   "webhooks.write": ["owner", "admin", "developer"],
   /** Connect or remove the storage bucket (its credentials). */
   "storage.write": ["owner", "admin"],
-  /** Change the plan, open the billing portal, choose the keys kept after a downgrade. */
+  /** Change the plan, open the billing portal, choose which keys a downgrade pauses (never more than it needs). */
   "billing.write": ["owner", "billing"],
   /** Invite, revoke invitations, change roles below owner, remove members. */
   "members.write": ["owner", "admin"],
