@@ -105,7 +105,8 @@ describe("audit log", () => {
     const { handleStudioRequest } = await import("@/lib/studio/dashboard-api");
     const { listAudit } = await import("@/lib/workspaces/audit");
     const since = new Date();
-    await actAs("developer");
+    // The first test made the developer a viewer: the admin acts here.
+    await actAs("admin");
 
     const created = await createMonitorAction(
       idle,
@@ -123,7 +124,7 @@ describe("audit log", () => {
 
     const { sessionCookieName } = await import("@/lib/auth/constants");
     const { workspaceCookieName } = await import("@/lib/auth/workspace");
-    const cookie = `${sessionCookieName()}=${people.developer.token}; ${workspaceCookieName()}=${team}`;
+    const cookie = `${sessionCookieName()}=${people.admin.token}; ${workspaceCookieName()}=${team}`;
     const studio = (body: unknown) =>
       handleStudioRequest(
         new Request(`${APP_URL}/api/studio`, {
@@ -156,20 +157,20 @@ describe("audit log", () => {
 
     const entries = (await listAudit(team)).filter((e) => e.at >= since).reverse();
     expect(entries.map((e) => [e.actor, e.text, e.target, e.detail])).toEqual([
-      ["developer@example.test", "created a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
-      ["developer@example.test", "paused a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
-      ["developer@example.test", "resumed a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
-      ["developer@example.test", "deleted a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
-      ["developer@example.test", "saved a brand kit asset", "ink", { kind: "color" }],
-      ["developer@example.test", "deleted a brand kit asset", "ink", { kind: "color" }],
-      ["developer@example.test", "saved an OG template", "promo", { version: 1 }],
-      ["developer@example.test", "saved an OG template", "promo", { version: 2 }],
-      ["developer@example.test", "restored an OG template's version", "promo", { from: 1, version: 3 }],
-      ["developer@example.test", "deleted an OG template", "promo", null],
-      ["developer@example.test", "changed the webhook URL", null, { url: `${TARGET}/hooks` }],
-      ["developer@example.test", "sent a test webhook", deliveryId, null],
-      ["developer@example.test", "sent a webhook delivery again", deliveryId, null],
-      ["developer@example.test", "disconnected an MCP app", grant!.id, { app: "Claude Desktop" }],
+      ["admin@example.test", "created a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "paused a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "resumed a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "deleted a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "saved a brand kit asset", "ink", { kind: "color" }],
+      ["admin@example.test", "deleted a brand kit asset", "ink", { kind: "color" }],
+      ["admin@example.test", "saved an OG template", "promo", { version: 1 }],
+      ["admin@example.test", "saved an OG template", "promo", { version: 2 }],
+      ["admin@example.test", "restored an OG template's version", "promo", { from: 1, version: 3 }],
+      ["admin@example.test", "deleted an OG template", "promo", null],
+      ["admin@example.test", "changed the webhook URL", null, { url: `${TARGET}/hooks` }],
+      ["admin@example.test", "sent a test webhook", deliveryId, null],
+      ["admin@example.test", "sent a webhook delivery again", deliveryId, null],
+      ["admin@example.test", "disconnected an MCP app", grant!.id, { app: "Claude Desktop" }],
     ]);
     // The monitor's URL carried a token: the log keeps its host only.
     expect(JSON.stringify(entries)).not.toContain("s3cret");
