@@ -28,6 +28,7 @@ const typedEmail = (form: FormFields) => text().parse(form.email);
 export const signInWithEmail = dashboardAction(
   {
     signedIn: false,
+    audit: { none: "a sign-in acts for no workspace yet" },
     input: z.object({ email: text(), callbackUrl: returnTo }),
     refused: (_refusal, form): SignInFormState => ({
       error: "This form must be sent from the Glance sign-in page.",
@@ -69,6 +70,7 @@ export const signInWithEmail = dashboardAction(
 export const signInWithGitHub = dashboardFormAction(
   {
     signedIn: false,
+    audit: { none: "a sign-in acts for no workspace yet" },
     input: z.object({ callbackUrl: returnTo }),
     refused: () => redirect("/signin?error=Configuration"),
   },
@@ -87,7 +89,8 @@ export const signInWithGitHub = dashboardFormAction(
 );
 
 /** A sign-out from another site is not done: the visitor lands on the home page either way. */
-export const signOut = dashboardFormAction({ signedIn: false, refused: () => redirect("/") }, async () => {
+const signOutSpec = { signedIn: false, audit: { none: "ends the person's session; no workspace changes" } } as const;
+export const signOut = dashboardFormAction({ ...signOutSpec, refused: () => redirect("/") }, async () => {
   const result = await runAuthAction("signout", { callbackUrl: `${env().APP_URL}/` });
   if (!result.ok) log.warn("sign-out failed", { error: result.error });
   redirect("/");

@@ -5,7 +5,10 @@
  * says `signedIn: false`, as sign-in itself does), and reads the form through a zod schema, before the
  * action's body runs with the session's user, the workspace it acts for (its role checked against
  * the action's permission, D28) and the typed fields. The workspace always comes from the session
- * and the membership, never from the form. Not a "use server" module, so it is no endpoint of its own.
+ * and the membership, never from the form. Beside its permission every action declares its audit
+ * entries (D28): the ones its body may record, through the `audit` it is given, or why it records
+ * none; recording an entry it did not declare throws. Not a "use server" module, so it is no
+ * endpoint of its own.
  */
 import "server-only";
 import { headers } from "next/headers";
@@ -14,6 +17,7 @@ import { isSameOriginRequest } from "@/lib/auth/origin";
 import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { getCurrentWorkspace, type CurrentWorkspace } from "@/lib/auth/workspace";
+import { recordAudit, withDeclaredAudit, type AuditAction, type AuditDetail } from "@/lib/workspaces/audit";
 
 /** Why an action did not run its body; `message` is what the form shows. */
 export interface Refusal {
@@ -32,7 +36,17 @@ export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[
 
 type FormSchema = z.ZodType;
 
-interface Spec<S extends FormSchema, R> {
+/**
+ * What an action writes to the workspace's audit log (D28), declared where its permission is: the
+ * entries its body may record (one or a list), or `{ none: "why" }` for an action that changes
+ * nothing worth recording (a preview, a check, a sign-in) or whose change is recorded elsewhere.
+ */
+export type AuditDeclaration<A extends AuditAction = AuditAction> = A | readonly A[] | { none: string };
+
+/** Records one of the action's declared entries for its workspace, with the person as actor. */
+type Audit<A extends AuditAction> = (action: A, target?: string | null, detail?: AuditDetail) => Promise<void>;
+
+interface Spec<S extends FormSchema, R, A extends AuditAction> {
   /** The form's fields; the body gets the parsed output. Without it the action reads no form. */
   input?: S;
   /** Finishes the signed-out message: "Sign in again to manage <what>." */
@@ -44,18 +58,45 @@ interface Spec<S extends FormSchema, R> {
    * signed-in action names one; the body then acts for `workspace`, never for the person's own id.
    */
   permission?: Permission;
+  /** Required: the audit entries the body records, or why it records none. */
+  audit: AuditDeclaration<A>;
   /** How a refusal is said: a state, or a redirect (which never returns). */
   refused: (refusal: Refusal, form: FormFields) => NoInfer<R> | Promise<NoInfer<R>>;
 }
 
-type Context<S extends FormSchema, Signed> = {
+type Context<S extends FormSchema, Signed, A extends AuditAction> = {
   input: z.output<S>;
   form: FormFields;
 } & (Signed extends false
-  ? { user?: undefined; workspace?: undefined }
-  : { user: SessionUser; workspace: CurrentWorkspace });
+  ? { user?: undefined; workspace?: undefined; audit?: undefined }
+  : { user: SessionUser; workspace: CurrentWorkspace; audit: Audit<A> });
 
-type Body<S extends FormSchema, Signed, R> = (context: Context<S, Signed>) => Promise<R>;
+type Body<S extends FormSchema, Signed, R, A extends AuditAction> = (context: Context<S, Signed, A>) => Promise<R>;
+
+/** The entries a declaration allows. */
+export function declaredAuditActions(declaration: AuditDeclaration): readonly AuditAction[] {
+  if (typeof declaration === "string") return [declaration];
+  return "none" in declaration ? [] : (declaration as readonly AuditAction[]);
+}
+
+/**
+ * Every action made here, with its declaration: tests/integration/workspaces/roles.test.ts walks
+ * every server-action module and fails for an export that is not in it or declares nothing.
+ */
+const DECLARED = new WeakMap<object, AuditDeclaration>();
+
+export function auditDeclarationOf(action: unknown): AuditDeclaration | undefined {
+  return typeof action === "function" ? DECLARED.get(action) : undefined;
+}
+
+function declared<F extends object>(action: F, declaration: AuditDeclaration): F {
+  // The type makes the field required; this catches a spec cast past it.
+  const why = typeof declaration === "object" && declaration && "none" in declaration ? declaration.none.trim() : "";
+  if (!declaration || (declaredAuditActions(declaration).length === 0 && why === ""))
+    throw new Error("An action declares the audit entries it records, or why it records none.");
+  DECLARED.set(action, declaration);
+  return action;
+}
 
 const WRONG_ORIGIN = "This request did not come from the Glance dashboard.";
 
@@ -71,9 +112,9 @@ export function formFields(formData: FormData | undefined): FormFields {
   return fields;
 }
 
-async function run<S extends FormSchema, Signed extends boolean, R>(
-  spec: Spec<S, R> & { signedIn?: Signed },
-  body: Body<S, Signed, R>,
+async function run<S extends FormSchema, Signed extends boolean, R, A extends AuditAction>(
+  spec: Spec<S, R, A> & { signedIn?: Signed },
+  body: Body<S, Signed, R, A>,
   formData: FormData | undefined,
 ): Promise<R> {
   const form = formFields(formData);
@@ -102,23 +143,28 @@ async function run<S extends FormSchema, Signed extends boolean, R>(
   if (!parsed.success) {
     return spec.refused({ reason: "input", message: parsed.error.issues[0]?.message ?? "Invalid form." }, form);
   }
-  return body({ input: parsed.data, form, user, workspace } as Context<S, Signed>);
+  const audit: Audit<A> | undefined =
+    workspace && user ? (action, target, detail) => recordAudit(workspace.id, user, action, target, detail) : undefined;
+  // Any entry recorded while the body runs (here or deeper, e.g. in a service) must be declared.
+  return withDeclaredAudit(declaredAuditActions(spec.audit), () =>
+    body({ input: parsed.data, form, user, workspace, audit } as Context<S, Signed, A>),
+  );
 }
 
 /** An action for `useActionState`: `(previous state, form) → next state`. */
-export function dashboardAction<S extends FormSchema, R, Signed extends boolean = true>(
-  spec: Spec<S, R> & { signedIn?: Signed },
-  body: Body<S, Signed, R>,
+export function dashboardAction<S extends FormSchema, R, Signed extends boolean = true, A extends AuditAction = never>(
+  spec: Spec<S, R, A> & { signedIn?: Signed },
+  body: Body<S, Signed, R, A>,
 ): (previous: R, formData?: FormData) => Promise<R> {
-  return (_previous, formData) => run(spec, body, formData);
+  return declared((_previous: R, formData?: FormData) => run(spec, body, formData), spec.audit);
 }
 
 /** An action for a plain `<form action>` (or a call without a form): answers by redirecting, or not at all. */
-export function dashboardFormAction<S extends FormSchema, Signed extends boolean = true>(
-  spec: Spec<S, void> & { signedIn?: Signed },
-  body: Body<S, Signed, void>,
+export function dashboardFormAction<S extends FormSchema, Signed extends boolean = true, A extends AuditAction = never>(
+  spec: Spec<S, void, A> & { signedIn?: Signed },
+  body: Body<S, Signed, void, A>,
 ): (formData?: FormData) => Promise<void> {
-  return (formData) => run(spec, body, formData);
+  return declared((formData?: FormData) => run(spec, body, formData), spec.audit);
 }
 
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);

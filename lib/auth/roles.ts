@@ -17,7 +17,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const PERMISSIONS = {
-  /** See the workspace's pages: overview, usage, request log, keys, templates, monitors, settings, members. */
+  /** See the workspace's pages: overview, usage, request log, keys, templates, monitors, settings, members (not the webhook signing secret). */
   read: ["owner", "admin", "developer", "billing", "viewer"],
   /** Create, rename, revoke and limit keys; roll signing secrets; build signed URLs. */
   "keys.write": ["owner", "admin", "developer"],
@@ -27,11 +27,11 @@ export const PERMISSIONS = {
   "templates.write": ["owner", "admin", "developer"],
   /** Create, run, pause and delete monitors. */
   "monitors.write": ["owner", "admin", "developer"],
-  /** Set the webhook URL and roll its signing secret. */
+  /** See and roll the webhook signing secret, set the webhook URL, send tests, redeliver. */
   "webhooks.write": ["owner", "admin", "developer"],
   /** Connect or remove the storage bucket (its credentials). */
   "storage.write": ["owner", "admin"],
-  /** Change the plan, open the billing portal, choose the keys kept after a downgrade. */
+  /** Change the plan, open the billing portal, choose which keys a downgrade pauses (never more than it needs). */
   "billing.write": ["owner", "billing"],
   /** Invite, revoke invitations, change roles below owner, remove members. */
   "members.write": ["owner", "admin"],
@@ -44,6 +44,15 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/**
+ * Whether a member of this role is shown the workspace's webhook signing secret, which signs what
+ * the customer's receiver trusts (issue 43): only the roles that manage webhooks. Removing a
+ * member for whom this is true should be followed by rolling the secret.
+ */
+export function couldSeeWebhookSecret(role: Role): boolean {
+  return can(role, "webhooks.write");
 }
 
 export function isRole(value: unknown): value is Role {

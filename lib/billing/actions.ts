@@ -37,7 +37,13 @@ const checkoutInput = z.object({
 });
 
 export const startCheckoutAction = dashboardFormAction(
-  { input: checkoutInput, permission: "billing.write", refused },
+  {
+    input: checkoutInput,
+    permission: "billing.write",
+    // Stripe's webhook changes the plan, and setPlanNow records that (plan.changed).
+    audit: { none: "opens Stripe Checkout; the plan change it leads to is recorded when Stripe reports it" },
+    refused,
+  },
   async ({ workspace, input: { plan, interval } }) => {
     if (!billingEnabled()) redirect("/dashboard/billing?error=invalid");
     // A live subscription changes plan in the portal: never a second subscription.
@@ -54,15 +60,23 @@ export const startCheckoutAction = dashboardFormAction(
   },
 );
 
-export const openPortalAction = dashboardFormAction({ permission: "billing.write", refused }, ({ workspace }) =>
-  openPortal(workspace),
+export const openPortalAction = dashboardFormAction(
+  {
+    permission: "billing.write",
+    audit: { none: "opens Stripe's portal; a plan change made there is recorded when Stripe reports it" },
+    refused,
+  },
+  ({ workspace }) => openPortal(workspace),
 );
 
 export const keepKeysAction = dashboardFormAction(
-  { input: z.object({ keep: many() }), permission: "billing.write", refused },
-  async ({ workspace, input: { keep } }) => {
+  { input: z.object({ keep: many() }), permission: "billing.write", audit: "keys.kept", refused },
+  async ({ workspace, audit, input: { keep } }) => {
     try {
-      await keepKeys(workspace.id, keep);
+      const { kept, paused, resumed } = await keepKeys(workspace.id, keep);
+      // Which keys answer is the workspace's integration: who changed it is recorded (D28).
+      if (paused.length > 0 || resumed.length > 0)
+        await audit("keys.kept", null, { kept: kept.join(","), paused: paused.join(","), resumed: resumed.join(",") });
     } catch (error) {
       // A code, never text: the keys page maps it to its own message (nothing from the URL is shown).
       if (error instanceof KeepKeysError) redirect(`/dashboard/keys?keep-error=${error.code}`);

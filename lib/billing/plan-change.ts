@@ -84,7 +84,7 @@ async function fitKeysToPlan(tx: Tx, userId: string, plan: PlanId, now = new Dat
 }
 
 /** Why a choice of keys to keep was refused: a code the dashboard maps to its own fixed text. */
-export type KeepKeysErrorCode = "none-chosen" | "too-many" | "not-yours";
+export type KeepKeysErrorCode = "none-chosen" | "too-many" | "too-few" | "not-yours";
 
 export class KeepKeysError extends BrandedError {
   static readonly brand: string = "glance.KeepKeysError";
@@ -95,24 +95,40 @@ export class KeepKeysError extends BrandedError {
 }
 
 export function isKeepKeysErrorCode(value: unknown): value is KeepKeysErrorCode {
-  return value === "none-chosen" || value === "too-many" || value === "not-yours";
+  return value === "none-chosen" || value === "too-many" || value === "too-few" || value === "not-yours";
 }
 
-/** The customer's choice (dashboard): these keys stay active, every other unrevoked key is paused. */
-export async function keepKeys(userId: string, keepIds: readonly string[], now = new Date()): Promise<void> {
-  await withAccountLock(userId, async (tx) => {
+/** How many keys a choice must keep active: as many as the plan allows, or every key when they all fit. */
+export const keysToKeep = (unrevoked: number, plan: PlanId) => Math.min(unrevoked, PLANS[plan].maxApiKeys);
+
+export interface KeptKeys {
+  kept: string[];
+  /** Keys this choice paused, and paused keys it made active again. */
+  paused: string[];
+  resumed: string[];
+}
+
+/**
+ * The customer's choice after a downgrade (dashboard): these keys stay active, every other
+ * unrevoked key is paused. It chooses which keys a lower plan pauses, never how many: it must
+ * keep exactly as many as the plan allows (every key, when they all fit), so it cannot pause a
+ * key the plan has room for (issue 43: the billing role could pause any key at any time).
+ */
+export async function keepKeys(userId: string, keepIds: readonly string[], now = new Date()): Promise<KeptKeys> {
+  return withAccountLock(userId, async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
     const limit = PLANS[user.plan].maxApiKeys;
     const unique = [...new Set(keepIds)];
     if (unique.length === 0) throw new KeepKeysError("none-chosen");
     if (unique.length > limit) throw new KeepKeysError("too-many");
-    const owned = await tx.apiKey.count({ where: { userId, revokedAt: null, id: { in: unique } } });
-    if (owned !== unique.length) throw new KeepKeysError("not-yours");
-    await tx.apiKey.updateMany({ where: { userId, revokedAt: null, id: { in: unique } }, data: { pausedAt: null } });
-    await tx.apiKey.updateMany({
-      where: { userId, revokedAt: null, pausedAt: null, id: { notIn: unique } },
-      data: { pausedAt: now },
-    });
+    const keys = await tx.apiKey.findMany({ where: { userId, revokedAt: null }, select: { id: true, pausedAt: true } });
+    if (!unique.every((id) => keys.some((k) => k.id === id))) throw new KeepKeysError("not-yours");
+    if (unique.length < keysToKeep(keys.length, user.plan)) throw new KeepKeysError("too-few");
+    const resumed = keys.filter((k) => k.pausedAt && unique.includes(k.id)).map((k) => k.id);
+    const paused = keys.filter((k) => !k.pausedAt && !unique.includes(k.id)).map((k) => k.id);
+    await tx.apiKey.updateMany({ where: { id: { in: resumed } }, data: { pausedAt: null } });
+    await tx.apiKey.updateMany({ where: { id: { in: paused } }, data: { pausedAt: now } });
+    return { kept: unique, paused, resumed };
   });
 }
 

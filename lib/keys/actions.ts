@@ -7,7 +7,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { dashboardAction, refuseWithError, text, type Refusal, type FormFields } from "@/lib/auth/dashboard-action";
-import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { KEY_NOT_FOUND, keyIdField } from "./form";
 import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "./service";
@@ -41,6 +40,7 @@ export const createKeyAction = dashboardAction(
   {
     what,
     permission,
+    audit: "key.created",
     input: z.object({ name: keyName.pipe(z.string().max(MAX_KEY_NAME_LENGTH, TOO_LONG)) }),
     // The form keeps the name typed (a form action resets its fields to their defaults).
     refused: ({ message }: Refusal, form: FormFields): CreateKeyState => ({
@@ -49,10 +49,10 @@ export const createKeyAction = dashboardAction(
       name: keyName.parse(form.name),
     }),
   },
-  async ({ workspace, input: { name } }): Promise<CreateKeyState> => {
+  async ({ workspace, audit, input: { name } }): Promise<CreateKeyState> => {
     try {
       const { key, apiKey, signingSecret } = await createApiKey(workspace.id, name);
-      await recordAudit(workspace.id, workspace.user, "key.created", apiKey.id, { name: apiKey.name });
+      await audit("key.created", apiKey.id, { name: apiKey.name });
       revalidatePath("/dashboard", "layout");
       // The plaintext and the signing secret go back to this one response only: the key is stored
       // as a hash, the signing secret not at all (D15).
@@ -74,12 +74,12 @@ export const createKeyAction = dashboardAction(
 );
 
 export const revokeKeyAction = dashboardAction(
-  { what, permission, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
-  async ({ workspace, input: { keyId } }): Promise<RevokeKeyState> => {
+  { what, permission, audit: "key.revoked", input: z.object({ keyId: keyIdField }), refused: refuseWithError },
+  async ({ workspace, audit, input: { keyId } }): Promise<RevokeKeyState> => {
     const revoked = await revokeApiKey(workspace.id, keyId);
     if (!revoked) return { status: "error", message: KEY_NOT_FOUND };
     log.info("key revoked", { userId: workspace.id, apiKeyId: keyId });
-    await recordAudit(workspace.id, workspace.user, "key.revoked", keyId);
+    await audit("key.revoked", keyId);
     revalidatePath("/dashboard", "layout");
     return { status: "revoked", id: keyId };
   },
@@ -90,17 +90,18 @@ export const renameKeyAction = dashboardAction(
   {
     what,
     permission,
+    audit: "key.renamed",
     input: z.object({
       keyId: keyIdField,
       name: keyName.pipe(z.string().min(1, "Enter a name for the key.").max(MAX_KEY_NAME_LENGTH, TOO_LONG)),
     }),
     refused: refuseWithError,
   },
-  async ({ workspace, input: { keyId, name } }): Promise<RenameKeyState> => {
+  async ({ workspace, audit, input: { keyId, name } }): Promise<RenameKeyState> => {
     const renamed = await renameApiKey(workspace.id, keyId, name);
     if (renamed === null) return { status: "error", message: KEY_NOT_FOUND };
     log.info("key renamed", { userId: workspace.id, apiKeyId: keyId });
-    await recordAudit(workspace.id, workspace.user, "key.renamed", keyId, { name: renamed });
+    await audit("key.renamed", keyId, { name: renamed });
     revalidatePath("/dashboard", "layout");
     return { status: "renamed", name: renamed };
   },

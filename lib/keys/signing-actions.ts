@@ -9,7 +9,6 @@ import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { dashboardAction, many, refuseWithError, text } from "@/lib/auth/dashboard-action";
-import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { MAX_EXPIRY_SECONDS } from "@/lib/signing/names";
@@ -28,12 +27,18 @@ export type BuildUrlState =
   { status: "idle" } | { status: "built"; url: string; metaTag: string } | { status: "error"; message: string };
 
 export const rollSecretAction = dashboardAction(
-  { what, permission, input: z.object({ keyId: keyIdField }), refused: refuseWithError },
-  async ({ workspace, input: { keyId } }): Promise<RollSecretState> => {
+  {
+    what,
+    permission,
+    audit: "signing_secret.rolled",
+    input: z.object({ keyId: keyIdField }),
+    refused: refuseWithError,
+  },
+  async ({ workspace, audit, input: { keyId } }): Promise<RollSecretState> => {
     const secret = await rollSigningSecret(workspace.id, keyId);
     if (!secret) return { status: "error", message: KEY_NOT_FOUND };
     log.info("signing secret rolled", { userId: workspace.id, apiKeyId: keyId });
-    await recordAudit(workspace.id, workspace.user, "signing_secret.rolled", keyId);
+    await audit("signing_secret.rolled", keyId);
     revalidatePath("/dashboard", "layout");
     return { status: "rolled", secret };
   },
@@ -58,14 +63,14 @@ const limitsInput = z.object({
 });
 
 export const keyLimitsAction = dashboardAction(
-  { what, permission, input: limitsInput, refused: refuseWithError },
-  async ({ workspace, input: { keyId, endpoints, cap } }): Promise<KeyLimitsState> => {
+  { what, permission, audit: "key.limits_changed", input: limitsInput, refused: refuseWithError },
+  async ({ workspace, audit, input: { keyId, endpoints, cap } }): Promise<KeyLimitsState> => {
     const saved = await setKeyLimits(workspace.id, keyId, {
       allowedEndpoints: endpoints.length === RENDER_ENDPOINTS.length ? [] : endpoints,
       monthlyRenderCap: cap,
     });
     if (!saved) return { status: "error", message: KEY_NOT_FOUND };
-    await recordAudit(workspace.id, workspace.user, "key.limits_changed", keyId, {
+    await audit("key.limits_changed", keyId, {
       endpoints: endpoints.join(","),
       cap,
     });
@@ -89,7 +94,14 @@ const urlInput = z.object({
 
 /** Builds a signed /v1/og URL from the builder's form: template, `var:<name>` fields, expiry. */
 export const buildSignedUrlAction = dashboardAction(
-  { what, permission, input: urlInput, refused: refuseWithError },
+  {
+    what,
+    permission,
+    // Signing a URL changes nothing: the key and its secret stay as they are.
+    audit: { none: "builds a URL from the key's existing secret; nothing is changed" },
+    input: urlInput,
+    refused: refuseWithError,
+  },
   async ({ workspace, input: { keyId, template, expiry }, form }): Promise<BuildUrlState> => {
     const params: Record<string, string> = { template };
     for (const [name, value] of Object.entries(form)) {

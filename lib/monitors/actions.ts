@@ -34,6 +34,12 @@ const callerOf = (workspace: CurrentWorkspace): Caller => ({
   apiKeyId: null,
 });
 
+/** A monitor in the audit log (D28): its name and the host it watches, not the full URL (it may carry a token). */
+const described = (monitor: { name: string | null; url: string }) => ({
+  name: monitor.name,
+  host: URL.parse(monitor.url)?.host ?? null,
+});
+
 /** The form's fields, named as the API's query parameters (the API's schema checks them). */
 const trimmed = text(z.string().trim());
 const monitorForm = z.object({
@@ -50,8 +56,12 @@ const monitorForm = z.object({
 });
 
 export const createMonitorAction = dashboardAction(
-  { what, permission, input: monitorForm, refused: refuseWithError },
-  async ({ workspace, input: { thresholdPercent, fullPage, emailMe, ...fields } }): Promise<MonitorFormState> => {
+  { what, permission, audit: "monitor.created", input: monitorForm, refused: refuseWithError },
+  async ({
+    workspace,
+    audit,
+    input: { thresholdPercent, fullPage, emailMe, ...fields },
+  }): Promise<MonitorFormState> => {
     const caller = callerOf(workspace);
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) if (value !== "") query.set(name, value);
@@ -63,6 +73,7 @@ export const createMonitorAction = dashboardAction(
       const change = await createMonitorEndpoint.validate(params, { given, caller, extras: {} });
       enforcePlanGates(createMonitorEndpoint, params, given, caller.plan);
       const { monitor } = await createMonitorFor(caller, change);
+      await audit("monitor.created", monitor.id, described(monitor));
       revalidatePath("/dashboard/monitors");
       return { status: "created", id: monitor.id };
     } catch (error) {
@@ -74,28 +85,39 @@ export const createMonitorAction = dashboardAction(
 
 /** Pause, resume, run now or delete the monitor named by the form's `id`. */
 export const monitorAction = dashboardAction(
-  { what, permission, input: z.object({ id: text(), op: text() }), refused: refuseWithError },
-  async ({ workspace, input: { id, op } }): Promise<MonitorActionState> => {
+  {
+    what,
+    permission,
+    audit: ["monitor.run", "monitor.paused", "monitor.resumed", "monitor.deleted"],
+    input: z.object({ id: text(), op: text() }),
+    refused: refuseWithError,
+  },
+  async ({ workspace, audit, input: { id, op } }): Promise<MonitorActionState> => {
     const caller = callerOf(workspace);
     try {
       const monitor = id === "" ? undefined : await findMonitor(id, caller.userId);
       if (!monitor) throw monitorNotFound();
       let message: string;
+      let recorded: "monitor.run" | "monitor.paused" | "monitor.resumed" | "monitor.deleted";
       if (op === "run") {
         await runMonitorNow(monitor);
         message = "Run asked for: it shows below in a few seconds.";
+        recorded = "monitor.run";
       } else if (op === "pause" || op === "resume") {
         const query = new URLSearchParams({ paused: op === "pause" ? "true" : "false" });
         const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
         const change = await updateMonitorEndpoint.validate(params, { given, caller, extras: {} });
         await updateMonitorFor(caller, monitor, change);
         message = op === "pause" ? "Paused." : "Resumed.";
+        recorded = op === "pause" ? "monitor.paused" : "monitor.resumed";
       } else if (op === "delete") {
         await deleteMonitorFor(caller, monitor);
         message = "Deleted.";
+        recorded = "monitor.deleted";
       } else {
         return { status: "error", message: "Unknown action." };
       }
+      await audit(recorded, monitor.id, described(monitor));
       revalidatePath("/dashboard/monitors");
       revalidatePath(`/dashboard/monitors/${monitor.id}`);
       return { status: "done", message };

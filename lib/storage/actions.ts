@@ -8,7 +8,6 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
-import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import type { StorageLocation } from "./config";
 import { describeStorageError } from "./s3";
@@ -40,18 +39,18 @@ const settingsInput = z.object({
 });
 
 export const saveStorageAction = dashboardAction(
-  { what, permission, input: settingsInput, refused: refuseWithError },
-  async ({ workspace, input: { intent, secretAccessKey, ...typed } }): Promise<StorageSaveState> => {
+  { what, permission, audit: ["storage.saved", "storage.removed"], input: settingsInput, refused: refuseWithError },
+  async ({ workspace, audit, input: { intent, secretAccessKey, ...typed } }): Promise<StorageSaveState> => {
     try {
       if (intent === "remove") {
         await deleteStorageSettings(workspace.id);
-        await recordAudit(workspace.id, workspace.user, "storage.removed");
+        await audit("storage.removed");
         revalidatePath("/dashboard/storage");
         return { status: "removed" };
       }
       await saveStorageSettings(workspace.id, { ...typed, secretAccessKey });
       // What was saved, never the secret.
-      await recordAudit(workspace.id, workspace.user, "storage.saved", null, {
+      await audit("storage.saved", null, {
         endpoint: typed.endpoint,
         bucket: typed.bucket,
         prefix: typed.prefix,
@@ -73,7 +72,12 @@ export const saveStorageAction = dashboardAction(
 
 /** A real PutObject and DeleteObject of a probe object with the saved settings. */
 export const checkStorageAction = dashboardAction(
-  { what, permission, refused: refuseWithError },
+  {
+    what,
+    permission,
+    audit: { none: "writes and deletes a probe object in the customer's bucket; no setting changes" },
+    refused: refuseWithError,
+  },
   async ({ workspace }): Promise<StorageCheckState> => {
     try {
       const checked = await checkStorageConnection(workspace.id);

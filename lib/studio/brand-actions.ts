@@ -31,8 +31,8 @@ const assetInput = z.object({
 });
 
 export const saveBrandAssetAction = dashboardAction(
-  { what, permission, input: assetInput, refused: refuseWithError },
-  async ({ workspace, input: { kind, name, value, file } }): Promise<BrandActionState> => {
+  { what, permission, audit: "brand.saved", input: assetInput, refused: refuseWithError },
+  async ({ workspace, audit, input: { kind, name, value, file } }): Promise<BrandActionState> => {
     const typed = { name, value };
     try {
       if (kind === "color") await saveBrandColor(workspace.id, name, value);
@@ -46,6 +46,7 @@ export const saveBrandAssetAction = dashboardAction(
       if (error instanceof BrandAssetError) return { status: "error", message: error.message, ...typed };
       throw error;
     }
+    await audit("brand.saved", name, { kind });
     revalidatePath("/dashboard/brand");
     return { status: "saved", name };
   },
@@ -53,9 +54,15 @@ export const saveBrandAssetAction = dashboardAction(
 
 /** A refused delete does nothing: the list it was sent from shows the kit as it is. */
 export const deleteBrandAssetAction = dashboardFormAction(
-  { what, permission, input: z.object({ kind, name: text(z.string().trim()) }), refused: () => undefined },
-  async ({ workspace, input: { kind, name } }) => {
-    await deleteBrandAsset(workspace.id, kind, name);
+  {
+    what,
+    permission,
+    audit: "brand.deleted",
+    input: z.object({ kind, name: text(z.string().trim()) }),
+    refused: () => undefined,
+  },
+  async ({ workspace, audit, input: { kind, name } }) => {
+    if (await deleteBrandAsset(workspace.id, kind, name)) await audit("brand.deleted", name, { kind });
     revalidatePath("/dashboard/brand");
   },
 );

@@ -20,6 +20,7 @@ import { brandNames } from "./brand-kit";
 import { brandRefsOf } from "@/lib/og/account/compile";
 import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
 import { validateVariables } from "@/lib/og/variables";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { planAtLeast, PLANS, type PlanId } from "@/lib/plans";
 
 const PREVIEW_SIZES = [
@@ -95,14 +96,25 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
               requestId,
             );
       }
-      case "save":
+      // Each change is in the workspace's audit log (D28), like a dashboard action's.
+      case "save": {
         requireOgPlan(caller.plan);
-        return Response.json({ version: await saveTemplate(caller.userId, input) });
-      case "restore":
+        const version = await saveTemplate(caller.userId, input);
+        await recordAudit(workspace.id, workspace.user, "template.saved", input.name, { version });
+        return Response.json({ version });
+      }
+      case "restore": {
         requireOgPlan(caller.plan);
-        return Response.json({ version: await restoreVersion(caller.userId, input.name, input.version) });
-      case "delete":
-        return Response.json({ deleted: await deleteTemplate(caller.userId, input.name) });
+        const version = await restoreVersion(caller.userId, input.name, input.version);
+        const detail = { from: input.version, version };
+        await recordAudit(workspace.id, workspace.user, "template.restored", input.name, detail);
+        return Response.json({ version });
+      }
+      case "delete": {
+        const deleted = await deleteTemplate(caller.userId, input.name);
+        if (deleted) await recordAudit(workspace.id, workspace.user, "template.deleted", input.name);
+        return Response.json({ deleted });
+      }
       case "preview": {
         requireOgPlan(caller.plan);
         const rate = await checkRateLimit(caller);

@@ -10,7 +10,6 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
-import { recordAudit } from "@/lib/workspaces/audit";
 import { log } from "@/lib/log";
 import { enqueueWebhook } from "./enqueue";
 import { redeliver } from "./log";
@@ -28,11 +27,11 @@ const what = "webhooks";
 const permission = "webhooks.write" as const;
 
 export const saveWebhookUrlAction = dashboardAction(
-  { what, permission, input: z.object({ url: text() }), refused: refuseWithError },
-  async ({ workspace, input: { url } }): Promise<WebhookUrlState> => {
+  { what, permission, audit: "webhook.url_changed", input: z.object({ url: text() }), refused: refuseWithError },
+  async ({ workspace, audit, input: { url } }): Promise<WebhookUrlState> => {
     try {
       const saved = await setDefaultWebhookUrl(workspace.id, url);
-      await recordAudit(workspace.id, workspace.user, "webhook.url_changed", null, { url: saved });
+      await audit("webhook.url_changed", null, { url: saved });
       revalidatePath("/dashboard/webhooks");
       return { status: "saved", url: saved };
     } catch (error) {
@@ -43,11 +42,11 @@ export const saveWebhookUrlAction = dashboardAction(
 );
 
 export const rollWebhookSecretAction = dashboardAction(
-  { what, permission, refused: refuseWithError },
-  async ({ workspace }): Promise<WebhookSecretState> => {
+  { what, permission, audit: "webhook.secret_rolled", refused: refuseWithError },
+  async ({ workspace, audit }): Promise<WebhookSecretState> => {
     await rollWebhookSecret(workspace.id);
     log.info("webhook secret rolled", { userId: workspace.id });
-    await recordAudit(workspace.id, workspace.user, "webhook.secret_rolled");
+    await audit("webhook.secret_rolled");
     revalidatePath("/dashboard/webhooks");
     return { status: "rolled" };
   },
@@ -55,8 +54,8 @@ export const rollWebhookSecretAction = dashboardAction(
 
 /** A `webhook.test` delivery to the default URL, signed and retried like any other, to try a receiver. */
 export const sendTestWebhookAction = dashboardAction(
-  { what, permission, refused: refuseWithError },
-  async ({ workspace }): Promise<TestWebhookState> => {
+  { what, permission, audit: "webhook.test_sent", refused: refuseWithError },
+  async ({ workspace, audit }): Promise<TestWebhookState> => {
     if (!(await defaultWebhookUrl(workspace.id)))
       return { status: "error", message: "Save a default webhook URL first." };
     const id = await enqueueWebhook({
@@ -65,8 +64,10 @@ export const sendTestWebhookAction = dashboardAction(
       key: `test:${randomUUID()}`,
       data: { message: "A test event from the Glance dashboard." },
     });
+    if (!id) return { status: "error", message: "Save a default webhook URL first." };
+    await audit("webhook.test_sent", id);
     revalidatePath("/dashboard/webhooks");
-    return id ? { status: "sent", id } : { status: "error", message: "Save a default webhook URL first." };
+    return { status: "sent", id };
   },
 );
 
@@ -77,11 +78,13 @@ export const redeliverAction = dashboardAction(
   {
     what,
     permission,
+    audit: "webhook.redelivered",
     input: z.object({ deliveryId: text(z.string().min(1, NO_DELIVERY).max(64, NO_DELIVERY)) }),
     refused: refuseWithError,
   },
-  async ({ workspace, input: { deliveryId } }): Promise<RedeliverState> => {
+  async ({ workspace, audit, input: { deliveryId } }): Promise<RedeliverState> => {
     if (!(await redeliver(workspace.id, deliveryId))) return { status: "error", message: NO_DELIVERY };
+    await audit("webhook.redelivered", deliveryId);
     revalidatePath("/dashboard/webhooks");
     return { status: "queued" };
   },

@@ -6,12 +6,14 @@ import "server-only";
 import type pg from "pg";
 import { getDb } from "@/lib/db";
 import { getPool } from "@/lib/db/pool";
+import { couldSeeWebhookSecret, type Role } from "@/lib/auth/roles";
 import { deriveWebhookSecret, newSecretNonce } from "./secret";
 import { assertWebhookUrl } from "./url";
 
 export interface WebhookSettingsView {
   url: string | null;
-  secret: string;
+  /** Null for a role that may not see it (couldSeeWebhookSecret, D28): it never reaches their browser. */
+  secret: string | null;
   /** Until when deliveries still carry a signature made with the secret before the last roll. */
   previousSecretUntil: Date | null;
 }
@@ -40,7 +42,21 @@ function previousSecretUntil(
   return until > now ? until : null;
 }
 
-export async function webhookSettings(userId: string, now = new Date()): Promise<WebhookSettingsView> {
+/** The settings as the Webhooks page shows them to a member of `role` (the secret to webhook managers only). */
+export async function webhookSettingsFor(userId: string, role: Role, now = new Date()): Promise<WebhookSettingsView> {
+  const row = await settingsRow(userId);
+  return {
+    url: row.url,
+    secret: couldSeeWebhookSecret(role) ? await deriveWebhookSecret(userId, row.secretNonce) : null,
+    previousSecretUntil: previousSecretUntil(row, now),
+  };
+}
+
+/** The settings with the secret, for the code that signs and the tests that verify. */
+export async function webhookSettings(
+  userId: string,
+  now = new Date(),
+): Promise<WebhookSettingsView & { secret: string }> {
   const row = await settingsRow(userId);
   return {
     url: row.url,

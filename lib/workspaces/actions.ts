@@ -82,7 +82,11 @@ const memberId = text(z.string().min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOU
 const members = { what: "members", permission: "members.write", refused: refuseWithError } as const;
 
 export const changeRoleAction = dashboardAction(
-  { ...members, input: z.object({ userId: memberId, role: text(z.enum(ROLES, "Choose one of the roles.")) }) },
+  {
+    ...members,
+    audit: "member.role_changed",
+    input: z.object({ userId: memberId, role: text(z.enum(ROLES, "Choose one of the roles.")) }),
+  },
   async ({ workspace, input: { userId, role } }): Promise<MemberActionState> => {
     try {
       await changeRole(workspace.id, userId, role, can(workspace.role, "owners.write"));
@@ -97,7 +101,7 @@ export const changeRoleAction = dashboardAction(
 );
 
 export const removeMemberAction = dashboardAction(
-  { ...members, input: z.object({ userId: memberId }) },
+  { ...members, audit: "member.removed", input: z.object({ userId: memberId }) },
   async ({ workspace, input: { userId } }): Promise<MemberActionState> => {
     try {
       await removeMember(workspace.id, userId, can(workspace.role, "owners.write"));
@@ -112,7 +116,13 @@ export const removeMemberAction = dashboardAction(
 );
 
 export const transferOwnershipAction = dashboardAction(
-  { what: "ownership", permission: "owners.write", refused: refuseWithError, input: z.object({ userId: memberId }) },
+  {
+    what: "ownership",
+    permission: "owners.write",
+    audit: "ownership.transferred",
+    refused: refuseWithError,
+    input: z.object({ userId: memberId }),
+  },
   async ({ workspace, input: { userId } }): Promise<MemberActionState> => {
     try {
       await transferOwnership(workspace.id, workspace.user.id, userId);
@@ -128,7 +138,7 @@ export const transferOwnershipAction = dashboardAction(
 
 /** Leaves the current workspace (any role may) and goes back to the personal one. */
 export const leaveWorkspaceAction = dashboardAction(
-  { what: "your membership", permission: "read", refused: refuseWithError },
+  { what: "your membership", permission: "read", audit: "member.left", refused: refuseWithError },
   async ({ workspace }): Promise<MemberActionState> => {
     try {
       await removeMember(workspace.id, workspace.user.id, true);

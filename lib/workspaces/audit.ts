@@ -1,12 +1,14 @@
 /**
  * The audit log of a workspace (D28): who did what and when — keys created, renamed, limited and
  * revoked, signing secrets rolled, members invited, joined, changed, removed, ownership moved,
- * plan changes, webhook and storage settings. Written by the action that did it, after it
+ * plan changes, webhook and storage settings, monitors, templates, the brand kit, connected apps:
+ * every dashboard action declares its entries (lib/auth/dashboard-action.ts). Written by the action that did it, after it
  * succeeded; read by owners and admins (audit.read). Kept AUDIT_RETENTION_DAYS: reads never show
  * older rows, and each write prunes expired ones in a bounded batch at most every 10 minutes per
  * instance, so the table stays bounded without a scheduler.
  */
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -36,6 +38,20 @@ const AUDIT_ACTIONS = {
   "webhook.secret_rolled": "rolled the webhook signing secret",
   "storage.saved": "saved the storage settings",
   "storage.removed": "removed the storage settings",
+  "keys.kept": "chose the keys kept active after a downgrade",
+  "webhook.test_sent": "sent a test webhook",
+  "webhook.redelivered": "sent a webhook delivery again",
+  "monitor.created": "created a monitor",
+  "monitor.paused": "paused a monitor",
+  "monitor.resumed": "resumed a monitor",
+  "monitor.run": "ran a monitor now",
+  "monitor.deleted": "deleted a monitor",
+  "template.saved": "saved an OG template",
+  "template.restored": "restored an OG template's version",
+  "template.deleted": "deleted an OG template",
+  "brand.saved": "saved a brand kit asset",
+  "brand.deleted": "deleted a brand kit asset",
+  "app.disconnected": "disconnected an MCP app",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -57,15 +73,33 @@ export interface AuditEntry {
 
 type Writer = Pick<Prisma.TransactionClient, "auditEvent">;
 
+/** An entry's small detail: names, counts, roles; never a secret. */
+export type AuditDetail = Record<string, string | number | boolean | null>;
+
+/**
+ * The entries the running dashboard action declared (lib/auth/dashboard-action.ts). An entry it
+ * did not declare is a mistake in the code, refused before anything is written, so the
+ * declaration beside the action's permission stays the truth.
+ */
+const declaredScope = new AsyncLocalStorage<readonly AuditAction[]>();
+
+export function withDeclaredAudit<T>(declared: readonly AuditAction[], run: () => T): T {
+  return declaredScope.run(declared, run);
+}
+
 /** Records one event; `actor` null for the system (Stripe, a scheduled plan change, the admin command). */
 export async function recordAudit(
   workspaceId: string,
   actor: AuditActor | null,
   action: AuditAction,
   target?: string | null,
-  detail?: Record<string, string | number | boolean | null>,
+  detail?: AuditDetail,
   writer?: Writer,
 ): Promise<void> {
+  // A system entry (a due plan change applied while the action ran) is not the action's own.
+  const declared = actor ? declaredScope.getStore() : undefined;
+  if (declared && !declared.includes(action))
+    throw new Error(`This action records "${action}" but declares ${declared.join(", ") || "no audit entry"}.`);
   const db = writer ?? (await getDb());
   await db.auditEvent.create({
     data: {

@@ -40,6 +40,7 @@ export const inviteMemberAction = dashboardAction(
   {
     what: "members",
     permission: "members.write",
+    audit: "member.invited",
     input: inviteInput,
     refused: ({ message }: Refusal, form: FormFields): InviteState => ({
       status: "error",
@@ -88,6 +89,7 @@ export const revokeInvitationAction = dashboardFormAction(
   {
     what: "members",
     permission: "members.write",
+    audit: "invitation.revoked",
     input: z.object({ id: text(z.string().max(64)) }),
     refused: () => undefined,
   },

@@ -12,6 +12,7 @@ import { ROLES, type Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { RoleSelect } from "@/components/dashboard/team/role-select";
 import { RowAction } from "@/components/dashboard/team/row-action";
+import { WebhookSecretRollHint } from "@/components/dashboard/team/webhook-secret-hint";
 import { Alert } from "@/components/ui";
 
 function Outcome({ state }: { state: MemberActionState }) {
@@ -65,6 +66,7 @@ export function MemberControls({
           Remove
         </RowAction>
       </div>
+      <WebhookSecretRollHint role={role} />
       <Outcome state={roleState} />
       {removeState.status !== "idle" && <Outcome state={removeState} />}
       {transferState.status !== "idle" && <Outcome state={transferState} />}

@@ -98,6 +98,16 @@ export function WebhookSecret({ secret, previousUntil }: { secret: string; previ
   );
 }
 
+/** For a role that does not manage webhooks (D28): the secret signs what receivers trust, so it is not sent. */
+export function WebhookSecretWithheld() {
+  return (
+    <p className="text-sm text-slate-600" data-testid="webhook-secret-withheld">
+      Deliveries are signed with this workspace&apos;s signing secret. Only owners, admins and developers see and roll
+      it: with it, anyone could sign a delivery your receiver would trust.
+    </p>
+  );
+}
+
 export function SendTestWebhook() {
   const [state, action] = useActionState<TestWebhookState>(sendTestWebhookAction, { status: "idle" });
   return (

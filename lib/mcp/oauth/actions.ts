@@ -8,18 +8,21 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { dashboardFormAction, text } from "@/lib/auth/dashboard-action";
-import { deleteGrant } from "./store";
+import { deleteGrant, listGrants } from "./store";
 
 export const disconnectAppAction = dashboardFormAction(
   {
     what: "connected apps",
     permission: "keys.write",
+    audit: "app.disconnected",
     input: z.object({ grant: text(z.string().regex(/^grant_[0-9a-f]{24}$/)) }),
     refused: () => redirect("/dashboard/keys"),
   },
-  async ({ workspace, input: { grant } }) => {
+  async ({ workspace, audit, input: { grant } }) => {
     // A grant belongs to the workspace its token acts for (D28), like a key.
-    await deleteGrant(workspace.id, grant);
+    const app = (await listGrants(workspace.id)).find((g) => g.id === grant);
+    if (await deleteGrant(workspace.id, grant))
+      await audit("app.disconnected", grant, { app: app?.clientName ?? null });
     revalidatePath("/dashboard/keys");
     redirect("/dashboard/keys#connected-apps");
   },

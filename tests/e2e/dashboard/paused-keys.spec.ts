@@ -2,8 +2,11 @@
  * #16 keys beyond a lower plan's limit (D18): a cancellation (Stripe's webhook) moves the account
  * to Free; the newest key is paused (401 api_key_paused), never revoked; the keys page asks which
  * keys to keep, and its server action applies the choice. A refused choice comes back as a code
- * mapped to a fixed message: no text from the URL is rendered.
+ * mapped to a fixed message: no text from the URL is rendered. In a team (D28), the billing member
+ * chooses which keys the plan pauses but can pause none it has room for, and the choice is in the
+ * audit log.
  */
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import {
   apiGet,
@@ -33,7 +36,7 @@ function choice(page: Page, name: string) {
 
 async function keep(page: Page, names: Record<string, boolean>) {
   await page.goto("/dashboard/keys");
-  await waitForHydration(page, "input[name=name]");
+  await waitForHydration(page, "input[name=keep]");
   for (const [name, kept] of Object.entries(names)) await choice(page, name).setChecked(kept);
   await page.getByRole("button", { name: "Keep these keys" }).click();
 }
@@ -106,4 +109,70 @@ test("a downgrade pauses the newest key; the customer chooses which keys stay ac
   expect((await status(keys.first!)).status).toBe(400);
   expect((await status(keys.second!)).code).toBe("api_key_paused");
   expect(await sql("SELECT 1 FROM api_keys WHERE user_id = $1 AND revoked_at IS NOT NULL", [userId])).toHaveLength(0);
+});
+
+test("a billing member chooses which keys a downgrade pauses, never one the plan has room for", async ({ browser }) => {
+  const ownerEmail = uniqueEmail("keys-owner");
+  const billingEmail = uniqueEmail("keys-billing");
+  const owner = await (await browser.newContext()).newPage();
+  const billing = await (await browser.newContext()).newPage();
+  await signInByEmail(owner, ownerEmail);
+  await signInByEmail(billing, billingEmail);
+  const team = `e2e${randomBytes(10).toString("hex")}`;
+  await sql(`INSERT INTO users (id, kind, name, plan, updated_at) VALUES ($1, 'team', 'Keys team', 'starter', now())`, [
+    team,
+  ]);
+  await sql(
+    `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'billing')`,
+    [team, await userIdOf(ownerEmail), await userIdOf(billingEmail)],
+  );
+  for (const page of [owner, billing])
+    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
+  const keys: Record<string, string> = {};
+  for (const name of ["first", "second", "third"]) {
+    keys[name] = await createKeyInDashboard(owner, name);
+    await owner.getByRole("button", { name: "Done, I have saved it" }).click();
+  }
+  // The team's subscription ends: Free (2 keys), the newest paused.
+  expect((await checkoutCompleted(team, "starter")).status).toBe(200);
+  const ended = await subscriptionEvent(
+    "customer.subscription.deleted",
+    team,
+    e2e.stripePrices.STRIPE_PRICE_STARTER_MONTHLY,
+    "canceled",
+  );
+  expect(ended.status).toBe(200);
+  expect((await status(keys.third!)).code).toBe("api_key_paused");
+
+  // Keeping one key would pause a key the plan has room for: refused, nothing changes.
+  await keep(billing, { first: true, second: false, third: false });
+  await expect(billing).toHaveURL(/keep-error=too-few$/);
+  await expect(billing.getByTestId("keep-error")).toHaveText(
+    "The Free plan has room for 2 active keys: keep 2. Only a key beyond the plan's limit is paused.",
+  );
+  expect((await status(keys.second!)).status).toBe(400);
+
+  // Which two stay is theirs to choose.
+  await keep(billing, { first: true, second: false, third: true });
+  await expect(billing).toHaveURL(/\/dashboard\/keys$/);
+  expect((await status(keys.second!)).code).toBe("api_key_paused");
+  expect((await status(keys.third!)).status).toBe(400);
+
+  // The page is open with the choice when the paused key is revoked: every key now fits, so the
+  // same form can pause none of them.
+  await billing.goto("/dashboard/keys");
+  await waitForHydration(billing, "input[name=keep]");
+  await sql(`UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND name = 'second'`, [team]);
+  await choice(billing, "third").setChecked(false);
+  await billing.getByRole("button", { name: "Keep these keys" }).click();
+  await expect(billing).toHaveURL(/keep-error=too-few$/);
+  expect((await status(keys.third!)).status).toBe(400);
+  expect((await status(keys.first!)).status).toBe(400);
+
+  // The owner reads who chose, in words.
+  await owner.goto("/dashboard/team/audit");
+  const entry = owner.locator('[data-testid="audit-row"][data-action="keys.kept"]');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(billingEmail);
+  await expect(entry).toContainText("chose the keys kept active after a downgrade");
 });

@@ -3,8 +3,12 @@
  * (a loopback address that is not allow-listed is refused), the signing secret is shown and
  * rolls, a test event is sent, and the delivery log shows what the running server's dispatcher
  * sent: the test event, a delivery to a receiver answering 200, and one to a receiver answering
- * 404 with its failed attempt, and a failed one sent again on request; the page passes axe.
+ * 404 with its failed attempt, and a failed one sent again on request; the page passes axe. In a
+ * team (D28), the secret reaches only the roles that manage webhooks: a viewer's or billing
+ * member's page holds no trace of it, and the removal control suggests rolling it for a member
+ * who could see it.
  */
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { e2e, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
@@ -114,4 +118,54 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
   // The page with its log open passes axe like the public pages (tests/e2e/site/accessibility.spec.ts).
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
+test("in a team, only the roles that manage webhooks are sent the signing secret", async ({ browser }) => {
+  const ownerEmail = uniqueEmail("hooks-owner");
+  const memberEmail = uniqueEmail("hooks-member");
+  const owner = await (await browser.newContext()).newPage();
+  const member = await (await browser.newContext()).newPage();
+  await signInByEmail(owner, ownerEmail);
+  await signInByEmail(member, memberEmail);
+  const memberId = await userIdOf(memberEmail);
+  // A team with the owner and the member; both act for it (the cookie the workspace switcher sets).
+  const team = `e2e${randomBytes(10).toString("hex")}`;
+  await sql(`INSERT INTO users (id, kind, name, updated_at) VALUES ($1, 'team', 'Hooks team', now())`, [team]);
+  await sql(
+    `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'viewer')`,
+    [team, await userIdOf(ownerEmail), memberId],
+  );
+  for (const page of [owner, member])
+    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
+  const setRole = (role: string) =>
+    sql(`UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`, [team, memberId, role]);
+
+  await owner.goto("/dashboard/webhooks");
+  const secret = await owner.getByLabel("Signing secret", { exact: true }).inputValue();
+  expect(secret).toMatch(/^whsec_/);
+
+  for (const role of ["viewer", "billing"]) {
+    await setRole(role);
+    // Not hidden by the browser: absent from the HTML and from the RSC payload a navigation fetches.
+    const html = await (await member.goto("/dashboard/webhooks"))!.text();
+    await expect(member.getByTestId("webhook-secret-withheld")).toContainText("Only owners, admins and developers");
+    await expect(member.getByLabel("Signing secret", { exact: true })).toHaveCount(0);
+    const rsc = await (await member.request.get("/dashboard/webhooks", { headers: { RSC: "1" } })).text();
+    for (const body of [html, rsc, await member.content()]) {
+      expect(body, role).not.toContain(secret);
+      expect(body, role).not.toContain("whsec_");
+    }
+  }
+  await setRole("developer");
+  await member.goto("/dashboard/webhooks");
+  await expect(member.getByLabel("Signing secret", { exact: true })).toHaveValue(secret);
+
+  // Removing a member who could see it suggests rolling it; for a viewer there is nothing to roll.
+  await owner.goto("/dashboard/team");
+  const row = owner.getByTestId("member-row").filter({ hasText: memberEmail });
+  await expect(row.getByTestId("webhook-secret-roll-hint")).toContainText("could see the webhook signing secret");
+  await expect(row.getByRole("link", { name: "roll it" })).toHaveAttribute("href", /\/dashboard\/webhooks/);
+  await setRole("viewer");
+  await owner.reload();
+  await expect(row.getByTestId("webhook-secret-roll-hint")).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 /**
  * The audit log (D28) on real PostgreSQL: dashboard actions record who did what (never a secret),
- * a plan change is recorded with no person, owners and admins read it while others get the page's
- * 404, and rows past AUDIT_RETENTION_DAYS are neither shown nor kept. Next's request scope is
- * stood in for as in roles.test.ts.
+ * monitors, the brand kit, OG templates, connected apps and webhook sends included, with the
+ * sentence the audit page shows; a plan change is recorded with no person, owners and admins read
+ * it while others get the page's 404, and rows past AUDIT_RETENTION_DAYS are neither shown nor
+ * kept. Next's request scope is stood in for as in roles.test.ts.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testEnvironment } from "@/tests/support/test-env";
@@ -21,7 +22,9 @@ const APP_URL = "http://localhost:3000";
 let team: string;
 const people: Record<string, { id: string; token: string }> = {};
 
-testEnvironment({ extra: { APP_URL } });
+// Port 9 (discard): nothing is sent there; monitors and the webhook URL only need it accepted.
+const TARGET = "http://127.0.0.1:9";
+testEnvironment({ extra: { APP_URL, ALLOW_PRIVATE_ORIGINS: TARGET } });
 
 beforeAll(async () => {
   const { getDb } = await import("@/lib/db");
@@ -66,7 +69,7 @@ describe("audit log", () => {
     const { changeRoleAction } = await import("@/lib/workspaces/actions");
     await actAs("developer");
     const created = await createKeyAction({ status: "idle" }, form({ name: "ci" }));
-    expect(created).toMatchObject({ status: "created" });
+    expect(created, JSON.stringify(created)).toMatchObject({ status: "created" });
     const keyId = (created as { id: string }).id;
     await revokeKeyAction({ status: "idle" }, form({ keyId }));
     await rollWebhookSecretAction({ status: "idle" });
@@ -87,6 +90,90 @@ describe("audit log", () => {
     expect(entries.at(-1)!.detail).toEqual({ from: "free", to: "pro" });
     // The key's plaintext is in no entry.
     expect(JSON.stringify(entries)).not.toContain((created as { key: string }).key);
+  });
+
+  it("records monitors, the brand kit, templates, connected apps and webhook sends, each in words", async () => {
+    const { getDb } = await import("@/lib/db");
+    const db = await getDb();
+    // Monitors and templates need a plan that has them; set directly, so no plan.changed entry.
+    await db.user.update({ where: { id: team }, data: { plan: "business" } });
+    const idle = { status: "idle" } as never;
+    const { createMonitorAction, monitorAction } = await import("@/lib/monitors/actions");
+    const { saveBrandAssetAction, deleteBrandAssetAction } = await import("@/lib/studio/brand-actions");
+    const { saveWebhookUrlAction, sendTestWebhookAction, redeliverAction } = await import("@/lib/webhooks/actions");
+    const { disconnectAppAction } = await import("@/lib/mcp/oauth/actions");
+    const { handleStudioRequest } = await import("@/lib/studio/dashboard-api");
+    const { listAudit } = await import("@/lib/workspaces/audit");
+    const since = new Date();
+    // The first test made the developer a viewer: the admin acts here.
+    await actAs("admin");
+
+    const created = await createMonitorAction(
+      idle,
+      form({ url: `${TARGET}/page?token=s3cret`, name: "Home", interval: "3600" }),
+    );
+    expect(created, JSON.stringify(created)).toMatchObject({ status: "created" });
+    const monitorId = (created as { id: string }).id;
+    for (const op of ["pause", "resume", "delete"])
+      expect(await monitorAction(idle, form({ id: monitorId, op }))).toMatchObject({ status: "done" });
+
+    expect(await saveBrandAssetAction(idle, form({ kind: "color", name: "ink", value: "#112233" }))).toMatchObject({
+      status: "saved",
+    });
+    await deleteBrandAssetAction(form({ kind: "color", name: "ink" }));
+
+    const { sessionCookieName } = await import("@/lib/auth/constants");
+    const { workspaceCookieName } = await import("@/lib/auth/workspace");
+    const cookie = `${sessionCookieName()}=${people.admin.token}; ${workspaceCookieName()}=${team}`;
+    const studio = (body: unknown) =>
+      handleStudioRequest(
+        new Request(`${APP_URL}/api/studio`, {
+          method: "POST",
+          headers: { origin: APP_URL, cookie },
+          body: JSON.stringify(body),
+        }),
+      );
+    const source = `<div style="width: 100%; height: 100%; background-color: #ffffff"></div>`;
+    for (const body of [
+      { action: "save", name: "promo", source },
+      { action: "save", name: "promo", source: source.replace("#ffffff", "#000000") },
+      { action: "restore", name: "promo", version: 1 },
+      { action: "delete", name: "promo" },
+    ])
+      expect((await studio(body)).status, JSON.stringify(body)).toBe(200);
+
+    expect(await saveWebhookUrlAction(idle, form({ url: `${TARGET}/hooks` }))).toMatchObject({ status: "saved" });
+    const sent = await sendTestWebhookAction(idle);
+    expect(sent).toMatchObject({ status: "sent" });
+    const deliveryId = (sent as { id: string }).id;
+    await db.webhookDelivery.update({ where: { id: deliveryId }, data: { state: "failed" } });
+    expect(await redeliverAction(idle, form({ deliveryId }))).toMatchObject({ status: "queued" });
+
+    // A connected MCP app (D25) of this workspace, disconnected from the keys page.
+    const oauth = await import("@/lib/mcp/oauth/store");
+    await oauth.insertGrant((await oauth.insertClient("Claude Desktop", ["http://127.0.0.1/cb"])).id, team);
+    const [grant] = await oauth.listGrants(team);
+    await disconnectAppAction(form({ grant: grant!.id })).catch(() => undefined); // answers by redirecting
+
+    const entries = (await listAudit(team)).filter((e) => e.at >= since).reverse();
+    expect(entries.map((e) => [e.actor, e.text, e.target, e.detail])).toEqual([
+      ["admin@example.test", "created a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "paused a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "resumed a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "deleted a monitor", monitorId, { name: "Home", host: "127.0.0.1:9" }],
+      ["admin@example.test", "saved a brand kit asset", "ink", { kind: "color" }],
+      ["admin@example.test", "deleted a brand kit asset", "ink", { kind: "color" }],
+      ["admin@example.test", "saved an OG template", "promo", { version: 1 }],
+      ["admin@example.test", "saved an OG template", "promo", { version: 2 }],
+      ["admin@example.test", "restored an OG template's version", "promo", { from: 1, version: 3 }],
+      ["admin@example.test", "deleted an OG template", "promo", null],
+      ["admin@example.test", "changed the webhook URL", null, { url: `${TARGET}/hooks` }],
+      ["admin@example.test", "sent a test webhook", deliveryId, null],
+      ["admin@example.test", "sent a webhook delivery again", deliveryId, null],
+      ["admin@example.test", "disconnected an MCP app", grant!.id, { app: "Claude Desktop" }],
+    ]);
+    // The monitor's URL carried a token: the log keeps its host only.
+    expect(JSON.stringify(entries)).not.toContain("s3cret");
   });
 
   it("is read by owners and admins only: the page is a 404 for the other roles", async () => {

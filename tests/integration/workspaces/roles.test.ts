@@ -1,10 +1,14 @@
 /**
  * Roles (D28) enforced on the server, every dashboard action for every role: a table of actions,
  * each run as each role of a team workspace on real PostgreSQL, allowed exactly when
- * lib/auth/roles.ts says so. Next's request scope is the one thing stood in for (./support.ts);
- * everything behind it (sessions, memberships, the data) is real. Session routes and other
- * workspaces' data are in roles-sessions.test.ts.
+ * lib/auth/roles.ts says so; every server action declares its audit entries; the webhook signing
+ * secret is read for the roles that manage webhooks only; the billing role's choice of keys after
+ * a downgrade pauses no key the plan has room for. Next's request scope is the one thing stood in
+ * for (./support.ts); everything behind it (sessions, memberships, the data) is real. Session
+ * routes and other workspaces' data are in roles-sessions.test.ts.
  */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ROLES, actAs, form, redirectOf, teamOfEveryRole } from "./support";
 
@@ -167,5 +171,127 @@ describe("every dashboard action, as every role", async () => {
     for (const p of Object.keys(PERMISSIONS).filter((p) => !["read", "render", "audit.read"].includes(p))) {
       expect(used, p).toContain(p);
     }
+  });
+});
+
+/** Server actions that act for the person rather than a workspace, so not through dashboardAction. */
+const PERSON_ACTIONS: Record<string, string> = {
+  switchWorkspaceAction: "sets the person's workspace cookie after checking the membership; changes no data",
+  createTeamAction: "makes a new workspace, recording team.created in it",
+  answerInvitationAction: "the invited person answers, recording member.joined in the workspace",
+};
+
+describe("audit declarations", () => {
+  it("every server action declares its audit entries (or why none) where it declares its permission", async () => {
+    const { auditDeclarationOf, declaredAuditActions } = await import("@/lib/auth/dashboard-action");
+    const root = path.resolve("lib");
+    const files = (await readdir(root, { recursive: true })).filter((f) => /\.tsx?$/.test(f)).sort();
+    let modules = 0;
+    for (const file of files) {
+      const source = await readFile(path.join(root, file), "utf8");
+      if (!/^["']use server["']/.test(source)) continue;
+      modules++;
+      const made = source.match(/\bdashboard(?:Form)?Action\(/g)?.length ?? 0;
+      const exports = Object.entries(await import(/* @vite-ignore */ path.join(root, file)));
+      let declared = 0;
+      for (const [name, value] of exports) {
+        if (typeof value !== "function") continue;
+        const declaration = auditDeclarationOf(value);
+        if (!declaration) {
+          expect(PERSON_ACTIONS, `lib/${file}: ${name} is a server action without an audit declaration`).toHaveProperty(
+            name,
+          );
+          continue;
+        }
+        declared++;
+        const none = typeof declaration === "object" && "none" in declaration ? declaration.none : "";
+        expect(declaredAuditActions(declaration).length > 0 || none.length > 0, `lib/${file}: ${name}`).toBe(true);
+      }
+      // Every dashboardAction call in the module is an export that carries its declaration.
+      expect(declared, `lib/${file}`).toBe(made);
+    }
+    expect(modules).toBeGreaterThanOrEqual(11);
+  });
+
+  it("an action that records an entry it did not declare is stopped before anything is written", async () => {
+    const { withDeclaredAudit, recordAudit, listAudit } = await import("@/lib/workspaces/audit");
+    const before = (await listAudit(w.team)).length;
+    const actor = { id: people.owner.id, email: "owner@example.test" };
+    await expect(
+      withDeclaredAudit(["key.created"], () => recordAudit(w.team, actor, "key.revoked", "k")),
+    ).rejects.toThrow(/records "key.revoked" but declares key.created/);
+    await expect(withDeclaredAudit([], () => recordAudit(w.team, actor, "key.revoked"))).rejects.toThrow(
+      /declares no audit entry/,
+    );
+    expect((await listAudit(w.team)).length).toBe(before);
+  });
+});
+
+describe("the webhook signing secret", () => {
+  it("is read for the roles that manage webhooks and for no other", async () => {
+    const { webhookSettings, webhookSettingsFor } = await import("@/lib/webhooks/settings");
+    const { couldSeeWebhookSecret } = await import("@/lib/auth/roles");
+    const { secret } = await webhookSettings(w.team);
+    for (const role of ROLES) {
+      const shown = (await webhookSettingsFor(w.team, role)).secret;
+      expect(shown, role).toBe(["owner", "admin", "developer"].includes(role) ? secret : null);
+      expect(couldSeeWebhookSecret(role), role).toBe(shown !== null);
+    }
+  });
+});
+
+describe("keeping keys after a downgrade, as the billing member", () => {
+  it("chooses which keys the plan pauses, never pauses one it has room for, and is in the audit log", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { createTeam } = await import("@/lib/workspaces/members");
+    const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
+    const { withAccountLock, setPlanNow } = await import("@/lib/billing/plan-change");
+    const { keepKeysAction } = await import("@/lib/billing/actions");
+    const { listAudit } = await import("@/lib/workspaces/audit");
+    const db = await getDb();
+    const team = await createTeam(people.owner.id, "Downgraded");
+    await db.user.update({ where: { id: team }, data: { plan: "business" } });
+    await db.workspaceMember.create({ data: { workspaceId: team, userId: people.billing.id, role: "billing" } });
+    const ids: string[] = [];
+    for (const name of ["first", "second", "third"]) ids.push((await createApiKey(team, name)).apiKey.id);
+    // Free allows 2 active keys: the plan change pauses the newest.
+    await withAccountLock(team, (tx) => setPlanNow(tx, team, "free"));
+    const pausedOnes = async () =>
+      (await db.apiKey.findMany({ where: { userId: team, revokedAt: null, pausedAt: { not: null } } })).map(
+        (k) => k.id,
+      );
+    expect(await pausedOnes()).toEqual([ids[2]]);
+    const keep = (...chosen: string[]) => {
+      const data = new FormData();
+      for (const id of chosen) data.append("keep", id);
+      return redirectOf(() => keepKeysAction(data));
+    };
+    const kept = async () => (await listAudit(team)).filter((e) => e.action === "keys.kept");
+
+    await actAs(people.billing, team);
+    // Keeping one key would pause one the plan has room for.
+    expect(await keep(ids[0]!)).toBe("/dashboard/keys?keep-error=too-few");
+    expect(await keep(ids[0]!, ids[1]!, ids[2]!)).toBe("/dashboard/keys?keep-error=too-many");
+    expect(await pausedOnes()).toEqual([ids[2]]);
+    expect(await kept()).toEqual([]);
+
+    // Which two stay is the billing member's choice, recorded with who made it.
+    expect(await keep(ids[0]!, ids[2]!)).toBe("/dashboard/keys");
+    expect(await pausedOnes()).toEqual([ids[1]]);
+    const entries = await kept();
+    expect(entries.map((e) => [e.actor, e.text, e.detail])).toEqual([
+      [
+        "billing@example.test",
+        "chose the keys kept active after a downgrade",
+        { kept: `${ids[0]},${ids[2]}`, paused: ids[1], resumed: ids[2] },
+      ],
+    ]);
+
+    // Once every key fits (one revoked), no key can be paused through this action.
+    await revokeApiKey(team, ids[1]!);
+    expect(await keep(ids[0]!)).toBe("/dashboard/keys?keep-error=too-few");
+    expect(await pausedOnes()).toEqual([]);
+    expect(await keep(ids[0]!, ids[2]!)).toBe("/dashboard/keys");
+    expect(await kept()).toHaveLength(1); // nothing changed, nothing recorded
   });
 });

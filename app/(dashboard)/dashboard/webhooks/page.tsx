@@ -5,18 +5,27 @@ import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
-import { SendTestWebhook, WebhookSecret, WebhookUrlForm } from "@/components/dashboard/webhooks/settings";
+import {
+  SendTestWebhook,
+  WebhookSecret,
+  WebhookSecretWithheld,
+  WebhookUrlForm,
+} from "@/components/dashboard/webhooks/settings";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { recentDeliveries } from "@/lib/webhooks/log";
 import { WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
-import { webhookSettings } from "@/lib/webhooks/settings";
+import { webhookSettingsFor } from "@/lib/webhooks/settings";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 /** Webhooks (D20): the default URL, the signing secret and the log of recent deliveries. */
 export default async function WebhooksPage() {
   const workspace = await requireWorkspace("/dashboard/webhooks");
-  const [settings, deliveries] = await Promise.all([webhookSettings(workspace.id), recentDeliveries(workspace.id)]);
+  // The secret is read only for a role that manages webhooks: for the others it is not in the page at all (D28).
+  const [settings, deliveries] = await Promise.all([
+    webhookSettingsFor(workspace.id, workspace.role),
+    recentDeliveries(workspace.id),
+  ]);
   return (
     <>
       <PageHeader
@@ -40,10 +49,14 @@ export default async function WebhooksPage() {
           )}
         </DashboardCard>
         <DashboardCard id="webhook-secret-title" title="Signing" className="p-5" titleClassName="mb-3">
-          <WebhookSecret
-            secret={settings.secret}
-            previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null}
-          />
+          {settings.secret === null ? (
+            <WebhookSecretWithheld />
+          ) : (
+            <WebhookSecret
+              secret={settings.secret}
+              previousUntil={settings.previousSecretUntil ? formatDateTime(settings.previousSecretUntil) : null}
+            />
+          )}
         </DashboardCard>
       </div>
       <section className="mt-8" aria-labelledby="delivery-log-title">

@@ -26,7 +26,7 @@ export default async function AuditPage() {
     <>
       <PageHeader
         title="Audit log"
-        description={`${workspace.name}: keys, members and roles, plan, signing secrets, webhook and storage settings. Kept ${AUDIT_RETENTION_DAYS} days; the newest ${entries.length === 200 ? "200 are" : "entries are"} shown.`}
+        description={`${workspace.name}: keys, members and roles, plan, signing secrets, webhooks, storage, monitors, templates, the brand kit and connected apps. Kept ${AUDIT_RETENTION_DAYS} days; the newest ${entries.length === 200 ? "200 are" : "entries are"} shown.`}
       />
       {entries.length === 0 ? (
         <p className={cn(cardClass, "px-6 py-12 text-center text-sm text-slate-600")}>Nothing recorded yet.</p>
