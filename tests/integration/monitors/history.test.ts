@@ -5,7 +5,8 @@
  * the same options (whose cache entry is the one the captures go through), not a screenshot of it.
  * Checked byte for byte after all of that, and by what the pixels show: a run's "after" has the
  * box in the colour the page had at that run, its "before" the colour of the run it compared with.
- * A delivered monitor.changed webhook's links still serve what was compared.
+ * A delivered monitor.changed webhook's links still serve what was compared. With no EMAIL_SERVER on
+ * a localhost APP_URL (the embedded default), the alert e-mails land in the local inbox (51.5).
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -61,8 +62,9 @@ async function run(monitorId: string): Promise<RunBody> {
   return ended;
 }
 
-async function watch(url: string, webhook: boolean): Promise<{ id: string; first: RunBody }> {
-  const body = { url, ...CAPTURE, ...(webhook ? { webhookUrl: `${receiver.origin}/hooks` } : {}) };
+async function watch(url: string, alerting: boolean): Promise<{ id: string; first: RunBody }> {
+  const alerts = alerting ? { webhookUrl: `${receiver.origin}/hooks`, email: account.email } : {};
+  const body = { url, ...CAPTURE, ...alerts };
   const created = (await expectStatus(await createMonitor(account, body), 201)) as MonitorBody;
   const first = await waitForRun(account, created.id, created.firstRun!.id);
   expect(first.status, JSON.stringify(first.error)).toBe("succeeded");
@@ -147,5 +149,22 @@ it("keeps every run's capture, diff image and baseline as they were, whatever ca
     expect(await boxColour((await fileBytes(data.result!.imageUrl))!)).toBe(colours[i]);
     expect(await boxColour((await fileBytes(data.result!.baselineImageUrl!))!)).toBe(colours[i - 1]);
     expect((await fileBytes(data.result!.diffImageUrl!))!.equals(seen.get(runs[i].result!.diffImageUrl!)!)).toBe(true);
+  }
+});
+
+it("sends alert e-mails to the local inbox when no mail server is configured on a localhost APP_URL", async () => {
+  const { env } = await import("@/lib/env");
+  expect([env().EMAIL_SERVER, env().devInboxEnabled]).toEqual([undefined, true]);
+  const { listDevInbox } = await import("@/lib/auth/dev-inbox");
+  // The two changes of the test above, each one message with the run's diff image and the monitor's page.
+  await eventually(async () => (await listDevInbox()).length >= 2, "the alerts in the local inbox");
+  const inbox = (await listDevInbox()).filter((m) => m.to === account.email);
+  expect(inbox).toHaveLength(2);
+  for (const message of inbox) {
+    expect(message.subject).toMatch(/^Glance: .*history changed \(/);
+    expect(message.linkText).toBe("Open the monitor");
+    expect(message.url).toMatch(/\/dashboard\/monitors\/mon_[a-z0-9]{24}$/);
+    const diff = /What changed \(highlighted\): (\S+)/.exec(message.text)?.[1];
+    expect(await fileBytes(diff!)).not.toBeNull();
   }
 });
