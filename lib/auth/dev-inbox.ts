@@ -1,6 +1,6 @@
 /**
  * The local inbox (D12): with no SMTP server configured and a localhost APP_URL, sign-in e-mails
- * are kept in DATA_DIR/dev-inbox.json and shown on /dev/inbox. A file rather than process memory,
+ * (and notices: quota and monitor alerts) are kept in DATA_DIR/dev-inbox.json and shown on /dev/inbox. A file rather than process memory,
  * so the page sees what the sign-in action stored whatever bundle or worker handled either, and
  * a restart keeps links that are still valid. Nothing is stored when the inbox is disabled.
  */
@@ -16,6 +16,8 @@ export interface DevInboxMessage {
   subject: string;
   text: string;
   url: string;
+  /** The button's words; absent on sign-in mail ("Sign in as …"). */
+  linkText?: string;
   createdAt: string;
   expiresAt: string;
 }

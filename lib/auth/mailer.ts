@@ -91,15 +91,31 @@ export async function deliverLinkMail(
   log.info("link e-mail (local development: no EMAIL_SERVER set)", { to, subject: message.subject, link: url });
 }
 
+/** How long a notice stays in the local inbox (its "link" is a dashboard page, which does not expire). */
+const NOTICE_KEPT_IN_INBOX_MS = 30 * 86_400_000;
+
 /**
- * A service notice (quota alerts, D18) through the same transport as sign-in mail: SMTP when
- * configured, else the server log on the embedded default. Returns false when it could not be sent.
+ * A service notice (quota alerts, D18; monitor alerts, D27) through the same transport as sign-in
+ * mail: SMTP when configured, else the local inbox on a localhost APP_URL (the embedded default),
+ * its button `link`. Returns false when it could not be sent — always, on a public deployment
+ * without SMTP.
  */
-export async function deliverNotice(to: string, subject: string, text: string): Promise<boolean> {
+export async function deliverNotice(
+  to: string,
+  subject: string,
+  text: string,
+  link: { url: string; label: string } = { url: `${env().APP_URL}/dashboard`, label: "Open the dashboard" },
+): Promise<boolean> {
   const e = env();
   if (e.mode.mail !== "smtp") {
-    log.info("notice (no EMAIL_SERVER set)", { to, subject });
-    return false;
+    if (!e.devInboxEnabled) {
+      log.info("notice not sent (no EMAIL_SERVER set)", { to, subject });
+      return false;
+    }
+    const expiresAt = new Date(Date.now() + NOTICE_KEPT_IN_INBOX_MS).toISOString();
+    await addToDevInbox({ to, subject, text, url: link.url, linkText: link.label, expiresAt });
+    log.info("notice (local development: no EMAIL_SERVER set)", { to, subject, inbox: `${e.APP_URL}/dev/inbox` });
+    return true;
   }
   try {
     const info = await smtp().sendMail({ from: e.EMAIL_FROM, to, subject, text });
@@ -108,4 +124,10 @@ export async function deliverNotice(to: string, subject: string, text: string): 
     log.error("notice e-mail not sent", { subject, error: errorKind(error) });
     return false;
   }
+}
+
+/** Whether notices (alerts) reach anyone: "smtp", "local-inbox" (the embedded default), or "off". */
+export function noticeDelivery(): "smtp" | "local-inbox" | "off" {
+  const e = env();
+  return e.mode.mail === "smtp" ? "smtp" : e.devInboxEnabled ? "local-inbox" : "off";
 }

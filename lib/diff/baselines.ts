@@ -3,12 +3,14 @@
  * (monitor_baselines) for as long as the monitor exists — unlike a stored result, which lives for
  * the plan's cache time. It belongs to lib/diff rather than lib/monitors because /v1/diff compares
  * with it too (compareTo=<monitor id>). Reads are keyed by the owner, so another account's monitor
- * has no baseline to read.
+ * has no baseline to read. The bytes in the row are the truth the runs compare with; `image_key` names
+ * the same bytes as a kept file (lib/results/kept.ts) — the capture of the run that took the
+ * baseline, the very file that run shows — so a run's "before" link shows exactly what it compared
+ * with, for as long as that run is kept, whatever later captures of the page do.
  */
 import "server-only";
 import { getPool } from "@/lib/db/pool";
-import type { PlanId } from "@/lib/plans";
-import { storeDerivedImage } from "@/lib/results";
+import { keepUntil, pngFile, storeKept } from "@/lib/results";
 import type { Region } from "@/lib/screenshot/regions";
 
 /** A pool or one client of it, e.g. inside the caller's transaction. */
@@ -24,6 +26,8 @@ export interface Baseline {
   ignoredRegions: Region[] | null;
   /** The run whose capture it is. */
   runId: string;
+  /** The kept file (lib/results/kept.ts) holding the same bytes; null on baselines taken before there was one. */
+  imageKey: string | null;
   capturedAt: Date;
 }
 
@@ -34,6 +38,7 @@ interface BaselineRow {
   height: number;
   ignored_regions: Region[] | null;
   run_id: string;
+  image_key: string | null;
   captured_at: Date;
 }
 
@@ -59,6 +64,7 @@ export async function findBaseline(
       height: row.height!,
       ignoredRegions: row.ignored_regions ?? null,
       runId: row.run_id!,
+      imageKey: row.image_key ?? null,
       capturedAt: row.captured_at!,
     },
   };
@@ -71,10 +77,11 @@ export async function saveBaseline(
   baseline: Omit<Baseline, "capturedAt">,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO monitor_baselines (monitor_id, user_id, image, width, height, ignored_regions, run_id, captured_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+    `INSERT INTO monitor_baselines (monitor_id, user_id, image, width, height, ignored_regions, run_id, image_key, captured_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
      ON CONFLICT (monitor_id) DO UPDATE SET image = EXCLUDED.image, width = EXCLUDED.width, height = EXCLUDED.height,
-       ignored_regions = EXCLUDED.ignored_regions, run_id = EXCLUDED.run_id, captured_at = EXCLUDED.captured_at`,
+       ignored_regions = EXCLUDED.ignored_regions, run_id = EXCLUDED.run_id, image_key = EXCLUDED.image_key,
+       captured_at = EXCLUDED.captured_at`,
     [
       baseline.monitorId,
       ownerId,
@@ -83,20 +90,28 @@ export async function saveBaseline(
       baseline.height,
       baseline.ignoredRegions ? JSON.stringify(baseline.ignoredRegions) : null,
       baseline.runId,
+      baseline.imageKey,
     ],
   );
 }
 
-/** The baseline as a stored file with a URL (for an answer, the dashboard), living the plan's cache time. */
-export async function publishBaseline(baseline: Baseline, ownerId: string, plan: PlanId): Promise<string> {
-  const { url } = await storeDerivedImage({
-    accountId: ownerId,
-    plan,
-    endpoint: "monitors",
-    keyParams: { baselineOf: baseline.monitorId, run: baseline.runId },
-    png: baseline.image,
-    width: baseline.width,
-    height: baseline.height,
-  });
+function baselineFile(baseline: Baseline) {
+  return pngFile(baseline.image, baseline.width, baseline.height);
+}
+
+/**
+ * The baseline's kept file, living at least `keepMs` from now (a run's retention for a run's
+ * "before", the plan's cache time for an answer): its URL. A baseline taken before baselines had
+ * one gets its kept file now.
+ */
+export async function publishBaseline(baseline: Baseline, ownerId: string, keepMs: number): Promise<string> {
+  if (baseline.imageKey) return keepUntil(baseline.imageKey, Date.now() + keepMs, () => baselineFile(baseline));
+  const { key, url } = await storeKept(baselineFile(baseline), keepMs);
+  await (
+    await getPool()
+  ).query(
+    `UPDATE monitor_baselines SET image_key = $4 WHERE monitor_id = $1 AND user_id = $2 AND run_id = $3 AND image_key IS NULL`,
+    [baseline.monitorId, ownerId, baseline.runId, key],
+  );
   return url;
 }

@@ -12,7 +12,7 @@ import { getResultStore } from "@/lib/results/store";
 import { findBaseline, publishBaseline } from "./baselines";
 import type { ComparisonCapture } from "./capture-options";
 import { type ComparedImage, ignoredRegionsOf } from "./outcome";
-import type { PlanId } from "@/lib/plans";
+import { cacheTtlSeconds, type PlanId } from "@/lib/plans";
 
 const MONITOR_ID = /^mon_[a-z0-9]{24}$/;
 const RESULT_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
@@ -75,7 +75,7 @@ export async function loadStoredImage(
     ignore: baseline.ignoredRegions ?? undefined,
     identity: `${baseline.monitorId}:${baseline.runId}`,
     answer: {
-      imageUrl: await publishBaseline(baseline, owner.id, owner.plan),
+      imageUrl: await publishBaseline(baseline, owner.id, cacheTtlSeconds(owner.plan) * 1000),
       width: baseline.width,
       height: baseline.height,
       capturedAt: baseline.capturedAt.getTime(),

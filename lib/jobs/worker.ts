@@ -56,9 +56,10 @@ const QUEUED_ORPHAN_MS = 10_000;
 
 /**
  * Ended jobs are kept as long as the longest plan keeps a result (60 days), so a job's status
- * outlives its file; pruned at most every 10 minutes per instance.
+ * outlives its file; pruned at most every 10 minutes per instance. A monitor's run keeps its images
+ * this long too (D27).
  */
-const JOB_RETENTION_MS = Math.max(...Object.values(PLANS).map((plan) => plan.cacheTtlDays)) * 86_400_000;
+export const JOB_RETENTION_MS = Math.max(...Object.values(PLANS).map((plan) => plan.cacheTtlDays)) * 86_400_000;
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 let lastPrune = 0;
 

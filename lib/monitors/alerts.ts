@@ -1,13 +1,13 @@
 /**
  * Change alerts by e-mail (D27), through the service's mail path (lib/auth/mailer.ts: SMTP when
- * EMAIL_SERVER is set). An alert is a row recorded in the transaction that ends the run, so it
+ * EMAIL_SERVER is set, else the local inbox on the embedded default, as sign-in mail). An alert is a row recorded in the transaction that ends the run, so it
  * commits with the run or not at all; it is sent right after, and again by any instance's sweep if
  * the sender died first or the server refused, at most MAX_ATTEMPTS times. A claim (one
  * conditional update) makes each attempt one instance's.
  */
 import "server-only";
 import type { PoolClient } from "pg";
-import { deliverNotice } from "@/lib/auth/mailer";
+import { deliverNotice, noticeDelivery } from "@/lib/auth/mailer";
 import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -65,6 +65,7 @@ interface AlertRow {
   subject: string;
   body: string;
   attempts: number;
+  monitor_id: string | null;
 }
 
 /** One attempt at the alert of run `jobId`, if it is still to be sent and no one else holds it. */
@@ -74,18 +75,21 @@ export async function sendAlertEmail(jobId: string): Promise<void> {
     await pool.query<AlertRow>(
       `UPDATE monitor_alert_emails SET attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2::double precision)
        WHERE job_id = $1 AND sent_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
-       RETURNING job_id, recipient, subject, body, attempts`,
+       RETURNING job_id, recipient, subject, body, attempts, (SELECT monitor_id FROM jobs WHERE jobs.id = monitor_alert_emails.job_id) AS monitor_id`,
       [jobId, CLAIM_SECONDS],
     )
   ).rows[0];
   if (!claimed) return;
-  if (env().mode.mail !== "smtp") {
-    // Nothing can ever send it: said once in the log rather than tried again.
+  if (noticeDelivery() === "off") {
+    // Nothing can ever send it (no EMAIL_SERVER, and no local inbox off localhost): said once in the log rather than tried again.
     log.warn("monitor alert e-mail not sent: no EMAIL_SERVER", { jobId });
     await pool.query(`UPDATE monitor_alert_emails SET failed_at = now() WHERE job_id = $1`, [jobId]);
     return;
   }
-  const sent = await deliverNotice(claimed.recipient, claimed.subject, claimed.body);
+  const sent = await deliverNotice(claimed.recipient, claimed.subject, claimed.body, {
+    url: `${env().APP_URL}/dashboard/monitors/${claimed.monitor_id ?? ""}`,
+    label: "Open the monitor",
+  });
   if (sent) {
     await pool.query(`UPDATE monitor_alert_emails SET sent_at = now() WHERE job_id = $1`, [jobId]);
     log.info("monitor alert e-mail sent", { jobId });

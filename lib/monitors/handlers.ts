@@ -8,6 +8,7 @@ import "server-only";
 import { type ApiContext, ownerId } from "@/lib/api/context";
 import { findBaseline, publishBaseline } from "@/lib/diff/baselines";
 import { listMonitorRuns } from "@/lib/jobs/store";
+import { cacheTtlSeconds } from "@/lib/plans";
 import { sealedOptionNames } from "./capture";
 import type { MonitorChange } from "./endpoint";
 import { createMonitorFor, deleteMonitorFor, monitorNotFound, runMonitorNow, updateMonitorFor } from "./service";
@@ -44,7 +45,9 @@ export async function handleListMonitors(ctx: ApiContext<unknown, unknown>): Pro
 export async function handleGetMonitor(ctx: ApiContext<unknown, unknown>): Promise<Response> {
   const monitor = await monitorOf(ctx);
   const baseline = (await findBaseline(monitor.id, monitor.user_id))?.baseline;
-  const baselineImageUrl = baseline ? await publishBaseline(baseline, monitor.user_id, ctx.caller.plan) : undefined;
+  const baselineImageUrl = baseline
+    ? await publishBaseline(baseline, monitor.user_id, cacheTtlSeconds(ctx.caller.plan) * 1000)
+    : undefined;
   return Response.json(monitorView(monitor, { sealedOptions: await sealedOptionNames(monitor), baselineImageUrl }), {
     headers: NO_STORE,
   });

@@ -7,6 +7,11 @@
  * makes the new capture the baseline (the first run's always; later ones only when they alerted,
  * and never with baseline=fixed). A run cut off by a dying instance runs again elsewhere and still
  * ends, and so alerts, once.
+ *
+ * Every image a run shows — its capture, its diff image, the baseline it compared with — is a kept
+ * file (lib/results/kept.ts) that nothing ever writes again, living as long as the run is kept
+ * (JOB_RETENTION_MS): never the URL's cache entry, which the next capture of the page replaces. So
+ * the dashboard's history and a delivered webhook's links show what was compared, byte for byte.
  */
 import "server-only";
 import type { PoolClient } from "pg";
@@ -15,9 +20,10 @@ import { ApiError } from "@/lib/api/errors";
 import { findBaseline, publishBaseline, saveBaseline } from "@/lib/diff/baselines";
 import { compareAndStore, type DiffOutcome, ignoredRegionsOf } from "@/lib/diff/outcome";
 import { callerFor, chargeRender, failureOf } from "@/lib/jobs/run";
+import { JOB_RETENTION_MS } from "@/lib/jobs/worker";
 import type { JobRow } from "@/lib/jobs/store";
 import type { JobKind, KindResult } from "@/lib/jobs/worker";
-import { obtainResult, resultJson } from "@/lib/results";
+import { obtainResult, resultJson, storeKept } from "@/lib/results";
 import { screenshotRenderJob } from "@/lib/screenshot/handler";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
@@ -25,6 +31,9 @@ import { type ChangeAlert, recordAlertEmail, sendAlertEmail } from "./alerts";
 import { runCapture } from "./capture";
 import { monitorForRun, type MonitorRow } from "./store";
 import { runView } from "./view";
+
+/** A run's images outlive the run by a day: its row is pruned JOB_RETENTION_MS after it ends. */
+const RUN_IMAGES_KEPT_MS = JOB_RETENTION_MS + 86_400_000;
 
 /** What a succeeded run records as its result (GET /v1/monitors/{id}/runs shows it). */
 interface RunResultBody extends Partial<DiffOutcome> {
@@ -51,7 +60,7 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
     const owner = { id: ownerId(caller), plan: caller.plan };
     const { params, plan } = await runCapture(monitor, caller.plan);
     const render = screenshotRenderJob({ params, receivedAt: Date.now(), caller }, plan);
-    const { key, stored } = await obtainResult(
+    const { stored } = await obtainResult(
       {
         request: new Request(monitor.url, { signal }),
         requestId: job.id,
@@ -62,8 +71,10 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
       },
       render,
     );
-    const captured = resultJson(key, stored, false, render.describe);
-    const imageUrl = String(captured.imageUrl);
+    // The run's own copy: the cache entry under `key` is the URL's, replaced by its next capture.
+    const kept = await storeKept(stored, RUN_IMAGES_KEPT_MS);
+    const captured = resultJson(kept.key, kept.stored, false, render.describe);
+    const imageUrl = kept.url;
     const now = { bytes: stored.bytes, ignore: ignoredRegionsOf(stored.metadata.details), identity: stored.etag };
     const newBaseline = {
       monitorId: monitor.id,
@@ -72,6 +83,7 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
       height: stored.metadata.height,
       ignoredRegions: now.ignore ?? null,
       runId: job.id,
+      imageKey: kept.key,
     };
     const base = { monitorId: monitor.id, url: monitor.url, imageUrl, threshold: monitor.threshold, capture: captured };
 
@@ -93,6 +105,7 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
         identity: `${monitor.id}:${baseline.runId}`,
       },
       { threshold: monitor.pixel_threshold, includeAntialiasing: monitor.include_antialiasing },
+      RUN_IMAGES_KEPT_MS,
     );
     const changed = outcome.changedRatio > monitor.threshold;
     const baselineUpdated = changed && monitor.baseline_mode === "rolling";
@@ -100,7 +113,7 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
       ...base,
       ...outcome,
       changed,
-      baselineImageUrl: await publishBaseline(baseline, owner.id, owner.plan),
+      baselineImageUrl: await publishBaseline(baseline, owner.id, RUN_IMAGES_KEPT_MS),
       baselineRunId: baseline.runId,
       baselineUpdated,
     };

@@ -7,6 +7,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { getPool, inTransaction } from "@/lib/db/pool";
+import type { JobRow } from "@/lib/jobs/store";
 import type { Schedule } from "./schedule-rules";
 
 export interface MonitorRow {
@@ -179,4 +180,18 @@ export async function ownerEmail(ownerId: string): Promise<string | null> {
     await getPool()
   ).query<{ email: string | null }>(`SELECT email FROM users WHERE id = $1`, [ownerId]);
   return rows[0]?.email ?? null;
+}
+
+/** The last ended run of each of the owner's monitors (the Monitors page's "last run"), by monitor id. */
+export async function lastEndedRuns(ownerId: string): Promise<Map<string, JobRow>> {
+  const { rows } = await (
+    await getPool()
+  ).query<JobRow>(
+    `SELECT r.* FROM monitors m CROSS JOIN LATERAL (
+       SELECT * FROM jobs j WHERE j.monitor_id = m.id AND j.user_id = m.user_id AND j.state IN ('succeeded', 'failed')
+       ORDER BY j.created_at DESC, j.id DESC LIMIT 1
+     ) r WHERE m.user_id = $1`,
+    [ownerId],
+  );
+  return new Map(rows.map((row) => [row.monitor_id!, row]));
 }

@@ -49,3 +49,21 @@ export function runView(run: JobRow) {
     ...(run.error ? { error: run.error } : {}),
   };
 }
+
+/** What a run came to, in a few words (the Monitors page's last run): its end and outcome. */
+export interface RunOutcome {
+  endedAt: Date;
+  outcome: "baseline" | "unchanged" | "changed" | "failed";
+  /** The changed share (0–1), when it compared. */
+  changedRatio?: number;
+  /** The error's code, when it failed. */
+  code?: string;
+}
+
+export function runOutcome(run: JobRow): RunOutcome {
+  const endedAt = run.finished_at ?? run.created_at;
+  if (run.state === "failed") return { endedAt, outcome: "failed", code: String(run.error?.code ?? "internal_error") };
+  const result = (run.result ?? {}) as { changed?: boolean; changedRatio?: number };
+  if (result.changedRatio === undefined) return { endedAt, outcome: "baseline" };
+  return { endedAt, outcome: result.changed ? "changed" : "unchanged", changedRatio: result.changedRatio };
+}

@@ -7,3 +7,4 @@ export { fileUrl, resultJson } from "@/lib/results/answers";
 export { obtainResult, serveResult } from "@/lib/results/serve";
 export type { RenderJob, RenderOutput } from "@/lib/results/render-job";
 export { storeDerivedImage } from "@/lib/results/derived";
+export { keepUntil, pngFile, storeKept } from "@/lib/results/kept";

@@ -23,8 +23,26 @@ const INTERVALS: ReadonlyArray<[number, string]> = [
   [604_800, "Every week"],
 ];
 
+/**
+ * How alert e-mails would travel on this server (lib/auth/mailer.ts noticeDelivery): over SMTP, into
+ * the local inbox (the embedded default), or nowhere — then the box is not ticked and the form says
+ * so (`setting` names what to configure, for the people who run the server only).
+ */
+export interface AlertMail {
+  delivery: "smtp" | "local-inbox" | "off";
+  setting?: string;
+}
+
 /** `minimumSeconds`: the plan's shortest interval; shorter choices are not offered. */
-export function CreateMonitorForm({ minimumSeconds, email }: { minimumSeconds: number; email: string | null }) {
+export function CreateMonitorForm({
+  minimumSeconds,
+  email,
+  mail,
+}: {
+  minimumSeconds: number;
+  email: string | null;
+  mail: AlertMail;
+}) {
   const [state, action] = useActionState<MonitorFormState, FormData>(createMonitorAction, { status: "idle" });
   const id = useId();
   const choices = INTERVALS.filter(([seconds]) => seconds >= minimumSeconds);
@@ -93,10 +111,27 @@ export function CreateMonitorForm({ minimumSeconds, email }: { minimumSeconds: n
         </label>
         {email && (
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="emailMe" defaultChecked /> E-mail alerts to {email}
+            <input type="checkbox" name="emailMe" defaultChecked={mail.delivery !== "off"} /> E-mail alerts to {email}
+            {mail.delivery === "local-inbox" && (
+              <span className="text-slate-600">
+                (in the{" "}
+                <a href="/dev/inbox" className="font-medium text-brand-600 hover:underline">
+                  local inbox
+                </a>
+                : no mail server is configured)
+              </span>
+            )}
           </label>
         )}
       </div>
+      {email && mail.delivery === "off" && (
+        <div className="sm:col-span-2" data-testid="alert-mail-off">
+          <Alert tone="warning">
+            This server sends no e-mail (no mail server is configured), so e-mail alerts are not sent: use a webhook.
+            {mail.setting && ` To send them, set ${mail.setting}.`}
+          </Alert>
+        </div>
+      )}
       <div className="sm:col-span-2">
         <SubmitButton pendingLabel="Creating…">Create monitor</SubmitButton>
       </div>

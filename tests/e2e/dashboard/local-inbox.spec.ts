@@ -1,14 +1,16 @@
 /**
  * D12, the embedded default: with no EMAIL_SERVER and a localhost APP_URL, sign-in links go to the
  * server log and the local inbox page. This spec starts its own production server from the same build
- * with nothing configured but a private DATA_DIR (embedded database included).
+ * with nothing configured but a private DATA_DIR (embedded database included) — and the e2e
+ * fixtures' origin allowed, so a monitor can watch one of its pages: its alert e-mails land in the
+ * local inbox too (issue 51.5).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { e2e, uniqueEmail } from "../support";
+import { e2e, uniqueEmail, waitForHydration } from "../support";
 import { serverCommand } from "../../../lib/edge/command";
 
 const appUrl = `http://localhost:${e2e.localAppPort}`;
@@ -30,6 +32,7 @@ test.beforeAll(async () => {
       PORT: String(e2e.localAppPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      ALLOW_PRIVATE_ORIGINS: e2e.fixturesUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -111,4 +114,43 @@ test("the demo's console lines name its key's account, and signing in as they sa
   // The printed key is this account's.
   const usage = await fetch(`${appUrl}/v1/usage`, { headers: { "X-API-Key": key! } });
   expect(((await usage.json()) as { plan: { id: string } }).plan.id).toBe("business");
+});
+
+test("a monitor's alert e-mail lands in the local inbox, ticked by default", async ({ page }) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail("local-monitor");
+  await page.goto(`${appUrl}/signin`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await page.goto(`${appUrl}/dev/inbox`);
+  await page.getByRole("link", { name: `Sign in as ${email}` }).click();
+  await expect(page).toHaveURL(`${appUrl}/dashboard`);
+
+  await page.goto(`${appUrl}/dashboard/monitors`);
+  await waitForHydration(page, "input[name=url]");
+  const form = page.getByTestId("create-monitor");
+  await expect(form.getByRole("checkbox", { name: /E-mail alerts to/ })).toBeChecked();
+  await expect(form).toContainText("local inbox");
+  await form.getByLabel("Page to watch").fill(`${e2e.fixturesUrl}/clock.html`);
+  await form.getByLabel(/Name/).fill("Local clock");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await expect(form.getByRole("status")).toContainText("Created");
+  const item = page.getByTestId("monitor").filter({ hasText: "Local clock" });
+  const lastRun = async () => {
+    await page.reload();
+    return item.getByTestId("last-run").textContent();
+  };
+  await expect.poll(lastRun, { timeout: 120_000, intervals: [1_000] }).toContain("baseline taken");
+  // The clock page is different at every load: the next run is a change, and alerts.
+  await waitForHydration(page, "[data-testid^=monitor-buttons] button");
+  await item.getByRole("button", { name: "Run now" }).click();
+  await expect.poll(lastRun, { timeout: 120_000, intervals: [1_000] }).toContain("changed");
+
+  await page.goto(`${appUrl}/dev/inbox`);
+  const alert = page.getByRole("listitem").filter({ hasText: "Glance: Local clock changed" });
+  await expect(alert).toContainText(`To: ${email}`);
+  await expect(alert.getByTestId("inbox-text")).toContainText("What changed (highlighted):");
+  await alert.getByRole("link", { name: "Open the monitor" }).click();
+  await expect(page.getByRole("heading", { name: "Local clock" })).toBeVisible();
 });

@@ -78,3 +78,11 @@ export async function expectStatus(response: Response, status: number): Promise<
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
   return text ? JSON.parse(text) : undefined;
 }
+
+/** The bytes behind a files URL, through the real /v1/files route (null when it is gone). */
+export async function fileBytes(url: string): Promise<Buffer | null> {
+  const { GET } = await import("@/app/v1/files/[file]/route");
+  const file = new URL(url).pathname.split("/").pop()!;
+  const response = await GET(new Request(url), { params: Promise.resolve({ file }) });
+  return response.status === 200 ? Buffer.from(await response.arrayBuffer()) : null;
+}

@@ -19,19 +19,19 @@ export default async function DevInboxPage() {
     <div className="w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Local inbox</h1>
       <p className="mt-2 text-sm text-slate-600">
-        No mail server is configured (EMAIL_SERVER is unset), so sign-in e-mails land here and in the server log. This
-        page exists only while the app runs on a localhost URL.
+        No mail server is configured (EMAIL_SERVER is unset), so e-mails — sign-in links, and alerts of monitors and
+        quotas — land here and in the server log. This page exists only while the app runs on a localhost URL.
       </p>
       {messages.length === 0 ? (
         <div className={cn(cardClass, "mt-6 p-8 text-center text-sm text-slate-600")}>
-          No sign-in e-mails yet. Request a link on the{" "}
+          No e-mails yet. Request a link on the{" "}
           <a href="/signin" className="font-medium text-brand-600 hover:underline">
             sign-in page
           </a>
           ; reload this page afterwards.
         </div>
       ) : (
-        <ul className="mt-6 space-y-4" aria-label="Sign-in e-mails, newest first">
+        <ul className="mt-6 space-y-4" aria-label="E-mails, newest first">
           {messages.map((m) => (
             <li key={m.id} className={cn(cardClass, "p-5")}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -46,8 +46,14 @@ export default async function DevInboxPage() {
                 </time>
               </div>
               <p className="mt-1 text-sm text-slate-600">To: {m.to}</p>
+              {m.linkText && (
+                // A notice (an alert): its text is the message; a sign-in mail's is only its link.
+                <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-800" data-testid="inbox-text">
+                  {m.text}
+                </p>
+              )}
               <a href={m.url} className={buttonClasses({ variant: "primary" }, "mt-4")}>
-                Sign in as {m.to}
+                {m.linkText ?? `Sign in as ${m.to}`}
               </a>
             </li>
           ))}

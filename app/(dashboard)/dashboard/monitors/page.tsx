@@ -9,7 +9,10 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { minimumIntervalSeconds } from "@/lib/monitors/schedule-rules";
-import { listMonitors } from "@/lib/monitors/store";
+import { isServerAdmin } from "@/lib/billing/upgrade-path";
+import { noticeDelivery } from "@/lib/auth/mailer";
+import { lastEndedRuns, listMonitors } from "@/lib/monitors/store";
+import { type RunOutcome, runOutcome } from "@/lib/monitors/view";
 import { monitorAllowance, PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Monitors" };
@@ -24,10 +27,40 @@ function every(monitor: { interval_seconds: number | null; cron: string | null }
       : `every ${Math.round(s / 60)} min`;
 }
 
-/** Monitors (D27): the account's watched pages, with a form for a new one and each one's buttons. */
+function percent(ratio: number): string {
+  return `${(ratio * 100).toLocaleString("en-US", { maximumFractionDigits: 3 })} %`;
+}
+
+/** A monitor's last ended run, in words: when, and unchanged, changed x %, failed (code) or the baseline. */
+function LastRun({ run }: { run: RunOutcome | undefined }) {
+  if (!run) return <>No run yet</>;
+  const what =
+    run.outcome === "failed" ? (
+      <span className="font-medium text-rose-700">failed ({run.code})</span>
+    ) : run.outcome === "changed" ? (
+      <span className="font-medium text-amber-700">changed {percent(run.changedRatio ?? 0)}</span>
+    ) : run.outcome === "unchanged" ? (
+      <>unchanged</>
+    ) : (
+      <>baseline taken</>
+    );
+  return (
+    <>
+      Last run {formatDateTime(run.endedAt)}: {what}
+    </>
+  );
+}
+
+/** Monitors (D27): the account's watched pages with their last run, a form for a new one and each one's buttons. */
 export default async function MonitorsPage() {
   const workspace = await requireWorkspace("/dashboard/monitors");
-  const monitors = await listMonitors(ownerId({ userId: workspace.id }));
+  const owner = ownerId({ userId: workspace.id });
+  const [monitors, lastRuns] = await Promise.all([listMonitors(owner), lastEndedRuns(owner)]);
+  const delivery = noticeDelivery();
+  const mail = {
+    delivery,
+    ...(delivery === "off" && isServerAdmin(workspace.user.email) ? { setting: "EMAIL_SERVER" } : {}),
+  };
   return (
     <>
       <PageHeader
@@ -43,7 +76,11 @@ export default async function MonitorsPage() {
         }
       />
       <DashboardCard id="new-monitor-title" title="Watch a page" className="mb-8 p-5" titleClassName="mb-3">
-        <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(workspace.plan)} email={workspace.user.email} />
+        <CreateMonitorForm
+          minimumSeconds={minimumIntervalSeconds(workspace.plan)}
+          email={workspace.user.email}
+          mail={mail}
+        />
       </DashboardCard>
       <section aria-labelledby="monitors-title">
         <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -69,6 +106,9 @@ export default async function MonitorsPage() {
                     </span>{" "}
                     · {every(m)} · alerts above {(m.threshold * 100).toLocaleString("en-US")} %
                     {!m.paused && m.next_run_at ? ` · next ${formatDateTime(m.next_run_at)}` : ""}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600" data-testid="last-run">
+                    <LastRun run={lastRuns.has(m.id) ? runOutcome(lastRuns.get(m.id)!) : undefined} />
                   </p>
                 </div>
                 <MonitorButtons id={m.id} paused={m.paused} />
