@@ -57,7 +57,7 @@ async function main() {
   await docs.close();
   await env.cleanup();
 
-  const stamp = `Last run: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, \`npm run bench:content-recall\`: each page once through GET /v1/content (formats=markdown, onlyMainContent=true). Main container: how the page's markup names it (\`main\`: <main> or role=main; else the generator its <meta name="generator"> declares and that generator's content containers). Recall: the share of the main text's words (NFKC, lower case; letters, marks and digits; one word per Han or kana character) found in the Markdown's text, counted with repeats (D24). Irregular table rows: GFM table rows whose cell count differs from their header's.`;
+  const stamp = `Last run: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, \`npm run bench:content-recall\`: each page once through GET /v1/content (formats=markdown, onlyMainContent=true). Main container: how the page's markup names it (\`main\`: \`<main>\` or \`role=main\`; else the generator its \`<meta name="generator">\` declares, by the containers that generator writes its content in). Recall: the share of the main text's words (NFKC, lower case; letters, marks and digits; one word per Han or kana character) found in the Markdown's text, counted with repeats (D24). Irregular table rows: GFM table rows whose cell count differs from their header's.`;
   const table = [
     "| page | file under /usr/share/doc | main container | words in the main text | contentSource | recall | irregular table rows |",
     "|---|---|---|---|---|---|---|",
