@@ -11,7 +11,7 @@ const ROOT = process.cwd();
 const fromPackage = (...parts: string[]) => readFileSync(path.join(ROOT, "node_modules", ...parts), "utf8");
 
 /** Files of ours, in the order they are evaluated: helpers first, glanceExtract last. */
-const OWN_FILES = ["helpers.js", "main-content.js", "text-formats.js", "page-data.js", "extract.js"];
+const OWN_FILES = ["helpers.js", "main-content.js", "tables.js", "text-formats.js", "page-data.js", "extract.js"];
 
 let source: string | undefined;
 

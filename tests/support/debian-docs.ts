@@ -1,6 +1,6 @@
 /**
  * Real third-party pages for the content tests and benchmark (D24): HTML documentation that Debian
- * packages ship (Sphinx, DocBook, AsciiDoc, Texinfo — written by nobody here), installed when
+ * packages ship (Sphinx, DocBook, Publican, AsciiDoc, Texinfo — written by nobody here), installed when
  * missing (as root, like scripts/setup.sh) and served from a loopback HTTP server.
  */
 import { execFileSync } from "node:child_process";
@@ -16,6 +16,9 @@ const DEBIAN_DOC_PACKAGES = [
   "debian-reference-ja",
   "git-doc",
   "diffutils-doc",
+  "postgresql-doc-15",
+  "python3-doc",
+  "debian-handbook",
 ] as const;
 
 /** The pages used, by URL path on the docs server (/doc → /usr/share/doc, /debian-reference → /usr/share/debian-reference). */
@@ -26,6 +29,43 @@ export const DEBIAN_PAGES = {
   debianReferenceAuthJa: "/debian-reference/ch04.ja.html",
   gitCommit: "/doc/git-doc/git-commit.html",
   diffOutputFormats: "/doc/diffutils/Output-Formats.html",
+} as const;
+
+/**
+ * Pages whose main text must survive into the Markdown (issue 51, D24's recall): DocBook
+ * (PostgreSQL's reference and chapters, the Debian Reference, the Debian handbook by Publican in
+ * Japanese, Arabic, Russian and Chinese), Sphinx (Python, Flask), AsciiDoc (git), Texinfo (diffutils).
+ */
+export const RECALL_PAGES = {
+  postgresSelect: "/doc/postgresql-doc-15/html/sql-select.html",
+  postgresNumericTypes: "/doc/postgresql-doc-15/html/datatype-numeric.html",
+  handbookAptJa: "/doc/debian-handbook/html/ja-JP/apt.html",
+  handbookAptAr: "/doc/debian-handbook/html/ar-MA/apt.html",
+  handbookAptGetRu: "/doc/debian-handbook/html/ru-RU/sect.apt-get.html",
+  handbookAptZh: "/doc/debian-handbook/html/zh-CN/apt.html",
+  debianReferenceInit: DEBIAN_PAGES.debianReferenceInit,
+  pythonJson: "/doc/python3-doc/html/library/json.html",
+  pythonTutorialIntro: "/doc/python3-doc/html/tutorial/introduction.html",
+  flaskQuickstart: DEBIAN_PAGES.flaskQuickstart,
+  gitCommit: DEBIAN_PAGES.gitCommit,
+  diffOutputFormats: DEBIAN_PAGES.diffOutputFormats,
+} as const;
+
+/** More of the same generators and scripts, for the benchmark (npm run bench:content-recall). */
+export const MORE_RECALL_PAGES = {
+  postgresStringFunctions: "/doc/postgresql-doc-15/html/functions-string.html",
+  postgresCreateTable: "/doc/postgresql-doc-15/html/sql-createtable.html",
+  postgresTutorialJoin: "/doc/postgresql-doc-15/html/tutorial-join.html",
+  handbookAptEn: "/doc/debian-handbook/html/en-US/apt.html",
+  handbookAptFa: "/doc/debian-handbook/html/fa-IR/apt.html",
+  handbookAptKo: "/doc/debian-handbook/html/ko-KR/apt.html",
+  handbookAptEl: "/doc/debian-handbook/html/el-GR/apt.html",
+  handbookAptZhTw: "/doc/debian-handbook/html/zh-TW/apt.html",
+  debianReferenceAuthJa: DEBIAN_PAGES.debianReferenceAuthJa,
+  pythonDatastructures: "/doc/python3-doc/html/tutorial/datastructures.html",
+  pythonRe: "/doc/python3-doc/html/library/re.html",
+  pythonAsyncioTask: "/doc/python3-doc/html/library/asyncio-task.html",
+  requestsQuickstart: DEBIAN_PAGES.requestsQuickstart,
 } as const;
 
 const ROOTS: Record<string, string> = {

@@ -2,12 +2,17 @@
 
 import { useState } from "react";
 import Markdown from "react-markdown";
+import rehypeRaw from "rehype-raw";
+import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { Tabs } from "@/components/ui";
 
 /**
- * The content endpoint's Markdown in the playground (D24): rendered (GFM, with react-markdown,
- * which never renders raw HTML from the page and drops javascript: links) or raw, as the API sent it.
+ * The content endpoint's Markdown in the playground (D24): rendered (GFM, with react-markdown;
+ * the HTML tables the Markdown holds where GFM cannot say a table are parsed by rehype-raw and
+ * cut to GitHub's allowed elements and attributes by rehype-sanitize, so no script, handler or
+ * javascript: link of the page's runs here; styled by `.markdown-rendered` in app/globals.css)
+ * or raw, as the API sent it.
  */
 export function MarkdownView({ markdown }: { markdown: string }) {
   const [view, setView] = useState<"rendered" | "raw">("rendered");
@@ -24,10 +29,11 @@ export function MarkdownView({ markdown }: { markdown: string }) {
       {view === "rendered" ? (
         <div
           data-testid="markdown-rendered"
-          className="prose-docs max-h-[32rem] overflow-auto rounded-lg border border-slate-200 p-4 text-sm [overflow-wrap:anywhere]"
+          className="markdown-rendered max-h-[32rem] overflow-auto rounded-lg border border-slate-200 p-4 [overflow-wrap:anywhere]"
         >
           <Markdown
             remarkPlugins={[remarkGfm]}
+            rehypePlugins={[rehypeRaw, rehypeSanitize]}
             components={{
               // The page's links open elsewhere; its images stay their alt text (no third-party loads here).
               a: ({ href, children }) => (

@@ -27,7 +27,8 @@ var ALWAYS_DROPPED =
 // navigation, cookie banners, ads, share bars and comment threads.
 var FURNITURE = [
   "nav",
-  "aside",
+  // Docutils (Sphinx) writes footnotes as <aside>: text of the page, not furniture.
+  "aside:not(.footnote, .footnote-list)",
   "dialog",
   "[role='navigation']",
   "[role='banner']",
@@ -115,10 +116,61 @@ function prepareCopy(root, removeSelectors) {
   root.querySelectorAll("h1 a, h2 a, h3 a, h4 a, h5 a, h6 a").forEach(function (a) {
     if (/^[\s¶#§🔗]*$/.test(a.textContent || "") && !a.querySelector("img")) a.remove();
   });
+  root.querySelectorAll(UI_MARKS).forEach(function (el) {
+    el.remove();
+  });
+}
+
+// Marks a documentation page's scripts and templates add for the reader's hand, not text: Sphinx's
+// permalinks (¶ after headings, captions and API signatures), the copy buttons that show the
+// `>>>` prompt toggle (Python's copybutton.js) or "Copy" (sphinx-copybutton, clipboard.js).
+var UI_MARKS =
+  "a.headerlink, .copybutton, .copybtn, .copy-button, .btn-copy, [data-clipboard-target], [data-clipboard-text]";
+
+/*
+ * The containers documentation generators name as the page's content, for the generator the page
+ * declares (<meta name="generator">): a chunked DocBook page (DocBook XSL, Publican) is one
+ * chapter, section or reference entry between navigation; AsciiDoc writes the title and NAME in
+ * #header and the rest in #content; makeinfo writes each node as a chapter or section.
+ * Declared, not guessed: class names like "section" are common elsewhere.
+ */
+var GENERATOR_CONTAINERS = [
+  {
+    generator: /docbook|publican/i,
+    selector:
+      "div.set, div.book, div.part, div.reference, div.chapter, div.appendix, div.preface, div.article, div.refentry, div.sect1, div.section, div.glossary, div.bibliography, div.index, div.colophon",
+  },
+  { generator: /asciidoc/i, selector: "#header, #content" },
+  {
+    generator: /makeinfo|texi2any|texi2html/i,
+    selector:
+      "div.top, div.chapter, div.appendix, div.unnumbered, div.section, div.subsection, [class$='-level-extent']",
+  },
+];
+
+/** The outermost containers the page's generator names as its content, merged in page order; null when none. */
+function generatorContainer(doc, body) {
+  var meta = doc.querySelector("meta[name='generator' i]");
+  var generator = (meta && meta.getAttribute("content")) || "";
+  var known = GENERATOR_CONTAINERS.find(function (entry) {
+    return entry.generator.test(generator);
+  });
+  if (!known) return null;
+  var outermost = Array.from(body.querySelectorAll(known.selector)).filter(function (el) {
+    return !el.parentElement || !el.parentElement.closest(known.selector);
+  });
+  if (outermost.length === 0) return null;
+  if (outermost.length === 1) return textLength(outermost[0]) > 0 ? outermost[0] : null;
+  var holder = doc.createElement("div");
+  outermost.forEach(function (el) {
+    holder.appendChild(el.cloneNode(true));
+  });
+  return textLength(holder) > 0 ? holder : null;
 }
 
 /**
- * The main content: the page's one main landmark when it has one, else its one article, else
+ * The main content: the page's one main landmark when it has one, else the containers its
+ * documentation generator names as content, else its one article, else
  * what Readability finds — unless Readability keeps less than MIN_SHARE of the text left once
  * the furniture is gone (it picks a single section of long reference pages), in which case that
  * rest of the page is the content.
@@ -138,6 +190,8 @@ function mainContent(doc) {
   });
   var mains = pageBody.querySelectorAll("main, [role='main']");
   if (mains.length === 1 && textLength(mains[0]) > 0) return { element: mains[0], source: "main" };
+  var named = generatorContainer(page, pageBody);
+  if (named) return { element: named, source: "main" };
   var articles = pageBody.querySelectorAll("article");
   if (articles.length === 1 && textLength(articles[0]) > 0) return { element: articles[0], source: "article" };
   var firstHeading = pageBody.querySelector("h1");

@@ -13,7 +13,17 @@ function markdownOf(element) {
     emDelimiter: "_",
     hr: "---",
   });
-  service.use(turndownPluginGfm.gfm);
+  // GFM's strikethrough and task lists from the plugin; tables are ours (tables.js): the plugin
+  // pads a spanning cell but counts the separator's columns another way, so a spanning header
+  // came out narrower than its separator (issue 51: 5 cells over 9), which no renderer reads as a table.
+  service.use([turndownPluginGfm.strikethrough, turndownPluginGfm.taskListItems]);
+  addTableRules(service);
+  // Text that reads as an HTML tag (`-F <file>` in git's manual) would vanish in any Markdown
+  // renderer as an unknown tag: its < is escaped like the other Markdown characters.
+  var escapeMarkdown = service.escape.bind(service);
+  service.escape = function (text) {
+    return escapeMarkdown(text).replace(/<(?=[A-Za-z/!?])/g, "\\<");
+  };
   // Every <pre> is a fenced block (with or without <code> inside), in the language its
   // highlighter named; the fence is longer than any backtick run in the code.
   service.addRule("glanceFencedCode", {

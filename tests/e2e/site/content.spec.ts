@@ -3,10 +3,19 @@
  * page's Markdown (shown rendered and raw) with a visitor's key; the API answers JSON with every
  * format — the palette (colorthief on sharp) and the stored screenshot crossing the build's module
  * boundaries — and the Markdown itself for Accept: text/markdown; pricing shows each format's plan.
+ * A real reference page (PostgreSQL's SELECT, DocBook) keeps its main text in valid GFM and
+ * shows styled in the playground (issue 51).
  */
-import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { expect, type Locator, test } from "@playwright/test";
+import { debianDocFile, ensureDebianDocs, RECALL_PAGES } from "../../support/debian-docs";
+import { irregularTableRows } from "../../support/gfm-tables";
+import { mainTextOf, recallOf } from "../../support/main-text";
 import { e2e } from "../support";
 import { newUserKey } from "./helpers";
+
+const styleOf = (locator: Locator, property: string) =>
+  locator.evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
 
 test.describe("content", () => {
   test("the playground renders a page's Markdown, rendered and raw, from the request it shows", async ({
@@ -63,6 +72,46 @@ test.describe("content", () => {
     const markdown = await fetch(url, { headers: { "X-API-Key": key, Accept: "text/markdown" } });
     expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(await markdown.text()).toBe(body.markdown);
+  });
+
+  test("a real reference page keeps its main text in valid GFM, and the playground shows it styled", async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    ensureDebianDocs(["postgresql-doc-15"]);
+    const pagePath = RECALL_PAGES.postgresSelect;
+    const target = `${e2e.fixturesUrl}${pagePath}`;
+    const key = await newUserKey(browser, "free");
+    const response = await fetch(`${e2e.appUrl}/v1/content?url=${encodeURIComponent(target)}`, {
+      headers: { "X-API-Key": key, Accept: "text/markdown" },
+    });
+    expect(response.status).toBe(200);
+    const markdown = await response.text();
+    const main = mainTextOf(readFileSync(debianDocFile(pagePath)!, "utf8"));
+    const { recall, missing } = recallOf(main.text, markdown);
+    expect(recall, `words missed most: ${missing.join(" ")}`).toBeGreaterThanOrEqual(0.97);
+    expect(markdown).toMatch(/^## Synopsis$/m);
+    expect(markdown).toMatch(/^### The Locking Clause$/m);
+    expect(irregularTableRows(markdown)).toEqual([]);
+
+    await page.goto("/docs/content");
+    const playground = page.getByTestId("playground-content");
+    await playground.getByTestId("playground-api-key").fill(key);
+    await playground.locator("[data-param=url]").fill(target);
+    await playground.getByTestId("render").click();
+    const rendered = playground.getByTestId("markdown-rendered");
+    const synopsis = rendered.getByRole("heading", { level: 2, name: "Synopsis" });
+    await expect(synopsis).toBeVisible({ timeout: 60_000 });
+    // Headings stand out from the text, lists are numbered or bulleted, code sits in a dark block.
+    const paragraph = rendered.locator("p").first();
+    expect(parseFloat(await styleOf(synopsis, "font-size"))).toBeGreaterThan(
+      parseFloat(await styleOf(paragraph, "font-size")),
+    );
+    expect(Number(await styleOf(synopsis, "font-weight"))).toBeGreaterThanOrEqual(600);
+    expect(await styleOf(rendered.locator("ol").first(), "list-style-type")).toBe("decimal");
+    expect(await styleOf(rendered.locator("ul").first(), "list-style-type")).toBe("disc");
+    expect(await styleOf(rendered.locator("pre").first(), "background-color")).not.toBe("rgba(0, 0, 0, 0)");
   });
 
   test("pricing lists each content format under the plan that allows it", async ({ page }) => {

@@ -4,7 +4,9 @@
  *  - a fresh PostgreSQL database (glance_e2e_<port>): the production database engine, dropped on exit;
  *  - an SMTP listener that captures every mail, readable at <controlUrl>/mails;
  *  - a GitHub OAuth + REST stub (github-stub.ts);
- *  - a static server for tests/e2e/fixtures, allowed as a private origin for rendering tests;
+ *  - a static server for tests/e2e/fixtures, allowed as a private origin for rendering tests, which
+ *    also serves Debian's documentation packages under /doc/ and /debian-reference/ (real pages
+ *    for the content tests, tests/support/debian-docs.ts; a spec installs the packages it reads);
  *  - a stand-in for Stripe's API and hosted pages (billing is on, D18); its calls at <controlUrl>/stripe-calls;
  *  - the BUILT app (scripts/server.ts, as `npm start`; build dir from NEXT_DIST_DIR) with all of the above configured.
  * The build is done before (scripts/test.sh), never here. SIGTERM/SIGINT tear everything down.
@@ -19,6 +21,7 @@ import path from "node:path";
 import pg from "pg";
 import type { SMTPServer } from "smtp-server";
 import { serverCommand } from "../../../lib/edge/command";
+import { debianDocFile } from "../../support/debian-docs";
 import { createSmtpCapture } from "../../support/smtp-capture";
 import { startStripeStandIn, type StripeStandIn } from "../../support/stripe-stand-in";
 import { createGitHubStub } from "./github-stub";
@@ -104,8 +107,9 @@ function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
-    const file = path.join(dir, pathname === "/" ? "index.html" : pathname);
-    if (!file.startsWith(dir + path.sep)) return res.writeHead(403).end();
+    const debian = debianDocFile(pathname);
+    const file = debian ?? path.join(dir, pathname === "/" ? "index.html" : pathname);
+    if (!debian && !file.startsWith(dir + path.sep)) return res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
