@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { PERMISSIONS } from "@/lib/auth/roles";
 import { getPool } from "@/lib/db/pool";
 import type { PlanId } from "@/lib/plans";
 
@@ -46,19 +47,28 @@ export async function findClient(id: string): Promise<OAuthClient | undefined> {
   return rows[0] && { id: rows[0].id, name: rows[0].name, redirectUris: rows[0].redirect_uris };
 }
 
-/** A new authorization code for the signed-in `userId` (its plaintext, returned once). */
+/** A new authorization code for the workspace `userId`, approved by the person `approvedBy` (its plaintext, returned once). */
 export async function insertCode(code: {
   clientId: string;
   userId: string;
+  approvedBy: string;
   redirectUri: string;
   codeChallenge: string;
 }): Promise<string> {
   const pool = await getPool();
   const value = secret("glmcp_code_");
   await pool.query(
-    `INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [hashSecret(value), code.clientId, code.userId, code.redirectUri, code.codeChallenge, CODE_SECONDS],
+    `INSERT INTO oauth_codes (hash, client_id, user_id, approved_by, redirect_uri, code_challenge, expires_at)
+     VALUES ($1, $2, $3, $7, $4, $5, now() + make_interval(secs => $6))`,
+    [
+      hashSecret(value),
+      code.clientId,
+      code.userId,
+      code.redirectUri,
+      code.codeChallenge,
+      CODE_SECONDS,
+      code.approvedBy,
+    ],
   );
   return value;
 }
@@ -66,17 +76,20 @@ export async function insertCode(code: {
 /** The code's row, deleted in the same statement; undefined when unknown, used or expired. */
 export async function consumeCode(
   value: string,
-): Promise<{ clientId: string; userId: string; redirectUri: string; codeChallenge: string } | undefined> {
+): Promise<
+  { clientId: string; userId: string; approvedBy: string; redirectUri: string; codeChallenge: string } | undefined
+> {
   const pool = await getPool();
   const { rows } = await pool.query<{
     client_id: string;
     user_id: string;
+    approved_by: string;
     redirect_uri: string;
     code_challenge: string;
     live: boolean;
   }>(
     `DELETE FROM oauth_codes WHERE hash = $1
-     RETURNING client_id, user_id, redirect_uri, code_challenge, expires_at > now() AS live`,
+     RETURNING client_id, user_id, approved_by, redirect_uri, code_challenge, expires_at > now() AS live`,
     [hashSecret(value)],
   );
   const row = rows[0];
@@ -84,6 +97,7 @@ export async function consumeCode(
   return {
     clientId: row.client_id,
     userId: row.user_id,
+    approvedBy: row.approved_by,
     redirectUri: row.redirect_uri,
     codeChallenge: row.code_challenge,
   };
@@ -111,12 +125,12 @@ function newTokens() {
   };
 }
 
-export async function insertGrant(clientId: string, userId: string): Promise<IssuedTokens> {
+export async function insertGrant(clientId: string, userId: string, approvedBy: string): Promise<IssuedTokens> {
   const pool = await getPool();
   const { access, refresh, issued } = newTokens();
   await pool.query(
-    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7))`,
+    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, approved_by)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7), $8)`,
     [
       `grant_${randomBytes(12).toString("hex")}`,
       clientId,
@@ -125,19 +139,28 @@ export async function insertGrant(clientId: string, userId: string): Promise<Iss
       ACCESS_TOKEN_SECONDS,
       hashSecret(refresh),
       REFRESH_TOKEN_SECONDS,
+      approvedBy,
     ],
   );
   return issued;
 }
+
+/**
+ * The roles that may connect applications (keys.write, D28), as SQL: a token works only while the
+ * person who approved it is still a member of its workspace in one of them, whatever path ended
+ * or changed their membership (removal also deletes the grant: revokeMemberGrants).
+ */
+const APPROVER_MAY_CONNECT = `EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = g.user_id
+  AND m.user_id = g.approved_by AND m.role IN (${PERMISSIONS["keys.write"].map((r) => `'${r}'`).join(", ")}))`;
 
 /** New tokens for a live refresh token of `clientId`; the old pair stops working in the same statement. */
 export async function rotateGrant(clientId: string, refreshToken: string): Promise<IssuedTokens | undefined> {
   const pool = await getPool();
   const { access, refresh, issued } = newTokens();
   const { rowCount } = await pool.query(
-    `UPDATE oauth_grants SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
+    `UPDATE oauth_grants g SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
        refresh_hash = $3, refresh_expires_at = now() + make_interval(secs => $4)
-     WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now()`,
+     WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now() AND ${APPROVER_MAY_CONNECT}`,
     [
       hashSecret(access),
       ACCESS_TOKEN_SECONDS,
@@ -157,7 +180,7 @@ export async function findAccessGrant(
   const pool = await getPool();
   const { rows } = await pool.query<{ id: string; user_id: string; plan: PlanId; plan_change_due: boolean }>(
     `UPDATE oauth_grants g SET last_used_at = now() FROM users u
-     WHERE g.access_hash = $1 AND g.access_expires_at > now() AND u.id = g.user_id
+     WHERE g.access_hash = $1 AND g.access_expires_at > now() AND u.id = g.user_id AND ${APPROVER_MAY_CONNECT}
      RETURNING g.id, g.user_id, u.plan::text AS plan, COALESCE(u.scheduled_plan_at <= now(), false) AS plan_change_due`,
     [hashSecret(token)],
   );
@@ -188,4 +211,18 @@ export async function deleteGrant(userId: string, grantId: string): Promise<bool
   const pool = await getPool();
   const { rowCount } = await pool.query(`DELETE FROM oauth_grants WHERE id = $1 AND user_id = $2`, [grantId, userId]);
   return rowCount === 1;
+}
+
+/**
+ * Disconnects every client a person approved for a workspace, and their unused codes (D28): their
+ * removal from it, or a role that may no longer connect applications. Returns how many grants.
+ */
+export async function revokeMemberGrants(workspaceId: string, memberId: string): Promise<number> {
+  const pool = await getPool();
+  await pool.query(`DELETE FROM oauth_codes WHERE user_id = $1 AND approved_by = $2`, [workspaceId, memberId]);
+  const { rowCount } = await pool.query(`DELETE FROM oauth_grants WHERE user_id = $1 AND approved_by = $2`, [
+    workspaceId,
+    memberId,
+  ]);
+  return rowCount ?? 0;
 }
