@@ -89,8 +89,8 @@ export default function AsyncPage() {
         account&apos;s job id is a <code>404 job_not_found</code>, like an id that does not exist.
       </p>
       <p>
-        A job is checked against its key when it starts: if the key was revoked since the job was accepted — by hand,
-        or because the member who made it left the workspace — the job fails with{" "}
+        A job is checked against its key when it starts: if the key was revoked since the job was accepted — by hand, or
+        because the member who made it left the workspace — the job fails with{" "}
         <Link href="/docs/errors#api_key_revoked">
           <code>401 api_key_revoked</code>
         </Link>{" "}
