@@ -3,8 +3,7 @@
  * with this process's job workers and real Chromium, a real SMTP listener and a webhook receiver:
  * the first run takes the baseline; a page that changes alerts once — a signed `monitor.changed`
  * webhook and an e-mail — with its box to the pixel; an unchanged page and an ignored selector do
- * not; each run counts one render; a monitor outlives the key that created it (it is the
- * workspace's); another account sees 404s; the plan's limits are 403s.
+ * not; each run counts one render; another account sees 404s; the plan's limits are 403s.
  */
 import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
@@ -257,22 +256,6 @@ describe("a monitor", () => {
     expect(((await expectStatus(await monitorCall(account, created.id, "GET"), 200)) as MonitorBody).status).toBe(
       "paused",
     );
-  });
-
-  it("belongs to the workspace, not to the key that created it: revoked, the monitor still runs (D27, D28)", async () => {
-    const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
-    const made = await createApiKey(account.userId, "monitor maker");
-    const maker = { ...account, apiKey: made.key, apiKeyId: made.apiKey.id };
-    const created = (await expectStatus(
-      await createMonitor(maker, { url: pages.url("kept"), width: 400, height: 300, interval: 3600 }),
-      201,
-    )) as MonitorBody;
-    // The key goes, as it does with its maker's removal from the workspace.
-    expect(await revokeApiKey(account.userId, made.apiKey.id)).toBe(true);
-    const before = await renders();
-    expect(await run(created.id)).toMatchObject({ status: "succeeded" });
-    expect(await renders()).toBe(before + 1);
-    await expectStatus(await monitorCall(account, created.id, "DELETE"), 204);
   });
 
   it("is changed, paused and deleted by its owner", async () => {

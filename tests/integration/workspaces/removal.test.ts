@@ -30,10 +30,10 @@ beforeAll(async () => {
 // The route server's address is the app's: APP_URL must name it before the modules read it.
 testEnvironment(() => ({ extra: { APP_URL: origin() } }));
 beforeAll(async () => {
-  const mcp = await import("@/app/mcp/route");
-  routes["/mcp"] = { POST: mcp.POST };
-  const resourceMetadata = await import("@/app/.well-known/oauth-protected-resource/route");
-  routes["/.well-known/oauth-protected-resource/mcp"] = { GET: resourceMetadata.GET };
+  routes["/mcp"] = { POST: (await import("@/app/mcp/route")).POST };
+  routes["/.well-known/oauth-protected-resource/mcp"] = {
+    GET: (await import("@/app/.well-known/oauth-protected-resource/route")).GET,
+  };
   routes["/.well-known/oauth-authorization-server"] = {
     GET: (await import("@/app/.well-known/oauth-authorization-server/route")).GET,
   };
@@ -42,9 +42,7 @@ beforeAll(async () => {
   routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
   routes["/v1/usage"] = { GET: (await import("@/app/v1/usage/route")).GET };
 });
-afterAll(async () => {
-  await app?.close();
-});
+afterAll(() => app?.close());
 
 /** A dashboard request by `who` acting for `workspace`, from the app's own origin. */
 async function actAs(who: Person, workspace: string): Promise<void> {
@@ -85,11 +83,7 @@ async function usage(key: string): Promise<{ status: number; detail?: string }> 
 /** An MCP client's side of OAuth, in memory; the "browser" is the test. Its redirect URI is never contacted. */
 class Agent implements OAuthClientProvider {
   readonly redirectUrl = "http://127.0.0.1:9/callback";
-  readonly clientMetadata = {
-    client_name: "Removal agent",
-    redirect_uris: [this.redirectUrl],
-    token_endpoint_auth_method: "none",
-  };
+  readonly clientMetadata = { client_name: "Agent", redirect_uris: [this.redirectUrl] };
   info?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
   verifier?: string;
