@@ -144,7 +144,7 @@ export async function orphanedJobs(queuedForMs: number, limit = 500): Promise<Ar
 }
 
 /** The workspace's plan and the job's key as they are now, for a job about to run. */
-export interface OwnerNow {
+interface OwnerNow {
   plan: string;
   monthly_render_cap: number | null;
   allowed_endpoints: string[] | null;

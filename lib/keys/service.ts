@@ -98,7 +98,7 @@ function normaliseKeyName(name: string | undefined | null): string {
 }
 
 /** The roles whose members may hold keys (keys.write, D28): a member without it holds none. */
-export const KEY_HOLDING_ROLES: readonly string[] = PERMISSIONS["keys.write"];
+const KEY_HOLDING_ROLES: readonly string[] = PERMISSIONS["keys.write"];
 
 /** A key's maker is no longer a member who may hold keys (removed, or demoted meanwhile, D28). */
 export class KeyCreatorNotMember extends KeyCreationRefused {
