@@ -59,15 +59,15 @@ export async function insertCode(code: {
   const value = secret("glmcp_code_");
   await pool.query(
     `INSERT INTO oauth_codes (hash, client_id, user_id, approved_by, redirect_uri, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $7, $4, $5, now() + make_interval(secs => $6))`,
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
     [
       hashSecret(value),
       code.clientId,
       code.userId,
+      code.approvedBy,
       code.redirectUri,
       code.codeChallenge,
       CODE_SECONDS,
-      code.approvedBy,
     ],
   );
   return value;
