@@ -28,6 +28,11 @@ export const ERROR_CODES = {
     summary: "The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard.",
     help: "After a move to a plan with fewer keys, the newest keys beyond its limit are paused, not revoked. In the dashboard (API Keys) choose which keys to keep, revoke one, or upgrade; the key works again at once.",
   },
+  api_key_revoked: {
+    status: 401,
+    summary: "A job's API key was revoked (or its maker removed) after the job was accepted: it did not run.",
+    help: "A job is checked against its key when it starts. The key it was accepted with was revoked since — by hand, or because the member who made it left the workspace — so the job failed without rendering, and nothing was counted against your renders. Submit it again with a live key.",
+  },
   missing_parameter: {
     status: 400,
     summary: "A required query parameter is missing.",

@@ -143,15 +143,24 @@ export async function orphanedJobs(queuedForMs: number, limit = 500): Promise<Ar
   return rows;
 }
 
-/** A user's plan and the key's restrictions as they are now, for a job about to run. */
-export async function ownerNow(
-  userId: string,
-  apiKeyId: string | null,
-): Promise<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null } | undefined> {
+/** The workspace's plan and the job's key as they are now, for a job about to run. */
+interface OwnerNow {
+  plan: string;
+  monthly_render_cap: number | null;
+  allowed_endpoints: string[] | null;
+  /** The key is still the workspace's and not revoked (false too when it is gone). */
+  key_live: boolean;
+  key_paused: boolean;
+}
+
+/** The workspace's standing and its key's, read when a job starts (D20, D28); undefined when the workspace is gone. */
+export async function ownerNow(userId: string, apiKeyId: string | null): Promise<OwnerNow | undefined> {
   const { rows } = await (
     await getPool()
-  ).query<{ plan: string; monthly_render_cap: number | null; allowed_endpoints: string[] | null }>(
-    `SELECT u.plan::text AS plan, k.monthly_render_cap, k.allowed_endpoints FROM users u LEFT JOIN api_keys k ON k.id = $2 WHERE u.id = $1`,
+  ).query<OwnerNow>(
+    `SELECT u.plan::text AS plan, k.monthly_render_cap, k.allowed_endpoints,
+       (k.id IS NOT NULL AND k.revoked_at IS NULL) AS key_live, COALESCE(k.paused_at IS NOT NULL, false) AS key_paused
+     FROM users u LEFT JOIN api_keys k ON k.id = $2 AND k.user_id = u.id WHERE u.id = $1`,
     [userId, apiKeyId],
   );
   return rows[0];

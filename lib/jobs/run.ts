@@ -29,11 +29,26 @@ export type RunResult = Outcome | { state: "retry"; afterMs: number };
 /** Errors that say "not now" rather than "not this job": the job goes back to the queue. */
 const RETRYABLE = new Set(["renderer_busy", "shutting_down"]);
 
-/** The job's account as it is now: its plan and the accepting key's restrictions. */
+/**
+ * The job's account as it is now: its plan and the accepting key's restrictions. Revoked means
+ * stopped (D20, D28): a job whose key was revoked (by hand, or with its maker's removal) or paused
+ * since it was accepted fails here, before anything renders or is charged. A run without a key (a
+ * monitor's, D27; one asked from the dashboard) belongs to the workspace and goes on.
+ */
 export async function callerFor(job: JobRow): Promise<Caller> {
   const owner = await ownerNow(job.user_id, job.api_key_id);
   if (!owner || !isPlanId(owner.plan))
     throw new ApiError("internal_error", "The account of this job no longer exists.");
+  if (job.api_key_id !== null && !owner.key_live)
+    throw new ApiError(
+      "api_key_revoked",
+      "The API key this job was accepted with has been revoked since: the job did not run and nothing was charged.",
+    );
+  if (job.api_key_id !== null && owner.key_paused)
+    throw new ApiError(
+      "api_key_paused",
+      "The API key this job was accepted with is paused (beyond the plan's key limit): the job did not run and nothing was charged. Choose the keys to keep in the dashboard, then submit it again.",
+    );
   const keyLimits: KeyLimits = {
     allowedEndpoints: owner.allowed_endpoints?.filter(isRenderEndpoint) ?? null,
     monthlyRenderCap: owner.monthly_render_cap,

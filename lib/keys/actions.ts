@@ -51,7 +51,8 @@ export const createKeyAction = dashboardAction(
   },
   async ({ workspace, audit, input: { name } }): Promise<CreateKeyState> => {
     try {
-      const { key, apiKey, signingSecret } = await createApiKey(workspace.id, name);
+      // The key names its maker (D28): their removal, or a role without keys.write, ends it.
+      const { key, apiKey, signingSecret } = await createApiKey(workspace.id, name, workspace.user.id);
       await audit("key.created", apiKey.id, { name: apiKey.name });
       revalidatePath("/dashboard", "layout");
       // The plaintext and the signing secret go back to this one response only: the key is stored

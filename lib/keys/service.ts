@@ -6,6 +6,7 @@
 import "server-only";
 import type { KeyLimits } from "@/lib/api/context";
 import type { ApiKey } from "@/generated/prisma/client";
+import { PERMISSIONS } from "@/lib/auth/roles";
 import { isRenderEndpoint } from "@/lib/endpoints";
 import { getDb } from "@/lib/db";
 import { getPool } from "@/lib/db/pool";
@@ -96,15 +97,30 @@ function normaliseKeyName(name: string | undefined | null): string {
   return trimmed || "Default key";
 }
 
+/** The roles whose members may hold keys (keys.write, D28): a member without it holds none. */
+const KEY_HOLDING_ROLES: readonly string[] = PERMISSIONS["keys.write"];
+
+/** A key's maker is no longer a member who may hold keys (removed, or demoted meanwhile, D28). */
+export class KeyCreatorNotMember extends KeyCreationRefused {
+  static readonly brand: string = "glance.KeyCreatorNotMember";
+  constructor() {
+    super("You are no longer a member of this workspace who may create keys.");
+    this.name = "KeyCreatorNotMember";
+  }
+}
+
 /**
  * Creates a key and returns its plaintext and its signing secret (D15) — the only time either is
  * shown; the key is stored as a hash, the signing secret not at all (only its nonce).
  * The user row is locked for the transaction, so concurrent creations cannot exceed the limits
- * (active keys per plan, creations per hour).
+ * (active keys per plan, creations per hour). `createdBy` is the member making it (D28): under the
+ * same lock, which a removal or a role change also takes, they must still be a member whose role
+ * may hold keys, so a key cannot be made by someone removed a moment before.
  */
 export async function createApiKey(
   userId: string,
   name?: string,
+  createdBy: string | null = null,
 ): Promise<{ key: string; signingSecret: string; apiKey: ApiKeySummary }> {
   const db = await getDb();
   const publicId = generatePublicId();
@@ -117,6 +133,13 @@ export async function createApiKey(
       >`SELECT plan::text AS plan FROM users WHERE id = ${userId} FOR UPDATE`;
       const plan = rows[0]?.plan;
       if (!isPlanId(plan)) throw new AccountNotFoundError();
+      if (createdBy !== null) {
+        const member = await tx.workspaceMember.findUnique({
+          where: { workspaceId_userId: { workspaceId: userId, userId: createdBy } },
+          select: { role: true },
+        });
+        if (!member || !KEY_HOLDING_ROLES.includes(member.role)) throw new KeyCreatorNotMember();
+      }
       const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
       const limit = PLANS[plan].maxApiKeys;
       if (active >= limit) throw new KeyLimitError(limit, plan);
@@ -136,6 +159,7 @@ export async function createApiKey(
           createdAt: now,
           publicId,
           signingNonce,
+          createdBy,
         },
         select: summaryFields,
       });

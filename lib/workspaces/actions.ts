@@ -10,14 +10,15 @@ import { revalidatePath } from "next/cache";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
+import { dashboardAction, many, refuseWithError, text } from "@/lib/auth/dashboard-action";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { can, ROLES } from "@/lib/auth/roles";
 import { getCurrentUser } from "@/lib/auth/session";
 import { membershipOf, workspaceCookieName, workspaceCookieOptions } from "@/lib/auth/workspace";
 import { log } from "@/lib/log";
-import { recordAudit } from "./audit";
+import { recordAudit, type AuditActor } from "./audit";
 import {
+  type AccessEnded,
   changeRole,
   createTeam,
   MAX_WORKSPACE_NAME_LENGTH,
@@ -79,39 +80,83 @@ function refusedBy(error: unknown): MemberActionState {
 }
 
 const memberId = text(z.string().min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOUND));
+
+/** What a removal or a role change ended (D28), as the audit entry's detail. */
+function endedDetail(ended: AccessEnded) {
+  return {
+    keysRevoked: ended.revokedKeys.length,
+    keysKept: ended.keptKeys.length,
+    appsDisconnected: ended.disconnectedApps,
+    invitationsCancelled: ended.cancelledInvitations,
+  };
+}
+
+/** The audit entries of the keys a removal or role change ended or handed to the workspace. */
+async function auditKeys(workspace: { id: string; user: AuditActor }, member: string, ended: AccessEnded) {
+  for (const keyId of ended.revokedKeys)
+    await recordAudit(workspace.id, workspace.user, "key.revoked", keyId, { reason: "member access ended", member });
+  // A kept key's secret is known to the person it came from: the entry says so, for whoever reads the log.
+  for (const keyId of ended.keptKeys)
+    await recordAudit(workspace.id, workspace.user, "key.kept", keyId, { formerMaker: member });
+}
+
+/** The sentence a removal or role change answers with: what ended with it. */
+function endedMessage(done: string, ended: AccessEnded): string {
+  const parts = [
+    ended.revokedKeys.length > 0 && `${ended.revokedKeys.length} of their keys revoked`,
+    ended.keptKeys.length > 0 && `${ended.keptKeys.length} kept for the workspace (roll their signing secrets)`,
+    ended.disconnectedApps > 0 && `${ended.disconnectedApps} connected app(s) disconnected`,
+    ended.cancelledInvitations > 0 && `${ended.cancelledInvitations} invitation(s) cancelled`,
+  ].filter(Boolean);
+  return parts.length > 0 ? `${done} ${parts.join(", ")}.` : done;
+}
 const members = { what: "members", permission: "members.write", refused: refuseWithError } as const;
 
 export const changeRoleAction = dashboardAction(
   {
     ...members,
-    audit: "member.role_changed",
+    // A role without keys.write ends the member's keys (D28): each revoked key is an entry.
+    audit: ["member.role_changed", "key.revoked", "key.kept"],
     input: z.object({ userId: memberId, role: text(z.enum(ROLES, "Choose one of the roles.")) }),
   },
   async ({ workspace, input: { userId, role } }): Promise<MemberActionState> => {
+    let ended: AccessEnded;
     try {
-      await changeRole(workspace.id, userId, role, can(workspace.role, "owners.write"));
+      ended = await changeRole(workspace.id, userId, role, can(workspace.role, "owners.write"));
     } catch (error) {
       return refusedBy(error);
     }
-    log.info("member role changed", { workspaceId: workspace.id, userId, role });
-    await recordAudit(workspace.id, workspace.user, "member.role_changed", userId, { role });
-    revalidatePath("/dashboard/team");
-    return { status: "done", message: "Role changed." };
+    log.info("member role changed", { workspaceId: workspace.id, userId, role, ...endedDetail(ended) });
+    await recordAudit(workspace.id, workspace.user, "member.role_changed", userId, { role, ...endedDetail(ended) });
+    await auditKeys(workspace, userId, ended);
+    revalidatePath("/dashboard", "layout");
+    return { status: "done", message: endedMessage("Role changed.", ended) };
   },
 );
 
+/**
+ * Removes a member: every credential they hold in the workspace ends (D28). `keep` names keys they
+ * made that the workspace keeps anyway — ticked one by one in the removal dialog, under its warning
+ * that the removed person knows their secrets; each is written to the audit log.
+ */
 export const removeMemberAction = dashboardAction(
-  { ...members, audit: "member.removed", input: z.object({ userId: memberId }) },
-  async ({ workspace, input: { userId } }): Promise<MemberActionState> => {
+  {
+    ...members,
+    audit: ["member.removed", "key.revoked", "key.kept"],
+    input: z.object({ userId: memberId, keep: many() }),
+  },
+  async ({ workspace, input: { userId, keep } }): Promise<MemberActionState> => {
+    let ended: AccessEnded;
     try {
-      await removeMember(workspace.id, userId, can(workspace.role, "owners.write"));
+      ended = await removeMember(workspace.id, userId, can(workspace.role, "owners.write"), keep);
     } catch (error) {
       return refusedBy(error);
     }
-    log.info("member removed", { workspaceId: workspace.id, userId });
-    await recordAudit(workspace.id, workspace.user, "member.removed", userId);
-    revalidatePath("/dashboard/team");
-    return { status: "done", message: "Member removed." };
+    log.info("member removed", { workspaceId: workspace.id, userId, ...endedDetail(ended) });
+    await recordAudit(workspace.id, workspace.user, "member.removed", userId, endedDetail(ended));
+    await auditKeys(workspace, userId, ended);
+    revalidatePath("/dashboard", "layout");
+    return { status: "done", message: endedMessage("Member removed:", ended) };
   },
 );
 
@@ -138,15 +183,24 @@ export const transferOwnershipAction = dashboardAction(
 
 /** Leaves the current workspace (any role may) and goes back to the personal one. */
 export const leaveWorkspaceAction = dashboardAction(
-  { what: "your membership", permission: "read", audit: "member.left", refused: refuseWithError },
+  {
+    what: "your membership",
+    permission: "read",
+    audit: ["member.left", "key.revoked", "key.kept"],
+    refused: refuseWithError,
+  },
   async ({ workspace }): Promise<MemberActionState> => {
+    // Leaving ends everything the person held here, keys included: keeping one is the team's
+    // choice (a removal by an owner or admin), not the leaver's (D28).
+    let ended: AccessEnded;
     try {
-      await removeMember(workspace.id, workspace.user.id, true);
+      ended = await removeMember(workspace.id, workspace.user.id, true);
     } catch (error) {
       return refusedBy(error);
     }
-    log.info("member left", { workspaceId: workspace.id, userId: workspace.user.id });
-    await recordAudit(workspace.id, workspace.user, "member.left");
+    log.info("member left", { workspaceId: workspace.id, userId: workspace.user.id, ...endedDetail(ended) });
+    await recordAudit(workspace.id, workspace.user, "member.left", null, endedDetail(ended));
+    await auditKeys(workspace, workspace.user.id, ended);
     await setCurrent(workspace.user.id);
     revalidatePath("/dashboard", "layout");
     redirect("/dashboard");

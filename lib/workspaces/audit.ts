@@ -24,6 +24,7 @@ const AUDIT_ACTIONS = {
   "key.created": "created a key",
   "key.renamed": "renamed a key",
   "key.revoked": "revoked a key",
+  "key.kept": "kept a removed member's key for the workspace",
   "key.limits_changed": "changed a key's limits",
   "signing_secret.rolled": "rolled a key's signing secret",
   "member.invited": "invited a member",

@@ -6,8 +6,9 @@
  */
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
-import { isRole, type Role } from "@/lib/auth/roles";
+import { can, isRole, type Role } from "@/lib/auth/roles";
 import { BrandedError } from "@/lib/api/branded-error";
 
 export const INVITATION_DAYS = 7;
@@ -20,6 +21,8 @@ export class InvitationRefused extends BrandedError {
 }
 
 const INVITATION_GONE = "This invitation is no longer valid: it was used, declined, revoked or has expired.";
+const INVITER_GONE =
+  "This invitation is no longer valid: the person who sent it may no longer invite members to this workspace.";
 
 export interface PendingInvitation {
   id: string;
@@ -133,7 +136,16 @@ export async function answerInvitation(
     throw new InvitationRefused(`This invitation is for ${invitation.email}. Sign in with that address to answer it.`);
   }
   const db = await getDb();
-  await db.$transaction(async (tx) => {
+  const inviterGone = await db.$transaction(async (tx) => {
+    // An invitation speaks for its sender (D28): accepting it re-checks that they are still a
+    // member who may invite. If not, it is revoked instead, whatever their removal missed.
+    if (accept && !(await inviterMayInvite(tx, invitation.id, invitation.workspaceId))) {
+      await tx.workspaceInvitation.updateMany({
+        where: { id: invitation.id, acceptedAt: null, declinedAt: null, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      return true;
+    }
     const { count } = await tx.workspaceInvitation.updateMany({
       where: { id: invitation.id, acceptedAt: null, declinedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: accept ? { acceptedAt: now } : { declinedAt: now },
@@ -146,6 +158,23 @@ export async function answerInvitation(
         update: {},
       });
     }
+    return false;
   });
+  if (inviterGone) throw new InvitationRefused(INVITER_GONE);
   return invitation;
+}
+
+/** Whether the invitation's sender is still a member of its workspace whose role may invite. */
+async function inviterMayInvite(
+  tx: Prisma.TransactionClient,
+  invitationId: string,
+  workspaceId: string,
+): Promise<boolean> {
+  const row = await tx.workspaceInvitation.findUnique({ where: { id: invitationId }, select: { invitedBy: true } });
+  if (!row?.invitedBy) return false;
+  const inviter = await tx.workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: row.invitedBy } },
+    select: { role: true },
+  });
+  return inviter !== null && isRole(inviter.role) && can(inviter.role, "members.write");
 }

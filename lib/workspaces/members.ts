@@ -7,8 +7,10 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { isRole, type Role } from "@/lib/auth/roles";
+import { can, isRole, type Role } from "@/lib/auth/roles";
 import { BrandedError } from "@/lib/api/branded-error";
+import { endMemberKeys } from "@/lib/keys/member-keys";
+import { revokeMemberGrants } from "@/lib/mcp/oauth/store";
 
 /** A member change the rules refuse (the last owner, a personal workspace): its message is shown to the person. */
 export class MemberChangeRefused extends BrandedError {
@@ -84,38 +86,95 @@ async function checkLeavesAnOwner(tx: Tx, workspaceId: string, userId: string, c
   }
 }
 
+/** What ending (part of) a member's access ended (D28): for the audit log and the answer. */
+export interface AccessEnded {
+  revokedKeys: string[];
+  keptKeys: string[];
+  disconnectedApps: number;
+  cancelledInvitations: number;
+}
+
+/**
+ * Ends what a member holds in a workspace that `role` (null: no longer a member) may not hold, in
+ * the change's transaction: the keys they made unless kept (keys.write), their open invitations
+ * (members.write). Their OAuth grants are deleted after the commit (disconnectApps), by the OAuth
+ * store's own connection; their tokens are refused from the commit on anyway, since a token is
+ * checked against its approver's membership on every use.
+ */
+async function endAccess(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  role: Role | null,
+  keep: readonly string[],
+): Promise<Omit<AccessEnded, "disconnectedApps">> {
+  const keys =
+    role && can(role, "keys.write") ? { revoked: [], kept: [] } : await endMemberKeys(tx, workspaceId, userId, keep);
+  let cancelledInvitations = 0;
+  if (!role || !can(role, "members.write")) {
+    ({ count: cancelledInvitations } = await tx.workspaceInvitation.updateMany({
+      where: { workspaceId, invitedBy: userId, acceptedAt: null, declinedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
+    }));
+  }
+  return { revokedKeys: keys.revoked, keptKeys: keys.kept, cancelledInvitations };
+}
+
+async function disconnectApps(workspaceId: string, userId: string, role: Role | null): Promise<number> {
+  return role && can(role, "keys.write") ? 0 : revokeMemberGrants(workspaceId, userId);
+}
+
+const NOTHING_ENDED: AccessEnded = { revokedKeys: [], keptKeys: [], disconnectedApps: 0, cancelledInvitations: 0 };
+
 /**
  * Sets `userId`'s role. `actorMayTouchOwners` is the actor's owners.write: without it, neither the
- * member's current role nor the new one may be owner.
+ * member's current role nor the new one may be owner. A role that takes a permission away ends
+ * what it held (D28): without keys.write, the keys they made and the applications they connected;
+ * without members.write, their open invitations.
  */
 export async function changeRole(
   workspaceId: string,
   userId: string,
   role: Role,
   actorMayTouchOwners: boolean,
-): Promise<void> {
-  await locked(workspaceId, async (tx) => {
+): Promise<AccessEnded> {
+  const ended = await locked(workspaceId, async (tx) => {
     const current = await memberRole(tx, workspaceId, userId);
     if (!current) throw new MemberChangeRefused(MEMBER_NOT_FOUND);
-    if (current === role) return;
+    if (current === role) return null;
     if (!actorMayTouchOwners && (current === "owner" || role === "owner")) {
       throw new MemberChangeRefused("Only an owner can make or change an owner.");
     }
     if (current === "owner") await checkLeavesAnOwner(tx, workspaceId, userId, current);
     await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
+    return endAccess(tx, workspaceId, userId, role, []);
   });
+  if (!ended) return NOTHING_ENDED;
+  return { ...ended, disconnectedApps: await disconnectApps(workspaceId, userId, role) };
 }
 
-/** Removes a member (or the actor themself, when leaving). Their access ends on their next request. */
-export async function removeMember(workspaceId: string, userId: string, actorMayTouchOwners: boolean): Promise<void> {
-  await locked(workspaceId, async (tx) => {
+/**
+ * Removes a member (or the actor themself, when leaving). Their access ends on their next request,
+ * for every credential (D28): the session acts for the workspace no more, the keys they made are
+ * revoked but those in `keep` (which become the workspace's), the applications they connected are
+ * disconnected, and their open invitations are cancelled.
+ */
+export async function removeMember(
+  workspaceId: string,
+  userId: string,
+  actorMayTouchOwners: boolean,
+  keep: readonly string[] = [],
+): Promise<AccessEnded> {
+  const ended = await locked(workspaceId, async (tx) => {
     const current = await memberRole(tx, workspaceId, userId);
     if (!current) throw new MemberChangeRefused(MEMBER_NOT_FOUND);
     if (current === "owner" && !actorMayTouchOwners)
       throw new MemberChangeRefused("Only an owner can remove an owner.");
     await checkLeavesAnOwner(tx, workspaceId, userId, current);
     await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+    return endAccess(tx, workspaceId, userId, null, keep);
   });
+  return { ...ended, disconnectedApps: await disconnectApps(workspaceId, userId, null) };
 }
 
 /** The actor (an owner) makes `userId` owner and becomes admin, in one step. */

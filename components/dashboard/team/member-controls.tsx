@@ -4,15 +4,14 @@ import { useActionState, useId } from "react";
 import {
   changeRoleAction,
   leaveWorkspaceAction,
-  removeMemberAction,
   transferOwnershipAction,
   type MemberActionState,
 } from "@/lib/workspaces/actions";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { RemoveMember, type RemovableKey } from "@/components/dashboard/team/remove-member";
 import { RoleSelect } from "@/components/dashboard/team/role-select";
 import { RowAction } from "@/components/dashboard/team/row-action";
-import { WebhookSecretRollHint } from "@/components/dashboard/team/webhook-secret-hint";
 import { Alert } from "@/components/ui";
 
 function Outcome({ state }: { state: MemberActionState }) {
@@ -30,16 +29,16 @@ export function MemberControls({
   role,
   label,
   mayTransfer,
+  keys,
 }: {
   userId: string;
   role: Role;
   label: string;
   mayTransfer: boolean;
+  /** The keys they made here, which their removal revokes unless kept (D28). */
+  keys: RemovableKey[];
 }) {
   const [roleState, roleAction] = useActionState<MemberActionState, FormData>(changeRoleAction, { status: "idle" });
-  const [removeState, removeAction] = useActionState<MemberActionState, FormData>(removeMemberAction, {
-    status: "idle",
-  });
   const [transferState, transferAction] = useActionState<MemberActionState, FormData>(transferOwnershipAction, {
     status: "idle",
   });
@@ -62,22 +61,22 @@ export function MemberControls({
             Make owner, become admin
           </RowAction>
         )}
-        <RowAction action={removeAction} name="userId" value={userId} variant="danger" pendingLabel="Removing…">
-          Remove
-        </RowAction>
+        <RemoveMember userId={userId} label={label} role={role} keys={keys} />
       </div>
-      <WebhookSecretRollHint role={role} />
       <Outcome state={roleState} />
-      {removeState.status !== "idle" && <Outcome state={removeState} />}
       {transferState.status !== "idle" && <Outcome state={transferState} />}
     </div>
   );
 }
 
+/** Leaving ends every credential the person holds here, the keys they made included (D28). */
 export function LeaveWorkspace() {
   const [state, action] = useActionState<MemberActionState, FormData>(leaveWorkspaceAction, { status: "idle" });
   return (
     <form action={action} className="space-y-2">
+      <p className="text-sm text-slate-600">
+        Leaving revokes the keys you made here and disconnects the applications you connected to this workspace.
+      </p>
       <SubmitButton variant="outline" pendingLabel="Leaving…">
         Leave this workspace
       </SubmitButton>

@@ -100,8 +100,16 @@ export async function connectableWorkspace(userId: string, workspaceId: string):
   return membership && can(membership.role, "keys.write") ? membership : null;
 }
 
-/** Where the user's answer sends the browser: a code for the client, or access_denied. */
-export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, workspaceId: string, allow: boolean) {
+/**
+ * Where the user's answer sends the browser: a code for the client, or access_denied. The code
+ * names the person who approved it (D28): their removal from the workspace disconnects the client.
+ */
+export async function decide(
+  check: Extract<AuthorizeCheck, { kind: "ok" }>,
+  workspaceId: string,
+  approvedBy: string,
+  allow: boolean,
+) {
   if (!allow)
     return clientRedirect(check.redirectUri, {
       error: "access_denied",
@@ -111,6 +119,7 @@ export async function decide(check: Extract<AuthorizeCheck, { kind: "ok" }>, wor
   const code = await insertCode({
     clientId: check.client.id,
     userId: workspaceId,
+    approvedBy,
     redirectUri: check.redirectUri,
     redirectUriSent: check.redirectUriSent,
     codeChallenge: check.codeChallenge,

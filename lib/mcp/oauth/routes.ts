@@ -94,7 +94,7 @@ export async function authorizeDecision(request: Request): Promise<Response> {
       "You cannot connect applications to that workspace (ask an owner or admin).",
       403,
     );
-  return see(await decide(check, workspace?.id ?? user.id, allow));
+  return see(await decide(check, workspace?.id ?? user.id, user.id, allow));
 }
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -122,7 +122,7 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     if (challenge !== code.codeChallenge)
       return oauthError("invalid_grant", "The code_verifier does not match the code_challenge.");
-    return Response.json(await insertGrant(clientId, code.userId), { headers: NO_STORE });
+    return Response.json(await insertGrant(clientId, code.userId, code.approvedBy), { headers: NO_STORE });
   }
   if (grantType === "refresh_token") {
     const rotation = await rotateGrant(clientId, form.get("refresh_token") ?? "");

@@ -7,6 +7,7 @@
  */
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { PERMISSIONS } from "@/lib/auth/roles";
 import { getPool } from "@/lib/db/pool";
 import type { PlanId } from "@/lib/plans";
 
@@ -50,26 +51,29 @@ export async function findClient(id: string): Promise<OAuthClient | undefined> {
   return row && { id: row.id, name: row.name, redirectUris: row.redirect_uris, createdAt: row.created_at };
 }
 
+/** An authorization code's row: the workspace `userId`, approved by the person `approvedBy`. */
 interface AuthorizationCode {
   clientId: string;
   userId: string;
+  approvedBy: string;
   redirectUri: string;
   /** Whether the authorization request named redirect_uri (the token request must then repeat it). */
   redirectUriSent: boolean;
   codeChallenge: string;
 }
 
-/** A new authorization code for the signed-in `userId` (its plaintext, returned once). */
+/** A new authorization code for the workspace `userId`, approved by `approvedBy` (its plaintext, returned once). */
 export async function insertCode(code: AuthorizationCode): Promise<string> {
   const pool = await getPool();
   const value = secret("glmcp_code_");
   await pool.query(
-    `INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+    `INSERT INTO oauth_codes (hash, client_id, user_id, approved_by, redirect_uri, redirect_uri_sent, code_challenge, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
     [
       hashSecret(value),
       code.clientId,
       code.userId,
+      code.approvedBy,
       code.redirectUri,
       code.redirectUriSent,
       code.codeChallenge,
@@ -85,13 +89,14 @@ export async function consumeCode(value: string): Promise<AuthorizationCode | un
   const { rows } = await pool.query<{
     client_id: string;
     user_id: string;
+    approved_by: string;
     redirect_uri: string;
     redirect_uri_sent: boolean;
     code_challenge: string;
     live: boolean;
   }>(
     `DELETE FROM oauth_codes WHERE hash = $1
-     RETURNING client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, expires_at > now() AS live`,
+     RETURNING client_id, user_id, approved_by, redirect_uri, redirect_uri_sent, code_challenge, expires_at > now() AS live`,
     [hashSecret(value)],
   );
   const row = rows[0];
@@ -99,6 +104,7 @@ export async function consumeCode(value: string): Promise<AuthorizationCode | un
   return {
     clientId: row.client_id,
     userId: row.user_id,
+    approvedBy: row.approved_by,
     redirectUri: row.redirect_uri,
     redirectUriSent: row.redirect_uri_sent,
     codeChallenge: row.code_challenge,
@@ -127,12 +133,12 @@ function newTokens() {
   };
 }
 
-export async function insertGrant(clientId: string, userId: string): Promise<IssuedTokens> {
+export async function insertGrant(clientId: string, userId: string, approvedBy: string): Promise<IssuedTokens> {
   const pool = await getPool();
   const { access, refresh, issued } = newTokens();
   await pool.query(
-    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7))`,
+    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, approved_by)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7), $8)`,
     [
       `grant_${randomBytes(12).toString("hex")}`,
       clientId,
@@ -141,10 +147,19 @@ export async function insertGrant(clientId: string, userId: string): Promise<Iss
       ACCESS_TOKEN_SECONDS,
       hashSecret(refresh),
       REFRESH_TOKEN_SECONDS,
+      approvedBy,
     ],
   );
   return issued;
 }
+
+/**
+ * The roles that may connect applications (keys.write, D28), as SQL: a token works only while the
+ * person who approved it is still a member of its workspace in one of them, whatever path ended
+ * or changed their membership (removal also deletes the grant: revokeMemberGrants).
+ */
+const APPROVER_MAY_CONNECT = `EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = g.user_id
+  AND m.user_id = g.approved_by AND m.role IN (${PERMISSIONS["keys.write"].map((r) => `'${r}'`).join(", ")}))`;
 
 export type Rotation =
   | { kind: "issued"; tokens: IssuedTokens }
@@ -153,11 +168,12 @@ export type Rotation =
   | { kind: "invalid" };
 
 /**
- * New tokens for a live refresh token of `clientId`; the old pair stops working in the same
- * statement, which also records the old refresh token as spent (and forgets the grant's spent
- * tokens that have expired by now). A spent token presented again — by anyone, under any
- * client_id: its secret has leaked — deletes its grant, so the thief and the client both lose it
- * (OAuth 2.1 §4.3.1). Two refreshes racing with one token are that too: the loser finds it spent.
+ * New tokens for a live refresh token of `clientId` whose approver may still connect apps; the old
+ * pair stops working in the same statement, which also records the old refresh token as spent (and
+ * forgets the grant's spent tokens that have expired by now). A spent token presented again — by
+ * anyone, under any client_id: its secret has leaked — deletes its grant, so the thief and the
+ * client both lose it (OAuth 2.1 §4.3.1). Two refreshes racing with one token are that too: the
+ * loser finds it spent.
  */
 export async function rotateGrant(clientId: string, refreshToken: string): Promise<Rotation> {
   const pool = await getPool();
@@ -165,9 +181,9 @@ export async function rotateGrant(clientId: string, refreshToken: string): Promi
   const presented = hashSecret(refreshToken);
   const { rowCount } = await pool.query(
     `WITH rotated AS (
-       UPDATE oauth_grants SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
+       UPDATE oauth_grants g SET access_hash = $1, access_expires_at = now() + make_interval(secs => $2),
          refresh_hash = $3, refresh_expires_at = now() + make_interval(secs => $4)
-       WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now()
+       WHERE refresh_hash = $5 AND client_id = $6 AND refresh_expires_at > now() AND ${APPROVER_MAY_CONNECT}
        RETURNING id
      ), forgotten AS (
        DELETE FROM oauth_spent_refresh_tokens WHERE grant_id IN (SELECT id FROM rotated) AND expires_at <= now()
@@ -192,7 +208,7 @@ export async function findAccessGrant(
   const pool = await getPool();
   const { rows } = await pool.query<{ id: string; user_id: string; plan: PlanId; plan_change_due: boolean }>(
     `UPDATE oauth_grants g SET last_used_at = now() FROM users u
-     WHERE g.access_hash = $1 AND g.access_expires_at > now() AND u.id = g.user_id
+     WHERE g.access_hash = $1 AND g.access_expires_at > now() AND u.id = g.user_id AND ${APPROVER_MAY_CONNECT}
      RETURNING g.id, g.user_id, u.plan::text AS plan, COALESCE(u.scheduled_plan_at <= now(), false) AS plan_change_due`,
     [hashSecret(token)],
   );
@@ -223,4 +239,18 @@ export async function deleteGrant(userId: string, grantId: string): Promise<bool
   const pool = await getPool();
   const { rowCount } = await pool.query(`DELETE FROM oauth_grants WHERE id = $1 AND user_id = $2`, [grantId, userId]);
   return rowCount === 1;
+}
+
+/**
+ * Disconnects every client a person approved for a workspace, and their unused codes (D28): their
+ * removal from it, or a role that may no longer connect applications. Returns how many grants.
+ */
+export async function revokeMemberGrants(workspaceId: string, memberId: string): Promise<number> {
+  const pool = await getPool();
+  await pool.query(`DELETE FROM oauth_codes WHERE user_id = $1 AND approved_by = $2`, [workspaceId, memberId]);
+  const { rowCount } = await pool.query(`DELETE FROM oauth_grants WHERE user_id = $1 AND approved_by = $2`, [
+    workspaceId,
+    memberId,
+  ]);
+  return rowCount ?? 0;
 }

@@ -482,6 +482,7 @@ export interface components {
         | "invalid_api_key_format"
         | "invalid_api_key"
         | "api_key_paused"
+        | "api_key_revoked"
         | "missing_parameter"
         | "invalid_parameter"
         | "parameter_out_of_range"
@@ -885,7 +886,7 @@ export interface components {
         /** @description Bytes uploaded. */
         size: number;
       };
-      /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`. */
+      /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started: it did not run and was not charged. */
       error?: {
         [key: string]: unknown;
       };
@@ -950,7 +951,7 @@ export interface components {
           /** @description Bytes uploaded. */
           size: number;
         };
-        /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`. */
+        /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started: it did not run and was not charged. */
         error?: {
           [key: string]: unknown;
         };

@@ -160,12 +160,18 @@ test("in a team, only the roles that manage webhooks are sent the signing secret
   await member.goto("/dashboard/webhooks");
   await expect(member.getByLabel("Signing secret", { exact: true })).toHaveValue(secret);
 
-  // Removing a member who could see it suggests rolling it; for a viewer there is nothing to roll.
+  // Removing a member who could see it suggests rolling it, in the removal dialog; for a viewer
+  // there is nothing to roll. The dialog is cancelled: the member stays.
   await owner.goto("/dashboard/team");
   const row = owner.getByTestId("member-row").filter({ hasText: memberEmail });
-  await expect(row.getByTestId("webhook-secret-roll-hint")).toContainText("could see the webhook signing secret");
-  await expect(row.getByRole("link", { name: "roll it" })).toHaveAttribute("href", /\/dashboard\/webhooks/);
+  await row.getByRole("button", { name: /^Remove/ }).click();
+  const dialog = row.getByTestId("remove-member-dialog");
+  await expect(dialog.getByTestId("webhook-secret-roll-hint")).toContainText("could see the webhook signing secret");
+  await expect(dialog.getByRole("link", { name: "roll it" })).toHaveAttribute("href", /\/dashboard\/webhooks/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await setRole("viewer");
   await owner.reload();
-  await expect(row.getByTestId("webhook-secret-roll-hint")).toHaveCount(0);
+  await row.getByRole("button", { name: /^Remove/ }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("webhook-secret-roll-hint")).toHaveCount(0);
 });

@@ -1,9 +1,15 @@
 /**
  * Workspaces through the production server (D28): a person creates a team, a second person is a
  * viewer of it, switches to it, sees its key but cannot create one; made developer, they can at
- * once; removed, their next action is refused and the team's key page is a 404 for them. The
- * member joins by the invitation e-mail (the harness's SMTP listener) and its link.
+ * once, and connect an MCP agent to the team by OAuth (the SDK's own client); removed through the
+ * dialog that lists their keys, their next action is refused, the team's key page is a 404 for
+ * them, their key answers 401 and the agent's access and refresh tokens are refused (issue 43).
+ * The member joins by the invitation e-mail (the harness's SMTP listener) and its link.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { expect, test, type Page } from "@playwright/test";
 import {
   apiGet,
@@ -42,6 +48,59 @@ async function teamIdByName(name: string): Promise<string> {
   const rows = await sql<{ id: string }>("SELECT id FROM users WHERE kind = 'team' AND name = $1", [name]);
   expect(rows).toHaveLength(1);
   return rows[0]!.id;
+}
+
+/**
+ * An MCP agent (the SDK's client) that `page`'s signed-in person connects to `workspace` on the
+ * consent page; its redirect URI is answered by the test, never contacted.
+ */
+async function connectAgent(page: Page, workspace: string): Promise<{ tokens: () => OAuthTokens; clientId: string }> {
+  const mcpUrl = new URL("/mcp", e2e.appUrl);
+  const redirectUrl = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
+  const state: { info?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; go?: URL } = {};
+  const provider: OAuthClientProvider = {
+    redirectUrl,
+    clientMetadata: { client_name: "Team agent", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none" },
+    clientInformation: () => state.info,
+    saveClientInformation: (info) => void (state.info = info),
+    tokens: () => state.tokens,
+    saveTokens: (tokens) => void (state.tokens = tokens),
+    redirectToAuthorization: (url) => void (state.go = url),
+    saveCodeVerifier: (verifier) => void (state.verifier = verifier),
+    codeVerifier: () => state.verifier!,
+  };
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  await expect(new Client({ name: "e2e", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
+  await page.goto(state.go!.href);
+  await page.getByLabel("Workspace").selectOption({ label: workspace });
+  const callback = new Promise<URL>((resolve) =>
+    page.route(`${redirectUrl}**`, (route) => {
+      resolve(new URL(route.request().url()));
+      return route.fulfill({ status: 200, contentType: "text/plain", body: "back in the agent" });
+    }),
+  );
+  await page.getByRole("button", { name: "Allow" }).click();
+  await first.finishAuth((await callback).searchParams.get("code")!);
+  const client = new Client({ name: "e2e", version: "1" });
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  await client.close();
+  return { tokens: () => state.tokens!, clientId: state.info!.client_id };
+}
+
+/** tools/list on /mcp with an access token: the answer's status. */
+async function mcpStatus(accessToken: string): Promise<number> {
+  const response = await fetch(new URL("/mcp", e2e.appUrl), {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 async function tryCreateKey(page: Page, name: string) {
@@ -114,22 +173,47 @@ test("create a team, switch, act within a role, lose access on removal", async (
   await row.getByRole("button", { name: "Change role" }).click();
   await expect(row.getByText("Role changed.")).toBeVisible();
   await expect(row.getByTestId("member-role")).toHaveText("Developer");
-  await createKeyInDashboard(member, "developer key");
+  const developerKey = await createKeyInDashboard(member, "developer key");
   expect(await sql("SELECT 1 FROM api_keys WHERE name = 'developer key' AND user_id = $1", [teamId])).toHaveLength(1);
   const developerKeyId = (
     await sql<{ id: string }>("SELECT id FROM api_keys WHERE name = 'developer key' AND user_id = $1", [teamId])
   )[0]!.id;
+  expect((await apiGet("/v1/usage", developerKey)).status).toBe(200);
+  // As developer they may also connect an agent to the team (D25).
+  const agent = await connectAgent(member, teamName);
+  expect(await mcpStatus(agent.tokens().access_token)).toBe(200);
+  await member.goto("/dashboard/keys");
+  await waitForHydration(member, "input[name=name]");
 
-  // Removed: the member's next action is refused, and the team's key page does not exist for them.
+  // Removed through the dialog, which lists the key they made (revoked unless kept): the member's
+  // next action is refused, the team's key page does not exist for them, and every credential
+  // they held there stops — their key, the agent's access token and its refresh token.
   await owner.reload();
   await waitForHydration(owner, "[data-testid=member-controls] select");
   await owner
     .getByTestId("member-row")
     .filter({ hasText: memberEmail })
-    .getByRole("button", { name: "Remove" })
+    .getByRole("button", { name: `Remove ${memberEmail}` })
     .click();
+  const dialog = owner.getByTestId("remove-member-dialog");
+  await expect(dialog.getByRole("heading", { name: `Remove ${memberEmail}?` })).toBeVisible();
+  await expect(dialog.getByLabel(/Keep “developer key”/)).not.toBeChecked();
+  await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(owner.getByTestId("member-row")).toHaveCount(1);
-  await member.getByRole("button", { name: "Done, I have saved it" }).click();
+  const refused = await apiGet("/v1/usage", developerKey);
+  expect(refused.status).toBe(401);
+  expect(((await refused.json()) as { detail: string }).detail).toBe("Invalid or revoked API key.");
+  expect(await mcpStatus(agent.tokens().access_token)).toBe(401);
+  const refresh = await fetch(`${e2e.appUrl}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: agent.tokens().refresh_token!,
+      client_id: agent.clientId,
+    }),
+  });
+  expect(((await refresh.json()) as { error?: string }).error).toBe("invalid_grant");
   await member.getByLabel("Key name").fill("after removal");
   await member.getByRole("button", { name: "Create New Key" }).click();
   await expect(member.getByText("You are no longer a member of that workspace")).toBeVisible();

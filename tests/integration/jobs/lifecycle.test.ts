@@ -1,11 +1,12 @@
 /**
  * The life of a job row (D20) apart from rendering, on PostgreSQL and BullMQ on real Redis: a job
- * runs under the account's plan of the moment it runs; a job whose runs were cut off three times
+ * runs under the account's plan of the moment it runs, and not at all when its key was revoked or
+ * paused before it started (D28: revoked means stopped); a job whose runs were cut off three times
  * fails instead of running again; ended jobs are pruned after the retention, queued and running
  * ones never. None of these reaches a browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAccount } from "@/tests/support/api";
+import { createTestAccount, rendersOf } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
 import { postJob, waitForJob, type JobBody } from "./support";
 
@@ -37,6 +38,47 @@ describe("a job runs as the account is when it runs", () => {
         status: "failed",
         error: { status: 403, code: "plan_upgrade_required" },
       });
+    } finally {
+      await startJobWorkers();
+    }
+  });
+});
+
+describe("revoked means stopped", () => {
+  it("fails the queued jobs of a key revoked or paused after accepting, uncharged; another key's job runs", async () => {
+    const account = await createTestAccount({ plan: "pro" });
+    const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
+    const other = await createApiKey(account.userId, "still live");
+    const paused = await createApiKey(account.userId, "to pause");
+    const { stopJobWorkers, startJobWorkers } = await import("@/lib/jobs/worker");
+    await stopJobWorkers(); // nothing runs the jobs until the keys have changed
+    const accept = async (apiKey: string, title: string) =>
+      (
+        (await (
+          await postJob({ ...account, apiKey }, { endpoint: "og", params: { template: "default", title } })
+        ).json()) as JobBody
+      ).id;
+    try {
+      const revokedJobs = [await accept(account.apiKey, "Revoked one"), await accept(account.apiKey, "Revoked two")];
+      const pausedJob = await accept(paused.key, "Paused");
+      const liveJob = await accept(other.key, "Live");
+      expect(await revokeApiKey(account.userId, account.apiKeyId)).toBe(true);
+      const { getPool } = await import("@/lib/db/pool");
+      await (await getPool()).query(`UPDATE api_keys SET paused_at = now() WHERE id = $1`, [paused.apiKey.id]);
+      await startJobWorkers();
+      const reader = { ...account, apiKey: other.key };
+      for (const id of revokedJobs)
+        expect(await waitForJob(reader, id)).toMatchObject({
+          status: "failed",
+          error: { status: 401, code: "api_key_revoked", detail: expect.stringMatching(/nothing was charged/) },
+        });
+      expect(await waitForJob(reader, pausedJob)).toMatchObject({
+        status: "failed",
+        error: { status: 401, code: "api_key_paused" },
+      });
+      expect(await waitForJob(reader, liveJob)).toMatchObject({ status: "succeeded" });
+      // Only the live key's job rendered and was counted.
+      expect(await rendersOf(account)).toBe(1);
     } finally {
       await startJobWorkers();
     }

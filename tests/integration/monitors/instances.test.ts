@@ -8,6 +8,7 @@
  *   twice, none skipped.
  * - An instance killed (SIGKILL, its Chromium with it) in the middle of a run that finds a change:
  *   another instance completes the run, which ends once and alerts once (one webhook delivery).
+ *   The key that created the monitor was revoked before that run: a monitor is the workspace's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
@@ -113,11 +114,19 @@ describe("an instance killed in the middle of a run", () => {
   it("leaves the run to another, which ends it once and alerts once", async () => {
     const first = await startWorkerInstance({ JOBS_LEASE_SECONDS: "3" });
     const page = pages.state("interrupted");
+    // Made with a key of its own, revoked before the run below (as its maker's removal from the
+    // workspace does): a monitor is the workspace's, not its key's (D27, D28), and goes on running.
+    const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
+    const maker = await createApiKey(account.userId, "monitor maker");
     const created = (await expectStatus(
-      await createMonitor(account, { url: pages.url("interrupted"), width: 320, height: 200 }),
+      await createMonitor(
+        { ...account, apiKey: maker.key },
+        { url: pages.url("interrupted"), width: 320, height: 200 },
+      ),
       201,
     )) as MonitorBody;
     expect((await waitForRun(account, created.id, created.firstRun!.id)).status).toBe("succeeded");
+    expect(await revokeApiKey(account.userId, maker.apiKey.id)).toBe(true);
 
     page.box.color = "#dc2626";
     page.hold = true;

@@ -151,7 +151,11 @@ describe("audit log", () => {
 
     // A connected MCP app (D25) of this workspace, disconnected from the keys page.
     const oauth = await import("@/lib/mcp/oauth/store");
-    await oauth.insertGrant((await oauth.insertClient("Claude Desktop", ["http://127.0.0.1/cb"])).id, team);
+    await oauth.insertGrant(
+      (await oauth.insertClient("Claude Desktop", ["http://127.0.0.1/cb"])).id,
+      team,
+      people.admin.id,
+    );
     const [grant] = await oauth.listGrants(team);
     await disconnectAppAction(form({ grant: grant!.id })).catch(() => undefined); // answers by redirecting
 

@@ -1,8 +1,9 @@
 /**
  * Migration 0015 (D28) on a database holding every kind of row: each table's rows are the same
  * before and after, every existing account is the personal workspace its person owns, and a new
- * account owns its workspace whichever code inserts it. Runs the real runner (lib/db/migrate.ts)
- * on real PostgreSQL.
+ * account owns its workspace whichever code inserts it. Migration 0020: existing keys name their
+ * maker where it is known, OAuth grants their approver, and a team's grant of unknown approver is
+ * disconnected. Runs the real runner (lib/db/migrate.ts) on real PostgreSQL.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -163,5 +164,47 @@ describe("migration 0015: every account becomes a personal workspace", () => {
 
   it("is applied once: a second run changes nothing", async () => {
     expect(await migrate(db.url)).toEqual([]);
+  });
+});
+
+describe("migration 0020: keys name their maker, OAuth grants their approver", () => {
+  it("gives existing keys and grants the person who made them where that is known, and disconnects the rest", async () => {
+    const older = await createTestDatabase();
+    const c = new pg.Client({ connectionString: older.url });
+    await c.connect();
+    try {
+      await c.query(
+        `CREATE TABLE "_migrations" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
+      for (const file of (await readdir(DIR)).filter((f) => f.endsWith(".sql") && f < "0020").sort()) {
+        await c.query(await readFile(path.join(DIR, file), "utf8"));
+        await c.query(`INSERT INTO "_migrations" (name) VALUES ($1)`, [file]);
+      }
+      await c.query(`
+        INSERT INTO users (id, email) VALUES ('u_ann', 'ann@example.test'), ('u_dev', 'dev@example.test');
+        INSERT INTO users (id, name, kind) VALUES ('w_team', 'Team', 'team');
+        INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ('w_team', 'u_ann', 'owner'), ('w_team', 'u_dev', 'developer');
+        INSERT INTO api_keys (id, user_id, name, hash, display) VALUES
+          ('k_own', 'u_ann', 'Own', 'h1', 'd'), ('k_dev', 'w_team', 'Dev', 'h2', 'd'), ('k_old', 'w_team', 'Old', 'h3', 'd');
+        INSERT INTO audit_events (workspace_id, actor_id, actor_label, action, target)
+          VALUES ('w_team', 'u_dev', 'dev@example.test', 'key.created', 'k_dev');
+        INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ('c_1', 'Agent', '{https://agent.example/cb}');
+        INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at)
+          VALUES ('g_own', 'c_1', 'u_ann', 'a1', now(), 'r1', now()), ('g_team', 'c_1', 'w_team', 'a2', now(), 'r2', now());
+      `);
+      expect(await migrate(older.url)).toContain("0020_member_credentials.sql");
+      const { rows: keys } = await c.query(`SELECT id, created_by FROM api_keys ORDER BY id`);
+      // Personal: its person's; a team's: the audit log's maker, else the workspace's alone.
+      expect(keys).toEqual([
+        { id: "k_dev", created_by: "u_dev" },
+        { id: "k_old", created_by: null },
+        { id: "k_own", created_by: "u_ann" },
+      ]);
+      const { rows: grants } = await c.query(`SELECT id, approved_by FROM oauth_grants ORDER BY id`);
+      expect(grants).toEqual([{ id: "g_own", approved_by: "u_ann" }]);
+    } finally {
+      await c.end();
+      await older.drop();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { can, ROLE_LABELS } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { INVITABLE_ROLES, INVITATION_DAYS, pendingInvitations } from "@/lib/workspaces/invitations";
 import { listMembers, MAX_WORKSPACE_NAME_LENGTH } from "@/lib/workspaces/members";
+import { listMemberKeys, type MemberKey } from "@/lib/keys/member-keys";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -25,6 +26,12 @@ export default async function TeamPage() {
     manage ? pendingInvitations(workspace.id) : Promise.resolve([]),
   ]);
   const mayTransfer = can(workspace.role, "owners.write") && workspace.kind === "team";
+  // The keys each member made, listed in the dialog that removes them (D28).
+  const keysOf = new Map<string, MemberKey[]>(
+    manage
+      ? await Promise.all(members.map(async (m) => [m.userId, await listMemberKeys(workspace.id, m.userId)] as const))
+      : [],
+  );
   return (
     <>
       <PageHeader
@@ -58,7 +65,15 @@ export default async function TeamPage() {
               <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(m.since)}</td>
               {manage && (
                 <td className="px-4 py-3">
-                  {!self && <MemberControls userId={m.userId} role={m.role} label={label} mayTransfer={mayTransfer} />}
+                  {!self && (
+                    <MemberControls
+                      userId={m.userId}
+                      role={m.role}
+                      label={label}
+                      mayTransfer={mayTransfer}
+                      keys={(keysOf.get(m.userId) ?? []).map(({ id, name, display }) => ({ id, name, display }))}
+                    />
+                  )}
                 </td>
               )}
             </tr>

@@ -88,6 +88,15 @@ export default function AsyncPage() {
         the <Link href="/docs/errors">problem+json</Link> the synchronous request would have answered. Another
         account&apos;s job id is a <code>404 job_not_found</code>, like an id that does not exist.
       </p>
+      <p>
+        A job is checked against its key when it starts: if the key was revoked since the job was accepted — by hand, or
+        because the member who made it left the workspace — the job fails with{" "}
+        <Link href="/docs/errors#api_key_revoked">
+          <code>401 api_key_revoked</code>
+        </Link>{" "}
+        (a paused key: <code>401 api_key_paused</code>) without rendering, and nothing is counted against your renders.
+        Monitors belong to the workspace, not to a key: they keep running whoever made them.
+      </p>
       <ApiExampleTabs caption="Poll it (or wait for the webhook)" example={JOB_POLL} className="not-prose" />
 
       <h2 id="bulk">Bulk</h2>
