@@ -60,7 +60,7 @@ describe("the usage flush", () => {
 });
 
 describe("stored fields refuse NUL and lone surrogates with a 400", () => {
-  it("a monitor's name through the API (query and JSON body)", async () => {
+  it("a monitor's name through the API (a JSON body; the query parser refuses a NUL the same way)", async () => {
     const { POST } = await import("@/app/v1/monitors/route");
     const account = await createTestAccount({ plan: "pro" });
     for (const name of ["a\u0000b", "\ud800x", "x\udc00"]) {
@@ -75,5 +75,40 @@ describe("stored fields refuse NUL and lone surrogates with a 400", () => {
       expect(problem).toMatchObject({ code: "invalid_parameter", param: "name" });
       expect(problem.detail).toContain("NUL");
     }
+  });
+
+  it("OAuth: registration, the authorization request and the token endpoint answer OAuth's JSON errors", async () => {
+    const { POST: register } = await import("@/app/oauth/register/route");
+    const { POST: token } = await import("@/app/oauth/token/route");
+    const { checkAuthorizeRequest } = await import("@/lib/mcp/oauth/authorize");
+    const registration = (body: unknown) =>
+      register(
+        new Request("http://localhost:3000/oauth/register", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+    for (const bad of ["a\u0000b", "\ud800", "x\udc00y"]) {
+      for (const body of [
+        { client_name: bad, redirect_uris: ["https://app.example/cb"] },
+        { client_name: "Agent", redirect_uris: [`https://app.example/cb${bad}`] },
+      ]) {
+        const response = await registration(body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(await response.json()).toMatchObject({ error: "invalid_client_metadata" });
+      }
+    }
+    const check = await checkAuthorizeRequest(new URLSearchParams({ client_id: "\u0000x", response_type: "code" }));
+    expect(check).toEqual({ kind: "refused", message: expect.stringContaining("client_id must not contain NUL") });
+    const refresh = await token(
+      new Request("http://localhost:3000/oauth/token", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "grant_type=refresh_token&client_id=%00x&refresh_token=abc",
+      }),
+    );
+    expect(refresh.status).toBe(401);
+    expect(await refresh.json()).toMatchObject({ error: "invalid_client" });
   });
 });
