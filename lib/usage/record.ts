@@ -7,6 +7,8 @@
  * are what its log entry is about), and a batch that still fails is written again row by row (D18).
  */
 import "server-only";
+import type { z } from "zod";
+import { redactedPairs } from "@/lib/api/redact";
 import { storableJson, storableText } from "@/lib/api/stored-text";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
@@ -37,22 +39,19 @@ export interface UsageEventInput {
 /** The request's own parameters as the log keeps them (D33). */
 export type RequestFacts = Pick<UsageEventInput, "format" | "targetUrl" | "params">;
 
-// Credentials never reach the log: the key itself, and a signed URL's signature (its public key id stays).
-const SECRET_PARAMS: ReadonlySet<string> = new Set(["api_key", "signature"]);
-// The customer's credentials for the target (D19: headers and cookies, often a session or a
-// token) are named in the log, never kept: the request's details show that they were sent.
-const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(["headers", "cookies"]);
-const NOT_KEPT = "(sent, not kept)";
 const MAX_PARAMS = 40;
 const MAX_VALUE = 500;
 
-/** Format, target and parameters of a request, bounded in size, secrets left out. */
-export function requestFacts(query: URLSearchParams): RequestFacts {
+/**
+ * Format, target and parameters of a request, bounded in size, redacted by the endpoint's schema
+ * (lib/api/redact.ts): the key and a signature left out, every secret field — at any depth, a
+ * job's headers and cookies too — named as sent, never kept (D18, D19).
+ */
+export function requestFacts(query: URLSearchParams, schema: z.ZodObject): RequestFacts {
   const params: Record<string, string> = {};
   let count = 0;
-  for (const [name, value] of query) {
-    if (SECRET_PARAMS.has(name) || Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
-    const kept = CREDENTIAL_PARAMS.has(name) ? NOT_KEPT : value;
+  for (const [name, kept] of redactedPairs(query, schema)) {
+    if (Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
     params[name.slice(0, 64)] = kept.length > MAX_VALUE ? `${kept.slice(0, MAX_VALUE)}…` : kept;
     count += 1;
   }
