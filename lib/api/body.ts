@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
 import { describeParams } from "./params";
+import { isStorableText, UNSTORABLE_TEXT } from "./stored-text";
 
 /** Reads at most `maxBytes` of the body; more is a 413 without reading the rest. */
 async function readCapped(request: Request, maxBytes: number): Promise<string> {
@@ -129,6 +130,12 @@ export function objectAsQuery(
       : typeof value === "string"
         ? value
         : JSON.stringify(value);
+    // Checked before URLSearchParams, which would quietly turn a lone surrogate into U+FFFD: a value
+    // is stored as it was sent or refused (D1); the query parser refuses a NUL the same way.
+    if (!isStorableText(name) || (text !== undefined && !isStorableText(text))) {
+      const shown = isStorableText(name) ? name.slice(0, 64) : JSON.stringify(name.slice(0, 64));
+      throw new ApiError("invalid_parameter", `${shown} ${UNSTORABLE_TEXT}.`, { param: shown });
+    }
     if (text !== undefined) out.append(name, text);
   }
   return out;

@@ -49,7 +49,16 @@ export interface ParamMeta {
   bodyType?: "object" | "array" | "json";
   /** Part of a signed URL (D15): made by the signer, not typed into a form. */
   signing?: boolean;
+  /**
+   * A structured value (JSON) whose objects are the parameters of one of these schemas, at any
+   * depth: a job's `params` (each job type's schema), a bulk's `jobs` (job requests). Whatever
+   * those schemas mark `secret` inside it is redacted like a top-level secret (lib/api/redact.ts).
+   */
+  holds?: () => readonly HeldSchema[];
 }
+
+/** A zod object schema as `holds` names it: zod's registry would map a whole ZodObject type too deep. */
+export type HeldSchema = { readonly shape: object };
 
 export const paramRegistry = z.registry<ParamMeta>();
 

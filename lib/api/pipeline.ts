@@ -69,7 +69,7 @@ export function apiRoute<S extends z.ZodObject, V>(
         (request.method === "POST" || request.method === "PATCH") && spec.jsonBody
           ? await paramsFromJsonBody(request, url, spec.params, spec.jsonBody.maxBytes)
           : url.searchParams;
-      asked = requestFacts(input);
+      asked = requestFacts(input, spec.params);
       const parsed = parseQuery(input, spec.params, { extras: spec.extras });
       usage.targetHost = spec.targetHost?.(parsed.params);
       const validated = await spec.validate(parsed.params, { ...parsed, caller });

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { closestName } from "@/lib/api/closest-name";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
 import type { ParamIssueCode } from "@/lib/api/params";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
 
 export interface ParsedQuery<T> {
   params: T;
@@ -32,6 +33,10 @@ export function parseQuery<S extends z.ZodObject>(
   for (const [name, value] of searchParams) {
     if (Object.hasOwn(values, name) || Object.hasOwn(extras, name)) {
       throw duplicateError(name);
+    }
+    // Parameters are stored (job rows, monitors, the request log): a NUL or lone surrogate is a 400 here, not a 500 there (D1).
+    if ((known.has(name) || options.extras === "collect") && !(isStorableText(name) && isStorableText(value))) {
+      throw new ApiError("invalid_parameter", `${printable(name)} ${UNSTORABLE_TEXT}.`, { param: printable(name) });
     }
     if (known.has(name)) {
       values[name] = value;
@@ -60,6 +65,12 @@ export function parseField<T extends z.ZodType>(name: string, field: T, value: s
   const issue = result.error.issues[0];
   const code = ((issue as { params?: { code?: ParamIssueCode } }).params?.code ?? "invalid_parameter") as ErrorCode;
   throw new ApiError(code, issue?.message ?? `${name} is invalid.`, { param: name });
+}
+
+/** A name for a message: the name itself, or its JSON form when it holds what cannot be shown or stored. */
+function printable(name: string): string {
+  // JSON.stringify writes NUL and lone surrogates as \u escapes.
+  return isStorableText(name) ? name.slice(0, 64) : JSON.stringify(name.slice(0, 64));
 }
 
 /** D2: a parameter given twice is a 400 naming it. */

@@ -13,6 +13,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
@@ -173,18 +174,30 @@ const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 export function text(): z.ZodPipe<z.ZodTransform<string, unknown>, z.ZodString>;
 export function text<T extends z.ZodType<unknown, string>>(inner: T): z.ZodPipe<z.ZodTransform<string, unknown>, T>;
 export function text(inner: z.ZodType<unknown, string> = z.string()): z.ZodType {
-  return z.preprocess((value) => {
+  return z.preprocess((value, ctx) => {
     const one = first(value);
-    return typeof one === "string" ? one : "";
+    const sent = typeof one === "string" ? one : "";
+    return isStorableText(sent) ? sent : unstorable(ctx);
   }, inner);
 }
 
 /** Every value sent under one name (checkboxes, multi-selects); files are left out. */
 export function many() {
-  return z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string"),
-    z.array(z.string()),
-  );
+  return z.preprocess((value, ctx) => {
+    const sent = (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(
+      (v): v is string => typeof v === "string",
+    );
+    return sent.every(isStorableText) ? sent : unstorable(ctx);
+  }, z.array(z.string()));
+}
+
+/**
+ * A form's text is stored (names, descriptions, e-mails): a NUL or lone surrogate, which
+ * PostgreSQL refuses, is the form's error instead of a failed insert (lib/api/stored-text.ts, D1).
+ */
+function unstorable(ctx: z.RefinementCtx): never {
+  ctx.addIssue({ code: "custom", message: `Text ${UNSTORABLE_TEXT}.` });
+  return z.NEVER;
 }
 
 /** A checkbox: ticked when sent as "on". */

@@ -94,7 +94,7 @@ export async function finishJob(
 ): Promise<{ job: JobRow; batch?: BatchRow } | undefined> {
   return inTransaction(async (client) => {
     const { rows } = await client.query<JobRow>(
-      `UPDATE jobs SET state = $3, result = $4, error = $5, stored = $6, request = NULL, lease_until = NULL, finished_at = now()
+      `UPDATE jobs SET state = $3, result = $4, error = $5, stored = $6, request = NULL, request_secrets = NULL, lease_until = NULL, finished_at = now()
        WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING *`,
       [
         id,

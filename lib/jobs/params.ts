@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { boolParam, enumParam, fail, raw, register, urlParam } from "@/lib/api/params";
 import { isEvidentlyPrivateTarget } from "@/lib/net/target";
+import { JOB_PARAM_SCHEMAS } from "./param-schemas";
 import { JOB_TYPES } from "./types";
 
 /** An async screenshot may take this long (`params.timeout`); a synchronous one at most the schema's 60 s (D10). */
@@ -49,6 +50,8 @@ function paramsObject(name: string, description: string) {
     required: true,
     description,
     pattern: '{"url":"https://…",…}',
+    // Any job type's: a refused request (an unknown endpoint) is logged redacted too.
+    holds: () => Object.values(JOB_PARAM_SCHEMAS),
   });
 }
 
@@ -114,6 +117,7 @@ export const bulkParams = z.object({
       required: true,
       description: `Up to ${BULK_MAX_ITEMS} job requests, each \`{ endpoint, params }\` as for POST /v1/jobs.`,
       max: BULK_MAX_ITEMS,
+      holds: () => [jobParams],
     },
   ),
   webhookUrl: webhookUrlParam(),

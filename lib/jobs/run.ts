@@ -22,6 +22,7 @@ import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type Outcome } from "./claims";
 import { MONITOR_RUN, type JobRow } from "./store";
+import { openRequest } from "./sealed-request";
 
 /** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
 export type RunResult = Outcome | { state: "retry"; afterMs: number };
@@ -81,7 +82,8 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     if (job.endpoint === MONITOR_RUN) throw new ApiError("internal_error", "No runner for monitor runs here.");
     const caller = await callerFor(job);
     const { spec, handler, withAsyncTimeout } = JOB_RUNNERS[job.endpoint];
-    const parsed = parseQuery(new URLSearchParams(job.request), spec.params, { extras: spec.extras });
+    const query = await openRequest({ ...job, request: job.request });
+    const parsed = parseQuery(new URLSearchParams(query), spec.params, { extras: spec.extras });
     let validated: unknown = await spec.validate(parsed.params as never, { ...parsed, caller });
     // The plan as it is now: an account that moved down since accepting gets the 403 it would get now.
     enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);

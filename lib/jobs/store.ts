@@ -7,6 +7,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { getPool, inTransaction } from "@/lib/db/pool";
 import type { JobRequest } from "./endpoint";
+import { sealRequest } from "./sealed-request";
 import type { JobType } from "./types";
 
 type JobState = "queued" | "running" | "succeeded" | "failed";
@@ -24,7 +25,9 @@ export interface JobRow {
   /** A monitor's run: the monitor, and the tick of a scheduled run (null for a run asked for). */
   monitor_id: string | null;
   scheduled_for: Date | null;
+  /** The request's plain pairs; its secret ones are sealed in request_secrets (sealed-request.ts). */
   request: Array<[string, string]> | null;
+  request_secrets: string | null;
   timeout_ms: number | null;
   webhook_url: string | null;
   store: boolean;
@@ -62,23 +65,35 @@ interface Owner {
   apiKeyId: string | null;
 }
 
-const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, timeout_ms, webhook_url, store)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`;
+const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, request_secrets, timeout_ms, webhook_url, store)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`;
+
+/** A job row's values; its secret parameters sealed (D19, D20). */
+async function jobValues(
+  owner: Owner,
+  batchId: string | null,
+  request: JobRequest,
+  webhookUrl: string | null,
+): Promise<unknown[]> {
+  const stored = await sealRequest(owner.userId, request.endpoint, request.query);
+  return [
+    newId("job_"),
+    owner.userId,
+    owner.apiKeyId,
+    batchId,
+    request.endpoint,
+    JSON.stringify(stored.request),
+    stored.requestSecrets,
+    request.timeoutMs ?? null,
+    webhookUrl,
+    request.store === true,
+  ];
+}
 
 /** Records one job; it is queued from here on, whatever happens to the queue (D20). */
 export async function insertJob(owner: Owner, request: JobRequest, webhookUrl: string | undefined): Promise<JobRow> {
   const pool = await getPool();
-  const { rows } = await pool.query<JobRow>(INSERT_JOB, [
-    newId("job_"),
-    owner.userId,
-    owner.apiKeyId,
-    null,
-    request.endpoint,
-    JSON.stringify(request.query),
-    request.timeoutMs ?? null,
-    webhookUrl ?? null,
-    request.store === true,
-  ]);
+  const { rows } = await pool.query<JobRow>(INSERT_JOB, await jobValues(owner, null, request, webhookUrl ?? null));
   return rows[0];
 }
 
@@ -98,17 +113,7 @@ export async function insertBatch(
     const jobs: JobRow[] = [];
     for (const request of requests) {
       // A batch's items have no webhook of their own: the batch's is called once, at the end.
-      const { rows } = await client.query<JobRow>(INSERT_JOB, [
-        newId("job_"),
-        owner.userId,
-        owner.apiKeyId,
-        batch.id,
-        request.endpoint,
-        JSON.stringify(request.query),
-        request.timeoutMs ?? null,
-        null,
-        request.store === true,
-      ]);
+      const { rows } = await client.query<JobRow>(INSERT_JOB, await jobValues(owner, batch.id, request, null));
       jobs.push(rows[0]);
     }
     return { batch, jobs };

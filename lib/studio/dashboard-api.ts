@@ -9,6 +9,7 @@ import "server-only";
 import { z } from "zod";
 import { sessionWorkspace } from "@/lib/auth/session-caller";
 import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { storedText } from "@/lib/api/stored-text";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request";
 import { ogEndpoint } from "@/lib/og/endpoint";
@@ -29,16 +30,19 @@ const PREVIEW_SIZES = [
   [1600, 900],
 ] as const;
 
+// Names, sources and descriptions are stored or looked up in the database: storedText (D1).
+const templateName = () => storedText("name", z.string().max(64));
+
 const body = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("load"), name: z.string().max(64), version: z.number().int().positive().optional() }),
+  z.object({ action: z.literal("load"), name: templateName(), version: z.number().int().positive().optional() }),
   z.object({
     action: z.literal("save"),
-    name: z.string().max(64),
-    source: z.string().max(40_000),
-    description: z.string().max(400).optional(),
+    name: templateName(),
+    source: storedText("source", z.string().max(40_000)),
+    description: storedText("description", z.string().max(400)).optional(),
   }),
-  z.object({ action: z.literal("restore"), name: z.string().max(64), version: z.number().int().positive() }),
-  z.object({ action: z.literal("delete"), name: z.string().max(64) }),
+  z.object({ action: z.literal("restore"), name: templateName(), version: z.number().int().positive() }),
+  z.object({ action: z.literal("delete"), name: templateName() }),
   z.object({
     action: z.literal("preview"),
     source: z.string().max(40_000),
@@ -84,7 +88,11 @@ export async function handleStudioRequest(request: Request): Promise<Response> {
           : "templates.write";
     const workspace = await sessionWorkspace(request, permission);
     const caller = { userId: workspace.id, plan: workspace.plan, apiKeyId: null };
-    if (!parsed.success) throw new ApiError("invalid_parameter", "The request body is not a studio action.");
+    if (!parsed.success) {
+      // A field's own refusal (storedText) says what is wrong; any other shape is simply not an action.
+      const custom = parsed.error.issues.find((issue) => issue.code === "custom");
+      throw new ApiError("invalid_parameter", custom?.message ?? "The request body is not a studio action.");
+    }
     const input = parsed.data;
     switch (input.action) {
       case "load": {

@@ -2,9 +2,14 @@
  * Usage events (one per /v1 request), written after the response has gone out and in batches:
  * under load, one multi-row insert and one counter upsert per account every flush instead of a
  * transaction per request, which would otherwise cost more than serving a cache hit.
- * Failures are logged, never surfaced.
+ * Failures are logged, never surfaced, and one bad row loses only itself: every string is made
+ * storable first (NUL and lone surrogates, lib/api/stored-text.ts: a refused request's bad bytes
+ * are what its log entry is about), and a batch that still fails is written again row by row (D18).
  */
 import "server-only";
+import type { z } from "zod";
+import { redactedPairs } from "@/lib/api/redact";
+import { storableJson, storableText } from "@/lib/api/stored-text";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
@@ -34,22 +39,19 @@ export interface UsageEventInput {
 /** The request's own parameters as the log keeps them (D33). */
 export type RequestFacts = Pick<UsageEventInput, "format" | "targetUrl" | "params">;
 
-// Credentials never reach the log: the key itself, and a signed URL's signature (its public key id stays).
-const SECRET_PARAMS: ReadonlySet<string> = new Set(["api_key", "signature"]);
-// The customer's credentials for the target (D19: headers and cookies, often a session or a
-// token) are named in the log, never kept: the request's details show that they were sent.
-const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(["headers", "cookies"]);
-const NOT_KEPT = "(sent, not kept)";
 const MAX_PARAMS = 40;
 const MAX_VALUE = 500;
 
-/** Format, target and parameters of a request, bounded in size, secrets left out. */
-export function requestFacts(query: URLSearchParams): RequestFacts {
+/**
+ * Format, target and parameters of a request, bounded in size, redacted by the endpoint's schema
+ * (lib/api/redact.ts): the key and a signature left out, every secret field — at any depth, a
+ * job's headers and cookies too — named as sent, never kept (D18, D19).
+ */
+export function requestFacts(query: URLSearchParams, schema: z.ZodObject): RequestFacts {
   const params: Record<string, string> = {};
   let count = 0;
-  for (const [name, value] of query) {
-    if (SECRET_PARAMS.has(name) || Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
-    const kept = CREDENTIAL_PARAMS.has(name) ? NOT_KEPT : value;
+  for (const [name, kept] of redactedPairs(query, schema)) {
+    if (Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
     params[name.slice(0, 64)] = kept.length > MAX_VALUE ? `${kept.slice(0, MAX_VALUE)}…` : kept;
     count += 1;
   }
@@ -111,8 +113,8 @@ export async function flushUsage(): Promise<void> {
   if (batch) {
     state.current = undefined;
     clearTimeout(state.timer);
-    const write = writeBatch(batch.events)
-      .then(() => pruneUsageLogSoon(batch.events.map((e) => e.userId)))
+    const write = writeIsolated(batch.events)
+      .then((written) => pruneUsageLogSoon(written.map((e) => e.userId)))
       .catch((error: unknown) => log.warn("could not record usage", { error, events: batch.events.length }))
       .finally(() => {
         batch.resolve();
@@ -122,6 +124,34 @@ export async function flushUsage(): Promise<void> {
   }
   await Promise.all([...writing]);
 }
+
+/**
+ * The batch in one statement; when that fails (it writes nothing then: one statement), each event
+ * on its own, so what one account sent cannot cost another account its log entries and counts.
+ * Returns the events written.
+ */
+async function writeIsolated(events: Batch["events"]): Promise<Batch["events"]> {
+  try {
+    await writeBatch(events);
+    return events;
+  } catch (error) {
+    if (events.length === 1) throw error;
+    log.warn("usage batch failed; writing its events one by one", { error, events: events.length });
+  }
+  const written: Batch["events"] = [];
+  for (const event of events) {
+    try {
+      await writeBatch([event]);
+      written.push(event);
+    } catch (error) {
+      log.warn("could not record a usage event", { error, userId: event.userId, requestId: event.requestId });
+    }
+  }
+  return written;
+}
+
+/** A text column's value: storable (D18), or null. */
+const textOrNull = (value: string | undefined | null) => (value == null ? null : storableText(value));
 
 /**
  * One statement per batch, in plain SQL on the shared pool: Prisma's createMany spends tens of
@@ -156,7 +186,7 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
     [
       events.map((e) => e.userId),
       events.map((e) => e.apiKeyId),
-      events.map((e) => e.endpoint),
+      events.map((e) => storableText(e.endpoint)),
       events.map((e) => e.status),
       events.map((e) => e.cache ?? null),
       events.map((e) => (e.renderMs === undefined ? null : Math.round(e.renderMs))),
@@ -164,15 +194,15 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
       counters.map((c) => c.userId),
       counters.map((c) => c.month),
       counters.map((c) => c.count),
-      events.map((e) => e.requestId ?? null),
-      events.map((e) => e.errorCode ?? null),
-      events.map((e) => e.targetHost ?? null),
-      events.map((e) => e.format ?? null),
-      events.map((e) => e.targetUrl ?? null),
-      events.map((e) => (e.params ? JSON.stringify(e.params) : null)),
+      events.map((e) => textOrNull(e.requestId)),
+      events.map((e) => textOrNull(e.errorCode)),
+      events.map((e) => textOrNull(e.targetHost)),
+      events.map((e) => textOrNull(e.format)),
+      events.map((e) => textOrNull(e.targetUrl)),
+      events.map((e) => (e.params ? JSON.stringify(storableJson(e.params)) : null)),
       events.map((e) => (e.totalMs === undefined ? null : Math.round(e.totalMs))),
-      events.map((e) => e.errorDetail ?? null),
-      events.map((e) => e.resultUrl ?? null),
+      events.map((e) => textOrNull(e.errorDetail)),
+      events.map((e) => textOrNull(e.resultUrl)),
       events.map((e) => e.via ?? null),
     ],
   );

@@ -9,6 +9,7 @@
  * is sent to a client only after the signed-in user pressed Allow or Deny on the consent page.
  */
 import "server-only";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
 import { can } from "@/lib/auth/roles";
 import { membershipOf, workspacesOf, type WorkspaceChoice } from "@/lib/auth/workspace";
 import { findClient, insertCode, type OAuthClient } from "./store";
@@ -56,6 +57,9 @@ function clientRedirect(redirectUri: string, params: Record<string, string | und
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function checkAuthorizeRequest(params: URLSearchParams): Promise<AuthorizeCheck> {
+  // The client is looked up by its id (and the rest travels to the decision): a NUL is refused before any query (D1).
+  const unstorable = AUTHORIZE_FIELDS.find((name) => !isStorableText(params.get(name) ?? ""));
+  if (unstorable) return { kind: "refused", message: `${unstorable} ${UNSTORABLE_TEXT}.` };
   const clientId = params.get("client_id") ?? "";
   const client = clientId ? await findClient(clientId) : undefined;
   if (!client)

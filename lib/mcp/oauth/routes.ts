@@ -8,6 +8,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { keylessRoute } from "@/lib/api/keyless";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { cookieValue } from "@/lib/auth/session-caller";
@@ -35,6 +36,10 @@ export const registerClient = keylessRoute(async (request: Request): Promise<Res
   } catch {
     return oauthError("invalid_client_metadata", "The body must be one JSON object of client metadata.");
   }
+  // Stored as sent: a NUL or lone surrogate is the client's error, not a failed insert (D1).
+  const stored = [body.client_name, ...(Array.isArray(body.redirect_uris) ? body.redirect_uris : [])];
+  if (stored.some((value) => typeof value === "string" && !isStorableText(value)))
+    return oauthError("invalid_client_metadata", `client_name and redirect_uris ${UNSTORABLE_TEXT}.`);
   const uris = body.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS)
     return oauthError("invalid_redirect_uri", `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} URLs.`);
@@ -68,6 +73,9 @@ export const registerClient = keylessRoute(async (request: Request): Promise<Res
 /** POST from the consent page: the signed-in user's allow or deny, answered with a redirect (303). */
 export async function authorizeDecision(request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
+  // The workspace and the request's fields are looked up in the database: a NUL is refused first (D1).
+  if ([...form.values()].some((value) => !isStorableText(value)))
+    return oauthError("invalid_request", `The form's fields ${UNSTORABLE_TEXT}.`);
   const params = new URLSearchParams();
   for (const name of AUTHORIZE_FIELDS) {
     const value = form.get(name);
@@ -106,6 +114,7 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
   const form = new URLSearchParams(await request.text());
   const clientId = form.get("client_id") ?? "";
   if (!clientId) return oauthError("invalid_client", "client_id is required (public clients).", 401);
+  if (!isStorableText(clientId)) return oauthError("invalid_client", `client_id ${UNSTORABLE_TEXT}.`, 401);
   const grantType = form.get("grant_type");
   if (grantType === "authorization_code") {
     const verifier = form.get("code_verifier") ?? "";

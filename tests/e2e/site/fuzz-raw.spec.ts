@@ -9,7 +9,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { e2e } from "../support";
+import { e2e, signInByEmail, uniqueEmail } from "../support";
 import { expectAnswered } from "./helpers";
 
 /** A raw request on a socket, answered until the server closes. */
@@ -161,4 +161,67 @@ test("raw requests — any method, path and headers — answer without a 5xx or 
     ),
     { numRuns: 400, endOnFailure: true },
   );
+});
+
+// What PostgreSQL cannot store in text (issue 43 point 3, D1): NUL and lone surrogates.
+const UNSTORABLE = ["a\u0000b", "\ud800", "x\udc00y"];
+
+async function jsonAnswer(response: Response, what: string): Promise<Record<string, unknown>> {
+  const body = await response.text();
+  expect(response.status, `${what} → ${response.status} ${body.slice(0, 300)}`).toBeLessThan(500);
+  return JSON.parse(body) as Record<string, unknown>;
+}
+
+test("stored fields outside /v1 — OAuth registration, authorization, token, the OG studio — refuse NUL and lone surrogates", async ({
+  page,
+}) => {
+  const post = (path: string, type: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${e2e.appUrl}${path}`, { method: "POST", headers: { "Content-Type": type, ...headers }, body });
+  for (const bad of UNSTORABLE) {
+    for (const metadata of [
+      { client_name: bad, redirect_uris: ["https://app.example/cb"] },
+      { client_name: "Agent", redirect_uris: [`https://app.example/cb${bad}`] },
+    ]) {
+      const response = await post("/oauth/register", "application/json", JSON.stringify(metadata));
+      const what = `register ${JSON.stringify(metadata)}`;
+      expect(await jsonAnswer(response, what), what).toMatchObject({ error: "invalid_client_metadata" });
+      expect(response.status).toBe(400);
+    }
+  }
+  // The consent page shows the refusal on Glance's own page (it was an HTML 500).
+  const authorize = await fetch(`${e2e.appUrl}/oauth/authorize?client_id=%00x&response_type=code`);
+  expect(authorize.status).toBeLessThan(500);
+  expect(await authorize.text()).toContain("client_id must not contain NUL characters");
+  const token = await post(
+    "/oauth/token",
+    "application/x-www-form-urlencoded",
+    "grant_type=refresh_token&client_id=%00x&refresh_token=x",
+  );
+  expect(await jsonAnswer(token, "token")).toMatchObject({ error: "invalid_client" });
+  const decision = await post("/oauth/decision", "application/x-www-form-urlencoded", "client_id=x&workspace=%00", {
+    Origin: e2e.appUrl,
+  });
+  expect(await jsonAnswer(decision, "decision")).toMatchObject({ error: "invalid_request" });
+  expect(decision.status).toBe(400);
+
+  // The OG studio's save and load, signed in: names, descriptions and sources are stored.
+  await signInByEmail(page, uniqueEmail("fuzz-studio"));
+  for (const bad of UNSTORABLE) {
+    for (const data of [
+      { action: "save", name: bad, source: "<div>x</div>" },
+      { action: "save", name: "card", source: "<div>x</div>", description: bad },
+      { action: "save", name: "card", source: `<div>${bad}</div>` },
+      { action: "load", name: bad },
+      { action: "delete", name: bad },
+    ]) {
+      const response = await page.request.post(`${e2e.appUrl}/api/og-studio`, {
+        data,
+        headers: { Origin: e2e.appUrl },
+      });
+      const what = `studio ${JSON.stringify(data)} → ${response.status()} ${(await response.text()).slice(0, 300)}`;
+      expect(response.status(), what).toBe(400);
+      expect(response.headers()["content-type"], what).toBe("application/problem+json");
+      expect((await response.json()) as unknown, what).toMatchObject({ code: "invalid_parameter" });
+    }
+  }
 });

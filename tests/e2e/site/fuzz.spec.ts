@@ -62,12 +62,18 @@ test.beforeAll(async () => {
   expect(operations.length).toBeGreaterThanOrEqual(10);
 });
 
+/** What PostgreSQL cannot store in text (issue 43 point 3): NUL and lone surrogates (a JSON body keeps them; a query's UTF-8 cannot). */
+const UNSTORABLE = ["\u0000", "a\u0000b", "\ud800", "x\udc00y", "\udfff\ud800"];
+
+const SIGNED_AUTH = new Set(["api_key", "key_id", "expires", "signature"]);
+
 /** Values a client might send for one parameter: valid by its schema, near it, or junk. */
 function valueOf(name: string, schema: Schema): fc.Arbitrary<string> {
   const junk = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.fullUnicodeString({ maxLength: 20 }),
     fc.constantFrom("", " ", "null", "[]", "{}", "-1", "1e309", "0x10", "NaN", "%ff", "<script>", "__proto__"),
+    fc.constantFrom(...UNSTORABLE),
   );
   // Render time is the caller's own choice (D10): kept where a render finishes (see the header).
   if (name === "timeout") return fc.integer({ min: 10_000, max: 60_000 }).map(String);
@@ -159,4 +165,35 @@ test("every /v1 operation, with values drawn from its schema, answers without a 
     }),
     { numRuns: 200, endOnFailure: true },
   );
+});
+
+test("every parameter of every /v1 operation, with NUL or a lone surrogate, is a 400 problem naming it (D1)", async () => {
+  test.setTimeout(240_000);
+  const asked: string[] = [];
+  for (const op of operations) {
+    if (op.path.includes("{") || op.method === "HEAD") continue;
+    // The key and a signed URL's fields are read by authentication first (D2, D15), before any parameter.
+    for (const parameter of op.parameters.filter((p) => p.in === "query" && !SIGNED_AUTH.has(p.name))) {
+      for (const bad of UNSTORABLE) {
+        // A query's bytes are UTF-8, where a lone surrogate cannot be written: NUL only; a JSON body carries both.
+        const asBody = op.method === "POST" && op.jsonBody;
+        if (!asBody && bad !== "a\u0000b") continue;
+        const target = asBody
+          ? `${e2e.appUrl}${op.path}`
+          : `${e2e.appUrl}${op.path}?${new URLSearchParams({ [parameter.name]: bad })}`;
+        const response = await fetch(target, {
+          method: op.method,
+          headers: { "X-API-Key": apiKey, ...(asBody ? { "Content-Type": "application/json" } : {}) },
+          body: asBody ? JSON.stringify({ [parameter.name]: bad }) : undefined,
+        });
+        const body = await response.text();
+        const what = `${op.method} ${op.path} ${parameter.name}=${JSON.stringify(bad)}`;
+        expect(response.status, `${what} → ${body.slice(0, 300)}`).toBe(400);
+        expect(response.headers.get("content-type"), what).toBe("application/problem+json");
+        expect(JSON.parse(body), what).toMatchObject({ code: "invalid_parameter", param: parameter.name });
+        asked.push(what);
+      }
+    }
+  }
+  expect(asked.length).toBeGreaterThan(100);
 });

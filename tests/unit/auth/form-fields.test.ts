@@ -66,4 +66,15 @@ describe("dashboard action fields", () => {
   it("reads no form as no fields", () => {
     expect(formFields(undefined)).toEqual({});
   });
+
+  it("refuses text PostgreSQL cannot store (NUL, lone surrogates) as the form's error, in text and many fields", () => {
+    const message = /^Text must not contain NUL characters/;
+    for (const bad of ["a\u0000b", "\ud800", "x\udc00y"]) {
+      expect(text().safeParse(bad).error?.issues[0].message).toMatch(message);
+      expect(text(z.string().min(1)).safeParse(bad).error?.issues[0].message).toMatch(message);
+      expect(many().safeParse(["og", bad]).error?.issues[0].message).toMatch(message);
+    }
+    expect(text().safeParse("caf\u00e9 \ud83d\ude00").success).toBe(true);
+    expect(schema.safeParse(formFields(form([["name", "a\u0000"]]))).error?.issues[0].message).toMatch(message);
+  });
 });
