@@ -14,8 +14,10 @@ import type { Duplex } from "node:stream";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { guardAnswer, headerText, isProblem } from "./answers";
+import { clientAddressOf, trustedProxies } from "./client-address";
 import { EDGE_LIMITS, type EdgeLimits } from "./limits";
 import { APP_METHODS, methodRefusal, PAGE_ALLOW, refusalFor, unknownMethod } from "./screen";
 
@@ -128,8 +130,16 @@ function restoreContentLength(res: ServerResponse): void {
   } as ServerResponse["writeHead"];
 }
 
-/** An HTTP server with the documented limits that hands every acceptable request to `app`. */
-export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMITS): http.Server {
+/**
+ * An HTTP server with the documented limits that hands every acceptable request to `app`, its
+ * X-Forwarded-For replaced by the one client address the trusted proxies vouch for (D17).
+ */
+export function createEdgeServer(
+  app: AppHandler,
+  limits: EdgeLimits = EDGE_LIMITS,
+  proxies: string[] = env().TRUSTED_PROXIES,
+): http.Server {
+  const trusted = trustedProxies(proxies);
   const server = http.createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -140,6 +150,11 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
     },
     (req, res) => {
       const requestId = () => requestIdFrom(req.headers["x-request-id"]?.toString());
+      req.headers["x-forwarded-for"] = clientAddressOf(
+        req.socket.remoteAddress,
+        req.headers["x-forwarded-for"],
+        trusted,
+      );
       const refused = refusalFor(req.url ?? "/");
       if (refused) return answer(res, refused, requestId());
       restoreContentLength(res);
