@@ -7,7 +7,8 @@
  * `__proto__` in a query, a path whose percent-escapes are not UTF-8, a method the app does not
  * implement, CONNECT — is answered here (screen.ts), and the app's own answers are corrected where
  * Next answers outside our routes (answers.ts). A render answer gets back the Content-Length Next
- * drops (lib/api/body-length.ts), HEAD included.
+ * drops (lib/api/body-length.ts), HEAD included. Every answer carries `X-Content-Type-Options:
+ * nosniff`, and the app sees the client address the trusted proxies vouch for (client-address.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -73,6 +74,7 @@ function writeRaw(socket: Duplex, apiError: ApiError, requestId: string): void {
     `HTTP/1.1 ${apiError.status} ${reasonPhrase(apiError.status)}\r\n` +
       "Content-Type: application/problem+json\r\n" +
       "Cache-Control: no-store\r\n" +
+      "X-Content-Type-Options: nosniff\r\n" +
       `X-Request-Id: ${requestId}\r\n` +
       Object.entries(apiError.headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -150,6 +152,8 @@ export function createEdgeServer(
     },
     (req, res) => {
       const requestId = () => requestIdFrom(req.headers["x-request-id"]?.toString());
+      // Every answer, the API's files and Markdown included: a browser takes the declared type as it is.
+      res.setHeader("X-Content-Type-Options", "nosniff");
       req.headers["x-forwarded-for"] = clientAddressOf(
         req.socket.remoteAddress,
         req.headers["x-forwarded-for"],

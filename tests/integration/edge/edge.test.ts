@@ -258,7 +258,9 @@ describe("the client address behind trusted proxies (D17)", () => {
     const { notFound } = await import("@/lib/api/fallback");
     const server = createEdgeServer(
       async (req, res) => {
-        const headers = new Headers(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+        const headers = new Headers(
+          Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+        );
         const answer = await notFound(new Request(`http://127.0.0.1${req.url}`, { headers }));
         res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
       },
