@@ -37,10 +37,7 @@ function newNonce(): string {
  * playground's calls are addressed there, which is this site unless the page was reached by
  * another host name.
  */
-export function pageSecurity(
-  pathname: string,
-  options: { appOrigin: string; development?: boolean },
-): PageSecurity {
+export function pageSecurity(pathname: string, options: { appOrigin: string; development?: boolean }): PageSecurity {
   const nonce = newNonce();
   const app = options.appOrigin;
   const directives = [
@@ -50,7 +47,8 @@ export function pageSecurity(
     `img-src 'self' ${app} data: blob:`,
     `media-src 'self' ${app} blob:`,
     "font-src 'self' data:",
-    `connect-src 'self' ${app}`,
+    // blob: what this page made itself (the playground's results) may be read back.
+    `connect-src 'self' ${app} blob:`,
     // The playground's PDF preview is a blob: frame.
     "frame-src 'self' blob:",
     "object-src 'none'",
