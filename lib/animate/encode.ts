@@ -84,7 +84,10 @@ function paletteArgs(s: EncodeSettings, palette: string): string[] {
 }
 
 function gifArgs(s: EncodeSettings, frames: string, palette: string, output: string): string[] {
-  const filter = `[0:v]crop=${s.width}:${s.height}:0:0[clip];[clip][1:v]paletteuse=dither=sierra2_4a`;
+  // No dithering, and only the rectangle that changed since the previous frame re-mapped: against
+  // sierra2_4a on the same frames, the palette pass took 40–72 % less time for an equal or higher
+  // SSIM and a 2–13 % smaller file on real pages and a gradient (bench/RESULTS.md, issue 51).
+  const filter = `[0:v]crop=${s.width}:${s.height}:0:0[clip];[clip][1:v]paletteuse=dither=none:diff_mode=rectangle`;
   return [
     ...JPEG_INPUT(s.fps, frames),
     "-i",
