@@ -521,6 +521,7 @@ export interface components {
         | "renderer_unavailable"
         | "storage_upload_failed"
         | "renderer_busy"
+        | "insufficient_storage"
         | "shutting_down"
         | "render_timeout";
       /**
@@ -1541,7 +1542,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1982,7 +1983,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2289,7 +2290,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2571,7 +2572,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2834,7 +2835,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3163,7 +3164,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3519,7 +3520,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3787,7 +3788,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4103,7 +4104,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4516,7 +4517,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4807,7 +4808,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
