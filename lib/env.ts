@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -73,6 +74,14 @@ const schema = z.object({
   DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),
   DEMO_CAPTURES_PER_DAY: intWithDefault(300, 0, 100_000),
   ALLOW_PRIVATE_ORIGINS: commaList,
+  /**
+   * The proxies in front of this server whose X-Forwarded-For is believed (D14, D17): addresses or
+   * CIDR blocks, comma-separated (compose.yaml: HAProxy's network). Unset, the client address is
+   * the connection's peer and X-Forwarded-For is ignored (lib/edge/client-address.ts).
+   */
+  TRUSTED_PROXIES: commaList.refine((entries) => entries.every(isAddressOrBlock), {
+    message: "must be IP addresses or CIDR blocks (10.0.0.0/8, ::1), comma-separated",
+  }),
   /** Target-safety guard proxy (lib/net): interface and port it listens on (loopback, any port). */
   NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
   NET_GUARD_PORT: intWithDefault(0, 0, 65535),
@@ -205,6 +214,13 @@ function stripeBilling(e: z.output<typeof schema>) {
     prices: prices as Record<keyof typeof prices, { monthly: string; yearly: string }>,
     apiUrl: e.STRIPE_API_URL,
   };
+}
+
+function isAddressOrBlock(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 function safeHostname(url: string): string {

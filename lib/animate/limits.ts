@@ -12,13 +12,18 @@ export interface AnimateLimits {
   maxLongSide: number;
   maxShortSide: number;
   maxFps: number;
+  /**
+   * A gif's frames, kept on disk for its second pass (the palette is made from all of them): the
+   * most one recording may keep, in MiB. A recording that grows past it is stopped (422).
+   */
+  maxGifFramesMb: number;
 }
 
 export const ANIMATE_LIMITS: Record<PlanId, AnimateLimits> = {
-  free: { maxDurationMs: 5_000, maxLongSide: 1280, maxShortSide: 720, maxFps: 30 },
-  starter: { maxDurationMs: 15_000, maxLongSide: 1920, maxShortSide: 1080, maxFps: 30 },
-  pro: { maxDurationMs: 30_000, maxLongSide: 1920, maxShortSide: 1080, maxFps: 30 },
-  business: { maxDurationMs: 60_000, maxLongSide: 2560, maxShortSide: 1440, maxFps: 60 },
+  free: { maxDurationMs: 5_000, maxLongSide: 1280, maxShortSide: 720, maxFps: 30, maxGifFramesMb: 64 },
+  starter: { maxDurationMs: 15_000, maxLongSide: 1920, maxShortSide: 1080, maxFps: 30, maxGifFramesMb: 256 },
+  pro: { maxDurationMs: 30_000, maxLongSide: 1920, maxShortSide: 1080, maxFps: 30, maxGifFramesMb: 512 },
+  business: { maxDurationMs: 60_000, maxLongSide: 2560, maxShortSide: 1440, maxFps: 60, maxGifFramesMb: 1_024 },
 };
 
 const largest = <K extends keyof AnimateLimits>(key: K): number =>

@@ -43,6 +43,8 @@ export interface AnimationPlan {
   /** What the recording counts against the monthly renders (D26). */
   renders: number;
   timeoutMs: number;
+  /** gif: the most disk its frames may take while it records (the caller's plan, D26). */
+  gifFramesMaxBytes: number;
 }
 
 /** The screenshot fields at their defaults: the part of a capture plan a recording does not set. */
@@ -186,5 +188,6 @@ export function planAnimation(params: AnimateParams, given: ReadonlySet<string>,
     timeline,
     renders: rendersFor(durationMs),
     timeoutMs: params.timeout,
+    gifFramesMaxBytes: ANIMATE_LIMITS[options.plan].maxGifFramesMb * 1024 * 1024,
   };
 }

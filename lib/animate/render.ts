@@ -13,6 +13,7 @@ import { assertLoadedDocument } from "@/lib/screenshot/navigate";
 import { loadPage, withPreparedPage } from "@/lib/screenshot/page-load";
 import { pageOutcome } from "@/lib/screenshot/render";
 import { FrameEncoder } from "./encode";
+import { frameDiskNeed, reserveFrameDisk } from "./frame-disk";
 import { installRecordingClock } from "./page-clock";
 import type { AnimationPlan } from "./plan";
 import { recordFrames } from "./record";
@@ -23,6 +24,23 @@ export async function renderAnimation(
   deadline: Deadline,
   account?: string,
 ): Promise<RenderOutput> {
+  // A gif keeps its frames on disk: room for them is reserved before the page loads (D26).
+  const disk =
+    plan.format === "gif"
+      ? await reserveFrameDisk(
+          frameDiskNeed({ ...plan, framesMaxBytes: plan.gifFramesMaxBytes, outputMaxBytes: outputMaxBytes() }),
+        )
+      : undefined;
+  try {
+    return await record(plan, deadline, account);
+  } finally {
+    disk?.release();
+  }
+}
+
+const outputMaxBytes = () => env().ANIMATE_OUTPUT_MAX_MB * 1024 * 1024;
+
+async function record(plan: AnimationPlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
   const { output, ...seen } = await withPage(
     deadline,
     (session) =>
@@ -37,7 +55,8 @@ export async function renderAnimation(
           width: plan.width,
           height: plan.height,
           quality: plan.quality,
-          maxBytes: env().ANIMATE_OUTPUT_MAX_MB * 1024 * 1024,
+          maxBytes: outputMaxBytes(),
+          framesMaxBytes: plan.gifFramesMaxBytes,
         });
         try {
           const input = plan.page.html !== undefined ? "html" : "url";

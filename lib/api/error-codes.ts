@@ -229,6 +229,11 @@ export const ERROR_CODES = {
     summary: "Every renderer is busy and the request could not start in time; retry after Retry-After seconds.",
     help: "Every renderer of this instance is busy and your render could not start within a quarter of its timeout. Retry after the Retry-After seconds, or raise timeout to wait longer.",
   },
+  insufficient_storage: {
+    status: 503,
+    summary: "The server has no disk room for the recording's frames now; retry after Retry-After seconds.",
+    help: "A gif keeps its frames on disk while it records, and this instance has no room for them at the moment: nothing was recorded or counted. Retry after the Retry-After seconds, or record an mp4 or webm (which keep no frames) or a shorter, smaller or slower gif.",
+  },
   shutting_down: {
     status: 503,
     summary: "This instance is shutting down and starts no new renders; retry after Retry-After seconds.",

@@ -86,9 +86,10 @@ export function checkRateLimit(caller: Caller, now = Date.now()): Promise<RateSt
 }
 
 /**
- * The address the nearest hop saw: the last X-Forwarded-For entry (a proxy in front appends the
- * address it was reached from; `next start` fills the header from the socket when it is absent).
- * Without a proxy a client can choose it, so this window is a brake on floods, not an identity.
+ * The client's address: the production server's edge (lib/edge/client-address.ts) replaces
+ * X-Forwarded-For with the one address its trusted proxies (TRUSTED_PROXIES) vouch for — the
+ * connection's own peer when none is configured — so a client cannot choose its window by writing
+ * the header. The last entry is read, as a proxy appends (routes called in-process, in tests).
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");

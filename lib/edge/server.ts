@@ -7,15 +7,18 @@
  * `__proto__` in a query, a path whose percent-escapes are not UTF-8, a method the app does not
  * implement, CONNECT — is answered here (screen.ts), and the app's own answers are corrected where
  * Next answers outside our routes (answers.ts). A render answer gets back the Content-Length Next
- * drops (lib/api/body-length.ts), HEAD included.
+ * drops (lib/api/body-length.ts), HEAD included. Every answer carries `X-Content-Type-Options:
+ * nosniff`, and the app sees the client address the trusted proxies vouch for (client-address.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
 import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { guardAnswer, headerText, isProblem } from "./answers";
+import { clientAddressOf, trustedProxies } from "./client-address";
 import { EDGE_LIMITS, type EdgeLimits } from "./limits";
 import { APP_METHODS, methodRefusal, PAGE_ALLOW, refusalFor, unknownMethod } from "./screen";
 
@@ -71,6 +74,7 @@ function writeRaw(socket: Duplex, apiError: ApiError, requestId: string): void {
     `HTTP/1.1 ${apiError.status} ${reasonPhrase(apiError.status)}\r\n` +
       "Content-Type: application/problem+json\r\n" +
       "Cache-Control: no-store\r\n" +
+      "X-Content-Type-Options: nosniff\r\n" +
       `X-Request-Id: ${requestId}\r\n` +
       Object.entries(apiError.headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -128,8 +132,16 @@ function restoreContentLength(res: ServerResponse): void {
   } as ServerResponse["writeHead"];
 }
 
-/** An HTTP server with the documented limits that hands every acceptable request to `app`. */
-export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMITS): http.Server {
+/**
+ * An HTTP server with the documented limits that hands every acceptable request to `app`, its
+ * X-Forwarded-For replaced by the one client address the trusted proxies vouch for (D17).
+ */
+export function createEdgeServer(
+  app: AppHandler,
+  limits: EdgeLimits = EDGE_LIMITS,
+  proxies: string[] = env().TRUSTED_PROXIES,
+): http.Server {
+  const trusted = trustedProxies(proxies);
   const server = http.createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -140,6 +152,13 @@ export function createEdgeServer(app: AppHandler, limits: EdgeLimits = EDGE_LIMI
     },
     (req, res) => {
       const requestId = () => requestIdFrom(req.headers["x-request-id"]?.toString());
+      // Every answer, the API's files and Markdown included: a browser takes the declared type as it is.
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      req.headers["x-forwarded-for"] = clientAddressOf(
+        req.socket.remoteAddress,
+        req.headers["x-forwarded-for"],
+        trusted,
+      );
       const refused = refusalFor(req.url ?? "/");
       if (refused) return answer(res, refused, requestId());
       restoreContentLength(res);

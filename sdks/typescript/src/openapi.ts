@@ -522,6 +522,7 @@ export interface components {
         | "renderer_unavailable"
         | "storage_upload_failed"
         | "renderer_busy"
+        | "insufficient_storage"
         | "shutting_down"
         | "render_timeout";
       /**
@@ -1542,7 +1543,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1983,7 +1984,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2290,7 +2291,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2572,7 +2573,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2835,7 +2836,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3164,7 +3165,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3520,7 +3521,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3788,7 +3789,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4104,7 +4105,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4517,7 +4518,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4808,7 +4809,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
+      /** @description `renderer_busy`: Every renderer is busy and the request could not start in time; retry after Retry-After seconds. `insufficient_storage`: The server has no disk room for the recording's frames now; retry after Retry-After seconds. `shutting_down`: This instance is shutting down and starts no new renders; retry after Retry-After seconds. */
       503: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];

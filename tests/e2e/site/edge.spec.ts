@@ -1,12 +1,14 @@
 /**
  * The production server's HTTP edge (scripts/server.ts + lib/edge, D17) in front of the real
  * built app: oversized and malformed requests, `__proto__`, a 17 KB customCSS by GET and /v1 in
- * another case all get the API's problem+json, never a bare status line or an HTML page.
+ * another case all get the API's problem+json, never a bare status line or an HTML page. And the
+ * headers every answer carries (issue 43 point 7): pages a nonce CSP that their scripts bear and
+ * no framing; the API's answers, Markdown and stored files included, nosniff.
  */
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
-import { apiGet, createAccount, e2e, sql, uniqueEmail } from "../support";
+import { apiGet, createAccount, e2e, signInByEmail, sql, uniqueEmail, waitForHydration } from "../support";
 
 let apiKey: string;
 
@@ -193,4 +195,72 @@ test("server-action garbage to a dashboard page is 400 bad_request as problem+js
     // (found by fuzz-raw.spec.ts: a 500 there).
     expectProblemAnswer(await rawRequest("POST", "/api/og-studioindex.html", [...headers], body), 400, "bad_request");
   }
+});
+
+/** The CSP's script nonce, after checking the headers every page carries (issue 43 point 7). */
+function expectPageSecurity(headers: Headers | Record<string, string>, what: string): string {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? "";
+  const csp = get("content-security-policy");
+  const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{24})' 'strict-dynamic'(?:;|$)/.exec(csp)?.[1];
+  expect(nonce, `${what}: ${csp}`).toBeTruthy();
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(get("x-frame-options"), what).toBe("DENY");
+  expect(get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  expect(get("permissions-policy"), what).toContain("camera=()");
+  expect(get("x-content-type-options"), what).toBe("nosniff");
+  return nonce!;
+}
+
+test("every page sends a fresh nonce CSP, no framing, and each of its scripts carries the nonce", async () => {
+  for (const path of ["/", "/pricing", "/docs/screenshot", "/signin", "/oauth/authorize?client_id=unknown"]) {
+    const [first, second] = [await fetch(`${e2e.appUrl}${path}`), await fetch(`${e2e.appUrl}${path}`)];
+    expect(first.headers.get("content-type"), path).toContain("text/html");
+    const nonce = expectPageSecurity(first.headers, path);
+    expect(expectPageSecurity(second.headers, path), `${path}: a new nonce per request`).not.toBe(nonce);
+    const scripts = [...(await first.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+});
+
+test("pages run under their CSP: the docs playground and the dashboard hydrate, nothing is refused, nothing frames them", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on("console", (m) => void (/Content Security Policy/i.test(m.text()) && refused.push(m.text())));
+  const docs = await page.goto("/docs/screenshot");
+  expectPageSecurity(docs!.headers(), "/docs/screenshot");
+  await waitForHydration(page, "[data-testid=playground-api-key]");
+
+  await signInByEmail(page, uniqueEmail("csp"));
+  const dashboard = await page.goto("/dashboard/keys");
+  expectPageSecurity(dashboard!.headers(), "/dashboard/keys");
+  await waitForHydration(page, "input[name=name]");
+  expect(refused).toEqual([]);
+
+  // Framed by another origin (the fixture server's): the dashboard, sign-in and consent pages stay
+  // out of the frame; an API answer, which sends no frame-ancestors, shows (the check can see content).
+  const framed = async (path: string) => {
+    await page.goto(`${e2e.fixturesUrl}/`);
+    await page.setContent(`<iframe src="${e2e.appUrl}${path}"></iframe>`, { waitUntil: "load" });
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    return (await frame?.evaluate(() => document.body?.innerText ?? "").catch(() => "")) ?? "";
+  };
+  expect(await framed("/v1/openapi.json")).toContain("openapi");
+  for (const path of ["/dashboard", "/signin", "/oauth/authorize?client_id=unknown"])
+    expect(await framed(path), path).not.toContain("Glance");
+});
+
+test("every API answer is nosniff: problems, Markdown, JSON and stored files", async () => {
+  const url = `${e2e.appUrl}/v1/content?url=${encodeURIComponent(`${e2e.fixturesUrl}/`)}`;
+  const markdown = await fetch(url, { headers: { "X-API-Key": apiKey, Accept: "text/markdown" } });
+  expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+  const json = await fetch(`${url}&formats=markdown,screenshot`, { headers: { "X-API-Key": apiKey } });
+  const file = await fetch(((await json.json()) as { screenshot: { url: string } }).screenshot.url);
+  expect(file.headers.get("content-type")).toBe("image/png");
+  const problem = await apiGet("/v1/screenshot");
+  expect(problem.status).toBe(401);
+  for (const [what, answer] of Object.entries({ markdown, json, file, problem }))
+    expect(answer.headers.get("x-content-type-options"), what).toBe("nosniff");
 });

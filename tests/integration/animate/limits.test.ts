@@ -3,7 +3,8 @@
  * 400s naming the parameter, values above the caller's plan 403s naming the plan (and a 400 comes
  * before a 403, D2); a recording counts its documented renders, once for identical requests in
  * flight together (single flight); a long recording is an async job (`endpoint: "animate"`), not a
- * synchronous request; a file over the output limit is refused, counted for nothing and not stored.
+ * synchronous request; a file over the output limit is refused, counted for nothing and not stored;
+ * a gif's frames on disk are bounded by the plan and by the free disk (issue 43 point 8).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rendersFor } from "@/lib/animate/limits";
@@ -125,6 +126,64 @@ describe("what a recording counts", () => {
     expect(await problem(response)).toMatchObject({ code: "output_too_large" });
     expect(await rendersUsed(account.userId)).toBe(0);
     expect((await h.animate(query, { account })).status).toBe(422); // nothing was cached
+  });
+});
+
+describe("a gif's frames on disk (issue 43 point 8)", () => {
+  it(
+    "stop at the plan's bound with 422 output_too_large as the frame that passes it arrives, naming the bound",
+    { timeout: 120_000 },
+    async () => {
+      const { ANIMATE_LIMITS } = await import("@/lib/animate/limits");
+      const { FrameEncoder } = await import("@/lib/animate/encode");
+      // A 1280 × 720 JPEG of grey noise (~0.5 MB, made once): large like a busy page's frame, yet
+      // quick for the palette pass, whose histogram of colour noise would take a second a frame.
+      const { default: sharp } = await import("sharp");
+      const pixels = Buffer.from(Array.from({ length: 1280 * 720 }, () => Math.floor(Math.random() * 256)));
+      const frame = await sharp(pixels, { raw: { width: 1280, height: 720, channels: 1 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      const bound = ANIMATE_LIMITS.free.maxGifFramesMb * 1024 * 1024;
+      const settings = { format: "gif", fps: 30, width: 1280, height: 720, quality: 80, maxBytes: 50 * 1024 * 1024 };
+      const encoder = await FrameEncoder.start({ ...settings, format: "gif" as const, framesMaxBytes: bound });
+      let written = 0;
+      try {
+        const refusal = await (async () => {
+          for (;;) {
+            await encoder.write(frame);
+            written++;
+          }
+        })().catch((error: unknown) => error);
+        expect(refusal).toMatchObject({ code: "output_too_large", status: 422 });
+        expect(String((refusal as Error).message)).toContain(
+          `frames grew past ${ANIMATE_LIMITS.free.maxGifFramesMb} MiB`,
+        );
+        expect(written).toBe(Math.floor(bound / frame.length));
+      } finally {
+        await encoder.close();
+      }
+    },
+  );
+
+  it("are refused at once with 503 insufficient_storage when the disk cannot hold them beside the recordings running", async () => {
+    const { reserveFrameDisk, RETRY_AFTER_FULL_DISK_S } = await import("@/lib/animate/frame-disk");
+    const { statfs } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const fs = await statfs(os.tmpdir());
+    const free = fs.bavail * fs.bsize;
+    const refusal = await reserveFrameDisk(free + 1).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "insufficient_storage", status: 503 });
+    expect((refusal as { headers: Record<string, string> }).headers["Retry-After"]).toBe(
+      String(RETRY_AFTER_FULL_DISK_S),
+    );
+    // Reservations add up: half the free disk held by one recording leaves no room for the other half.
+    const GiB = 1024 ** 3;
+    const half = Math.floor(free / 2);
+    expect(half).toBeGreaterThan(2 * GiB); // this machine's disk, for the next lines to mean something
+    const running = await reserveFrameDisk(half - GiB);
+    await expect(reserveFrameDisk(half + GiB)).rejects.toMatchObject({ code: "insufficient_storage" });
+    running.release();
+    (await reserveFrameDisk(half + GiB)).release();
   });
 });
 

@@ -4,6 +4,7 @@
  * limits, slow header senders are cut at the documented time, and `__proto__` (which Next would
  * drop from the query) is an unknown parameter.
  */
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -243,5 +244,55 @@ describe("the app's answers at the edge (D1, D17)", () => {
     const head = await send(line("HEAD", "/head"));
     expect(head.status).toBe(404);
     expect(head.body).toBe("");
+  });
+});
+
+/** X-Forwarded-For is believed only from TRUSTED_PROXIES (D17): the edge in front of the real keyless
+ * API answer (lib/api/fallback.ts), its per-address window in RateLimit-Remaining; the test is 127.0.0.1. */
+describe("the client address behind trusted proxies (D17)", () => {
+  const servers: http.Server[] = [];
+  afterAll(() => servers.forEach((server) => (server.closeAllConnections(), server.close())));
+
+  async function edgeInFrontOfTheApi(trusted: string[]): Promise<(forwardedFor?: string) => Promise<number>> {
+    const { createEdgeServer } = await import("@/lib/edge/server");
+    const { notFound } = await import("@/lib/api/fallback");
+    const server = createEdgeServer(
+      async (req, res) => {
+        const headers = new Headers(
+          Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+        );
+        const answer = await notFound(new Request(`http://127.0.0.1${req.url}`, { headers }));
+        res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+      },
+      undefined,
+      trusted,
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return async (xff) => {
+      const res = await fetch(`${origin}/v1/none`, { headers: xff ? { "X-Forwarded-For": xff } : {} });
+      expect(res.status).toBe(404);
+      return Number(res.headers.get("ratelimit-remaining"));
+    };
+  }
+
+  it("from a peer that is no trusted proxy, a made-up X-Forwarded-For gets no fresh window", async () => {
+    const remaining = await edgeInFrontOfTheApi([]);
+    const first = await remaining("198.51.100.1");
+    expect(await remaining("198.51.100.2")).toBe(first - 1);
+    expect(await remaining("198.51.100.3, 198.51.100.4")).toBe(first - 2);
+    expect(await remaining()).toBe(first - 3); // the peer's own window all along
+  });
+
+  it("from a trusted proxy, the address it appended is the client; what the client wrote before it is not", async () => {
+    const remaining = await edgeInFrontOfTheApi(["10.0.0.0/8", "127.0.0.1"]);
+    const fresh = await remaining("198.51.100.21");
+    expect(await remaining("198.51.100.22")).toBe(fresh); // another client behind the proxy: its own window
+    expect(await remaining("198.51.100.21")).toBe(fresh - 1);
+    // A client prepending addresses stays itself: only the proxy's own entry counts.
+    expect(await remaining("198.51.100.77, 198.51.100.21")).toBe(fresh - 2);
+    // Two proxies: the inner one (10.1.2.3, trusted) appended the outer one's client.
+    expect(await remaining("198.51.100.21, 10.1.2.3")).toBe(fresh - 3);
   });
 });

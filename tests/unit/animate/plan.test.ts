@@ -99,6 +99,8 @@ describe("planAnimation", () => {
         { plan: id },
       );
       expect(most.frames).toBeGreaterThan(0);
+      // A gif's frames on disk are bounded by the caller's plan (issue 43 point 8).
+      expect(most.gifFramesMaxBytes).toBe(l.maxGifFramesMb * 1024 * 1024);
     }
   });
 

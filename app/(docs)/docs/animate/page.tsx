@@ -133,9 +133,16 @@ export default function AnimateReferencePage() {
         the plan that allows it. A recording counts{" "}
         <strong>one render per started {MS_PER_RENDER / 1000} seconds</strong> of video (a cache hit counts nothing); a
         file larger than {OUTPUT_MAX_MB} MiB is stopped and answered{" "}
-        <Link href="/docs/errors#output_too_large">422 output_too_large</Link>, and counts nothing either.
+        <Link href="/docs/errors#output_too_large">422 output_too_large</Link>, and counts nothing either. A gif keeps
+        its frames on disk until it is encoded (its palette is made from all of them): past your plan&apos;s bound for
+        them, below, it is stopped the same way, and when the server has no room for them at the moment the answer is{" "}
+        <Link href="/docs/errors#insufficient_storage">503 insufficient_storage</Link> with Retry-After. mp4 and webm
+        keep no frames.
       </p>
-      <DocsTable label="Recording limits per plan" columns={["Plan", "Longest video", "Largest frame", "Frame rate"]}>
+      <DocsTable
+        label="Recording limits per plan"
+        columns={["Plan", "Longest video", "Largest frame", "Frame rate", "gif frames kept"]}
+      >
         {PLAN_IDS.map((id) => (
           <TR key={id}>
             <TD>{PLANS[id].name}</TD>
@@ -144,6 +151,7 @@ export default function AnimateReferencePage() {
               {ANIMATE_LIMITS[id].maxLongSide} × {ANIMATE_LIMITS[id].maxShortSide}
             </TD>
             <TD>{ANIMATE_LIMITS[id].maxFps} fps</TD>
+            <TD>{ANIMATE_LIMITS[id].maxGifFramesMb} MiB</TD>
           </TR>
         ))}
       </DocsTable>
