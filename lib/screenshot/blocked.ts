@@ -141,7 +141,7 @@ function redirectedToLogin(requested: string, final: string): boolean {
   try {
     const from = new URL(requested);
     const to = new URL(final);
-    return !LOGIN_PATH.test(from.pathname + from.search) && LOGIN_PATH.test(to.pathname + to.search);
+    return !LOGIN_PATH.test(from.pathname) && LOGIN_PATH.test(to.pathname);
   } catch {
     return false;
   }

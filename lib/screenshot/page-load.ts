@@ -157,7 +157,10 @@ export async function loadPage(
   const blocked = input === "url" ? await detectBlocked(page, response, plan.url, deadline) : undefined;
   if (blocked && blocked.kind !== "http_error" && !plan.allowBlocked)
     throw targetBlockedError({ ...blocked, kind: blocked.kind });
-  if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
+  // allowBlocked=true captures the blocked page whatever its status: the status is part of the block.
+  const blockedPage = blocked !== undefined && blocked.kind !== "http_error";
+  if (plan.failOnHttpError && !blockedPage && targetStatus !== null && targetStatus >= 400)
+    throw targetHttpError(targetStatus);
   // D23: a page may navigate itself away during any of the steps below; refusalOr answers with the
   // guard's refusal instead of the half-finished step's error.
   const ready = await settlePage(session, plan, consent, options.scrollThrough).catch((error: unknown) =>
