@@ -46,7 +46,8 @@ const MARKUP: Record<string, string> = {
   "cloudflare:cf-chl": 'script[src*="/cdn-cgi/challenge-platform/h/"], form[action*="__cf_chl_"], [id^="cf-chl-"]',
   "cloudflare:challenge-platform": 'script[src*="/cdn-cgi/challenge-platform/"]',
   // PerimeterX / HUMAN "Press & Hold" block page (docs.perimeterx.com, the _pxCaptcha/px-captcha block page).
-  "perimeterx:px-captcha": '#px-captcha, script[src*="/captcha/captcha.js"][src*="px"], script[src*="captcha.px-cdn.net"]',
+  "perimeterx:px-captcha":
+    '#px-captcha, script[src*="/captcha/captcha.js"][src*="px"], script[src*="captcha.px-cdn.net"]',
   // DataDome's captcha/interstitial is an iframe from geo.captcha-delivery.com (docs.datadome.co).
   "datadome:captcha-delivery": 'iframe[src*="captcha-delivery.com"], script[src*="ct.captcha-delivery.com"]',
   // Imperva/Incapsula's block and challenge pages load _Incapsula_Resource (docs.imperva.com).
@@ -117,9 +118,7 @@ export function classify(
   const headers = headerSignals(status, input.headers);
   const markup = probe?.markup ?? [];
   const dominant = probe !== undefined && probe.textLength <= DOMINANT_TEXT_MAX;
-  const vendorMarkup = markup.filter(
-    (id) => !CAPTCHA_WIDGETS.includes(id) && (failed || !ON_ERROR_ONLY.includes(id)),
-  );
+  const vendorMarkup = markup.filter((id) => !CAPTCHA_WIDGETS.includes(id) && (failed || !ON_ERROR_ONLY.includes(id)));
   // A header that marks the answer as a challenge is enough; a weaker header (a 403 from the
   // vendor's server) needs the vendor's markup too; markup alone needs an error status or the page.
   const strongHeaders = headers.filter((s) => s !== "cloudflare:server-403-503");
