@@ -13,7 +13,7 @@ import type { HTTPResponse, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "@/lib/browser";
 
-export const BLOCKED_KINDS = ["challenge", "captcha", "login_wall", "http_error"] as const;
+const BLOCKED_KINDS = ["challenge", "captcha", "login_wall", "http_error"] as const;
 export type BlockedKind = (typeof BLOCKED_KINDS)[number];
 
 /** What stood in the way, and the signals that said so (`vendor:signal`, for the caller to check). */
@@ -109,7 +109,7 @@ function headerSignals(status: number | null, headers: Record<string, string>): 
  * Decides from the response and the probe. Challenge first (a vendor's page, whatever it shows),
  * then a captcha wall, a login wall, and last the target's own error status.
  */
-export function classify(
+function classify(
   input: { status: number | null; headers: Record<string, string>; requestedUrl: string; finalUrl: string },
   probe: Probe | undefined,
 ): Blocked | undefined {

@@ -494,6 +494,7 @@ export interface components {
         | "target_unreachable"
         | "selector_not_found"
         | "target_http_error"
+        | "target_blocked"
         | "output_too_large"
         | "template_not_found"
         | "invalid_variable"
@@ -528,6 +529,19 @@ export interface components {
        * @example width
        */
       param?: string;
+      /**
+       * @description On target_blocked: what the target showed instead of its content (also X-Target-Blocked).
+       * @enum {string}
+       */
+      kind?: "challenge" | "captcha" | "login_wall";
+      /**
+       * @description On target_blocked: the signals that named it, as vendor:signal (e.g. cloudflare:cf-mitigated).
+       * @example [
+       *       "cloudflare:cf-mitigated",
+       *       "cloudflare:challenge-form"
+       *     ]
+       */
+      signals?: string[];
       /** @description Same as the X-Request-Id header. */
       requestId?: string;
       /**
@@ -582,6 +596,12 @@ export interface components {
       targetStatus?: number | null;
       /** @description The page's title (first 1,000 characters). */
       title?: string;
+      /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
+      blocked?: {
+        /** @enum {string} */
+        kind: "challenge" | "captcha" | "login_wall" | "http_error";
+        signals: string[];
+      };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
       metaTags?: {
         [key: string]: string;
@@ -825,6 +845,12 @@ export interface components {
       targetStatus?: number | null;
       /** @description The page's title (first 1,000 characters). */
       title?: string;
+      /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
+      blocked?: {
+        /** @enum {string} */
+        kind: "challenge" | "captcha" | "login_wall" | "http_error";
+        signals: string[];
+      };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
       metaTags?: {
         [key: string]: string;
@@ -1212,6 +1238,8 @@ export interface components {
     CacheControl: string;
     /** @description Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error. */
     XTargetStatus: number;
+    /** @description Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked. */
+    XTargetBlocked: "challenge" | "captcha" | "login_wall" | "http_error";
     /** @description Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address. */
     RateLimitLimit: number;
     /** @description Requests left in the current one-minute window. */
@@ -1303,6 +1331,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -1360,6 +1390,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -1475,7 +1506,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1742,6 +1773,11 @@ export interface operations {
            */
           failOnHttpError?: boolean;
           /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
+          /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
            */
@@ -1815,6 +1851,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -1916,7 +1953,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2081,6 +2118,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -2138,6 +2177,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2233,7 +2273,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2518,6 +2558,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
@@ -2780,6 +2833,17 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3097,7 +3161,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3453,7 +3517,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3731,7 +3795,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3923,6 +3987,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -4037,7 +4102,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4350,6 +4415,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -4450,7 +4516,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4656,6 +4722,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content?: never;
@@ -4751,7 +4818,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5011,6 +5078,11 @@ export interface operations {
                  * @default true
                  */
                 failOnHttpError?: boolean;
+                /**
+                 * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+                 * @default false
+                 */
+                allowBlocked?: boolean;
                 /**
                  * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                  * @example 3600
@@ -5803,6 +5875,11 @@ export interface operations {
                    */
                   failOnHttpError?: boolean;
                   /**
+                   * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+                   * @default false
+                   */
+                  allowBlocked?: boolean;
+                  /**
                    * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                    * @example 3600
                    */
@@ -6488,6 +6565,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -6864,6 +6943,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7383,6 +7467,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7955,6 +8044,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
