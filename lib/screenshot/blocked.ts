@@ -13,8 +13,7 @@ import type { HTTPResponse, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "@/lib/browser";
 
-const BLOCKED_KINDS = ["challenge", "captcha", "login_wall", "http_error"] as const;
-export type BlockedKind = (typeof BLOCKED_KINDS)[number];
+export type BlockedKind = "challenge" | "captcha" | "login_wall" | "http_error";
 
 /** What stood in the way, and the signals that said so (`vendor:signal`, for the caller to check). */
 export interface Blocked {
