@@ -94,6 +94,12 @@ export const ERROR_CODES = {
     summary: "The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default).",
     help: "The page answered with the status in the X-Target-Status header. Nothing was captured, stored or counted against your renders. Fix the url, or pass failOnHttpError=false to capture the error page as it looks.",
   },
+  target_blocked: {
+    status: 422,
+    summary:
+      "The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which).",
+    help: "The page shown was not the page asked for: `kind` is challenge (a CDN's or bot-management product's interstitial), captcha (a captcha as the page's main content) or login_wall (a redirect to a sign-in form), and `signals` lists what said so (X-Target-Blocked repeats the kind). Nothing was captured, stored or counted against your renders. Pass allowBlocked=true to capture the page as it looks (counted like any capture, with `blocked` in the JSON metadata), or capture a page the site serves without a challenge.",
+  },
   output_too_large: {
     status: 422,
     summary: "The recording's file grew past the output size limit and was stopped.",

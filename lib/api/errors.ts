@@ -33,14 +33,23 @@ export class ApiError extends BrandedError {
   readonly param?: string;
   /** Extra response headers, e.g. Retry-After on a 429. */
   readonly headers: Record<string, string>;
+  /** target_blocked (D23): what stood in the way, and the signals that said so. */
+  readonly kind?: string;
+  readonly signals?: string[];
 
-  constructor(code: ErrorCode, detail: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { param?: string; headers?: Record<string, string>; kind?: string; signals?: string[] } = {},
+  ) {
     super(detail);
     this.name = "ApiError";
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.param = options.param;
     this.headers = options.headers ?? {};
+    this.kind = options.kind;
+    this.signals = options.signals;
   }
 }
 
@@ -51,6 +60,9 @@ export interface ProblemBody {
   detail: string;
   code: ErrorCode;
   param?: string;
+  /** target_blocked (D23): challenge, captcha or login_wall, and the signals that said so. */
+  kind?: string;
+  signals?: string[];
   requestId?: string;
   /** Where to buy a plan that lifts this error (plan gates, the monthly quota). */
   upgradeUrl?: string;
@@ -72,6 +84,8 @@ export function problemBody(error: ApiError, requestId?: string): ProblemBody {
     detail: error.message,
     code: error.code,
     ...(error.param ? { param: error.param } : {}),
+    ...(error.kind ? { kind: error.kind } : {}),
+    ...(error.signals ? { signals: error.signals } : {}),
     ...(requestId ? { requestId } : {}),
     ...(LIFTED_BY_UPGRADE.has(error.code) ? { upgradeUrl: `${env().APP_URL}/pricing` } : {}),
   };

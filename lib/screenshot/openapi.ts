@@ -51,6 +51,17 @@ export const PAGE_FIELDS: Record<string, Schema> = {
     description: "The HTTP status of the target's main document (also X-Target-Status).",
   },
   title: { type: "string", description: "The page's title (first 1,000 characters)." },
+  blocked: {
+    type: "object",
+    description:
+      "Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal).",
+    required: ["kind", "signals"],
+    properties: {
+      kind: { type: "string", enum: ["challenge", "captcha", "login_wall", "http_error"] },
+      signals: { type: "array", items: { type: "string" } },
+    },
+    additionalProperties: false,
+  },
   metaTags: {
     type: "object",
     description:
@@ -108,7 +119,11 @@ export const pageRenderOk =
   (endpoint: "screenshot" | "animate", metadata: string) =>
   (description: string): Response => ({
     description,
-    headers: { ...RENDER_HEADERS, "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" } },
+    headers: {
+      ...RENDER_HEADERS,
+      "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" },
+      "X-Target-Blocked": { $ref: "#/components/headers/XTargetBlocked" },
+    },
     content: { ...binaryContent(formatsOf(endpoint)), ...jsonContent(metadata) },
   });
 

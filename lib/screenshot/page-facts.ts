@@ -7,6 +7,7 @@ import "server-only";
 import type { Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Deadline } from "@/lib/browser";
+import type { Blocked } from "./blocked";
 
 /** A screenshot's phases (D19); other renders name their own (the content endpoint's extract, D24). */
 export const CAPTURE_PHASES = ["navigate", "wait", "capture", "encode"] as const;
@@ -56,6 +57,8 @@ export interface PageFacts {
   title: string;
   /** The page's own `og:*` and `twitter:*` meta tags, by property/name (first of each). */
   metaTags: Record<string, string>;
+  /** What stood in the way instead of the page (D23): captured only with allowBlocked=true, or an error page with failOnHttpError=false. */
+  blocked?: Blocked;
 }
 
 /** Reads the page; a page that breaks the reading (overridden DOM methods) reports nothing rather than failing the capture. */

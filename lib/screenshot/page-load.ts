@@ -11,6 +11,7 @@ import "server-only";
 import { TimeoutError, type Page } from "puppeteer-core";
 import { ApiError } from "@/lib/api/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
+import { detectBlocked, targetBlockedError } from "./blocked";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
 import { type ConsentHandling, enableConsentHandling } from "./consent";
 import { clickElement, hideElements, scrollPage } from "./interactions";
@@ -150,7 +151,16 @@ export async function loadPage(
   // a page that navigates itself to a refused address is never captured as Chromium's error page.
   assertLoadedDocument(page, guard, input);
   const targetStatus = response ? response.status() : null;
-  if (plan.failOnHttpError && targetStatus !== null && targetStatus >= 400) throw targetHttpError(targetStatus);
+  // D23: a challenge, captcha or login wall is named before the status is judged (a challenge is
+  // often a 403 or 503, and target_blocked says more than target_http_error). Html the caller
+  // wrote blocks nobody.
+  const blocked = input === "url" ? await detectBlocked(page, response, plan.url, deadline) : undefined;
+  if (blocked && blocked.kind !== "http_error" && !plan.allowBlocked)
+    throw targetBlockedError({ ...blocked, kind: blocked.kind });
+  // allowBlocked=true captures the blocked page whatever its status: the status is part of the block.
+  const blockedPage = blocked !== undefined && blocked.kind !== "http_error";
+  if (plan.failOnHttpError && !blockedPage && targetStatus !== null && targetStatus >= 400)
+    throw targetHttpError(targetStatus);
   // D23: a page may navigate itself away during any of the steps below; refusalOr answers with the
   // guard's refusal instead of the half-finished step's error.
   const ready = await settlePage(session, plan, consent, options.scrollThrough).catch((error: unknown) =>
@@ -160,7 +170,7 @@ export async function loadPage(
     refusalOr(error, page, guard, input, deadline),
   );
   options.clock.lap("wait");
-  return { facts, ...ready };
+  return { facts: blocked ? { ...facts, blocked } : facts, ...ready };
 }
 
 /** After loading: fonts, the caller's waits and page changes, lazy content scrolled into view, the delay. */

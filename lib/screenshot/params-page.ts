@@ -87,6 +87,11 @@ export const pageParams = {
     description:
       "When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way.",
   }),
+  allowBlocked: boolParam("allowBlocked", {
+    default: false,
+    description:
+      "When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked.",
+  }),
   cacheTtl: optionalIntParam("cacheTtl", {
     min: CACHE_TTL_MIN_SECONDS,
     max: CACHE_TTL_MAX_SECONDS,

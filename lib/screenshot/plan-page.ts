@@ -21,6 +21,8 @@ export interface PageSteps {
   resize?: { width?: number; height?: number };
   /** Stop with 422 target_http_error when the main document answers 4xx/5xx. */
   failOnHttpError: boolean;
+  /** Capture a bot challenge, captcha or login wall instead of answering 422 target_blocked (D23). */
+  allowBlocked?: boolean;
 }
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
@@ -67,5 +69,6 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
     omitBackground: params.omitBackground,
     resize: resized ? { width: params.imageWidth, height: params.imageHeight } : undefined,
     failOnHttpError: params.failOnHttpError,
+    allowBlocked: params.allowBlocked,
   };
 }

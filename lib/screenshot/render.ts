@@ -19,16 +19,25 @@ const ERROR_PAGE_TTL_SECONDS = 300;
 export function pageOutcome(
   output: Omit<PageRun<unknown>, "output"> & { facts: PageFacts },
 ): Required<Pick<RenderOutput, "details">> & Pick<RenderOutput, "headers" | "maxTtlSeconds"> {
-  const status = output.facts.targetStatus;
+  const { targetStatus: status, blocked } = output.facts;
   return {
     details: {
       ...output.facts,
       ...output.dialogs,
       ...(output.blockedRequests ? { blockedRequests: output.blockedRequests } : {}),
     },
-    ...(status !== null ? { headers: { "X-Target-Status": String(status) } } : {}),
+    ...(status !== null || blocked
+      ? {
+          headers: {
+            ...(status !== null ? { "X-Target-Status": String(status) } : {}),
+            // D23: a challenge, captcha or login wall captured with allowBlocked=true, or a captured error page.
+            ...(blocked ? { "X-Target-Blocked": blocked.kind } : {}),
+          },
+        }
+      : {}),
     // Only reached with failOnHttpError=false: the error page was asked for, but is not kept for long.
-    ...(status !== null && status >= 400 ? { maxTtlSeconds: ERROR_PAGE_TTL_SECONDS } : {}),
+    // A blocked page (allowBlocked=true) likewise: the next visit may well get through.
+    ...((status !== null && status >= 400) || blocked ? { maxTtlSeconds: ERROR_PAGE_TTL_SECONDS } : {}),
   };
 }
 

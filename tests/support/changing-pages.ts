@@ -15,6 +15,8 @@ interface PageState {
   height: number;
   /** Loads are held, unanswered, until release(name) (a run to interrupt). */
   hold: boolean;
+  /** Answered as Cloudflare's challenge would be: 403, cf-mitigated: challenge, its form (D23). */
+  challenge: boolean;
 }
 
 export interface ChangingPages {
@@ -36,7 +38,13 @@ const DEFAULT: PageState = {
   clock: false,
   height: 300,
   hold: false,
+  challenge: false,
 };
+
+const CHALLENGE = `<!doctype html><html><head><title>Just a moment...</title></head><body>
+<h2 id="challenge-running">Checking if the site connection is secure</h2>
+<div id="challenge-stage"></div><form id="challenge-form" action="/?__cf_chl_f_tk=x" method="POST"></form>
+</body></html>`;
 
 function html(state: PageState, serial: number): string {
   const { box } = state;
@@ -65,7 +73,12 @@ export async function startChangingPages(): Promise<ChangingPages> {
     const load = (loads.get(name) ?? 0) + 1;
     loads.set(name, load);
     const answer = () => {
-      if (!res.destroyed) res.writeHead(200, { "content-type": "text/html" }).end(html(s, ++served));
+      if (res.destroyed) return;
+      if (s.challenge)
+        return void res
+          .writeHead(403, { "content-type": "text/html", "cf-mitigated": "challenge", server: "cloudflare" })
+          .end(CHALLENGE);
+      res.writeHead(200, { "content-type": "text/html" }).end(html(s, ++served));
     };
     if (!s.hold) return answer();
     const queue = waiting.get(name) ?? [];

@@ -75,6 +75,22 @@ export async function startFixtureServer(options: { dir?: string } = {}): Promis
         .writeHead(code, { "content-type": "text/html; charset=utf-8" })
         .end(`<!doctype html><title>Error ${code}</title><h1>Error ${code}</h1>`);
     }
+    if (pathname.startsWith("/blocked/")) {
+      // A vendor's interstitial (tests/fixtures/screenshot/blocked/, D23) with the status and the
+      // headers the vendor sends with it: ?status=403&header=cf-mitigated:challenge (repeatable).
+      const query = new URL(req.url ?? "/", "http://fixture").searchParams;
+      const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
+      for (const header of query.getAll("header")) {
+        const at = header.indexOf(":");
+        headers[header.slice(0, at)] = header.slice(at + 1);
+      }
+      try {
+        const body = await readFile(path.join(FIXTURES, "blocked", path.basename(pathname)));
+        return void res.writeHead(Number(query.get("status")) || 200, headers).end(body);
+      } catch {
+        return void res.writeHead(404).end("not found");
+      }
+    }
     const file = path.join(pages, path.basename(pathname));
     if (!file.endsWith(".html")) return void res.writeHead(404).end("not found");
     try {

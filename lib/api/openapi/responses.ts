@@ -50,6 +50,17 @@ export const PROBLEM_SCHEMA: Schema = {
     },
     code: { type: "string", enum: Object.keys(ERROR_CODES), description: "Stable machine-readable code." },
     param: { type: "string", description: "The query parameter at fault, when there is one.", examples: ["width"] },
+    kind: {
+      type: "string",
+      enum: ["challenge", "captcha", "login_wall"],
+      description: "On target_blocked: what the target showed instead of its content (also X-Target-Blocked).",
+    },
+    signals: {
+      type: "array",
+      items: { type: "string" },
+      description: "On target_blocked: the signals that named it, as vendor:signal (e.g. cloudflare:cf-mitigated).",
+      examples: [["cloudflare:cf-mitigated", "cloudflare:challenge-form"]],
+    },
     requestId: { type: "string", description: "Same as the X-Request-Id header." },
     upgradeUrl: {
       type: "string",
@@ -83,6 +94,11 @@ export function headers(): Record<string, Header> {
     XTargetStatus: int(
       "Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error.",
     ),
+    XTargetBlocked: {
+      description:
+        "Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked.",
+      schema: { type: "string", enum: ["challenge", "captcha", "login_wall", "http_error"] },
+    },
     RateLimitLimit: int(
       "Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address.",
     ),

@@ -495,6 +495,7 @@ export interface components {
         | "target_unreachable"
         | "selector_not_found"
         | "target_http_error"
+        | "target_blocked"
         | "output_too_large"
         | "template_not_found"
         | "invalid_variable"
@@ -530,6 +531,19 @@ export interface components {
        * @example width
        */
       param?: string;
+      /**
+       * @description On target_blocked: what the target showed instead of its content (also X-Target-Blocked).
+       * @enum {string}
+       */
+      kind?: "challenge" | "captcha" | "login_wall";
+      /**
+       * @description On target_blocked: the signals that named it, as vendor:signal (e.g. cloudflare:cf-mitigated).
+       * @example [
+       *       "cloudflare:cf-mitigated",
+       *       "cloudflare:challenge-form"
+       *     ]
+       */
+      signals?: string[];
       /** @description Same as the X-Request-Id header. */
       requestId?: string;
       /**
@@ -584,6 +598,12 @@ export interface components {
       targetStatus?: number | null;
       /** @description The page's title (first 1,000 characters). */
       title?: string;
+      /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
+      blocked?: {
+        /** @enum {string} */
+        kind: "challenge" | "captcha" | "login_wall" | "http_error";
+        signals: string[];
+      };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
       metaTags?: {
         [key: string]: string;
@@ -827,6 +847,12 @@ export interface components {
       targetStatus?: number | null;
       /** @description The page's title (first 1,000 characters). */
       title?: string;
+      /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
+      blocked?: {
+        /** @enum {string} */
+        kind: "challenge" | "captcha" | "login_wall" | "http_error";
+        signals: string[];
+      };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
       metaTags?: {
         [key: string]: string;
@@ -1214,6 +1240,8 @@ export interface components {
     CacheControl: string;
     /** @description Screenshots: the HTTP status the target's main document answered with (of the original render on a HIT). Also on a 422 target_http_error. */
     XTargetStatus: number;
+    /** @description Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked. */
+    XTargetBlocked: "challenge" | "captcha" | "login_wall" | "http_error";
     /** @description Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address. */
     RateLimitLimit: number;
     /** @description Requests left in the current one-minute window. */
@@ -1305,6 +1333,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -1362,6 +1392,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -1477,7 +1508,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1744,6 +1775,11 @@ export interface operations {
            */
           failOnHttpError?: boolean;
           /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
+          /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
            */
@@ -1817,6 +1853,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -1918,7 +1955,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2083,6 +2120,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -2140,6 +2179,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2235,7 +2275,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2520,6 +2560,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
@@ -2782,6 +2835,17 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3099,7 +3163,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3455,7 +3519,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3733,7 +3797,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3925,6 +3989,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -4039,7 +4104,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4352,6 +4417,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content: {
@@ -4452,7 +4518,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4658,6 +4724,7 @@ export interface operations {
           "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
+          "X-Target-Blocked": components["headers"]["XTargetBlocked"];
           [name: string]: unknown;
         };
         content?: never;
@@ -4753,7 +4820,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5013,6 +5080,11 @@ export interface operations {
                  * @default true
                  */
                 failOnHttpError?: boolean;
+                /**
+                 * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+                 * @default false
+                 */
+                allowBlocked?: boolean;
                 /**
                  * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                  * @example 3600
@@ -5805,6 +5877,11 @@ export interface operations {
                    */
                   failOnHttpError?: boolean;
                   /**
+                   * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+                   * @default false
+                   */
+                  allowBlocked?: boolean;
+                  /**
                    * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                    * @example 3600
                    */
@@ -6490,6 +6567,8 @@ export interface operations {
         imageHeight?: number;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
+        /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
+        allowBlocked?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -6866,6 +6945,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7385,6 +7469,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7957,6 +8046,11 @@ export interface operations {
            * @default true
            */
           failOnHttpError?: boolean;
+          /**
+           * @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          allowBlocked?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600

@@ -104,3 +104,19 @@ test("a page that navigates itself to a refused address is 400 private_address a
   }
   expect(await rendersThisMonth()).toBe(before);
 });
+
+test("a bot-challenge page is 422 target_blocked kind=challenge and costs no render; allowBlocked captures it (D23)", async () => {
+  const url = `${e2e.fixturesUrl}/cloudflare-challenge.html`;
+  const before = await rendersThisMonth();
+  const blocked = await shoot({ url });
+  expect(blocked.headers.get("x-target-blocked")).toBe("challenge");
+  await expectProblem(blocked, 422, { code: "target_blocked", kind: "challenge", param: "url" });
+  expect(await rendersThisMonth()).toBe(before);
+
+  const captured = await shoot({ url, allowBlocked: true, response: "json" });
+  expect(captured.status, await captured.clone().text()).toBe(200);
+  const json = (await captured.json()) as { blocked?: { kind: string; signals: string[] } };
+  expect(json.blocked?.kind).toBe("challenge");
+  expect(json.blocked?.signals).toContain("cloudflare:challenge-form");
+  expect(await rendersThisMonth()).toBe(before + 1);
+});

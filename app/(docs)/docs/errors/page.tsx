@@ -44,6 +44,10 @@ export default function ErrorsPage() {
           <code>param</code>: the query parameter or template variable at fault, when there is one.
         </li>
         <li>
+          <code>kind</code> and <code>signals</code>: on <code>target_blocked</code>, what the target showed instead of
+          its page and what said so.
+        </li>
+        <li>
           <code>requestId</code> / <code>X-Request-Id</code>: quote it to support.
         </li>
       </ul>

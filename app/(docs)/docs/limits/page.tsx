@@ -58,8 +58,13 @@ export default function LimitsPage() {
       <h2 id="renders">Renders per month</h2>
       <p>
         Only cache misses count; hits are free, and a render that fails (a timeout, a page that cannot be captured) is
-        not counted. Once the month&apos;s renders are used up, new renders get{" "}
-        <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results keep being served.
+        not counted: its render is given back, and the request log shows the error code. That includes a target that
+        answers an HTTP error (<Link href="/docs/errors#target_http_error">target_http_error</Link>) or a bot challenge,
+        captcha or login wall instead of its page (<Link href="/docs/errors#target_blocked">target_blocked</Link>). What
+        you ask for is counted: an error page captured with <code>failOnHttpError=false</code> or a blocked page
+        captured with <code>allowBlocked=true</code> is a render like any other. Once the month&apos;s renders are used
+        up, new renders get <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results
+        keep being served.
       </p>
       <p id="quota-headers">
         Every answer to a request with a valid key, errors included, carries <code>X-Quota-Limit</code> (renders per

@@ -140,6 +140,22 @@ export default function ScreenshotReferencePage() {
         page as it looks, pass <code>failOnHttpError=false</code>: that counts as a render and is cached for 5 minutes
         at most.
       </p>
+      <h3 id="blocked">When the target shows a challenge, a captcha or a login page</h3>
+      <p>
+        A page that stands between you and the one you asked for is named instead of captured:{" "}
+        <code>422 target_blocked</code> with a <code>kind</code> — <code>challenge</code> (a CDN&apos;s or
+        bot-management product&apos;s interstitial: Cloudflare, Akamai, PerimeterX, DataDome, Imperva, AWS WAF),{" "}
+        <code>captcha</code> (a captcha as the page&apos;s main content) or <code>login_wall</code> (a redirect to a
+        sign-in form) — and the <code>signals</code> that said so; <code>X-Target-Blocked</code> repeats the kind.
+        Nothing is captured, cached or counted against your renders, and the request log shows the code. Only what is
+        unambiguous counts: a vendor&apos;s header that marks the answer as a challenge, or its challenge markup on an
+        error status or as nearly all of the page; a contact form with a reCAPTCHA is an ordinary page. To capture the
+        blocked page as it looks, pass <code>allowBlocked=true</code>: it is captured whatever its status, counted as a
+        render, cached for 5 minutes at most, and the JSON metadata carries <code>blocked: {"{kind, signals}"}</code>. A
+        captured error page (<code>failOnHttpError=false</code>) is marked the same way, with kind{" "}
+        <code>http_error</code>. <code>/v1/content</code> answers <code>target_blocked</code> always (a blocked page is
+        not content), and a monitor run that meets one fails with it: it never alerts or replaces the baseline.
+      </p>
       <h3 id="dialogs">Dialogs</h3>
       <p>
         A page that opens <code>alert</code>, <code>confirm</code>, <code>prompt</code> or a <code>beforeunload</code>{" "}
