@@ -188,7 +188,7 @@ export const screenshotParams = z.object({
     valuePlans: { "pdfa-2b": "pro" },
     pdfOnly: true,
     description:
-      "`pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline but not the tags.",
+      "`pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title.",
   }),
 });
 

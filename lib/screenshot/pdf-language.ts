@@ -18,7 +18,7 @@ export async function declaredLanguage(page: Page): Promise<string> {
 }
 
 /** The /Lang Chromium (Skia) wrote: Skia never compresses the catalogue, so it reads as text. */
-function writtenLanguage(bytes: Buffer): string | undefined {
+export function writtenLanguage(bytes: Buffer): string | undefined {
   return /\/Lang\s*\(([^)]*)\)/.exec(bytes.toString("latin1"))?.[1];
 }
 

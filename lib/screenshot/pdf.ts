@@ -9,7 +9,7 @@
 import type { Page, PDFOptions } from "puppeteer-core";
 import type { Deadline } from "@/lib/browser";
 import { FULL_PAGE_MAX_HEIGHT, mmToCssPx, type PdfPlan } from "./plan";
-import { declaredLanguage, withLanguage } from "./pdf-language";
+import { declaredLanguage, withLanguage, writtenLanguage } from "./pdf-language";
 import { convertToPdfA } from "./pdfa";
 
 export interface PdfOutput {
@@ -68,7 +68,9 @@ export async function printPdf(
   };
   const language = (await declaredLanguage(page)) || plan.locale;
   const printed = await withLanguage(Buffer.from(await page.pdf(options)), language);
-  const bytes = plan.standard === "pdfa-2b" ? await convertToPdfA(printed, deadline) : printed;
+  if (plan.standard !== "pdfa-2b") return { bytes: printed, width, height, pages: countPdfPages(printed) };
+  // Ghostscript drops /Lang; the printed PDF's is set again on its output (PDF/A-2 allows it).
+  const bytes = await withLanguage(await convertToPdfA(printed, deadline), writtenLanguage(printed));
   return { bytes, width, height, pages: countPdfPages(bytes) };
 }
 

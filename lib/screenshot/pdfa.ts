@@ -2,7 +2,9 @@
  * pdfStandard=pdfa-2b: Chromium's PDF rewritten by Ghostscript's pdfwrite as PDF/A-2b — every
  * font embedded, colours in sRGB with an sRGB OutputIntent, the XMP identification
  * (pdfaid:part 2, conformance B). Ghostscript keeps the outline; it drops the structure tree,
- * which is why the level is B (visual) and not A (D19 "PDFs").
+ * which is why the level is B (visual) and not A, and /Lang (pdf.ts sets it again). Debian 12's
+ * Ghostscript 10.0 also discards the whole document info, the title included, under PDF/A
+ * ("cannot be represented in XMP"), even a title given to it as a pdfmark (D19 "PDFs").
  *
  * The conversion runs in a temporary directory (pdfwrite needs a seekable input) under the
  * request's deadline, killed when it runs out; any other failure is `pdf_conversion_failed`.
