@@ -51,6 +51,8 @@ OPERATIONS = {
         "footerTemplate",
         "printBackground",
         "scale",
+        "outline",
+        "pdfStandard",
     ),
     "og": (
         "template",
@@ -174,6 +176,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
     "job": (
         "endpoint",
@@ -234,6 +238,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
     "monitor_update": (
         "url",
@@ -283,6 +289,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
 }
 
