@@ -87,12 +87,13 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm,sharing
 
 # ---------------------------------------------------------------------------------------------
 # What both images run on: Debian's Chromium (the browser every test here uses), the CJK, emoji
-# and Liberation fonts pages need, tini as PID 1 (signals reach the server, Chromium's exited
-# helpers are reaped), Node.js and npm, and the unprivileged user everything runs as.
+# and Liberation fonts pages need, Ghostscript (pdfStandard=pdfa-2b), tini as PID 1 (signals
+# reach the server, Chromium's exited helpers are reaped), Node.js and npm, and the unprivileged
+# user everything runs as.
 FROM ${BASE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends \
-    chromium ffmpeg fonts-noto-cjk fonts-noto-color-emoji fonts-liberation tini ca-certificates \
+    chromium ffmpeg ghostscript fonts-noto-cjk fonts-noto-color-emoji fonts-liberation tini ca-certificates \
   && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/* \
   && useradd --system --uid 10001 --user-group --home-dir /home/glance --create-home --shell /usr/sbin/nologin glance
 COPY --from=node /out/ /

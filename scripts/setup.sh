@@ -18,6 +18,11 @@ command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
 command -v ffmpeg >/dev/null 2>&1 || need_apt+=(ffmpeg)
 # The e2e tests run the docs' Python snippets, which use requests.
 python3 -c "import requests" >/dev/null 2>&1 || need_apt+=(python3-requests)
+# Ghostscript converts PDFs to PDF/A (pdfStandard=pdfa-2b); poppler-utils and qpdf are what the
+# PDF tests read the output with (pdfinfo, pdffonts, qpdf --json).
+command -v gs >/dev/null 2>&1 || need_apt+=(ghostscript)
+command -v pdfinfo >/dev/null 2>&1 || need_apt+=(poppler-utils)
+command -v qpdf >/dev/null 2>&1 || need_apt+=(qpdf)
 # fonts-dejavu-core, fonts-inter and fonts-inter-variable: the brand-font tests' TTF, static and
 # variable fonts of one family (D33 point 9).
 for pkg in fonts-noto-cjk fonts-noto-color-emoji fonts-liberation fonts-dejavu-core fonts-inter fonts-inter-variable wrk; do

@@ -5,7 +5,7 @@
 import type { ErrorCode } from "@/lib/api/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
-import { RENDER_FIELDS, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { RENDER_FIELDS, PDF_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Schema } from "@/lib/api/openapi/types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
@@ -15,7 +15,11 @@ import { ANIMATE_LIMITS, MS_PER_RENDER, SYNC_MAX_DURATION_MS } from "./limits";
 import { animateParams } from "./params";
 
 /** Every API code but the OG endpoint's own and those of the account, files and job endpoints. */
-export const ANIMATE_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes(["template_not_found", "invalid_variable"]);
+export const ANIMATE_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
+  "template_not_found",
+  "invalid_variable",
+  ...PDF_ONLY,
+]);
 
 const LIMITS_TEXT = PLAN_IDS.map((id) => {
   const l = ANIMATE_LIMITS[id];

@@ -225,6 +225,11 @@ export const ERROR_CODES = {
     summary: "No browser could be reached to render the page.",
     help: "No browser could be reached. Retry after a moment: the next request gets a fresh browser.",
   },
+  pdf_conversion_failed: {
+    status: 502,
+    summary: "The page printed, but converting the PDF to the requested pdfStandard failed.",
+    help: "Ghostscript could not convert this page's PDF to PDF/A-2b (or is not installed on a self-hosted server: install Debian's ghostscript package). The render is not charged. Retry without pdfStandard to get the PDF as Chromium printed it; if one page always fails, contact support with the X-Request-Id.",
+  },
   storage_upload_failed: {
     status: 502,
     summary: "The result was rendered, but uploading it to the account's storage bucket failed.",

@@ -15,6 +15,7 @@ import {
   RATE_HEADERS,
   RENDER_FIELDS,
   RENDER_HEADERS,
+  PDF_ONLY,
   RECORDING_ONLY,
   renderErrorCodes,
 } from "@/lib/api/openapi/responses";
@@ -44,6 +45,7 @@ export const OG_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   "target_http_error",
   ...BODY_ONLY,
   ...RECORDING_ONLY,
+  ...PDF_ONLY,
 ]);
 
 /** The `response=json` answer of a card (D7, D21). */

@@ -16,6 +16,8 @@ import type { CapturePlan } from "./plan";
 
 /** Fields added after the customer's list; keyed only when set to something other than their default. */
 const ADDED_FIELDS: readonly string[] = [
+  "outline",
+  "pdfStandard",
   ...Object.keys(pageParams),
   ...Object.keys(requestShapingParams),
   ...Object.keys(blockingParams),

@@ -15,6 +15,7 @@ import { pageParams } from "./params-page";
 
 const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
 const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;
+const PDF_STANDARDS = ["none", "pdfa-2b"] as const;
 
 export const screenshotParams = z.object({
   url: urlParam("url", {
@@ -173,9 +174,26 @@ export const screenshotParams = z.object({
     pdfOnly: true,
     description: "PDF render scale.",
   }),
+  outline: boolParam("outline", {
+    default: true,
+    plan: "starter",
+    pdfOnly: true,
+    description:
+      "Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline.",
+  }),
+  pdfStandard: enumParam("pdfStandard", {
+    values: PDF_STANDARDS,
+    default: "none",
+    plan: "starter",
+    valuePlans: { "pdfa-2b": "pro" },
+    pdfOnly: true,
+    description:
+      "`pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title.",
+  }),
 });
 
 export type ScreenshotParams = z.output<typeof screenshotParams>;
 export type ScreenshotFormat = FormatOf<"screenshot">;
 export type DevicePresetName = (typeof DEVICE_PRESET_NAMES)[number];
 export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];
+export type PdfStandard = (typeof PDF_STANDARDS)[number];

@@ -2,10 +2,15 @@
  * format=pdf: Chromium's print-to-PDF with the caller's paper, margins, header/footer templates
  * (pageNumber/totalPages/date/title/url placeholders are Chromium's), background and scale.
  * fullPage prints the whole page on one sheet as wide as the viewport (D10 height cap).
+ * Every PDF is tagged (Chromium's structure tree, /MarkInfo Marked, the page's <title> as /Title,
+ * the page's language as /Lang: pdf-language.ts) with an outline from its headings unless outline=false;
+ * pdfStandard=pdfa-2b then converts it (pdfa.ts). D19 "PDFs" says what each part guarantees.
  */
 import type { Page, PDFOptions } from "puppeteer-core";
 import type { Deadline } from "@/lib/browser";
 import { FULL_PAGE_MAX_HEIGHT, mmToCssPx, type PdfPlan } from "./plan";
+import { declaredLanguage, withLanguage, writtenLanguage } from "./pdf-language";
+import { convertToPdfA } from "./pdfa";
 
 export interface PdfOutput {
   bytes: Buffer;
@@ -54,9 +59,18 @@ export async function printPdf(
     footerTemplate: headerFooter ? (plan.footerTemplate ?? EMPTY_TEMPLATE) : undefined,
     printBackground: plan.printBackground,
     scale: plan.scale,
+    // Tagged: screen readers follow the page's structure; the header and footer templates are
+    // printed outside it (unmarked content), so readers that follow the tags skip them.
+    tagged: true,
+    // The outline is built from the tags' headings (Chromium's generateDocumentOutline).
+    outline: plan.outline,
     timeout: Math.max(1, deadline.remaining()),
   };
-  const bytes = Buffer.from(await page.pdf(options));
+  const language = (await declaredLanguage(page)) || plan.locale;
+  const printed = await withLanguage(Buffer.from(await page.pdf(options)), language);
+  if (plan.standard !== "pdfa-2b") return { bytes: printed, width, height, pages: countPdfPages(printed) };
+  // Ghostscript drops /Lang; the printed PDF's is set again on its output (PDF/A-2 allows it).
+  const bytes = await withLanguage(await convertToPdfA(printed, deadline), writtenLanguage(printed));
   return { bytes, width, height, pages: countPdfPages(bytes) };
 }
 

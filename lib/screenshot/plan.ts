@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { formatSpec } from "@/lib/formats";
 import { DEVICE_PRESETS } from "./devices";
 import { pageInput } from "./plan-input";
-import type { PdfPageSize, ScreenshotFormat, ScreenshotParams } from "./params";
+import type { PdfPageSize, PdfStandard, ScreenshotFormat, ScreenshotParams } from "./params";
 import { type PageSteps, planPageSteps } from "./plan-page";
 
 /** D10: fullPage captures at most this many CSS pixels of height. */
@@ -46,6 +46,12 @@ export interface PdfPlan {
   footerTemplate?: string;
   printBackground: boolean;
   scale: number;
+  /** Bookmarks from the page's headings (Chromium's outline of a tagged PDF). */
+  outline: boolean;
+  /** The caller's `locale`: the PDF's language when the page declares none (pdf-language.ts). */
+  locale?: string;
+  /** An archival standard the printed PDF is converted to (pdfa.ts); undefined keeps Chromium's. */
+  standard?: Exclude<PdfStandard, "none">;
 }
 
 /** Request shaping (D19): what the browser says and sends. headers/cookies are secrets. */
@@ -177,6 +183,9 @@ function pdfPlan(params: ScreenshotParams): PdfPlan {
     footerTemplate: params.footerTemplate,
     printBackground: params.printBackground,
     scale: params.scale,
+    outline: params.outline,
+    locale: params.locale,
+    standard: params.pdfStandard === "none" ? undefined : params.pdfStandard,
   };
 }
 

@@ -270,6 +270,8 @@ const NOT_RENDER: readonly ErrorCode[] = [
 ];
 /** Only a recording grows a file past a limit (D26). */
 export const RECORDING_ONLY: readonly ErrorCode[] = ["output_too_large"];
+/** Only a screenshot's format=pdf converts a PDF (pdfStandard, D19). */
+export const PDF_ONLY: readonly ErrorCode[] = ["pdf_conversion_failed"];
 /** Only a POST body can be these (D19). */
 export const BODY_ONLY: readonly ErrorCode[] = ["invalid_body", "payload_too_large", "unsupported_media_type"];
 

@@ -52,6 +52,8 @@ OPERATIONS = {
         "footerTemplate",
         "printBackground",
         "scale",
+        "outline",
+        "pdfStandard",
     ),
     "og": (
         "template",
@@ -176,6 +178,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
     "job": (
         "endpoint",
@@ -237,6 +241,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
     "monitor_update": (
         "url",
@@ -287,6 +293,8 @@ OPERATIONS = {
         "blockTrackers",
         "blockChats",
         "blockRequests",
+        "outline",
+        "pdfStandard",
     ),
 }
 

@@ -521,6 +521,7 @@ export interface components {
         | "key_render_cap_reached"
         | "internal_error"
         | "renderer_unavailable"
+        | "pdf_conversion_failed"
         | "storage_upload_failed"
         | "renderer_busy"
         | "insufficient_storage"
@@ -1369,6 +1370,10 @@ export interface operations {
         printBackground?: boolean;
         /** @description PDF render scale. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         scale?: number;
+        /** @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        outline?: boolean;
+        /** @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        pdfStandard?: "none" | "pdfa-2b";
       };
       header?: never;
       path?: never;
@@ -1561,7 +1566,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1833,6 +1838,17 @@ export interface operations {
            * @default 1
            */
           scale?: number;
+          /**
+           * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default true
+           */
+          outline?: boolean;
+          /**
+           * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default none
+           * @enum {string}
+           */
+          pdfStandard?: "none" | "pdfa-2b";
         };
       };
     };
@@ -2008,7 +2024,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2156,6 +2172,10 @@ export interface operations {
         printBackground?: boolean;
         /** @description PDF render scale. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         scale?: number;
+        /** @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        outline?: boolean;
+        /** @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        pdfStandard?: "none" | "pdfa-2b";
       };
       header?: never;
       path?: never;
@@ -2320,7 +2340,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5139,6 +5159,17 @@ export interface operations {
                  * @default 1
                  */
                 scale?: number;
+                /**
+                 * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+                 * @default true
+                 */
+                outline?: boolean;
+                /**
+                 * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+                 * @default none
+                 * @enum {string}
+                 */
+                pdfStandard?: "none" | "pdfa-2b";
               }
             | {
                 [key: string]: unknown;
@@ -5935,6 +5966,17 @@ export interface operations {
                    * @default 1
                    */
                   scale?: number;
+                  /**
+                   * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+                   * @default true
+                   */
+                  outline?: boolean;
+                  /**
+                   * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+                   * @default none
+                   * @enum {string}
+                   */
+                  pdfStandard?: "none" | "pdfa-2b";
                 }
               | {
                   [key: string]: unknown;
@@ -6579,6 +6621,10 @@ export interface operations {
         blockChats?: boolean;
         /** @description Block requests whose URL contains one of these patterns; `*` matches anything. Comma-separated (a JSON array in a POST body), e.g. `analytics.js,*\/beacon?*`. Never blocks the page itself. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         blockRequests?: string;
+        /** @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        outline?: boolean;
+        /** @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        pdfStandard?: "none" | "pdfa-2b";
         /** @description The API key, when the X-API-Key header cannot be used (the header is preferred). */
         api_key?: string;
       };
@@ -6972,6 +7018,17 @@ export interface operations {
           blockChats?: boolean;
           /** @description Block requests whose URL contains one of these patterns; `*` matches anything. Comma-separated (a JSON array in a POST body), e.g. `analytics.js,*\/beacon?*`. Never blocks the page itself. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
           blockRequests?: string[] | string;
+          /**
+           * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default true
+           */
+          outline?: boolean;
+          /**
+           * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default none
+           * @enum {string}
+           */
+          pdfStandard?: "none" | "pdfa-2b";
         };
       };
     };
@@ -7496,6 +7553,17 @@ export interface operations {
           blockChats?: boolean;
           /** @description Block requests whose URL contains one of these patterns; `*` matches anything. Comma-separated (a JSON array in a POST body), e.g. `analytics.js,*\/beacon?*`. Never blocks the page itself. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
           blockRequests?: string[] | string;
+          /**
+           * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default true
+           */
+          outline?: boolean;
+          /**
+           * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default none
+           * @enum {string}
+           */
+          pdfStandard?: "none" | "pdfa-2b";
         };
       };
     };
@@ -8073,6 +8141,17 @@ export interface operations {
           blockChats?: boolean;
           /** @description Block requests whose URL contains one of these patterns; `*` matches anything. Comma-separated (a JSON array in a POST body), e.g. `analytics.js,*\/beacon?*`. Never blocks the page itself. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
           blockRequests?: string[] | string;
+          /**
+           * @description Add a document outline (bookmarks) built from the page's headings, h1 to h6. PDFs are always tagged for screen readers; false drops only the outline. Accepts `true`, `false`, `1` or `0`. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default true
+           */
+          outline?: boolean;
+          /**
+           * @description `pdfa-2b` converts the PDF to PDF/A-2b for archiving (fonts embedded, sRGB output intent, XMP identification) with Ghostscript. PDF/A-2b is visual conformance: the converted file keeps the outline and the language, not the tags or the title. Applies only when `format=pdf`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default none
+           * @enum {string}
+           */
+          pdfStandard?: "none" | "pdfa-2b";
         };
       };
     };

@@ -5,8 +5,13 @@
  * navigate themselves to a refused address after loading (D23). Each answers a documented status
  * as problem+json (or the capture of the page it went to), never a 500 or Chromium's error page.
  * 127.0.0.2 is loopback and not an allowed origin here. The edge's cases are in edge.spec.ts, the
- * SVG screen in dashboard/brand-kit.spec.ts.
+ * SVG screen in dashboard/brand-kit.spec.ts. Issue #47's accessible and PDF/A output is checked
+ * here too, read back with qpdf and poppler.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
 import { createAccount, e2e, sql, uniqueEmail } from "../support";
@@ -65,6 +70,42 @@ test("a PDF template that loads a stylesheet is 400 naming it; the next PDF rend
       .subarray(0, 4)
       .toString("latin1"),
   ).toBe("%PDF");
+});
+
+/** Runs qpdf or a poppler tool on the PDF (written to a temporary file); stderr is ignored. */
+function readPdf(bytes: Buffer, command: string, args: string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "glance-e2e-pdf-"));
+  try {
+    writeFileSync(path.join(dir, "a.pdf"), bytes);
+    const options = { encoding: "utf8" as const, stdio: ["ignore", "pipe", "ignore"] as ["ignore", "pipe", "ignore"] };
+    return execFileSync(command, [...args, path.join(dir, "a.pdf")], options);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("PDFs are tagged with the page's language, title and outline; pdfStandard=pdfa-2b is PDF/A-2b (#47)", async () => {
+  const res = await shoot({ url: `${e2e.fixturesUrl}/index.html`, format: "pdf" });
+  expect(res.status).toBe(200);
+  const tagged = Buffer.from(await res.arrayBuffer());
+  const objects = JSON.parse(readPdf(tagged, "qpdf", ["--json=2", "--json-key=qpdf"])).qpdf[1];
+  const trailer = objects.trailer.value;
+  expect(objects[`obj:${trailer["/Root"]}`].value).toMatchObject({
+    "/Lang": "u:en",
+    "/MarkInfo": { "/Marked": true },
+    "/StructTreeRoot": expect.any(String),
+  });
+  expect(objects[`obj:${trailer["/Info"]}`].value["/Title"]).toBe("u:Glance e2e fixture");
+  const { outlines } = JSON.parse(readPdf(tagged, "qpdf", ["--json=2", "--json-key=outlines"]));
+  expect(outlines.map((o: { title: string }) => o.title)).toEqual(["Hello from the fixture server"]);
+
+  const archival = await shoot({ url: `${e2e.fixturesUrl}/index.html`, format: "pdf", pdfStandard: "pdfa-2b" });
+  expect(archival.status).toBe(200);
+  const pdfa = Buffer.from(await archival.arrayBuffer());
+  expect(readPdf(pdfa, "pdfinfo", ["-meta"])).toMatch(/pdfaid:part=['"]2['"][^>]*pdfaid:conformance=['"]B['"]/);
+  const fonts = readPdf(pdfa, "pdffonts", []).split("\n").slice(2).filter(Boolean);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const line of fonts) expect(line, line).toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$/);
 });
 
 test("a __Host- or __Secure- cookie on an http url is 400 naming cookies", async () => {

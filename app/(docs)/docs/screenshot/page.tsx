@@ -65,6 +65,23 @@ export default function ScreenshotReferencePage() {
       <div className="not-prose">
         <ParamTable fields={fields.filter((f) => f.pdfOnly)} label="PDF-only query parameters" />
       </div>
+      <p>
+        Every PDF is tagged for screen readers: it carries the page&apos;s structure (headings, paragraphs, lists,
+        links, tables) as Chromium reads it, is marked as tagged, and has the page&apos;s <code>&lt;title&gt;</code> as
+        its title and the page&apos;s language (its <code>lang</code>, else <code>xml:lang</code>, else your{" "}
+        <code>locale</code>) as its language. Its outline (the bookmarks of a PDF reader) is built from the page&apos;s
+        headings, <code>h1</code> to <code>h6</code>; <code>outline=false</code> leaves it out. A{" "}
+        <code>headerTemplate</code> or <code>footerTemplate</code> is printed outside the structure, so readers that
+        follow the tags skip it on every page.
+      </p>
+      <p>
+        <code>pdfStandard=pdfa-2b</code> (Pro and Business) converts the PDF to PDF/A-2b for archiving, with
+        Ghostscript: every font embedded, colours in sRGB with an sRGB output intent, and the PDF/A identification in
+        its XMP metadata. PDF/A-2b guarantees how the pages look, not their structure: the converted file keeps the
+        outline and the language but not the tags or the title. The conversion shares the render&apos;s{" "}
+        <code>timeout</code>; if it fails the answer is{" "}
+        <Link href="/docs/errors#pdf_conversion_failed">502 pdf_conversion_failed</Link>, which is not charged.
+      </p>
 
       <Anchor id="post">POST with a JSON body</Anchor>
       <p>
