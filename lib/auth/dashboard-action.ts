@@ -11,7 +11,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { isSameOriginRequest } from "@/lib/auth/origin";
-import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";
+import { can, ROLE_LABELS, rolesThatMay, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { getCurrentWorkspace, type CurrentWorkspace } from "@/lib/auth/workspace";
 
@@ -94,7 +94,8 @@ async function run<S extends FormSchema, Signed extends boolean, R>(
     }
     if (!can(workspace.role, spec.permission ?? "read")) {
       const role = ROLE_LABELS[workspace.role].toLowerCase();
-      const denied = `As ${role} of this workspace you cannot manage ${what}. Ask an owner or admin.`;
+      const permission = spec.permission ?? "read";
+      const denied = `As ${role} of this workspace you cannot manage ${what}. ${rolesThatMay(permission)} can.`;
       return spec.refused({ reason: "permission", message: denied }, form);
     }
   }

@@ -16,6 +16,8 @@ export interface DevInboxMessage {
   subject: string;
   text: string;
   url: string;
+  /** The button's words on /dev/inbox ("Open the invitation"); a sign-in link's when absent. */
+  action?: string;
   createdAt: string;
   expiresAt: string;
 }

@@ -31,7 +31,8 @@ export const authenticateMcp: Authenticator = async (request) => {
   const credential = mcpCredential(request);
   if (!credential) throw new ApiError("missing_api_key", MCP_MISSING_KEY);
   if (credential.startsWith(ACCESS_TOKEN_PREFIX)) return callerForAccessToken(credential);
-  return callerForKey(credential);
+  // Marked for the request log: an agent's call, not a request the person sent with the key (#51).
+  return { ...(await callerForKey(credential)), via: "mcp" as const };
 };
 
 /**
@@ -46,7 +47,7 @@ async function callerForAccessToken(token: string) {
   }
   if (!grant)
     throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
-  return { userId: grant.userId, plan: grant.plan, apiKeyId: null };
+  return { userId: grant.userId, plan: grant.plan, apiKeyId: null, via: "mcp-oauth" as const };
 }
 
 /** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */

@@ -5,6 +5,7 @@
  * Failures are logged, never surfaced.
  */
 import "server-only";
+import type { RequestVia } from "@/lib/api/context";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
@@ -28,7 +29,7 @@ export interface UsageEventInput {
   totalMs?: number;
   errorDetail?: string;
   resultUrl?: string;
-  via?: "key" | "signed" | "playground";
+  via?: RequestVia;
 }
 
 /** The request's own parameters as the log keeps them (D33). */

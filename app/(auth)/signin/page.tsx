@@ -19,6 +19,11 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The address an invitation link names (`?email=`), filled in for the person; anything else is ignored. */
+function prefilledEmail(value: string | undefined): string | undefined {
+  return value && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined;
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(first(params.callbackUrl));
@@ -59,7 +64,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </div>
         )}
 
-        {email && <EmailSignInForm callbackUrl={callbackUrl} />}
+        {email && <EmailSignInForm callbackUrl={callbackUrl} email={prefilledEmail(first(params.email))} />}
 
         {!email && !github && (
           <Alert tone="warning" title="Sign-in is not configured">

@@ -47,7 +47,7 @@ export default async function DevInboxPage() {
               </div>
               <p className="mt-1 text-sm text-slate-600">To: {m.to}</p>
               <a href={m.url} className={buttonClasses({ variant: "primary" }, "mt-4")}>
-                Sign in as {m.to}
+                {m.action ?? `Sign in as ${m.to}`}
               </a>
             </li>
           ))}

@@ -68,7 +68,7 @@ export default async function AccountPage() {
                 : pay by card through Stripe, monthly or yearly.
               </>
             ) : (
-              <UpgradeMessage path={path} />
+              <UpgradeMessage path={path} workspace={workspace} />
             )}
           </p>
         </section>

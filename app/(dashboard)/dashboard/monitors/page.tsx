@@ -7,6 +7,8 @@ import { CreateMonitorForm, MonitorButtons } from "@/components/dashboard/monito
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { minimumIntervalSeconds } from "@/lib/monitors/schedule-rules";
 import { listMonitors } from "@/lib/monitors/store";
@@ -27,6 +29,7 @@ function every(monitor: { interval_seconds: number | null; cron: string | null }
 /** Monitors (D27): the account's watched pages, with a form for a new one and each one's buttons. */
 export default async function MonitorsPage() {
   const workspace = await requireWorkspace("/dashboard/monitors");
+  const mayWrite = can(workspace.role, "monitors.write");
   const monitors = await listMonitors(ownerId({ userId: workspace.id }));
   return (
     <>
@@ -43,7 +46,11 @@ export default async function MonitorsPage() {
         }
       />
       <DashboardCard id="new-monitor-title" title="Watch a page" className="mb-8 p-5" titleClassName="mb-3">
-        <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(workspace.plan)} email={workspace.user.email} />
+        {mayWrite ? (
+          <CreateMonitorForm minimumSeconds={minimumIntervalSeconds(workspace.plan)} email={workspace.user.email} />
+        ) : (
+          <RoleLimit role={workspace.role} permission="monitors.write" what="create, run, pause or delete monitors" />
+        )}
       </DashboardCard>
       <section aria-labelledby="monitors-title">
         <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -71,7 +78,7 @@ export default async function MonitorsPage() {
                     {!m.paused && m.next_run_at ? ` · next ${formatDateTime(m.next_run_at)}` : ""}
                   </p>
                 </div>
-                <MonitorButtons id={m.id} paused={m.paused} />
+                {mayWrite && <MonitorButtons id={m.id} paused={m.paused} />}
               </li>
             ))}
           </ul>
