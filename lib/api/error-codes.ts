@@ -28,6 +28,11 @@ export const ERROR_CODES = {
     summary: "The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard.",
     help: "After a move to a plan with fewer keys, the newest keys beyond its limit are paused, not revoked. In the dashboard (API Keys) choose which keys to keep, revoke one, or upgrade; the key works again at once.",
   },
+  misdirected_request: {
+    status: 421,
+    summary: "The request reached this server under a host name that is not its public address (APP_URL).",
+    help: "Sign-in and MCP over OAuth belong to the server's public address: send the request to the URL the detail names. API calls with a key work on any host name.",
+  },
   missing_parameter: {
     status: 400,
     summary: "A required query parameter is missing.",

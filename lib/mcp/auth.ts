@@ -8,6 +8,7 @@
 import "server-only";
 import type { Authenticator } from "@/lib/api/auth";
 import { callerForKey } from "@/lib/api/auth";
+import { isAppHost, onAppHost } from "@/lib/api/app-host";
 import { ApiError } from "@/lib/api/errors";
 import { applyDuePlanChange } from "@/lib/billing/plan-change";
 import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "./oauth/store";
@@ -25,6 +26,22 @@ function mcpCredential(request: Request): string | undefined {
 /** Whether the request presents any credential (a 401 then says it was refused, not missing: RFC 6750's error). */
 export function hasCredential(request: Request): boolean {
   return mcpCredential(request) !== undefined;
+}
+
+/**
+ * OAuth belongs to APP_URL's host (#51, D25): the resource clients are told to ask a token for is
+ * APP_URL's /mcp, which a client connected to another host name refuses to match. Such a client,
+ * with no credential or with an access token, is told the URL to use; an API key works anywhere.
+ */
+export function refuseOAuthOnAnotherHost(request: Request): void {
+  if (isAppHost(request.headers)) return;
+  const credential = mcpCredential(request);
+  if (credential && !credential.startsWith(ACCESS_TOKEN_PREFIX)) return;
+  const url = onAppHost("/mcp");
+  throw new ApiError(
+    "misdirected_request",
+    `This server's MCP address is ${url} (its APP_URL): connect your MCP client there to sign in with OAuth. An API key (Authorization: Bearer sk_live_…) works at any address of the server.`,
+  );
 }
 
 export const authenticateMcp: Authenticator = async (request) => {
