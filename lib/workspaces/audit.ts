@@ -30,6 +30,7 @@ const AUDIT_ACTIONS = {
   "member.role_changed": "changed a member's role",
   "member.removed": "removed a member",
   "member.left": "left",
+  "account.deleted": "deleted their account and left",
   "ownership.transferred": "transferred ownership",
   "plan.changed": "plan changed",
   "webhook.url_changed": "changed the webhook URL",

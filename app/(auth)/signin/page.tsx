@@ -39,6 +39,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to Glance</h1>
       <p className="mt-2 text-sm text-slate-600">New here? Signing in creates your account on the Free plan.</p>
 
+      {first(params.deleted) === "1" && (
+        <Alert tone="info" className="mt-6">
+          Your account was deleted, with its keys and data. Signing in again creates a new, empty account.
+        </Alert>
+      )}
+
       {error && (
         <Alert tone="danger" className="mt-6">
           {error}
