@@ -16,7 +16,7 @@ function requestedHost(headers: Headers): string | null {
   return (forwarded || headers.get("host"))?.toLowerCase() ?? null;
 }
 
-export function appOriginUrl(): URL {
+function appOriginUrl(): URL {
   return new URL(env().APP_URL);
 }
 
