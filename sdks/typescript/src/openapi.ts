@@ -482,6 +482,7 @@ export interface components {
         | "invalid_api_key_format"
         | "invalid_api_key"
         | "api_key_paused"
+        | "misdirected_request"
         | "missing_parameter"
         | "invalid_parameter"
         | "parameter_out_of_range"
@@ -1475,6 +1476,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
       422: {
         headers: {
@@ -1916,6 +1930,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
       422: {
         headers: {
@@ -2233,6 +2260,17 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
       422: {
         headers: {
@@ -2518,6 +2556,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
@@ -2780,6 +2831,17 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3086,6 +3148,19 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3453,6 +3528,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
@@ -3722,6 +3810,17 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4026,6 +4125,19 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4450,6 +4562,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
@@ -4742,6 +4867,17 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
