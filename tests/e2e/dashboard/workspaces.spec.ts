@@ -132,7 +132,7 @@ test("create a team, switch, act within a role, lose access on removal", async (
   )[0]!.id;
 
   // Removed: the member's next action is refused, and the team's key page does not exist for them.
-  await owner.reload();
+  await owner.goto("/dashboard/team");
   await waitForHydration(owner, "[data-testid=member-controls] select");
   await owner
     .getByTestId("member-row")

@@ -156,8 +156,12 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                   <td className={CELL}>
                     {e.errorCode ? (
                       <a href={`/docs/errors#${e.errorCode}`} className={linkClass}>
-                        {/* Whole words: a phone breaks at the underscores, never letter by letter. */}
-                        <code className="sm:whitespace-nowrap">{breakableAtUnderscores(e.errorCode)}</code>
+                        {/* On one line from sm; a phone breaks only at the underscores, never letter by
+                            letter (Chromium breaks at a <wbr> even in nowrap, hence two forms). */}
+                        <code className="sm:whitespace-nowrap">
+                          <span className="sm:hidden">{breakableAtUnderscores(e.errorCode)}</span>
+                          <span className="hidden sm:inline">{e.errorCode}</span>
+                        </code>
                       </a>
                     ) : (
                       "—"
