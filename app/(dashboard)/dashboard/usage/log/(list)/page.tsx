@@ -16,21 +16,21 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 // A phone shows what a failing request needs at a glance (#35 point 3): time, status, error and
 // endpoint; the rest is on wider screens and on each request's own page (D33).
-// At 1280 px (#51) every column fits whole, the request id and error codes on one line: format and
-// cache, which each request's page shows, come only on wider screens still.
+// At 1280 px (#51) every column fits whole, the request id and error codes on one line: cache and
+// render time, which each request's page shows, come only on wider screens still.
 const WIDE = "hidden md:table-cell";
 const WIDEST = "hidden 2xl:table-cell";
-const CELL = "px-2 py-2 sm:px-3";
+const CELL = "px-2 py-2 2xl:px-3";
 const COLUMNS: ReadonlyArray<{ label: string; shown?: string }> = [
   { label: "Time" },
   { label: "Status" },
   { label: "Error" },
   { label: "Endpoint" },
-  { label: "Format", shown: WIDEST },
+  { label: "Format", shown: WIDE },
   { label: "URL", shown: WIDE },
   { label: "Key", shown: WIDE },
   { label: "Cache", shown: WIDEST },
-  { label: "Render ms", shown: WIDE },
+  { label: "Render ms", shown: WIDEST },
   { label: "Request id", shown: WIDE },
 ];
 
@@ -132,7 +132,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                     key={c.label}
                     scope="col"
                     className={cn(
-                      "whitespace-nowrap bg-white px-2 py-2 font-medium sm:px-3",
+                      "whitespace-nowrap bg-white px-2 py-2 font-medium 2xl:px-3",
                       i === 0 && "sticky left-0",
                       c.shown,
                     )}
@@ -145,7 +145,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
             <tbody className="divide-y divide-slate-100">
               {page.entries.map((e) => (
                 <tr key={e.id} data-via={e.via ?? undefined}>
-                  <td className="sticky left-0 bg-white px-2 py-2 tabular-nums sm:whitespace-nowrap sm:px-3">
+                  <td className="sticky left-0 bg-white px-2 py-2 tabular-nums sm:whitespace-nowrap 2xl:px-3">
                     <Link href={`/dashboard/usage/log/${e.id}`} className={linkClass} title="Open this request">
                       {formatDateTime(e.at)}
                     </Link>
@@ -168,13 +168,13 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                     )}
                   </td>
                   <td className={cn(CELL, "whitespace-nowrap")}>/v1/{e.endpoint}</td>
-                  <td className={cn(CELL, WIDEST)}>{e.format ?? "—"}</td>
-                  <td className={cn(CELL, WIDE, "max-w-48 truncate 2xl:max-w-64")} title={e.targetUrl ?? undefined}>
+                  <td className={cn(CELL, WIDE)}>{e.format ?? "—"}</td>
+                  <td className={cn(CELL, WIDE, "max-w-40 truncate 2xl:max-w-64")} title={e.targetUrl ?? undefined}>
                     {e.targetUrl ?? e.targetHost ?? "—"}
                   </td>
-                  <td className={cn(CELL, WIDE)}>{keyLabel(e)}</td>
+                  <td className={cn(CELL, WIDE, "whitespace-nowrap")}>{keyLabel(e)}</td>
                   <td className={cn(CELL, WIDEST)}>{e.cache ?? "—"}</td>
-                  <td className={cn(CELL, WIDE, "tabular-nums")}>{e.renderMs ?? "—"}</td>
+                  <td className={cn(CELL, WIDEST, "tabular-nums")}>{e.renderMs ?? "—"}</td>
                   <td className={cn(CELL, WIDE)}>
                     <code className="whitespace-nowrap text-xs">{e.requestId ?? "—"}</code>
                   </td>
