@@ -16,8 +16,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 // A phone shows what a failing request needs at a glance (#35 point 3): time, status, error and
 // endpoint; the rest is on wider screens and on each request's own page (D33).
-// At 1280 px (#51) every column fits whole, the request id and error codes on one line: cache and
-// render time, which each request's page shows, come only on wider screens still.
+// At 1280 px (#51) every column fits whole, the request id and error codes on one line: format,
+// cache and render time, which each request's page shows, come only on wider screens still.
 const WIDE = "hidden md:table-cell";
 const WIDEST = "hidden 2xl:table-cell";
 const CELL = "px-2 py-2 2xl:px-3";
@@ -26,7 +26,7 @@ const COLUMNS: ReadonlyArray<{ label: string; shown?: string }> = [
   { label: "Status" },
   { label: "Error" },
   { label: "Endpoint" },
-  { label: "Format", shown: WIDE },
+  { label: "Format", shown: WIDEST },
   { label: "URL", shown: WIDE },
   { label: "Key", shown: WIDE },
   { label: "Cache", shown: WIDEST },
@@ -158,7 +158,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                       <a href={`/docs/errors#${e.errorCode}`} className={linkClass}>
                         {/* On one line from sm; a phone breaks only at the underscores, never letter by
                             letter (Chromium breaks at a <wbr> even in nowrap, hence two forms). */}
-                        <code className="sm:whitespace-nowrap">
+                        <code className="text-xs sm:whitespace-nowrap">
                           <span className="sm:hidden">{breakableAtUnderscores(e.errorCode)}</span>
                           <span className="hidden sm:inline">{e.errorCode}</span>
                         </code>
@@ -168,7 +168,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                     )}
                   </td>
                   <td className={cn(CELL, "whitespace-nowrap")}>/v1/{e.endpoint}</td>
-                  <td className={cn(CELL, WIDE)}>{e.format ?? "—"}</td>
+                  <td className={cn(CELL, WIDEST)}>{e.format ?? "—"}</td>
                   <td className={cn(CELL, WIDE, "max-w-40 truncate 2xl:max-w-64")} title={e.targetUrl ?? undefined}>
                     {e.targetUrl ?? e.targetHost ?? "—"}
                   </td>
