@@ -1,10 +1,13 @@
 /**
  * Operator command (D12): npm run admin -- <command> [options]
- *   create-user --email E [--plan P] [--name N]
- *   set-plan    --email E --plan free|starter|pro|business
- *   create-key  --email E [--name N]        prints the key once
- *   revoke-key  --key sk_live_…
- *   list-keys   [--email E]
+ *   create-user     --email E [--plan P] [--name N]
+ *   set-plan        --email E | --workspace ID_OR_SLUG   --plan free|starter|pro|business
+ *   create-key      --email E | --workspace ID_OR_SLUG   [--name N]   prints the key once
+ *   revoke-key      --key sk_live_…
+ *   list-keys       [--email E | --workspace ID_OR_SLUG]
+ *   list-workspaces [--email E]              ids, slugs, plans and owners
+ * A workspace is a person's (named by their e-mail) or a team's (by its id or its slug, the name
+ * in lower case with hyphens); each has its own plan (D18, D28).
  * Works while the server runs, on the embedded default too: the embedded database is reached
  * through the server's socket when the server owns it (lib/db/embedded.ts).
  */
@@ -14,13 +17,16 @@ import { changePlan } from "@/lib/billing/plan-change";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";
 import { isPlanId, PLAN_IDS } from "@/lib/plans";
+import { workspaceSlug } from "@/lib/workspaces/slug";
 
 const USAGE = `usage: npm run admin -- <command> [options]
-  create-user --email EMAIL [--plan ${PLAN_IDS.join("|")}] [--name NAME]
-  set-plan    --email EMAIL --plan ${PLAN_IDS.join("|")}
-  create-key  --email EMAIL [--name NAME]
-  revoke-key  --key sk_live_...
-  list-keys   [--email EMAIL]`;
+  create-user     --email EMAIL [--plan ${PLAN_IDS.join("|")}] [--name NAME]
+  set-plan        (--email EMAIL | --workspace ID_OR_SLUG) --plan ${PLAN_IDS.join("|")}
+  create-key      (--email EMAIL | --workspace ID_OR_SLUG) [--name NAME]
+  revoke-key      --key sk_live_...
+  list-keys       [--email EMAIL | --workspace ID_OR_SLUG]
+  list-workspaces [--email EMAIL]
+A team is named by its id or slug (see list-workspaces); a person's workspace by their e-mail.`;
 
 class UsageError extends Error {}
 
@@ -42,11 +48,72 @@ async function userByEmail(email: string) {
   return user;
 }
 
+interface Workspace {
+  id: string;
+  email: string | null;
+  name: string | null;
+  kind: string;
+  plan: string;
+}
+
+/** How the output names a workspace: a person's by e-mail, a team's by name and slug. */
+function label(w: Workspace): string {
+  return w.kind === "team" ? `team "${w.name}" (${workspaceSlug(w.name)}, ${w.id})` : `user ${w.email}`;
+}
+
+/** A workspace by id, or a team by its slug when exactly one team has it. */
+async function workspaceByRef(ref: string): Promise<Workspace> {
+  const db = await getDb();
+  const byId = await db.user.findUnique({ where: { id: ref } });
+  if (byId) return byId;
+  const slug = workspaceSlug(ref);
+  const teams = (await db.user.findMany({ where: { kind: "team" }, orderBy: { createdAt: "asc" } })).filter(
+    (t) => slug !== "" && workspaceSlug(t.name) === slug,
+  );
+  if (teams.length === 1) return teams[0]!;
+  if (teams.length === 0)
+    throw new UsageError(`no workspace with id or slug ${ref} (npm run admin -- list-workspaces)`);
+  throw new UsageError(
+    `${teams.length} teams have the slug ${slug}: name one by id (${teams.map((t) => t.id).join(", ")})`,
+  );
+}
+
+/** The workspace --email or --workspace names (exactly one of them). */
+async function namedWorkspace(values: { email?: string; workspace?: string }): Promise<Workspace> {
+  if (values.email && values.workspace) throw new UsageError("give --email or --workspace, not both");
+  if (values.workspace) return workspaceByRef(values.workspace);
+  if (values.email) return userByEmail(values.email);
+  throw new UsageError("--email or --workspace is required");
+}
+
+async function listWorkspaces(email: string | undefined): Promise<void> {
+  const db = await getDb();
+  const rows = await db.user.findMany({
+    where: email
+      ? { OR: [{ email: email.toLowerCase() }, { members: { some: { user: { email: email.toLowerCase() } } } }] }
+      : {},
+    orderBy: { createdAt: "asc" },
+    include: { members: { where: { role: "owner" }, include: { user: { select: { email: true } } } } },
+  });
+  for (const w of rows) {
+    const owners = w.kind === "team" ? w.members.map((m) => m.user.email).join(",") : w.email;
+    console.log(
+      `${w.id}\t${w.kind}\t${w.kind === "team" ? workspaceSlug(w.name) : w.email}\t${w.plan}\t${w.name ?? ""}\towners ${owners}`,
+    );
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, key: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      workspace: { type: "string" },
+      plan: { type: "string" },
+      name: { type: "string" },
+      key: { type: "string" },
+    },
     strict: true,
   });
   const db = await getDb();
@@ -65,18 +132,18 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "set-plan": {
-      const email = required(values.email, "email");
       const plan = planFrom(required(values.plan, "plan"))!;
-      const user = await userByEmail(email);
-      // Keys beyond a lower plan's limit are paused, not revoked (D18).
-      await changePlan(user.id, plan);
-      console.log(`user ${user.email} is now on plan ${plan}`);
+      const workspace = await namedWorkspace(values);
+      // Keys beyond a lower plan's limit are paused, not revoked (D18). Only this workspace's
+      // plan changes: a team's is its own, not its owner's.
+      await changePlan(workspace.id, plan);
+      console.log(`${label(workspace)} is now on plan ${plan}`);
       return;
     }
     case "create-key": {
-      const user = await userByEmail(required(values.email, "email"));
-      const { key, apiKey, signingSecret } = await createApiKey(user.id, values.name);
-      console.log(`created key "${apiKey.name}" (${apiKey.id}) for ${user.email}`);
+      const workspace = await namedWorkspace(values);
+      const { key, apiKey, signingSecret } = await createApiKey(workspace.id, values.name);
+      console.log(`created key "${apiKey.name}" (${apiKey.id}) for ${label(workspace)}`);
       console.log("This is the only time the key and its signing secret are shown:");
       console.log(key);
       console.log(`public id (key_id of signed URLs): ${apiKey.publicId}`);
@@ -90,20 +157,24 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "list-keys": {
-      const users = values.email
-        ? [await userByEmail(values.email)]
-        : await db.user.findMany({ orderBy: { createdAt: "asc" } });
+      const users =
+        values.email || values.workspace
+          ? [await namedWorkspace(values)]
+          : await db.user.findMany({ orderBy: { createdAt: "asc" } });
       for (const user of users) {
+        const owner = user.kind === "team" ? `team:${workspaceSlug(user.name)}` : user.email;
         for (const k of await listApiKeys(user.id)) {
           const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
           const used = k.lastUsedAt ? k.lastUsedAt.toISOString() : "never";
           console.log(
-            `${user.email}\t${user.plan}\t${k.display}\t${k.publicId}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`,
+            `${owner}\t${user.plan}\t${k.display}\t${k.publicId}\t${k.name}\t${status}\tlast used ${used}\t${k.id}`,
           );
         }
       }
       return;
     }
+    case "list-workspaces":
+      return listWorkspaces(values.email);
     default:
       throw new UsageError(command ? `unknown command ${command}` : "no command given");
   }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
 import next from "next";
+import { pageOnAppHost } from "@/lib/api/app-host";
 import { createEdgeServer } from "@/lib/edge/server";
 import { env } from "@/lib/env";
 import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
@@ -30,7 +31,17 @@ const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", por
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createEdgeServer((req, res) => handle(req, res));
+// A page asked for under another host name of this server goes to APP_URL first (D14, #51).
+const server = createEdgeServer((req, res) => {
+  const host = new Headers();
+  if (req.headers.host) host.set("host", req.headers.host);
+  const forwarded = req.headers["x-forwarded-host"];
+  if (typeof forwarded === "string") host.set("x-forwarded-host", forwarded);
+  const elsewhere = pageOnAppHost(req.method ?? "GET", req.url ?? "/", host);
+  if (!elsewhere) return handle(req, res);
+  res.writeHead(308, { Location: elsewhere, "Content-Length": "0", "Cache-Control": "no-store" });
+  res.end();
+});
 server.listen(port, hostname, () => {
   process.stdout.write(`Glance listening on http://${hostname ?? "localhost"}:${port}\n`);
 });

@@ -41,6 +41,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
   const total = days.reduce((s, d) => s + d.requests, 0);
   const renders = days.reduce((s, d) => s + d.renders, 0);
   const hits = days.reduce((s, d) => s + d.cacheHits, 0);
+  const misses = days.reduce((s, d) => s + d.cacheMisses, 0);
   const busiest = days.reduce<DailyUsage | undefined>(
     (best, d) => (d.requests > (best?.requests ?? 0) ? d : best),
     undefined,
@@ -48,7 +49,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
   const summary =
     total === 0
       ? `No requests in the last ${days.length} days.`
-      : `${formatNumber(total)} requests in the last ${days.length} days, ${formatNumber(renders)} of them rendered and ${formatNumber(hits)} served from cache (hit ratio ${formatPercent(hits + renders ? hits / (hits + renders) : null)}). Busiest day: ${formatDay(busiest!.day)} with ${formatNumber(busiest!.requests)} requests.`;
+      : `${formatNumber(total)} requests in the last ${days.length} days, ${formatNumber(hits)} served from cache (hit ratio ${formatPercent(hits + misses ? hits / (hits + misses) : null)}); ${formatNumber(renders)} renders counted against the quota. Busiest day: ${formatDay(busiest!.day)} with ${formatNumber(busiest!.requests)} requests.`;
 
   const ratioPoints = days
     .map((d, i) => (d.hitRatio === null ? null : `${x(i).toFixed(1)},${yRatio(d.hitRatio).toFixed(1)}`))

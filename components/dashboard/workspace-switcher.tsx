@@ -1,11 +1,13 @@
 /**
  * The workspace acted for and the others the person belongs to (D28). A plain form, so it works
- * before any script loads; the server checks the membership of whatever id is sent.
+ * before any script loads; the server checks the membership of whatever id is sent. The switch
+ * stays on the page the person is on when the other workspace has it (a list, not one key).
  */
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import type { WorkspaceChoice } from "@/lib/auth/workspace";
 import { switchWorkspaceAction } from "@/lib/workspaces/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { CurrentPathInput } from "@/components/dashboard/current-path-input";
 
 export function WorkspaceSwitcher({
   current,
@@ -18,6 +20,7 @@ export function WorkspaceSwitcher({
 }) {
   return (
     <form action={switchWorkspaceAction} className="flex min-w-0 items-center gap-2" data-testid="workspace-switcher">
+      <CurrentPathInput name="from" />
       <label htmlFor="workspace-select" className="sr-only">
         Workspace
       </label>

@@ -13,7 +13,8 @@ const HIGHLIGHT = "pro";
  * One card per plan from lib/plans.ts: price, the D4 limits, and what the plan adds. Its button
  * is the real next step for whoever looks (#35, D33): with self-serve billing (D18) a signed-in
  * customer goes straight to Stripe Checkout and a visitor through sign-in to the plan on the
- * billing page; with billing off, the configured contact; with neither, no dead button.
+ * billing page; with billing off, the configured contact; with neither, the billing page's way to
+ * ask for the plan (through sign-in for a visitor).
  */
 export function PricingCards({ path, currentPlan }: { path: UpgradePath; currentPlan?: PlanId }) {
   return (
@@ -147,5 +148,10 @@ function PlanAction({
       </a>
     );
   }
-  return <p className="mt-6 py-2 text-center text-sm text-slate-500">Not available online yet</p>;
+  // Not sold online: the billing page's "Change plan" says whom to ask and what they run (#51).
+  return (
+    <Link href={`/dashboard/billing?plan=${id}#upgrade`} className={classes}>
+      How to get {plan.name}
+    </Link>
+  );
 }

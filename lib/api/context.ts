@@ -66,7 +66,15 @@ export interface Caller {
   signed?: { expires?: number };
   /** The key's own restrictions (D15); absent for the session-authenticated playground. */
   keyLimits?: KeyLimits;
+  /** How the request came, when its authenticator knows better than the pipeline: an MCP tool call (D25). */
+  via?: RequestVia;
 }
+
+/**
+ * How a request came, for the request log (D33): an API key, a signed URL, the docs playground,
+ * or an MCP agent's tool call with a key ("mcp") or an OAuth access token ("mcp-oauth").
+ */
+export type RequestVia = "key" | "signed" | "playground" | "mcp" | "mcp-oauth";
 
 /**
  * Who owns what a caller creates and may read (monitors, D27): the caller's account today. The one

@@ -33,6 +33,11 @@ export const ERROR_CODES = {
     summary: "A job's API key was revoked (or its maker removed) after the job was accepted: it did not run.",
     help: "A job is checked against its key when it starts. The key it was accepted with was revoked since — by hand, or because the member who made it left the workspace — so the job failed without rendering, and nothing was counted against your renders. Submit it again with a live key.",
   },
+  misdirected_request: {
+    status: 421,
+    summary: "The request reached this server under a host name that is not its public address (APP_URL).",
+    help: "Sign-in and MCP over OAuth belong to the server's public address: send the request to the URL the detail names. API calls with a key work on any host name.",
+  },
   missing_parameter: {
     status: 400,
     summary: "A required query parameter is missing.",

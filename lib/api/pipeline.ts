@@ -167,7 +167,7 @@ export function apiRoute<S extends z.ZodObject, V>(
         totalMs: Math.round(performance.now() - started),
         errorDetail: errorDetail?.slice(0, 1000),
         resultUrl: usage.resultUrl,
-        via: options.authenticate ? "playground" : caller.signed ? "signed" : "key",
+        via: caller.via ?? (options.authenticate ? "playground" : caller.signed ? "signed" : "key"),
       } satisfies UsageEventInput;
       const queued = recordUsage(event);
       // One after() per batch, not per request: it keeps a serverless instance alive until the

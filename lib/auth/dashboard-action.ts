@@ -15,7 +15,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
 import { isSameOriginRequest } from "@/lib/auth/origin";
-import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";
+import { can, ROLE_LABELS, rolesThatMay, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { getCurrentWorkspace, type CurrentWorkspace } from "@/lib/auth/workspace";
 import { recordAudit, withDeclaredAudit, type AuditAction, type AuditDetail } from "@/lib/workspaces/audit";
@@ -136,7 +136,8 @@ async function run<S extends FormSchema, Signed extends boolean, R, A extends Au
     }
     if (!can(workspace.role, spec.permission ?? "read")) {
       const role = ROLE_LABELS[workspace.role].toLowerCase();
-      const denied = `As ${role} of this workspace you cannot manage ${what}. Ask an owner or admin.`;
+      const permission = spec.permission ?? "read";
+      const denied = `As ${role} of this workspace you cannot manage ${what}. ${rolesThatMay(permission)} can.`;
       return spec.refused({ reason: "permission", message: denied }, form);
     }
   }

@@ -16,7 +16,7 @@ export interface DevInboxMessage {
   subject: string;
   text: string;
   url: string;
-  /** The button's words; absent on sign-in mail ("Sign in as …"). */
+  /** The button's words on /dev/inbox ("Open the monitor", "Open the invitation to …"); a sign-in link's when absent. */
   linkText?: string;
   createdAt: string;
   expiresAt: string;

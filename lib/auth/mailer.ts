@@ -77,17 +77,18 @@ export async function deliverSignInLink(to: string, url: string, expires: Date):
  */
 export async function deliverLinkMail(
   to: string,
-  message: { subject: string; text: string },
+  message: { subject: string; text: string; action: string },
   url: string,
   expires: Date,
 ): Promise<void> {
   const e = env();
+  const { action, ...mail } = message;
   if (e.mode.mail === "smtp") {
-    await sendLinkOverSmtp(to, message, "link e-mail not sent", { subject: message.subject });
+    await sendLinkOverSmtp(to, mail, "link e-mail not sent", { subject: message.subject });
     return;
   }
   if (!e.devInboxEnabled) throw new MailDeliveryError();
-  await addToDevInbox({ to, subject: message.subject, text: message.text, url, expiresAt: expires.toISOString() });
+  await addToDevInbox({ to, ...mail, linkText: action, url, expiresAt: expires.toISOString() });
   log.info("link e-mail (local development: no EMAIL_SERVER set)", { to, subject: message.subject, link: url });
 }
 

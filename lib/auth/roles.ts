@@ -58,3 +58,18 @@ export function couldSeeWebhookSecret(role: Role): boolean {
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+const PLURAL: Record<Role, string> = {
+  owner: "owners",
+  admin: "admins",
+  developer: "developers",
+  billing: "billing members",
+  viewer: "viewers",
+};
+
+/** Who may do `permission`, in words for a sentence: "Owners, admins and developers". */
+export function rolesThatMay(permission: Permission): string {
+  const names = (PERMISSIONS[permission] as readonly Role[]).map((r) => PLURAL[r]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]!;
+  return list.charAt(0).toUpperCase() + list.slice(1);
+}

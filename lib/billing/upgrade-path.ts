@@ -30,15 +30,21 @@ export function isServerAdmin(email: string | null | undefined): boolean {
 export const UPGRADE_SETTINGS = {
   checkout: "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and the six STRIPE_PRICE_{STARTER,PRO,BUSINESS}_{MONTHLY,YEARLY}",
   contact: "CONTACT_URL or CONTACT_EMAIL",
-  byHand: "npm run admin -- set-plan --email EMAIL --plan PLAN",
 } as const;
 
-/** Where an "upgrade" link in the dashboard goes for `plan`: its checkout, the contact, or pricing. */
+/**
+ * What the people who run the server type to move a workspace to `plan` by hand (#51): the
+ * admin command names the workspace by id, so it works for a team as for a person (D18).
+ */
+export function setPlanCommand(workspaceId: string, plan: PlanId | "PLAN" = "PLAN"): string {
+  return `npm run admin -- set-plan --workspace ${workspaceId} --plan ${plan}`;
+}
+
+/**
+ * Where an "upgrade" link goes for `plan`: its checkout, the contact, or — with neither — the
+ * billing page's "Change plan", which says what to ask for and what the server's people run (#51).
+ */
 export function upgradeHref(plan: PlanId): string {
   const path = upgradePath();
-  return path.kind === "checkout"
-    ? `/dashboard/billing?plan=${plan}`
-    : path.kind === "contact"
-      ? path.href
-      : "/pricing";
+  return path.kind === "contact" ? path.href : `/dashboard/billing?plan=${plan}#upgrade`;
 }

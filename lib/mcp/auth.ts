@@ -8,6 +8,7 @@
 import "server-only";
 import type { Authenticator } from "@/lib/api/auth";
 import { callerForKey } from "@/lib/api/auth";
+import { isAppHost, onAppHost } from "@/lib/api/app-host";
 import { ApiError } from "@/lib/api/errors";
 import { applyDuePlanChange } from "@/lib/billing/plan-change";
 import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "./oauth/store";
@@ -27,11 +28,28 @@ export function hasCredential(request: Request): boolean {
   return mcpCredential(request) !== undefined;
 }
 
+/**
+ * OAuth belongs to APP_URL's host (#51, D25): the resource clients are told to ask a token for is
+ * APP_URL's /mcp, which a client connected to another host name refuses to match. Such a client,
+ * with no credential or with an access token, is told the URL to use; an API key works anywhere.
+ */
+export function refuseOAuthOnAnotherHost(request: Request): void {
+  if (isAppHost(request.headers)) return;
+  const credential = mcpCredential(request);
+  if (credential && !credential.startsWith(ACCESS_TOKEN_PREFIX)) return;
+  const url = onAppHost("/mcp");
+  throw new ApiError(
+    "misdirected_request",
+    `This server's MCP address is ${url} (its APP_URL): connect your MCP client there to sign in with OAuth. An API key (Authorization: Bearer sk_live_…) works at any address of the server.`,
+  );
+}
+
 export const authenticateMcp: Authenticator = async (request) => {
   const credential = mcpCredential(request);
   if (!credential) throw new ApiError("missing_api_key", MCP_MISSING_KEY);
   if (credential.startsWith(ACCESS_TOKEN_PREFIX)) return callerForAccessToken(credential);
-  return callerForKey(credential);
+  // Marked for the request log: an agent's call, not a request the person sent with the key (#51).
+  return { ...(await callerForKey(credential)), via: "mcp" as const };
 };
 
 /**
@@ -46,7 +64,7 @@ async function callerForAccessToken(token: string) {
   }
   if (!grant)
     throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
-  return { userId: grant.userId, plan: grant.plan, apiKeyId: null };
+  return { userId: grant.userId, plan: grant.plan, apiKeyId: null, via: "mcp-oauth" as const };
 }
 
 /** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */

@@ -17,7 +17,7 @@ import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
 import { checkAnonymousLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";
-import { authenticateMcp, hasCredential } from "./auth";
+import { authenticateMcp, hasCredential, refuseOAuthOnAnotherHost } from "./auth";
 import { oauthUrls } from "./oauth/metadata";
 import { createMcpServer } from "./server";
 
@@ -65,6 +65,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   let response: Response;
   try {
     rate = await addressWindow(request, "keyless", await messageCount(request));
+    refuseOAuthOnAnotherHost(request);
     caller = await authenticateMcp(request, new URL(request.url));
     const server = createMcpServer({ request, caller });
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });

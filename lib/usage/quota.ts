@@ -28,15 +28,25 @@ export function secondsUntilNextMonth(now = new Date()): number {
 export async function consumeRender(caller: Caller, now = new Date(), count = 1): Promise<RenderCharge> {
   const limit = PLANS[caller.plan].rendersPerMonth;
   const month = monthKey(now);
+  const day = now.toISOString().slice(0, 10);
   const db = await getDb();
+  // The day's count is written in the same statement, only when the month's accepted the renders:
+  // the Usage page's days add up to its month (#51).
   const rows =
     count > limit
       ? []
       : await db.$queryRaw<Array<{ renders: number }>>`
-    INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${month}, 0, ${count})
-    ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + ${count}
-      WHERE monthly_usage.renders + ${count} <= ${limit}
-    RETURNING renders`;
+    WITH counted AS (
+      INSERT INTO monthly_usage (user_id, month, requests, renders) VALUES (${caller.userId}, ${month}, 0, ${count})
+      ON CONFLICT (user_id, month) DO UPDATE SET renders = monthly_usage.renders + ${count}
+        WHERE monthly_usage.renders + ${count} <= ${limit}
+      RETURNING renders
+    ), daily AS (
+      INSERT INTO daily_renders (user_id, day, renders)
+      SELECT ${caller.userId}, ${day}::date, ${count} FROM counted
+      ON CONFLICT (user_id, day) DO UPDATE SET renders = daily_renders.renders + ${count}
+    )
+    SELECT renders FROM counted`;
   if (rows.length === 0) {
     const retry = secondsUntilNextMonth(now);
     const plan = `The ${PLANS[caller.plan].name} plan's ${limit.toLocaleString("en-US")} renders this month`;
@@ -50,6 +60,9 @@ export async function consumeRender(caller: Caller, now = new Date(), count = 1)
   }
   return renderCharge(rows[0].renders, async () => {
     await db.$executeRaw`
+      WITH daily AS (
+        UPDATE daily_renders SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${caller.userId} AND day = ${day}::date
+      )
       UPDATE monthly_usage SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${caller.userId} AND month = ${month}`;
   });
 }

@@ -10,6 +10,7 @@ import "server-only";
 import type { z } from "zod";
 import { redactedPairs } from "@/lib/api/redact";
 import { storableJson, storableText } from "@/lib/api/stored-text";
+import type { RequestVia } from "@/lib/api/context";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";
@@ -33,7 +34,7 @@ export interface UsageEventInput {
   totalMs?: number;
   errorDetail?: string;
   resultUrl?: string;
-  via?: "key" | "signed" | "playground";
+  via?: RequestVia;
 }
 
 /** The request's own parameters as the log keeps them (D33). */

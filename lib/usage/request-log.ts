@@ -11,6 +11,15 @@ import { getPool } from "@/lib/db/pool";
 import { USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 export const REQUEST_LOG_PAGE_SIZE = 50;
+
+/** How a request came (RequestVia), in the words of the log and of a request's page. */
+export const VIA_LABELS: Record<string, string> = {
+  key: "API key",
+  signed: "Signed URL",
+  playground: "Docs playground",
+  mcp: "MCP agent (API key)",
+  "mcp-oauth": "MCP agent (OAuth)",
+};
 /** Every endpoint of the pipeline (lib/endpoints.ts): the log's endpoint filter. */
 export const LOG_ENDPOINTS = Object.keys(ENDPOINTS) as EndpointId[];
 /** Status filters: a class, errors of any kind, or one exact code. */
@@ -38,7 +47,7 @@ interface RequestLogEntry {
   requestId: string | null;
   format: string | null;
   targetUrl: string | null;
-  /** "key", "signed" or "playground"; null for requests logged before D33. */
+  /** How it came (RequestVia: key, signed, playground, mcp, mcp-oauth); null for requests logged before D33. */
   via: string | null;
 }
 

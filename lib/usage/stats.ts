@@ -1,6 +1,11 @@
 /**
- * Usage figures for the dashboard: per-day requests, renders (cache misses) and cache hits over
- * the last N days (UTC days, gaps filled with zeros), and this month's counters.
+ * Usage figures for the dashboard: per-day requests, renders and cache hits over the last N days
+ * (UTC days, gaps filled with zeros), and this month's counters.
+ *
+ * One definition of a render everywhere (#51, D18): a render counted against the quota — an API
+ * request's cache miss, a job's, a monitor run's, several for a recording, refunds given back. The
+ * account's days read daily_renders, written with the month's count (lib/usage/quota.ts), so the
+ * days of a month add up to the month's meter. Requests and cache hits are the request log's.
  */
 import "server-only";
 import { getDb } from "@/lib/db";
@@ -12,7 +17,9 @@ export interface DailyUsage {
   requests: number;
   renders: number;
   cacheHits: number;
-  /** Hits / (hits + renders); null on a day with neither. */
+  /** The day's requests that were not served from the cache. */
+  cacheMisses: number;
+  /** Hits / (hits + misses) of the day's requests; null on a day with neither. */
   hitRatio: number | null;
 }
 
@@ -43,6 +50,17 @@ export async function dailyUsage(
 ): Promise<DailyUsage[]> {
   const start = windowStart(days, now);
   const db = await getDb();
+  // A key's own days (its page) count its requests' misses: quota renders are the account's.
+  const quotaRenders =
+    apiKeyId === null
+      ? new Map(
+          (
+            await db.dailyRenders.findMany({
+              where: { userId, day: { gte: new Date(start.toISOString().slice(0, 10)) } },
+            })
+          ).map((r) => [utcDay(r.day), r.renders]),
+        )
+      : undefined;
   // created_at is a UTC timestamp without zone: compare and truncate it as such.
   const rows = await db.$queryRaw<Array<{ day: string; requests: number; renders: number; hits: number }>>`
     SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day,
@@ -58,14 +76,16 @@ export async function dailyUsage(
   for (let i = 0; i < days; i++) {
     const day = utcDay(new Date(start.getTime() + i * DAY_MS));
     const row = byDay.get(day);
-    const renders = row?.renders ?? 0;
+    const misses = row?.renders ?? 0;
     const cacheHits = row?.hits ?? 0;
     out.push({
       day,
       requests: row?.requests ?? 0,
-      renders,
+      renders: quotaRenders ? (quotaRenders.get(day) ?? 0) : misses,
       cacheHits,
-      hitRatio: renders + cacheHits > 0 ? cacheHits / (renders + cacheHits) : null,
+      cacheMisses: misses,
+      // Of the requests that could be served from the cache, the share that was.
+      hitRatio: misses + cacheHits > 0 ? cacheHits / (misses + cacheHits) : null,
     });
   }
   return out;

@@ -4,6 +4,7 @@
  * so a name that later resolves to a private address (DNS rebinding) is refused then too.
  */
 import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 import { parsePostUrl } from "@/lib/net/post";
 import { assertPublicDestination } from "@/lib/net/target";
 
@@ -19,9 +20,30 @@ export async function assertWebhookUrl(raw: string, param = "webhookUrl"): Promi
       { param },
     );
   }
-  await assertPublicDestination(url, param, {
-    subject: `the ${param}`,
-    publicOnly: "webhooks are only sent to public addresses.",
-  });
+  try {
+    await assertPublicDestination(url, param, {
+      subject: `the ${param}`,
+      publicOnly: "webhooks are only sent to public addresses.",
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "private_address" && mayHintAtPrivateOrigins()) {
+      throw new ApiError("private_address", `${error.message} ${privateOriginsHint(url)}`, { param });
+    }
+    throw error;
+  }
   return url;
+}
+
+/**
+ * A receiver on the developer's own machine is the usual first webhook (#51): a server on a
+ * loopback APP_URL or outside production says how its operator allows one. A production server
+ * does not tell its customers about its own settings; the docs say it for its operators.
+ */
+function mayHintAtPrivateOrigins(): boolean {
+  const e = env();
+  return e.appIsLocal || e.NODE_ENV !== "production";
+}
+
+function privateOriginsHint(url: URL): string {
+  return `For local testing, whoever runs this server can allow this receiver by starting it with ALLOW_PRIVATE_ORIGINS=${url.origin} (a comma-separated list of origins).`;
 }

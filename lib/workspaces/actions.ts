@@ -37,6 +37,31 @@ async function setCurrent(workspaceId: string): Promise<void> {
   (await cookies()).set(workspaceCookieName(), workspaceId, workspaceCookieOptions());
 }
 
+/**
+ * The dashboard pages every workspace has, longest first. A page of one thing (a key, a monitor, a
+ * logged request) belongs to its workspace, so switching from it lands on its list.
+ */
+const WORKSPACE_PAGES = [
+  "/dashboard/usage/log",
+  "/dashboard/team/audit",
+  "/dashboard/account",
+  "/dashboard/billing",
+  "/dashboard/brand",
+  "/dashboard/keys",
+  "/dashboard/monitors",
+  "/dashboard/storage",
+  "/dashboard/team",
+  "/dashboard/templates",
+  "/dashboard/usage",
+  "/dashboard/webhooks",
+] as const;
+
+/** Where a switch made on the page `from` lands: that page when every workspace has it, else Overview. */
+function samePageElsewhere(from: FormDataEntryValue | null): string {
+  const path = typeof from === "string" ? from : "";
+  return WORKSPACE_PAGES.find((page) => path === page || path.startsWith(`${page}/`)) ?? "/dashboard";
+}
+
 /** Acts for another workspace the person belongs to; any other id changes nothing ("not found"). */
 export async function switchWorkspaceAction(formData: FormData): Promise<void> {
   if (!isSameOriginRequest(await headers())) redirect("/dashboard?workspace=origin");
@@ -47,7 +72,7 @@ export async function switchWorkspaceAction(formData: FormData): Promise<void> {
   if (!membership) redirect("/dashboard?workspace=not-found");
   await setCurrent(membership.id);
   revalidatePath("/dashboard", "layout");
-  redirect("/dashboard");
+  redirect(samePageElsewhere(formData.get("from")));
 }
 
 export interface CreateTeamState {

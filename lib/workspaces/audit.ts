@@ -33,6 +33,7 @@ const AUDIT_ACTIONS = {
   "member.role_changed": "changed a member's role",
   "member.removed": "removed a member",
   "member.left": "left",
+  "account.deleted": "deleted their account and left",
   "ownership.transferred": "transferred ownership",
   "plan.changed": "plan changed",
   "webhook.url_changed": "changed the webhook URL",
@@ -142,6 +143,53 @@ export async function pruneAudit(now = new Date()): Promise<number> {
   return count;
 }
 
+/** Actions whose target is a person's id, and those whose target is a key's id. */
+const PERSON_TARGETS = new Set<string>(["member.role_changed", "member.removed", "ownership.transferred"]);
+const KEY_TARGETS = new Set<string>([
+  "key.created",
+  "key.renamed",
+  "key.revoked",
+  "key.limits_changed",
+  "signing_secret.rolled",
+]);
+
+/**
+ * What the audit page shows for the ids events name (#51): a person by name and address, a key by
+ * its name and masked form. Keys are looked up in this workspace only; a person who has since
+ * deleted their account keeps the id.
+ */
+async function targetNames(
+  workspaceId: string,
+  rows: ReadonlyArray<{ action: string; target: string | null }>,
+): Promise<Map<string, string>> {
+  const people = new Set<string>();
+  const keys = new Set<string>();
+  for (const r of rows) {
+    if (r.target === null) continue;
+    if (PERSON_TARGETS.has(r.action)) people.add(r.target);
+    else if (KEY_TARGETS.has(r.action)) keys.add(r.target);
+  }
+  const db = await getDb();
+  const [users, apiKeys] = await Promise.all([
+    people.size === 0
+      ? []
+      : db.user.findMany({ where: { id: { in: [...people] } }, select: { id: true, name: true, email: true } }),
+    keys.size === 0
+      ? []
+      : db.apiKey.findMany({
+          where: { id: { in: [...keys] }, userId: workspaceId },
+          select: { id: true, name: true, display: true },
+        }),
+  ]);
+  const names = new Map<string, string>();
+  for (const u of users) {
+    const label = u.name && u.email ? `${u.name} (${u.email})` : (u.email ?? u.name);
+    if (label) names.set(u.id, label);
+  }
+  for (const k of apiKeys) names.set(k.id, `key "${k.name}" (${k.display})`);
+  return names;
+}
+
 /** The newest events of the workspace within the retention, newest first. */
 export async function listAudit(workspaceId: string, limit = 200, now = new Date()): Promise<AuditEntry[]> {
   const db = await getDb();
@@ -150,6 +198,7 @@ export async function listAudit(workspaceId: string, limit = 200, now = new Date
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });
+  const names = await targetNames(workspaceId, rows);
   return rows.flatMap((r) =>
     r.action in AUDIT_ACTIONS
       ? [
@@ -159,7 +208,7 @@ export async function listAudit(workspaceId: string, limit = 200, now = new Date
             actor: r.actorLabel ?? "Glance",
             action: r.action as AuditAction,
             text: AUDIT_ACTIONS[r.action as AuditAction],
-            target: r.target,
+            target: r.target === null ? null : (names.get(r.target) ?? r.target),
             detail: (r.detail as Record<string, unknown> | null) ?? null,
           },
         ]

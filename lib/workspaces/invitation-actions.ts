@@ -57,6 +57,7 @@ export const inviteMemberAction = dashboardAction(
         email,
         {
           subject: `${inviter} invited you to ${workspace.name} on Glance`,
+          action: `Open the invitation to ${workspace.name}`,
           text: [
             `${inviter} invited you to join the workspace "${workspace.name}" on Glance as ${ROLE_LABELS[role].toLowerCase()}.`,
             "",

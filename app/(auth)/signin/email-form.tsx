@@ -6,7 +6,7 @@ import { LabelledField } from "@/components/dashboard/labelled-field";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { signInWithEmail, type SignInFormState } from "@/lib/auth/actions";
 
-export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
+export function EmailSignInForm({ callbackUrl, email }: { callbackUrl: string; email?: string }) {
   const [state, action] = useActionState<SignInFormState, FormData>(signInWithEmail, {});
   const id = useId();
   const errorId = `${id}-error`;
@@ -20,7 +20,7 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl: string }) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={state.email}
+          defaultValue={state.email ?? email}
           placeholder="you@example.com"
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? errorId : undefined}

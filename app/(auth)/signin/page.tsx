@@ -19,6 +19,11 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The address an invitation link names (`?email=`), filled in for the person; anything else is ignored. */
+function prefilledEmail(value: string | undefined): string | undefined {
+  return value && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined;
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(first(params.callbackUrl));
@@ -33,6 +38,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <div className={cn(cardClass, "w-full max-w-md p-6 sm:p-8")}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to Glance</h1>
       <p className="mt-2 text-sm text-slate-600">New here? Signing in creates your account on the Free plan.</p>
+
+      {first(params.deleted) === "1" && (
+        <Alert tone="info" className="mt-6">
+          Your account was deleted, with its keys and data. Signing in again creates a new, empty account.
+        </Alert>
+      )}
 
       {error && (
         <Alert tone="danger" className="mt-6">
@@ -59,7 +70,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </div>
         )}
 
-        {email && <EmailSignInForm callbackUrl={callbackUrl} />}
+        {email && <EmailSignInForm callbackUrl={callbackUrl} email={prefilledEmail(first(params.email))} />}
 
         {!email && !github && (
           <Alert tone="warning" title="Sign-in is not configured">

@@ -19,7 +19,7 @@ export const metadata: Metadata = {
 // Whether billing is on is configuration read at request time, not at build time; the cards know the visitor.
 export const dynamic = "force-dynamic";
 
-function faq(path: UpgradePath) {
+function faq(path: UpgradePath, workspace?: { id: string; name: string }) {
   return [
     {
       q: "What counts as a render?",
@@ -38,13 +38,17 @@ function faq(path: UpgradePath) {
       a: "Yes, on every plan: Glance is an MCP server at /mcp (docs: AI agents), so Claude, Cursor and VS Code call screenshots, page Markdown and metadata, OG images and jobs as tools with your key. Each call counts exactly like the same API request: renders against your monthly renders, cache hits free, plan features by plan.",
     },
     {
+      q: "Do my teams share my plan?",
+      a: `No. Each workspace — your personal one and every team — has its own plan, monthly renders, keys and, with card payments, its own subscription. A new team starts on ${PLANS.free.name} whatever its owner's plan; an owner or billing member moves it to a paid plan from the team's Billing page.`,
+    },
+    {
       q: "How do I change plans?",
       a:
         path.kind === "checkout" ? (
           `Every account starts on ${PLANS.free.name}. Upgrade from this page or the dashboard's Billing page and pay by card through Stripe, monthly or yearly; the new limits apply on your next request. Downgrades take effect at the end of the period you paid for; manage or cancel any time.`
         ) : (
           <>
-            Every account starts on {PLANS.free.name}. <UpgradeMessage path={path} />
+            Every account starts on {PLANS.free.name}. <UpgradeMessage path={path} workspace={workspace} />
           </>
         ),
     },
@@ -55,7 +59,7 @@ export default async function PricingPage() {
   const path = upgradePath();
   // The plan shown as current is the workspace's the visitor acts for (D28).
   const workspace = await getCurrentWorkspace();
-  const FAQ = faq(path);
+  const FAQ = faq(path, workspace ?? undefined);
   return (
     <div className="bg-gradient-to-b from-slate-50 to-white">
       <div className="mx-auto max-w-7xl px-4 pb-24 pt-16 sm:px-6 lg:px-8">
@@ -72,7 +76,9 @@ export default async function PricingPage() {
 
         <div className="mt-14">
           <PricingCards path={path} currentPlan={workspace?.plan} />
-          {workspace && isServerAdmin(workspace.user.email) && <UpgradeSetupHint path={path} className="mt-6" />}
+          {workspace && isServerAdmin(workspace.user.email) && (
+            <UpgradeSetupHint path={path} workspaceId={workspace.id} className="mt-6" />
+          )}
         </div>
 
         <section aria-labelledby="compare" className="mt-20">
@@ -80,7 +86,7 @@ export default async function PricingPage() {
             Compare plans
           </h2>
           <p className="mt-2 text-slate-600">
-            Limits apply per account, across all its keys. Details in{" "}
+            Limits and the plan apply per workspace (a person or a team), across all its keys. Details in{" "}
             <Link href="/docs/limits" className="font-medium text-brand-700 hover:underline">
               limits &amp; plans
             </Link>

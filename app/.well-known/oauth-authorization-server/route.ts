@@ -3,5 +3,5 @@ import { authorizationServerMetadata, metadataResponse, preflight } from "@/lib/
 
 export const dynamic = "force-dynamic";
 
-export const GET = () => metadataResponse(authorizationServerMetadata());
+export const GET = (request: Request) => metadataResponse(authorizationServerMetadata(), request);
 export const OPTIONS = preflight;

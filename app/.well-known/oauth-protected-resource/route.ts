@@ -3,5 +3,5 @@ import { metadataResponse, preflight, protectedResourceMetadata } from "@/lib/mc
 
 export const dynamic = "force-dynamic";
 
-export const GET = () => metadataResponse(protectedResourceMetadata());
+export const GET = (request: Request) => metadataResponse(protectedResourceMetadata(), request);
 export const OPTIONS = preflight;

@@ -16,9 +16,11 @@ export function OgPlanGate({
   plan,
   path,
   saved,
+  workspace,
 }: {
   plan: PlanId;
   path: UpgradePath;
+  workspace: { id: string; name: string };
   saved: Array<{ name: string; version: number }>;
 }) {
   const features = unlockedAt(plan);
@@ -48,7 +50,7 @@ export function OgPlanGate({
           </Link>
         ) : (
           <p className="text-sm text-slate-700">
-            <UpgradeMessage path={path} />
+            <UpgradeMessage path={path} workspace={workspace} plan={plan} />
           </p>
         )}
       </div>

@@ -51,7 +51,9 @@ export function MemberControls({
           <label htmlFor={`${id}-role`} className="sr-only">
             Role of {label}
           </label>
-          <RoleSelect id={`${id}-role`} roles={ROLES} defaultValue={role} compact />
+          {/* Keyed by the saved role: React resets a form after its action, and an uncontrolled
+              select would go back to the role it was first drawn with. */}
+          <RoleSelect key={role} id={`${id}-role`} roles={ROLES} defaultValue={role} compact />
           <SubmitButton variant="outline" className="px-2.5 py-1" pendingLabel="Saving…">
             Change role
           </SubmitButton>

@@ -5,6 +5,7 @@
  * (RFC 7591).
  */
 import "server-only";
+import { isAppHost } from "@/lib/api/app-host";
 import { env } from "@/lib/env";
 
 export const oauthUrls = () => {
@@ -53,7 +54,19 @@ export const CORS = {
   "Access-Control-Allow-Headers": "Content-Type, Authorization, MCP-Protocol-Version",
 } as const;
 
-export function metadataResponse(body: unknown): Response {
+/**
+ * The metadata, or — asked on another host name than APP_URL's — an OAuth error naming the URL to
+ * use (#51): metadata there would name a resource the client connected under another name and
+ * refuses to match.
+ */
+export function metadataResponse(body: unknown, request?: Request): Response {
+  if (request && !isAppHost(request.headers)) {
+    const description = `This server's OAuth metadata and its MCP address belong to ${env().APP_URL} (its APP_URL): connect your MCP client to ${oauthUrls().resource}.`;
+    return Response.json(
+      { error: "invalid_request", error_description: description },
+      { status: 421, headers: { ...CORS, "Cache-Control": "no-store" } },
+    );
+  }
   return Response.json(body, { headers: { ...CORS, "Cache-Control": "public, max-age=3600" } });
 }
 

@@ -483,6 +483,7 @@ export interface components {
         | "invalid_api_key"
         | "api_key_paused"
         | "api_key_revoked"
+        | "misdirected_request"
         | "missing_parameter"
         | "invalid_parameter"
         | "parameter_out_of_range"
@@ -1513,6 +1514,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
@@ -1971,6 +1985,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
@@ -2295,6 +2322,17 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
       422: {
         headers: {
@@ -2569,6 +2607,19 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2855,6 +2906,17 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3172,6 +3234,19 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3539,6 +3614,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
@@ -3808,6 +3896,17 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4113,6 +4212,19 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4538,6 +4650,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `output_too_large`: The recording's file grew past the output size limit and was stopped. */
       422: {
         headers: {
@@ -4831,6 +4956,17 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
+      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

@@ -78,15 +78,49 @@ test("sign-in through the local inbox page, with the link also in the server log
   await expect(page).toHaveURL(`${appUrl}/dashboard`);
   await expect(page.getByTestId("signed-in-as")).toHaveText(email);
 
-  // Nothing configured means no self-serve billing (D18) and no contact: the demo's user runs the
-  // server, so beside the customers' sentence they see what to set (#35, D33).
-  await page.goto(`${appUrl}/dashboard/billing`);
-  await expect(page.getByTestId("billing-off")).toContainText("Paid plans cannot be bought online yet.");
+  // Nothing configured means no self-serve billing (D18) and no contact: a paid plan's card leads to
+  // the billing page, which says whom to ask and the command they run for this very workspace
+  // (#51); the demo's user runs the server, so they also see what to set (#35, D33).
+  const workspaceId = await page.getByLabel("Workspace").inputValue();
+  await page.goto(`${appUrl}/pricing`);
+  await expect(page.getByRole("main")).toContainText(
+    "Each workspace — your personal one and every team — has its own plan",
+  );
+  await page.locator("[data-plan=pro]").getByRole("link", { name: "How to get Pro" }).click();
+  await expect(page).toHaveURL(`${appUrl}/dashboard/billing?plan=pro#upgrade`);
+  await expect(page.getByTestId("billing-off")).toContainText("Paid plans are not sold online on this server.");
+  await expect(page.getByTestId("set-plan-command")).toHaveText(
+    `npm run admin -- set-plan --workspace ${workspaceId} --plan pro`,
+  );
   await expect(page.getByTestId("upgrade-setup-hint")).toContainText("CONTACT_URL or CONTACT_EMAIL");
   await expect(page.getByRole("button", { name: /Upgrade/ })).toHaveCount(0);
-  await page.goto(`${appUrl}/pricing`);
-  await expect(page.locator("[data-plan=pro]")).toContainText("Not available online yet");
-  await expect(page.locator("[data-plan=pro]").getByRole("link")).toHaveCount(0);
+
+  // A team starts on Free and is billed on its own; its invitation e-mail opens the invitation, whose
+  // sign-in link fills in the invited address (#51).
+  const invited = uniqueEmail("invited");
+  await page.goto(`${appUrl}/dashboard/team`);
+  await page.getByLabel("Team name").fill("Local team");
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page.getByLabel("Workspace").locator("option:checked")).toHaveText("Local team");
+  await page.goto(`${appUrl}/dashboard/billing`);
+  await expect(page.getByRole("main")).toContainText("You are on the Free plan.");
+  await expect(page.getByTestId("billed-separately")).toContainText(
+    "Local team has a plan of its own, billed on its own",
+  );
+  await page.goto(`${appUrl}/dashboard/team`);
+  await page.getByLabel("E-mail address").fill(invited);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${invited}.`)).toBeVisible();
+  await page.goto(`${appUrl}/dev/inbox`);
+  const open = page.getByRole("link", { name: "Open the invitation to Local team" });
+  await expect(page.getByRole("link", { name: `Sign in as ${invited}` })).toHaveCount(0);
+  const invitation = await open.getAttribute("href");
+  expect(invitation).toMatch(new RegExp(`^${appUrl}/invite/`));
+  const stranger = await page.context().browser()!.newPage();
+  await stranger.goto(invitation!);
+  await stranger.getByRole("link", { name: `Sign in as ${invited}` }).click();
+  await expect(stranger.getByLabel("E-mail address")).toHaveValue(invited);
+  await stranger.close();
 });
 
 test("the demo's console lines name its key's account, and signing in as they say shows that account", async ({

@@ -31,6 +31,8 @@ test("format, URL, playground label and one request's details", async ({ page, b
     })
     .toBe(3);
 
+  // A wide screen shows every column (below 1536 px format, cache and render time are on each request's page).
+  await page.setViewportSize({ width: 1536, height: 900 });
   await page.goto("/dashboard/usage/log");
   const table = page.getByTestId("request-log");
   for (const column of ["Format", "URL", "Status", "Error"]) {

@@ -3,7 +3,7 @@
  * endpoint and request id; the status, key and endpoint filters narrow the list; pages of 50.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { apiGet, createKeyInDashboard, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
+import { apiGet, createKeyInDashboard, e2e, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
 
 // Several renders and page loads on a shared, loaded machine: generous, never a race.
 test.describe.configure({ timeout: 180_000 });
@@ -41,14 +41,42 @@ test("the request log lists real requests and filters them by status, key and en
   expect(ogOnFree.status).toBe(403);
   const usage = await apiGet("/v1/usage", alpha);
   expect(usage.status).toBe(200);
+  // An MCP agent's tool call with the alpha key (refused for its width: nothing is rendered).
+  const mcp = await fetch(`${e2e.appUrl}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${alpha}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "screenshot", arguments: { url: "https://example.com", width: 0 } },
+    }),
+  });
+  expect(mcp.status).toBe(200);
   await expect
     .poll(async () => (await sql("SELECT 1 FROM usage_events WHERE user_id = $1", [userId])).length, {
       timeout: 20_000,
     })
-    .toBe(3);
+    .toBe(4);
 
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/dashboard/usage/log");
-  await expect(logRows(page)).toHaveCount(3);
+  await expect(logRows(page)).toHaveCount(4);
+  // Marked as an agent's call, with the key it used (#51).
+  await expect(page.locator("tr[data-via=mcp]")).toContainText("MCP · alpha");
+  await expect(page.locator("tr[data-via=mcp]")).toContainText("parameter_out_of_range");
+  // At 1280 px every column fits whole (#51): nothing scrolls sideways, each error code and request
+  // id is on one line.
+  const box = page.getByTestId("request-log-box");
+  expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  for (const code of await page.getByTestId("request-log").locator("tbody td code").all()) {
+    const lineHeight = await code.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+    expect((await code.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  }
   const failed = logRows(page).filter({ hasText: missingUrl.headers.get("x-request-id")! });
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText("/v1/screenshot");
@@ -70,13 +98,13 @@ test("the request log lists real requests and filters them by status, key and en
   await expect(logRows(page)).toContainText(ogOnFree.headers.get("x-request-id")!);
 
   await filter(page, { endpoint: "screenshot", status: "4xx" });
-  await expect(logRows(page)).toHaveCount(1);
-  await expect(logRows(page)).toContainText("missing_parameter");
+  await expect(logRows(page)).toHaveCount(2);
+  await expect(logRows(page)).toContainText(["parameter_out_of_range", "missing_parameter"]);
 
   await filter(page, { endpoint: "og", key: await keyId(userId, "alpha") });
   await expect(page.getByText("No requests match.")).toBeVisible();
 
-  // Pages of 50, newest first: 55 older events make a second page of the oldest 8.
+  // Pages of 50, newest first: 55 older events make a second page of the oldest 9.
   const earlier = new Date(Date.now() - 3_600_000);
   await sql(
     "INSERT INTO usage_events (user_id, endpoint, status, cache, created_at) SELECT $1, 'screenshot', 200, 'HIT', $2::timestamptz - make_interval(secs => g) FROM generate_series(1, 55) g",
@@ -84,10 +112,10 @@ test("the request log lists real requests and filters them by status, key and en
   );
   await page.goto("/dashboard/usage/log");
   await expect(logRows(page)).toHaveCount(50);
-  await expect(logRows(page).first()).toContainText("/v1/usage");
+  await expect(logRows(page).first()).toHaveAttribute("data-via", "mcp"); // the newest: the MCP call
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Older" }).click();
   await expect(page).toHaveURL(/before=/);
-  await expect(logRows(page)).toHaveCount(8);
+  await expect(logRows(page)).toHaveCount(9);
   await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Older" })).toHaveCount(0);
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Newest" }).click();
   await expect(logRows(page)).toHaveCount(50);

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { e2e, mailsTo, sql, signInByEmail, uniqueEmail, waitForSignInLink } from "../support";
+import {
+  apiGet,
+  createKeyInDashboard,
+  e2e,
+  mailsTo,
+  sql,
+  signInByEmail,
+  uniqueEmail,
+  waitForSignInLink,
+} from "../support";
 
 test.describe("sign-in", () => {
   test("e-mail magic link end to end: mail over SMTP, single-use link, return path, sign-out", async ({
@@ -164,5 +173,30 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(`${e2e.appUrl}/`);
     await signInByEmail(page, email);
     expect(await sql("SELECT id FROM users WHERE lower(email) = $1", [email])).toHaveLength(1);
+  });
+
+  test("another host name of the server sends pages to APP_URL, where sign-in works; the API answers on any (#51)", async ({
+    page,
+  }) => {
+    // The harness's APP_URL is 127.0.0.1; localhost is the same server under another name.
+    const elsewhere = e2e.appUrl.replace("127.0.0.1", "localhost");
+    const answer = await fetch(`${elsewhere}/signin?callbackUrl=%2Fdashboard%2Fkeys`, { redirect: "manual" });
+    expect(answer.status).toBe(308);
+    expect(answer.headers.get("location")).toBe(`${e2e.appUrl}/signin?callbackUrl=%2Fdashboard%2Fkeys`);
+
+    const email = uniqueEmail("otherhost");
+    await page.goto(`${elsewhere}/signin?callbackUrl=%2Fdashboard%2Fkeys`);
+    await expect(page).toHaveURL(`${e2e.appUrl}/signin?callbackUrl=%2Fdashboard%2Fkeys`);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page).toHaveURL(/\/signin\/check-email/);
+    await page.goto(await waitForSignInLink(email));
+    await expect(page).toHaveURL(`${e2e.appUrl}/dashboard/keys`);
+
+    // A key's API call by another host name (a load balancer's, a container's) is answered there.
+    const key = await createKeyInDashboard(page, "any host");
+    const usage = await fetch(`${elsewhere}/v1/usage`, { headers: { "X-API-Key": key }, redirect: "manual" });
+    expect(usage.status).toBe(200);
+    expect((await apiGet("/v1/usage", key)).status).toBe(200);
   });
 });

@@ -16,7 +16,7 @@ test.describe("usage", () => {
     await expect(page.getByRole("heading", { name: "Create your first API key" })).toBeVisible();
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Usage" }).click();
     await expect(page.getByText("No requests in the last 30 days.")).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute(
+    await expect(page.getByRole("progressbar", { name: "Renders counted this month" })).toHaveAttribute(
       "aria-valuetext",
       "0 of 100 renders",
     );
@@ -42,11 +42,13 @@ test.describe("usage", () => {
         [userId, cache, past],
       );
     }
+    // Their renders, counted against the quota on that day (the one count the page shows, #51).
+    await sql("INSERT INTO daily_renders (user_id, day, renders) VALUES ($1, $2::date, 2)", [userId, past]);
     const month = new Date().toISOString().slice(0, 7);
     await sql("UPDATE monthly_usage SET renders = 42 WHERE user_id = $1 AND month = $2", [userId, month]);
 
     await page.goto("/dashboard/usage");
-    await expect(page.getByRole("progressbar", { name: "Renders used" })).toHaveAttribute(
+    await expect(page.getByRole("progressbar", { name: "Renders counted this month" })).toHaveAttribute(
       "aria-valuetext",
       "42 of 100 renders",
     );
@@ -55,7 +57,7 @@ test.describe("usage", () => {
     await expect(chart).toBeVisible();
     await expect(chart).toHaveAttribute(
       "aria-label",
-      /^9 requests in the last 30 days, 2 of them rendered and 4 served from cache \(hit ratio 67%\)/,
+      /^9 requests in the last 30 days, 4 served from cache \(hit ratio 67%\); 2 renders counted against the quota\./,
     );
 
     await page.getByText("Show the numbers as a table").click();

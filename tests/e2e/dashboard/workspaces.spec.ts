@@ -35,10 +35,11 @@ async function invitationLink(email: string): Promise<string> {
   return link!;
 }
 
-async function switchTo(page: Page, name: string): Promise<void> {
+/** Switches workspace; the switch stays on the page it was made from when every workspace has it (#51). */
+async function switchTo(page: Page, name: string, lands = "/dashboard"): Promise<void> {
   await page.getByLabel("Workspace").selectOption({ label: name });
   await page.getByTestId("workspace-switcher").getByRole("button", { name: "Switch" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(`${e2e.appUrl}${lands}`);
   await expect(page.getByTestId("workspace-switcher").getByRole("button", { name: "Switch" })).toBeEnabled();
   // The page answers acting for that workspace (the select is rendered anew for it).
   await expect(page.getByLabel("Workspace").locator("option:checked")).toHaveText(name);
@@ -158,12 +159,21 @@ test("create a team, switch, act within a role, lose access on removal", async (
   await expect(member.getByLabel("Workspace")).toHaveValue(teamId);
   // Back to their own workspace and to the team again with the switcher.
   await switchTo(member, "Personal");
-  await switchTo(member, teamName);
-  await expect(member.getByTestId("workspace-role")).toHaveText("Viewer");
   await member.goto("/dashboard/keys");
+  await switchTo(member, teamName, "/dashboard/keys");
+  await expect(member.getByTestId("workspace-role")).toHaveText("Viewer");
   await expect(member.getByRole("link", { name: "team key", exact: true })).toBeVisible();
-  await tryCreateKey(member, "viewer key");
-  await expect(member.getByText("As viewer of this workspace you cannot manage your keys")).toBeVisible();
+  // A viewer is told what they cannot do and who can, instead of a form that fails (#51).
+  await expect(member.getByTestId("role-limit")).toHaveText(
+    "As viewer of this workspace you cannot create keys. Owners, admins and developers can: ask one of them to change your role on the Team page.",
+  );
+  await expect(member.getByRole("button", { name: "Create New Key" })).toHaveCount(0);
+  await member.goto("/dashboard/monitors");
+  await expect(member.getByTestId("role-limit")).toContainText("you cannot create, run, pause or delete monitors");
+  await expect(member.getByRole("button", { name: /Watch|Create/ })).toHaveCount(0);
+  const audit = await member.goto("/dashboard/team/audit");
+  expect(audit?.status()).toBe(200);
+  await expect(member.getByTestId("role-limit")).toContainText("you cannot read the audit log. Owners and admins can");
 
   // The owner makes them developer: their very next request may create keys.
   await owner.goto("/dashboard/team");
@@ -173,6 +183,14 @@ test("create a team, switch, act within a role, lose access on removal", async (
   await row.getByRole("button", { name: "Change role" }).click();
   await expect(row.getByText("Role changed.")).toBeVisible();
   await expect(row.getByTestId("member-role")).toHaveText("Developer");
+  // The select shows the role now saved, so a second click does not undo it (#51).
+  await expect(row.getByLabel(`Role of ${memberEmail}`)).toHaveValue("developer");
+  // The audit log names the member and the key, never their internal ids (#51).
+  await owner.goto("/dashboard/team/audit");
+  const roleRow = owner.getByTestId("audit-row").and(owner.locator("[data-action='member.role_changed']"));
+  await expect(roleRow).toContainText(memberEmail);
+  await expect(roleRow).not.toContainText(await userIdOf(memberEmail));
+  await expect(owner.locator("[data-action='key.created']")).toContainText('key "team key" (sk_live_');
   const developerKey = await createKeyInDashboard(member, "developer key");
   expect(await sql("SELECT 1 FROM api_keys WHERE name = 'developer key' AND user_id = $1", [teamId])).toHaveLength(1);
   const developerKeyId = (
@@ -188,7 +206,7 @@ test("create a team, switch, act within a role, lose access on removal", async (
   // Removed through the dialog, which lists the key they made (revoked unless kept): the member's
   // next action is refused, the team's key page does not exist for them, and every credential
   // they held there stops — their key, the agent's access token and its refresh token.
-  await owner.reload();
+  await owner.goto("/dashboard/team");
   await waitForHydration(owner, "[data-testid=member-controls] select");
   await owner
     .getByTestId("member-row")

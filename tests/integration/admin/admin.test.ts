@@ -59,6 +59,47 @@ describe("npm run admin on the embedded default, while this process owns the dat
     // Seven node + tsx processes in a row: a budget for a busy machine, not a time to meet.
   }, 240_000);
 
+  it("sets a team's plan by --workspace (slug or id) and leaves its owner's own plan alone", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { createTeam } = await import("@/lib/workspaces/members");
+    const db = await getDb();
+    const owner = await db.user.create({ data: { email: "team-owner@example.test", plan: "business" } });
+    const team = await createTeam(owner.id, "Acme Façade Inc.");
+    // Another team whose name gives the same slug: the slug alone cannot name either.
+    const twin = await createTeam(owner.id, "acme facade inc");
+
+    // A new team starts on Free whatever its owner's plan (billed separately, D18).
+    expect((await db.user.findUniqueOrThrow({ where: { id: team } })).plan).toBe("free");
+    const listed = await admin("list-workspaces", "--email", "team-owner@example.test");
+    expect(listed.stdout).toContain(
+      `${team}\tteam\tacme-facade-inc\tfree\tAcme Façade Inc.\towners team-owner@example.test`,
+    );
+    expect(listed.stdout).toContain(`${owner.id}\tpersonal\tteam-owner@example.test\tbusiness`);
+
+    const ambiguous = await admin("set-plan", "--workspace", "acme-facade-inc", "--plan", "pro").catch((e) => e);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain(`2 teams have the slug acme-facade-inc: name one by id (${team}, ${twin})`);
+
+    await db.user.update({ where: { id: twin }, data: { name: "Other" } });
+    const bySlug = await admin("set-plan", "--workspace", "acme-facade-inc", "--plan", "pro");
+    expect(bySlug.stdout).toContain(`team "Acme Façade Inc." (acme-facade-inc, ${team}) is now on plan pro`);
+    expect((await db.user.findUniqueOrThrow({ where: { id: team } })).plan).toBe("pro");
+    await admin("set-plan", "--workspace", twin, "--plan", "starter");
+    expect((await db.user.findUniqueOrThrow({ where: { id: twin } })).plan).toBe("starter");
+    // The owner's personal workspace keeps its own plan.
+    expect((await db.user.findUniqueOrThrow({ where: { id: owner.id } })).plan).toBe("business");
+    // The change is in the team's audit log, by "Glance" (the operator's command).
+    const { listAudit } = await import("@/lib/workspaces/audit");
+    expect((await listAudit(team)).find((e) => e.action === "plan.changed")?.detail).toEqual({
+      from: "free",
+      to: "pro",
+    });
+
+    const unknown = await admin("set-plan", "--workspace", "nobody", "--plan", "pro").catch((e) => e);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no workspace with id or slug nobody");
+  }, 240_000);
+
   it("rejects bad input with a usage message and exit code 2", async () => {
     const failure = await admin("set-plan", "--email", "ops@example.test", "--plan", "gold").catch((e) => e);
     expect(failure.code).toBe(2);

@@ -45,12 +45,35 @@ describe("usage stats", () => {
       },
     });
 
+    // Renders are those counted against the quota (#51): a request's, a job's or a monitor run's,
+    // several for a recording, refunds given back — not the request log's cache misses.
+    const { consumeRender } = await import("@/lib/usage/quota");
+    const caller = { userId: user.id, plan: "pro" as const, apiKeyId: null };
+    await consumeRender(caller, at("2026-02-13T23:59:59Z"));
+    await consumeRender(caller, at("2026-02-14T12:00:00Z"));
+    await consumeRender(caller, at("2026-03-15T00:00:00Z"));
+    await consumeRender(caller, at("2026-03-15T08:00:00Z"), 3); // a recording: three renders
+    await (await consumeRender(caller, at("2026-03-15T09:00:00Z"))).refund(); // failed: given back
+    await consumeRender(caller, at("2026-03-01T09:00:00Z"));
+
     const days = await dailyUsage(user.id, 30, NOW);
     expect(days).toHaveLength(30);
-    expect(days[0]).toEqual({ day: "2026-02-14", requests: 1, renders: 1, cacheHits: 0, hitRatio: 0 });
-    expect(days[28]).toEqual({ day: "2026-03-14", requests: 2, renders: 0, cacheHits: 1, hitRatio: 1 });
-    expect(days[29]).toEqual({ day: "2026-03-15", requests: 2, renders: 1, cacheHits: 1, hitRatio: 0.5 });
-    expect(days[10]).toEqual({ day: "2026-02-24", requests: 0, renders: 0, cacheHits: 0, hitRatio: null });
+    const day = (d: string, requests: number, renders: number, cacheHits: number, cacheMisses: number) => ({
+      day: d,
+      requests,
+      renders,
+      cacheHits,
+      cacheMisses,
+      hitRatio: cacheHits + cacheMisses > 0 ? cacheHits / (cacheHits + cacheMisses) : null,
+    });
+    expect(days[0]).toEqual(day("2026-02-14", 1, 1, 0, 1));
+    expect(days[28]).toEqual(day("2026-03-14", 2, 0, 1, 0));
+    expect(days[29]).toEqual(day("2026-03-15", 2, 4, 1, 1));
+    expect(days[10]).toEqual(day("2026-02-24", 0, 0, 0, 0));
+    // The days of a month add up to the month's meter: one count.
+    const march = days.filter((d) => d.day.startsWith("2026-03")).reduce((s, d) => s + d.renders, 0);
+    expect(march).toBe(5);
+    expect((await monthUsage(user.id, NOW)).renders).toBe(march);
     expect(days.reduce((s, d) => s + d.requests, 0)).toBe(5);
 
     expect((await requestsByKey(user.id, 30, NOW)).get(key.id)).toBe(5);
@@ -69,14 +92,18 @@ describe("usage stats", () => {
     });
     const firstKeyDays = await dailyUsage(user.id, 30, NOW, key.id);
     const secondKeyDays = await dailyUsage(user.id, 30, NOW, second.id);
-    expect(firstKeyDays[29]).toEqual({ day: "2026-03-15", requests: 2, renders: 1, cacheHits: 1, hitRatio: 0.5 });
-    expect(secondKeyDays[29]).toEqual({ day: "2026-03-15", requests: 1, renders: 1, cacheHits: 0, hitRatio: 0 });
+    // A key's renders are its own requests' misses (quota renders are the account's).
+    expect(firstKeyDays[29]).toEqual(day("2026-03-15", 2, 1, 1, 1));
+    expect(secondKeyDays[29]).toEqual(day("2026-03-15", 1, 1, 0, 1));
     expect(secondKeyDays.reduce((s, d) => s + d.requests, 0)).toBe(1);
     expect((await dailyUsage(user.id, 30, NOW))[29]!.requests).toBe(3);
     // Another account's key id gives nothing, even with the key's own id.
     expect((await dailyUsage(other.id, 30, NOW, key.id)).every((d) => d.requests === 0)).toBe(true);
-    await db.monthlyUsage.create({ data: { userId: user.id, month: "2026-03", requests: 7, renders: 3 } });
-    expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 3 });
+    await db.monthlyUsage.update({
+      where: { userId_month: { userId: user.id, month: "2026-03" } },
+      data: { requests: 7 },
+    });
+    expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 5 });
     expect(await monthUsage(user.id, at("2026-04-01T00:00:00Z"))).toEqual({
       month: "2026-04",
       requests: 0,

@@ -201,9 +201,10 @@ describe("request log", () => {
     await settle();
     const { listRequestLog } = await import("@/lib/usage/request-log");
     const { entries } = await listRequestLog(account.userId);
-    expect(entries.map((e) => [e.endpoint, e.status, e.errorCode, e.keyName])).toEqual([
-      ["screenshot", 400, "parameter_out_of_range", "test key"],
-      ["content", 200, null, "test key"],
+    // Marked as an MCP agent's calls with the key, not requests sent with the key itself (#51).
+    expect(entries.map((e) => [e.endpoint, e.status, e.errorCode, e.keyName, e.via])).toEqual([
+      ["screenshot", 400, "parameter_out_of_range", "test key", "mcp"],
+      ["content", 200, null, "test key", "mcp"],
     ]);
     expect(entries[1].targetHost).toBe(new URL(h.fx.origin).host);
   });

@@ -73,6 +73,26 @@ describe("discovery", () => {
       token_endpoint_auth_methods_supported: ["none"],
     });
   });
+
+  it("on another host name (#51) OAuth discovery names APP_URL's /mcp; an API key works there", async () => {
+    const elsewhere = new URL(h.mcpUrl);
+    elsewhere.hostname = "localhost"; // the route server is APP_URL at 127.0.0.1
+    const transport = new StreamableHTTPClientTransport(elsewhere, { authProvider: new TestProvider() });
+    await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(
+      `This server's MCP address is ${h.app.origin}/mcp (its APP_URL): connect your MCP client there`,
+    );
+    for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"]) {
+      const metadata = await fetch(new URL(path, elsewhere));
+      expect(metadata.status, path).toBe(421);
+      expect(((await metadata.json()) as { error_description: string }).error_description).toContain(
+        `connect your MCP client to ${h.app.origin}/mcp`,
+      );
+    }
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const auth = { authorization: `Bearer ${account.apiKey}` };
+    expect((await fetch(elsewhere, { method: "POST", headers: { ...headers, ...auth }, body })).status).toBe(200);
+  });
 });
 
 describe("the SDK's OAuth client", () => {
@@ -89,6 +109,9 @@ describe("the SDK's OAuth client", () => {
     })) as CallToolResult;
     expect(answerOf(result)).toMatchObject({ width: 300, height: 200 });
     expect(await h.renders(account.userId)).toBe(before + 1);
+    // The request log marks it as an MCP agent's call over OAuth, never the docs playground (#51).
+    const via = "SELECT via FROM usage_events WHERE user_id = $1 AND endpoint = 'screenshot'";
+    await expect.poll(async () => (await h.sql(via, [account.userId])).map((r) => r.via)).toEqual(["mcp-oauth"]);
     await client.close();
   });
 

@@ -81,10 +81,11 @@ describe("audit log", () => {
     const { listAudit } = await import("@/lib/workspaces/audit");
     const entries = (await listAudit(team)).reverse();
     expect(entries.map((e) => [e.action, e.actor, e.target])).toEqual([
-      ["key.created", "developer@example.test", keyId],
-      ["key.revoked", "developer@example.test", keyId],
+      // Keys and people by name, never by their internal ids (#51).
+      ["key.created", "developer@example.test", expect.stringMatching(/^key "ci" \(sk_live_\w{4}…\w{4}\)$/)],
+      ["key.revoked", "developer@example.test", expect.stringMatching(/^key "ci" \(sk_live_\w{4}…\w{4}\)$/)],
       ["webhook.secret_rolled", "developer@example.test", null],
-      ["member.role_changed", "owner@example.test", people.developer.id],
+      ["member.role_changed", "owner@example.test", "developer@example.test"],
       ["plan.changed", "Glance", null],
     ]);
     expect(entries.at(-1)!.detail).toEqual({ from: "free", to: "pro" });

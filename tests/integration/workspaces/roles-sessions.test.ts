@@ -81,3 +81,65 @@ describe("another workspace's data is not found", () => {
     });
   });
 });
+
+describe("deleting one's account (#51)", () => {
+  it("waits for the last owner's team, then goes with its data, keys, sessions and only-member teams", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { createApiKey, findKeyOwner } = await import("@/lib/keys/service");
+    const { createTeam } = await import("@/lib/workspaces/members");
+    const { deleteAccountAction } = await import("@/lib/workspaces/account-actions");
+    const { changeRoleAction } = await import("@/lib/workspaces/actions");
+    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { sessionCookieName } = await import("@/lib/auth/constants");
+    const db = await getDb();
+    const leaver = await person("deleting@example.test");
+    const other = await person("stays@example.test");
+    const { key } = await createApiKey(leaver.id, "personal key");
+    const alone = await createTeam(leaver.id, "Solo");
+    const { key: soloKey } = await createApiKey(alone, "solo key");
+    const shared = await createTeam(leaver.id, "Shared");
+    await db.workspaceMember.create({ data: { workspaceId: shared, userId: other.id, role: "developer" } });
+    // A key they made in a team that outlives them: it must end with them, as on a removal (D28).
+    const { key: sharedKey } = await createApiKey(shared, "shared key", leaver.id);
+    // A member of the team of every role's fixture, which keeps its owner: simply left.
+    await db.workspaceMember.create({ data: { workspaceId: w.team, userId: leaver.id, role: "viewer" } });
+
+    // A wrong confirmation, then the last owner of "Shared" (which has another member): nothing is deleted.
+    await actAs(leaver, leaver.id);
+    expect(await deleteAccountAction({}, form({ confirm: "someone@example.test" }))).toEqual({
+      error: "Type your e-mail address exactly to confirm.",
+    });
+    expect(await deleteAccountAction({}, form({ confirm: "Deleting@Example.test" }))).toEqual({
+      error:
+        'You are the last owner of "Shared", which has other members: make one of them owner on the Team page (or remove them) first.',
+    });
+    expect((await findKeyOwner(key))?.revoked).toBe(false);
+
+    await actAs(leaver, shared);
+    expect(await changeRoleAction({ status: "idle" }, form({ userId: other.id, role: "owner" }))).toMatchObject({
+      status: "done",
+    });
+    await actAs(leaver, leaver.id);
+    expect(await redirectOf(() => deleteAccountAction({}, form({ confirm: "deleting@example.test" })))).toBe(
+      "/signin?deleted=1",
+    );
+    expect(scope.cookies.has(sessionCookieName())).toBe(false);
+
+    // Gone: the person, their sessions and keys, the team only they were in (with its key).
+    expect(await db.user.findUnique({ where: { id: leaver.id } })).toBeNull();
+    expect(await db.session.count({ where: { userId: leaver.id } })).toBe(0);
+    expect(await findKeyOwner(key)).toBeNull();
+    expect(await findKeyOwner(soloKey)).toBeNull();
+    expect(await db.user.findUnique({ where: { id: alone } })).toBeNull();
+    // Kept: the teams others are in, without them, each saying so in its audit log.
+    expect(await db.workspaceMember.findMany({ where: { workspaceId: shared }, select: { userId: true } })).toEqual([
+      { userId: other.id },
+    ]);
+    expect((await findKeyOwner(sharedKey))?.revoked).toBe(true);
+    for (const team of [shared, w.team]) {
+      expect((await listAudit(team)).find((e) => e.action === "account.deleted")?.actor, team).toBe(
+        "deleting@example.test",
+      );
+    }
+  });
+});

@@ -179,6 +179,7 @@ const PERSON_ACTIONS: Record<string, string> = {
   switchWorkspaceAction: "sets the person's workspace cookie after checking the membership; changes no data",
   createTeamAction: "makes a new workspace, recording team.created in it",
   answerInvitationAction: "the invited person answers, recording member.joined in the workspace",
+  deleteAccountAction: "the person deletes their own account, recording account.deleted in each team they leave",
 };
 
 describe("audit declarations", () => {

@@ -21,6 +21,7 @@ export const nextHeadersStandIn = {
   cookies: async () => ({
     get: (name: string) => (scope.cookies.has(name) ? { name, value: scope.cookies.get(name) } : undefined),
     set: (name: string, value: string) => void scope.cookies.set(name, value),
+    delete: (name: string) => void scope.cookies.delete(name),
   }),
 };
 

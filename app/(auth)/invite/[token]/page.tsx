@@ -35,7 +35,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           </p>
           {!user ? (
             <p className="mt-6 text-sm">
-              <Link className={linkClass} href={`/signin?callbackUrl=${encodeURIComponent(back)}`}>
+              <Link
+                className={linkClass}
+                href={`/signin?callbackUrl=${encodeURIComponent(back)}&email=${encodeURIComponent(invitation.email)}`}
+              >
                 Sign in as {invitation.email}
               </Link>{" "}
               to answer. Without an account, signing in creates one.

@@ -11,6 +11,8 @@ import { accountProfile } from "@/lib/auth/account";
 import { upgradePath } from "@/lib/billing/upgrade-path";
 import Link from "next/link";
 import { requireWorkspace } from "@/lib/auth/workspace";
+import { DeleteAccountForm } from "@/components/dashboard/account/delete-account";
+import { accountDeletionPlan, type AccountDeletionPlan } from "@/lib/workspaces/delete-account";
 import { PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Account" };
@@ -26,7 +28,10 @@ const LIMITS: Array<{ label: string; value: (p: Plan) => string }> = [
 export default async function AccountPage() {
   const workspace = await requireWorkspace("/dashboard/account");
   const plan = PLANS[workspace.plan];
-  const { memberSince, signInMethods } = await accountProfile(workspace.user);
+  const [{ memberSince, signInMethods }, deletion] = await Promise.all([
+    accountProfile(workspace.user),
+    accountDeletionPlan(workspace.user.id),
+  ]);
   const path = upgradePath();
 
   return (
@@ -68,7 +73,7 @@ export default async function AccountPage() {
                 : pay by card through Stripe, monthly or yearly.
               </>
             ) : (
-              <UpgradeMessage path={path} />
+              <UpgradeMessage path={path} workspace={workspace} />
             )}
           </p>
         </section>
@@ -122,7 +127,40 @@ export default async function AccountPage() {
           </tr>
         ))}
       </TableCard>
+
+      <DeleteAccount plan={deletion} email={workspace.user.email} />
     </>
+  );
+}
+
+/** The person's account, deleted with its data after a typed confirmation (#51, D28). */
+function DeleteAccount({ plan, email }: { plan: AccountDeletionPlan; email: string | null }) {
+  const list = (teams: AccountDeletionPlan["deleted"]) => teams.map((t) => t.name).join(", ");
+  return (
+    <section className={cn(cardClass, "mt-6 border-red-200 p-5 sm:p-6")} aria-labelledby="delete-title">
+      <h2 id="delete-title" className="text-lg font-semibold text-slate-900">
+        Delete your account
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700" data-testid="deletion-plan">
+        <li>
+          Your personal workspace goes with everything in it: its API keys stop working at once, and its usage, request
+          log, templates, brand kit, monitors, jobs, webhook and storage settings and connected apps are deleted.
+        </li>
+        <li>You are signed out everywhere: every session of yours ends.</li>
+        {plan.deleted.length > 0 && <li>Teams where you are the only member are deleted too: {list(plan.deleted)}.</li>}
+        {plan.left.length > 0 && <li>You leave {list(plan.left)}; their audit logs say you deleted your account.</li>}
+        {plan.blocking.length > 0 && (
+          <li className="font-medium text-red-700">
+            Not yet: you are the last owner of {list(plan.blocking)}, which other people are members of. Make one of
+            them owner on the Team page (or remove them) first.
+          </li>
+        )}
+      </ul>
+      <p className="mt-2 text-sm text-slate-600">This cannot be undone.</p>
+      <div className="mt-4 max-w-md">
+        <DeleteAccountForm confirmation={email ?? "DELETE"} blocked={plan.blocking.length > 0} />
+      </div>
+    </section>
   );
 }
 

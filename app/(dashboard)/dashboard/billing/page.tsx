@@ -8,7 +8,7 @@ import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
 import { UpgradeMessage, UpgradeSetupHint } from "@/components/site/upgrade-notice";
 import { isServerAdmin, upgradePath } from "@/lib/billing/upgrade-path";
-import { PLANS, planAtLeast } from "@/lib/plans";
+import { isPlanId, PLANS, planAtLeast } from "@/lib/plans";
 import { openPortalAction, startCheckoutAction } from "@/lib/billing/actions";
 
 export const metadata: Metadata = { title: "Billing" };
@@ -74,12 +74,19 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
         )}
       </DashboardCard>
       <DashboardCard id="upgrade" title="Change plan" className="p-5 sm:p-6">
+        <p className="mt-2 text-sm text-slate-600" data-testid="billed-separately">
+          {workspace.kind === "team"
+            ? `${workspace.name} has a plan of its own, billed on its own: it does not share the plan of any member's personal workspace.`
+            : "This plan is your personal workspace's: each team you create has a plan of its own, billed on its own."}
+        </p>
         {path.kind !== "checkout" ? (
           <>
             <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
-              <UpgradeMessage path={path} />
+              <UpgradeMessage path={path} workspace={workspace} plan={isPlanId(wanted) ? wanted : undefined} />
             </p>
-            {isServerAdmin(workspace.user.email) && <UpgradeSetupHint path={path} className="mt-4" />}
+            {isServerAdmin(workspace.user.email) && (
+              <UpgradeSetupHint path={path} workspaceId={workspace.id} className="mt-4" />
+            )}
           </>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-3">

@@ -7,6 +7,8 @@ import { CreateMonitorForm, MonitorButtons } from "@/components/dashboard/monito
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { minimumIntervalSeconds } from "@/lib/monitors/schedule-rules";
 import { isServerAdmin } from "@/lib/billing/upgrade-path";
@@ -54,6 +56,7 @@ function LastRun({ run }: { run: RunOutcome | undefined }) {
 /** Monitors (D27): the account's watched pages with their last run, a form for a new one and each one's buttons. */
 export default async function MonitorsPage() {
   const workspace = await requireWorkspace("/dashboard/monitors");
+  const mayWrite = can(workspace.role, "monitors.write");
   const owner = ownerId({ userId: workspace.id });
   const [monitors, lastRuns] = await Promise.all([listMonitors(owner), lastEndedRuns(owner)]);
   const delivery = noticeDelivery();
@@ -76,11 +79,15 @@ export default async function MonitorsPage() {
         }
       />
       <DashboardCard id="new-monitor-title" title="Watch a page" className="mb-8 p-5" titleClassName="mb-3">
-        <CreateMonitorForm
-          minimumSeconds={minimumIntervalSeconds(workspace.plan)}
-          email={workspace.user.email}
-          mail={mail}
-        />
+        {mayWrite ? (
+          <CreateMonitorForm
+            minimumSeconds={minimumIntervalSeconds(workspace.plan)}
+            email={workspace.user.email}
+            mail={mail}
+          />
+        ) : (
+          <RoleLimit role={workspace.role} permission="monitors.write" what="create, run, pause or delete monitors" />
+        )}
       </DashboardCard>
       <section aria-labelledby="monitors-title">
         <h2 id="monitors-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -111,7 +118,7 @@ export default async function MonitorsPage() {
                     <LastRun run={lastRuns.has(m.id) ? runOutcome(lastRuns.get(m.id)!) : undefined} />
                   </p>
                 </div>
-                <MonitorButtons id={m.id} paused={m.paused} />
+                {mayWrite && <MonitorButtons id={m.id} paused={m.paused} />}
               </li>
             ))}
           </ul>

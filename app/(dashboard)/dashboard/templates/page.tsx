@@ -40,7 +40,7 @@ export default async function TemplatesPage() {
       {planAtLeast(workspace.plan, ogEndpoint.minPlan) ? (
         <StudioEditor templates={saved} starters={STARTERS} brandKit={brandKit} />
       ) : (
-        <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} />
+        <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} workspace={workspace} />
       )}
     </>
   );

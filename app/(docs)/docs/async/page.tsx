@@ -176,6 +176,11 @@ export default function AsyncPage() {
         <code>400 private_address</code> when you give it, and checked again on every delivery. Redirects are not
         followed: answer the webhook at the URL you gave.
       </p>
+      <p>
+        Testing with a receiver on your own machine? On a server you run yourself, start it with{" "}
+        <code>ALLOW_PRIVATE_ORIGINS=http://localhost:8080</code> (a comma-separated list of origins): those origins are
+        allowed for webhooks and captures alike. Leave it empty in production.
+      </p>
 
       <h2 id="events">Events</h2>
       <ul>

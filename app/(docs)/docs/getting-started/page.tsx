@@ -1,7 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
-import { FIRST_SCREENSHOT, SCREENSHOT_JSON } from "@/components/docs/api-examples/catalog";
+import {
+  ANIMATE_STEPS,
+  CONTENT_MARKDOWN,
+  DIFF_PAGES,
+  FIRST_SCREENSHOT,
+  JOB_CREATE,
+  MONITOR_CREATE,
+  SCREENSHOT_JSON,
+} from "@/components/docs/api-examples/catalog";
 import { ExampleCode } from "@/components/docs/example-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { SIGN_IN_HREF } from "@/components/site/links";
@@ -11,7 +19,8 @@ import { screenshotParams } from "@/lib/screenshot/params";
 
 export const metadata: Metadata = {
   title: "Getting started",
-  description: "Create an API key and capture your first screenshot with Glance.",
+  description:
+    "Create an API key, capture your first screenshot, then read pages as Markdown, record videos, compare and watch pages, and run long work as jobs.",
 };
 
 const IMG_TAG = `<img src="https://YOUR_GLANCE_HOST/v1/og?key_id=YOUR_KEY_ID&template=default&title=Hello%20world&signature=SIGNATURE"
@@ -21,7 +30,7 @@ export default function GettingStartedPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Introduction" title="Getting started">
-        From zero to your first screenshot in two minutes.
+        From zero to your first screenshot in two minutes — then Markdown, videos, page diffs, monitors and jobs.
       </DocsPageHeader>
 
       <h2 id="account">1. Sign in</h2>
@@ -72,8 +81,48 @@ export default function GettingStartedPage() {
       </p>
       <ExampleCode caption="HTML" code={IMG_TAG} className="not-prose" />
 
+      <h2 id="content">6. Pages as Markdown and data</h2>
+      <p>
+        <Link href="/docs/content">GET /v1/content</Link> loads a page as a browser does and gives back its main text as
+        Markdown — for an LLM, a search index or an archive — or, with <code>formats</code>, its links, metadata and
+        plain text. Ask for <code>text/markdown</code> to get the Markdown itself:
+      </p>
+      <ApiExampleTabs example={CONTENT_MARKDOWN} className="not-prose" />
+
+      <h2 id="animate">7. Videos and GIFs of a page</h2>
+      <p>
+        <Link href="/docs/animate">/v1/animate</Link> records a page as mp4, webm or GIF: a scroll from top to bottom by
+        default, or the steps you give (type, click, scroll), each recorded as it happens. A recording counts one render
+        per started stretch of video (the <Link href="/docs/limits">limits</Link> say how long):
+      </p>
+      <ApiExampleTabs example={ANIMATE_STEPS} className="not-prose" />
+
+      <h2 id="diff">8. Compare pages, and watch them</h2>
+      <p>
+        <Link href="/docs/monitors">GET /v1/diff</Link> captures two pages (production and staging, or a page and its
+        last capture) and answers how much changed, where (boxes) and a diff image:
+      </p>
+      <ApiExampleTabs example={DIFF_PAGES} className="not-prose" />
+      <p>
+        A <strong>monitor</strong> does the same on a schedule and tells you — by webhook or e-mail — when a page
+        changes beyond your threshold. Create one in the dashboard (<Link href="/dashboard/monitors">Monitors</Link>) or
+        by the API:
+      </p>
+      <ApiExampleTabs example={MONITOR_CREATE} className="not-prose" />
+
+      <h2 id="jobs">9. Long work as jobs</h2>
+      <p>
+        Anything slow — a long PDF, a long recording, a hundred pages — can run as an{" "}
+        <Link href="/docs/async">async job</Link>: <code>POST /v1/jobs</code> answers at once with the job&apos;s id;
+        poll it, or get a signed webhook when it is done:
+      </p>
+      <ApiExampleTabs example={JOB_CREATE} className="not-prose" />
+
       <h2 id="next">Next</h2>
       <ul>
+        <li>
+          <Link href="/docs/mcp">AI agents (MCP)</Link>: the same endpoints as tools for Claude, Cursor and VS Code.
+        </li>
         <li>
           <Link href="/docs/errors">Errors</Link>: every code, and what to do.
         </li>

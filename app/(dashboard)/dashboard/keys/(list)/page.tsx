@@ -8,6 +8,8 @@ import { SignedUrlBuilder } from "@/components/dashboard/keys/url-builder";
 import { PausedKeys } from "@/components/dashboard/keys/paused-keys";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { isKeepKeysErrorCode } from "@/lib/billing/plan-change";
 import { listApiKeys, MAX_KEY_NAME_LENGTH } from "@/lib/keys/service";
@@ -50,7 +52,11 @@ export default async function KeysPage({
       {/* Only a known code selects a fixed message: no text from the URL reaches the page. */}
       <PausedKeys keys={keys} plan={workspace.plan} error={isKeepKeysErrorCode(keepError) ? keepError : undefined} />
       <DashboardCard id="create-key-title" title="New key" className="mb-6 p-5 sm:p-6" titleClassName="mb-4">
-        <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
+        {can(workspace.role, "keys.write") ? (
+          <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
+        ) : (
+          <RoleLimit role={workspace.role} permission="keys.write" what="create keys" />
+        )}
         {atLimit && (
           <p className="mt-2 text-sm">
             <Link href="/dashboard/account" className={linkClass}>

@@ -9,6 +9,8 @@ import { MonitorButtons } from "@/components/dashboard/monitors/forms";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { ownerId } from "@/lib/api/context";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { listMonitorRuns } from "@/lib/jobs/store";
 import { findMonitor } from "@/lib/monitors/store";
@@ -61,7 +63,11 @@ export default async function MonitorPage(props: {
         }
       />
       <div className="mb-6">
-        <MonitorButtons id={monitor.id} paused={monitor.paused} />
+        {can(workspace.role, "monitors.write") ? (
+          <MonitorButtons id={monitor.id} paused={monitor.paused} />
+        ) : (
+          <RoleLimit role={workspace.role} permission="monitors.write" what="run, pause or delete monitors" />
+        )}
       </div>
       {result?.imageUrl && result.baselineImageUrl && result.width && result.height && (
         <DashboardCard id="compare-title" title="Before and after" className="mb-8 p-5" titleClassName="mb-1">

@@ -5,6 +5,8 @@ import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass } from "@/components/dashboard/styles";
 import { TableCard } from "@/components/dashboard/table-card";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { AUDIT_RETENTION_DAYS, listAudit } from "@/lib/workspaces/audit";
 
@@ -18,9 +20,17 @@ function describe(detail: Record<string, unknown> | null): string {
     .join(", ");
 }
 
-/** Who did what in the workspace (D28); owners and admins only — anyone else gets the 404. */
+/** Who did what in the workspace (D28); owners and admins only — anyone else is told so (#51). */
 export default async function AuditPage() {
-  const workspace = await requireWorkspace("/dashboard/team/audit", "audit.read");
+  const workspace = await requireWorkspace("/dashboard/team/audit");
+  if (!can(workspace.role, "audit.read")) {
+    return (
+      <>
+        <PageHeader title="Audit log" />
+        <RoleLimit role={workspace.role} permission="audit.read" what="read the audit log" />
+      </>
+    );
+  }
   const entries = await listAudit(workspace.id);
   return (
     <>

@@ -19,16 +19,21 @@ export default async function UsagePage() {
   const plan = PLANS[workspace.plan];
   const [days, month] = await Promise.all([dailyUsage(workspace.id, DAYS), monthUsage(workspace.id)]);
   const totals = days.reduce(
-    (t, d) => ({ requests: t.requests + d.requests, renders: t.renders + d.renders, hits: t.hits + d.cacheHits }),
-    { requests: 0, renders: 0, hits: 0 },
+    (t, d) => ({
+      requests: t.requests + d.requests,
+      renders: t.renders + d.renders,
+      hits: t.hits + d.cacheHits,
+      misses: t.misses + d.cacheMisses,
+    }),
+    { requests: 0, renders: 0, hits: 0, misses: 0 },
   );
-  const ratio = totals.hits + totals.renders > 0 ? totals.hits / (totals.hits + totals.renders) : null;
+  const ratio = totals.hits + totals.misses > 0 ? totals.hits / (totals.hits + totals.misses) : null;
 
   return (
     <>
       <PageHeader
         title="Usage"
-        description="Renders (cache misses) count against your monthly quota; responses served from cache are free. Days are UTC."
+        description="A render is one counted against your monthly quota: an API request's cache miss, a job, a monitor run (a recording counts one per started stretch of video). Responses served from cache are free. Days are UTC."
         actions={
           <Link href="/dashboard/usage/log" className={buttonClasses({ variant: "outline" })}>
             Request log
@@ -40,7 +45,7 @@ export default async function UsagePage() {
           This month ({month.month})
         </h2>
         <div className="mt-4">
-          <Meter label="Renders used" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
+          <Meter label="Renders counted this month" used={month.renders} limit={plan.rendersPerMonth} unit="renders" />
         </div>
         <p className="mt-3 text-sm text-slate-600" data-testid="month-requests">
           {formatNumber(month.requests)} requests this month · {plan.name} plan: {formatNumber(plan.rendersPerMonth)}{" "}
@@ -55,7 +60,7 @@ export default async function UsagePage() {
           </h2>
           <dl className="flex gap-5 text-sm">
             <Stat label="Requests" value={formatNumber(totals.requests)} />
-            <Stat label="Renders" value={formatNumber(totals.renders)} />
+            <Stat label="Renders counted" value={formatNumber(totals.renders)} />
             <Stat label="Cache-hit ratio" value={formatPercent(ratio)} />
           </dl>
         </div>

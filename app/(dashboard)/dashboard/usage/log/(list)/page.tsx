@@ -1,6 +1,7 @@
 import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
 import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
@@ -15,25 +16,47 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 // A phone shows what a failing request needs at a glance (#35 point 3): time, status, error and
 // endpoint; the rest is on wider screens and on each request's own page (D33).
+// At 1280 px (#51) every column fits whole, the request id and error codes on one line: format,
+// cache and render time, which each request's page shows, come only on wider screens still.
 const WIDE = "hidden md:table-cell";
-const CELL = "px-2 py-2 sm:px-3";
-const COLUMNS: ReadonlyArray<{ label: string; wide?: boolean }> = [
+const WIDEST = "hidden 2xl:table-cell";
+const CELL = "px-2 py-2 2xl:px-3";
+const COLUMNS: ReadonlyArray<{ label: string; shown?: string }> = [
   { label: "Time" },
   { label: "Status" },
   { label: "Error" },
   { label: "Endpoint" },
-  { label: "Format", wide: true },
-  { label: "URL", wide: true },
-  { label: "Key", wide: true },
-  { label: "Cache", wide: true },
-  { label: "Render ms", wide: true },
-  { label: "Request id", wide: true },
+  { label: "Format", shown: WIDEST },
+  { label: "URL", shown: WIDE },
+  { label: "Key", shown: WIDE },
+  { label: "Cache", shown: WIDEST },
+  { label: "Render ms", shown: WIDEST },
+  { label: "Request id", shown: WIDE },
 ];
 
-/** The key's name, or where a keyless request came from: the docs playground, a deleted key. */
+/**
+ * The key's name, or where a keyless request came from (the docs playground, an MCP agent over
+ * OAuth, a deleted key); an MCP agent's call is marked as such whichever credential it used (#51).
+ */
 function keyLabel(e: { keyName: string | null; via: string | null }): string {
+  if (e.via === "mcp") return `MCP · ${e.keyName ?? "deleted key"}`;
+  if (e.via === "mcp-oauth") return "MCP agent (OAuth)";
   if (e.keyName) return e.keyName;
   return e.via === "playground" ? "Playground" : "—";
+}
+
+/** An error code with a break opportunity after each underscore (a <wbr>, so its text stays the same). */
+function breakableAtUnderscores(code: string) {
+  return code.split("_").map((part, i, parts) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v ? v : undefined);
@@ -108,7 +131,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                   <th
                     key={c.label}
                     scope="col"
-                    className={cn("bg-white px-2 py-2 font-medium sm:px-3", i === 0 && "sticky left-0", c.wide && WIDE)}
+                    className={cn(
+                      "whitespace-nowrap bg-white px-2 py-2 font-medium 2xl:px-3",
+                      i === 0 && "sticky left-0",
+                      c.shown,
+                    )}
                   >
                     {c.label}
                   </th>
@@ -118,7 +145,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
             <tbody className="divide-y divide-slate-100">
               {page.entries.map((e) => (
                 <tr key={e.id} data-via={e.via ?? undefined}>
-                  <td className="sticky left-0 bg-white px-2 py-2 tabular-nums sm:whitespace-nowrap sm:px-3">
+                  <td className="sticky left-0 bg-white px-2 py-2 tabular-nums sm:whitespace-nowrap 2xl:px-3">
                     <Link href={`/dashboard/usage/log/${e.id}`} className={linkClass} title="Open this request">
                       {formatDateTime(e.at)}
                     </Link>
@@ -129,22 +156,27 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                   <td className={CELL}>
                     {e.errorCode ? (
                       <a href={`/docs/errors#${e.errorCode}`} className={linkClass}>
-                        <code className="[overflow-wrap:anywhere]">{e.errorCode}</code>
+                        {/* On one line from sm; a phone breaks only at the underscores, never letter by
+                            letter (Chromium breaks at a <wbr> even in nowrap, hence two forms). */}
+                        <code className="text-xs sm:whitespace-nowrap">
+                          <span className="sm:hidden">{breakableAtUnderscores(e.errorCode)}</span>
+                          <span className="hidden sm:inline">{e.errorCode}</span>
+                        </code>
                       </a>
                     ) : (
                       "—"
                     )}
                   </td>
-                  <td className={CELL}>/v1/{e.endpoint}</td>
-                  <td className={cn(CELL, WIDE)}>{e.format ?? "—"}</td>
-                  <td className={cn(CELL, WIDE, "max-w-64 truncate")} title={e.targetUrl ?? undefined}>
+                  <td className={cn(CELL, "whitespace-nowrap")}>/v1/{e.endpoint}</td>
+                  <td className={cn(CELL, WIDEST)}>{e.format ?? "—"}</td>
+                  <td className={cn(CELL, WIDE, "max-w-40 truncate 2xl:max-w-64")} title={e.targetUrl ?? undefined}>
                     {e.targetUrl ?? e.targetHost ?? "—"}
                   </td>
-                  <td className={cn(CELL, WIDE)}>{keyLabel(e)}</td>
-                  <td className={cn(CELL, WIDE)}>{e.cache ?? "—"}</td>
-                  <td className={cn(CELL, WIDE, "tabular-nums")}>{e.renderMs ?? "—"}</td>
+                  <td className={cn(CELL, WIDE, "whitespace-nowrap")}>{keyLabel(e)}</td>
+                  <td className={cn(CELL, WIDEST)}>{e.cache ?? "—"}</td>
+                  <td className={cn(CELL, WIDEST, "tabular-nums")}>{e.renderMs ?? "—"}</td>
                   <td className={cn(CELL, WIDE)}>
-                    <code className="text-xs">{e.requestId ?? "—"}</code>
+                    <code className="whitespace-nowrap text-xs">{e.requestId ?? "—"}</code>
                   </td>
                 </tr>
               ))}

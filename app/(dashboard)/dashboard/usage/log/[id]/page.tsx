@@ -7,11 +7,9 @@ import { formatDateTime } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { requireWorkspace } from "@/lib/auth/workspace";
-import { getRequestDetail } from "@/lib/usage/request-log";
+import { getRequestDetail, VIA_LABELS } from "@/lib/usage/request-log";
 
 export const metadata: Metadata = { title: "Request" };
-
-const VIA: Record<string, string> = { key: "API key", signed: "Signed URL", playground: "Docs playground" };
 
 /**
  * One request of the log (#35 point 5, D33): what it asked for, how long it took, how it ended and
@@ -29,7 +27,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
     ["Format", r.format ?? "—"],
     ["Target URL", r.targetUrl ?? r.targetHost ?? "—"],
     ["Key", r.keyName ?? "—"],
-    ["Sent with", r.via ? VIA[r.via] : "—"],
+    ["Sent with", r.via ? (VIA_LABELS[r.via] ?? r.via) : "—"],
     ["Cache", r.cache ?? "—"],
     ["Render time", r.renderMs === null ? "—" : `${r.renderMs} ms`],
     ["Total time", r.totalMs === null ? "—" : `${r.totalMs} ms`],
