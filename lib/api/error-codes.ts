@@ -33,6 +33,12 @@ export const ERROR_CODES = {
     summary: "A job's API key was revoked (or its maker removed) after the job was accepted: it did not run.",
     help: "A job is checked against its key when it starts. The key it was accepted with was revoked since — by hand, or because the member who made it left the workspace — so the job failed without rendering, and nothing was counted against your renders. Submit it again with a live key.",
   },
+  oauth_grant_revoked: {
+    status: 401,
+    summary:
+      "A job's connected app was disconnected (or its approver removed) after the job was accepted: it did not run.",
+    help: "A job started by an MCP client through OAuth is checked against that connection when it starts. The app was disconnected since — in the dashboard, or because the member who approved it left the workspace or lost the right to connect apps — so the job failed without rendering, and nothing was counted against your renders. Connect the app again and start it again.",
+  },
   missing_parameter: {
     status: 400,
     summary: "A required query parameter is missing.",

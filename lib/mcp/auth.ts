@@ -46,7 +46,7 @@ async function callerForAccessToken(token: string) {
   }
   if (!grant)
     throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
-  return { userId: grant.userId, plan: grant.plan, apiKeyId: null };
+  return { userId: grant.userId, plan: grant.plan, apiKeyId: null, oauthGrantId: grant.grantId };
 }
 
 /** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */

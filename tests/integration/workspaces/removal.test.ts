@@ -6,13 +6,11 @@
  * workspace's, in the audit log. The routes are served over real HTTP on loopback, the database is
  * real; Next's request scope for the dashboard actions is stood in for as in roles.test.ts.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RouteServer, startRouteServer } from "@/tests/support/route-server";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
+import { type Agent, connectAgent as connectAgentOn, startJob } from "./oauth-agent";
 import { actAs as actAsIn, form, person, redirectOf, scope } from "./support";
 
 vi.mock("next/headers", async () => (await import("./support")).nextHeadersStandIn);
@@ -42,7 +40,11 @@ beforeAll(async () => {
   routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
   routes["/v1/usage"] = { GET: (await import("@/app/v1/usage/route")).GET };
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  const { stopJobWorkers } = await import("@/lib/jobs/worker");
+  await stopJobWorkers();
+  await app?.close();
+});
 
 /** A dashboard request by `who` acting for `workspace`, from the app's own origin. */
 async function actAs(who: Person, workspace: string): Promise<void> {
@@ -80,49 +82,8 @@ async function usage(key: string): Promise<{ status: number; detail?: string }> 
   return { status: response.status, detail: response.ok ? undefined : body.detail };
 }
 
-/** An MCP client's side of OAuth, in memory; the "browser" is the test. Its redirect URI is never contacted. */
-class Agent implements OAuthClientProvider {
-  readonly redirectUrl = "http://127.0.0.1:9/callback";
-  readonly clientMetadata = { client_name: "Agent", redirect_uris: [this.redirectUrl] };
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier?: string;
-  authorizationUrl?: URL;
-  clientInformation = () => this.info;
-  saveClientInformation = (info: OAuthClientInformationMixed) => void (this.info = info);
-  tokens = () => this.saved;
-  saveTokens = (tokens: OAuthTokens) => void (this.saved = tokens);
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
-  codeVerifier = () => this.verifier!;
-}
-
-/** `who` connects a new agent to `workspace` on the consent page; returns the agent, its client connected. */
-async function connectAgent(who: Person, workspace: string): Promise<{ agent: Agent; client: Client }> {
-  const agent = new Agent();
-  const mcpUrl = new URL("/mcp", origin());
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent });
-  await expect(new Client({ name: "removal", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
-  const { sessionCookieName } = await import("@/lib/auth/constants");
-  const decision = new URLSearchParams(agent.authorizationUrl!.searchParams);
-  decision.set("decision", "allow");
-  decision.set("workspace", workspace);
-  const answer = await fetch(`${origin()}/oauth/decision`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: origin(),
-      cookie: `${sessionCookieName()}=${who.token}`,
-    },
-    body: decision,
-  });
-  expect(answer.status).toBe(303);
-  await first.finishAuth(new URL(answer.headers.get("location")!).searchParams.get("code")!);
-  const client = new Client({ name: "removal", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent }));
-  return { agent, client };
-}
+/** `who` connects a new agent to `workspace` through the MCP SDK's OAuth flow. */
+const connectAgent = (who: Person, workspace: string) => connectAgentOn(origin(), who, workspace);
 
 /** tools/list on /mcp with an access token, as a raw request: its status. */
 async function mcpStatus(accessToken: string): Promise<number> {
@@ -224,6 +185,45 @@ describe("removing a member", () => {
     // The creation's own check, under the lock a removal takes: a former member makes no key.
     const { createApiKey, KeyCreatorNotMember } = await import("@/lib/keys/service");
     await expect(createApiKey(team, "late", member.id)).rejects.toBeInstanceOf(KeyCreatorNotMember);
+  });
+});
+
+describe("the jobs a removed member's connected app started", () => {
+  it("fail when they start, uncharged, with oauth_grant_revoked; the owner's app's job runs", async () => {
+    const { team, owner, member } = await teamWith("admin");
+    const { client } = await connectAgent(member, team);
+    const { client: ownersClient } = await connectAgent(owner, team);
+    // No worker runs yet: the jobs wait in the queue while the member is removed.
+    const queued = [await startJob(client, "Queued one"), await startJob(client, "Queued two")];
+    const ownersJob = await startJob(ownersClient, "The owner's");
+    await Promise.all([client.close(), ownersClient.close()]);
+    await actAs(owner, team);
+    const { removeMemberAction } = await import("@/lib/workspaces/actions");
+    expect(await removeMemberAction(idle, form({ userId: member.id }))).toMatchObject({ status: "done" });
+
+    const { startJobWorkers } = await import("@/lib/jobs/worker");
+    await startJobWorkers();
+    const { getPool } = await import("@/lib/db/pool");
+    const pool = await getPool();
+    const ended = async (id: string) => {
+      for (;;) {
+        const { rows } = await pool.query<{ state: string; error: { status: number; code: string } | null }>(
+          `SELECT state, error FROM jobs WHERE id = $1`,
+          [id],
+        );
+        if (rows[0].state === "succeeded" || rows[0].state === "failed") return rows[0];
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    for (const id of queued)
+      expect(await ended(id)).toMatchObject({ state: "failed", error: { status: 401, code: "oauth_grant_revoked" } });
+    expect(await ended(ownersJob)).toMatchObject({ state: "succeeded" });
+    // Only the owner's app's job rendered and was counted.
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1`,
+      [team],
+    );
+    expect(rows[0].n).toBe(1);
   });
 });
 
