@@ -4,6 +4,7 @@
  *   set-plan    --email E --plan free|starter|pro|business
  *   create-key  --email E [--name N]        prints the key once
  *   revoke-key  --key sk_live_…
+ *   roll-key    --key <key id> | sk_live_…   a new secret for the same key, printed once (D5)
  *   list-keys   [--email E]
  * Works while the server runs, on the embedded default too: the embedded database is reached
  * through the server's socket when the server owns it (lib/db/embedded.ts).
@@ -12,6 +13,7 @@ import { parseArgs } from "node:util";
 import { getDb, disconnectDb } from "@/lib/db";
 import { changePlan } from "@/lib/billing/plan-change";
 import { isWellFormedApiKey } from "@/lib/keys/format";
+import { rollApiKey } from "@/lib/keys/roll";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";
 import { isPlanId, PLAN_IDS } from "@/lib/plans";
 
@@ -20,6 +22,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-plan    --email EMAIL --plan ${PLAN_IDS.join("|")}
   create-key  --email EMAIL [--name NAME]
   revoke-key  --key sk_live_...
+  roll-key    --key KEY_ID|sk_live_...
   list-keys   [--email EMAIL]`;
 
 class UsageError extends Error {}
@@ -87,6 +90,22 @@ async function run(argv: string[]): Promise<void> {
       const key = required(values.key, "key");
       if (!isWellFormedApiKey(key)) throw new UsageError("--key must be a full key (sk_live_ + 32 characters)");
       console.log((await revokeApiKeyByPlaintext(key)) ? "key revoked" : "no active key matches");
+      return;
+    }
+    case "roll-key": {
+      // The key's id (list-keys shows it) or its full plaintext (the one an operator was handed).
+      const key = required(values.key, "key");
+      const rolled = await rollApiKey(
+        isWellFormedApiKey(key) ? { operator: true, plaintext: key } : { operator: true, keyId: key },
+      );
+      if (!rolled) {
+        console.log("no active key matches");
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`rolled key "${rolled.name}" (${rolled.id}): the old secret is refused from now on.`);
+      console.log("This is the only time the new key is shown:");
+      console.log(rolled.key);
       return;
     }
     case "list-keys": {

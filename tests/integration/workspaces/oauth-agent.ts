@@ -57,6 +57,37 @@ export async function connectAgent(
   return { agent, client };
 }
 
+/** tools/list on /mcp with an access token, as a raw request: its status. */
+export async function mcpStatus(origin: string, accessToken: string): Promise<number> {
+  const response = await fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The refresh grant at the token endpoint: the OAuth error, or null when new tokens came back. */
+export async function refreshError(origin: string, agent: Agent): Promise<string | null> {
+  const response = await fetch(`${origin}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: agent.saved!.refresh_token!,
+      client_id: agent.info!.client_id,
+    }),
+  });
+  const body = (await response.json()) as OAuthTokens & { error?: string };
+  if (response.ok) agent.saved = body;
+  return body.error ?? null;
+}
+
 /** start_job through the agent's MCP client: the new job's id. */
 export async function startJob(client: Client, title: string): Promise<string> {
   const result = await client.callTool({

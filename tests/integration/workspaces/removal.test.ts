@@ -6,11 +6,16 @@
  * workspace's, in the audit log. The routes are served over real HTTP on loopback, the database is
  * real; Next's request scope for the dashboard actions is stood in for as in roles.test.ts.
  */
-import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RouteServer, startRouteServer } from "@/tests/support/route-server";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
-import { type Agent, connectAgent as connectAgentOn, startJob } from "./oauth-agent";
+import {
+  type Agent,
+  connectAgent as connectAgentOn,
+  mcpStatus as mcpStatusOn,
+  refreshError as refreshErrorOn,
+  startJob,
+} from "./oauth-agent";
 import { actAs as actAsIn, form, person, redirectOf, scope } from "./support";
 
 vi.mock("next/headers", async () => (await import("./support")).nextHeadersStandIn);
@@ -85,36 +90,8 @@ async function usage(key: string): Promise<{ status: number; detail?: string }> 
 /** `who` connects a new agent to `workspace` through the MCP SDK's OAuth flow. */
 const connectAgent = (who: Person, workspace: string) => connectAgentOn(origin(), who, workspace);
 
-/** tools/list on /mcp with an access token, as a raw request: its status. */
-async function mcpStatus(accessToken: string): Promise<number> {
-  const response = await fetch(`${origin()}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
-
-/** The refresh grant at the token endpoint: the OAuth error, or null when new tokens came back. */
-async function refreshError(agent: Agent): Promise<string | null> {
-  const response = await fetch(`${origin()}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "refresh_token",
-      refresh_token: agent.saved!.refresh_token!,
-      client_id: agent.info!.client_id,
-    }),
-  });
-  const body = (await response.json()) as OAuthTokens & { error?: string };
-  if (response.ok) agent.saved = body;
-  return body.error ?? null;
-}
+const mcpStatus = (accessToken: string) => mcpStatusOn(origin(), accessToken);
+const refreshError = (agent: Agent) => refreshErrorOn(origin(), agent);
 
 describe("removing a member", () => {
   it("ends every credential they hold there at once; a key the remover keeps goes on as the workspace's", async () => {
@@ -137,13 +114,29 @@ describe("removing a member", () => {
     expect(await removeMemberAction(idle, form({ userId: member.id, keep: kept.id }))).toEqual({
       status: "done",
       message:
-        "Member removed: 1 of their keys revoked, 1 kept for the workspace (roll their signing secrets), 1 connected app(s) disconnected, 1 invitation(s) cancelled.",
+        "Member removed: 1 of their keys revoked, 1 kept for the workspace (roll them on their pages), 1 connected app(s) disconnected, 1 invitation(s) cancelled.",
     });
 
     // Keys: theirs is refused with the API's own words; the kept one answers, now made by nobody.
     expect(await usage(revoked.key)).toEqual({ status: 401, detail: "Invalid or revoked API key." });
     expect(await usage(kept.key)).toEqual({ status: 200 });
     expect(await listMemberKeys(team, member.id)).toEqual([]);
+    // The dialog offers to roll a kept key (D5): the same key, a new secret; the old one stops at once.
+    const { listApiKeys } = await import("@/lib/keys/service");
+    const before = (await listApiKeys(team)).find((k) => k.id === kept.id)!;
+    const { rollKeyAction } = await import("@/lib/keys/actions");
+    const rolled = await rollKeyAction(idle, form({ keyId: kept.id }));
+    if (rolled.status !== "rolled") throw new Error(`not rolled: ${JSON.stringify(rolled)}`);
+    expect(await usage(kept.key)).toEqual({ status: 401, detail: "Invalid or revoked API key." });
+    expect(await usage(rolled.key)).toEqual({ status: 200 });
+    const after = (await listApiKeys(team)).find((k) => k.id === kept.id)!;
+    const { display, lastUsedAt, ...same } = before;
+    expect(after).toMatchObject({ ...same, display: rolled.display });
+    expect(display).not.toBe(rolled.display);
+    expect(after.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(lastUsedAt?.getTime() ?? 0);
+    // Another workspace's key id is not found, like one nobody has.
+    await actAs(member, member.id);
+    expect(await rollKeyAction(idle, form({ keyId: kept.id }))).toMatchObject({ status: "error" });
     // OAuth: the access token is refused on /mcp, the refresh token no longer rotates.
     expect(await mcpStatus(agent.saved!.access_token)).toBe(401);
     expect(await refreshError(agent)).toBe("invalid_grant");
@@ -166,6 +159,10 @@ describe("removing a member", () => {
       detail: { keysRevoked: 1, keysKept: 1, appsDisconnected: 1, invitationsCancelled: 1 },
     });
     expect(entries.find((e) => e.action === "key.revoked")).toMatchObject({ target: revoked.id });
+    expect(entries.find((e) => e.action === "key.rolled")).toMatchObject({
+      target: kept.id,
+      actor: "owner1@removal.test",
+    });
     expect(entries.find((e) => e.action === "key.kept")).toMatchObject({
       target: kept.id,
       detail: { formerMaker: member.id },
