@@ -100,7 +100,6 @@ async function run(argv: string[]): Promise<void> {
       );
       if (!rolled) {
         console.log("no active key matches");
-        process.exitCode = 1;
         return;
       }
       console.log(`rolled key "${rolled.name}" (${rolled.id}): the old secret is refused from now on.`);
