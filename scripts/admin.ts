@@ -4,6 +4,7 @@
  *   set-plan        --email E | --workspace ID_OR_SLUG   --plan free|starter|pro|business
  *   create-key      --email E | --workspace ID_OR_SLUG   [--name N]   prints the key once
  *   revoke-key      --key sk_live_…
+ *   roll-key        --key <key id> | sk_live_…   a new secret for the same key, printed once (D5)
  *   list-keys       [--email E | --workspace ID_OR_SLUG]
  *   list-workspaces [--email E]              ids, slugs, plans and owners
  * A workspace is a person's (named by their e-mail) or a team's (by its id or its slug, the name
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { getDb, disconnectDb } from "@/lib/db";
 import { changePlan } from "@/lib/billing/plan-change";
 import { isWellFormedApiKey } from "@/lib/keys/format";
+import { rollApiKey } from "@/lib/keys/roll";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";
 import { isPlanId, PLAN_IDS } from "@/lib/plans";
 import { workspaceSlug } from "@/lib/workspaces/slug";
@@ -24,6 +26,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-plan        (--email EMAIL | --workspace ID_OR_SLUG) --plan ${PLAN_IDS.join("|")}
   create-key      (--email EMAIL | --workspace ID_OR_SLUG) [--name NAME]
   revoke-key      --key sk_live_...
+  roll-key        --key KEY_ID|sk_live_...
   list-keys       [--email EMAIL | --workspace ID_OR_SLUG]
   list-workspaces [--email EMAIL]
 A team is named by its id or slug (see list-workspaces); a person's workspace by their e-mail.`;
@@ -154,6 +157,21 @@ async function run(argv: string[]): Promise<void> {
       const key = required(values.key, "key");
       if (!isWellFormedApiKey(key)) throw new UsageError("--key must be a full key (sk_live_ + 32 characters)");
       console.log((await revokeApiKeyByPlaintext(key)) ? "key revoked" : "no active key matches");
+      return;
+    }
+    case "roll-key": {
+      // The key's id (list-keys shows it) or its full plaintext (the one an operator was handed).
+      const key = required(values.key, "key");
+      const rolled = await rollApiKey(
+        isWellFormedApiKey(key) ? { operator: true, plaintext: key } : { operator: true, keyId: key },
+      );
+      if (!rolled) {
+        console.log("no active key matches");
+        return;
+      }
+      console.log(`rolled key "${rolled.name}" (${rolled.id}): the old secret is refused from now on.`);
+      console.log("This is the only time the new key is shown:");
+      console.log(rolled.key);
       return;
     }
     case "list-keys": {

@@ -60,6 +60,8 @@ export interface Caller {
   plan: PlanId;
   /** The key the request authenticated with; null for the session-authenticated playground. */
   apiKeyId: string | null;
+  /** The connected app (OAuth grant, D25) an /mcp request authenticated with; absent otherwise. */
+  oauthGrantId?: string;
   /** The account's renders this month as read with the key, for X-Quota-* (absent: read when needed). */
   rendersThisMonth?: number;
   /** Set for a verified signed URL (D15): its `expires` (epoch s), if any. Drives public caching. */

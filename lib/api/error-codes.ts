@@ -38,6 +38,12 @@ export const ERROR_CODES = {
     summary: "The request reached this server under a host name that is not its public address (APP_URL).",
     help: "Sign-in and MCP over OAuth belong to the server's public address: send the request to the URL the detail names. API calls with a key work on any host name.",
   },
+  oauth_grant_revoked: {
+    status: 401,
+    summary:
+      "A job's connected app was disconnected (or its approver removed) after the job was accepted: it did not run.",
+    help: "A job started by an MCP client through OAuth is checked against that connection when it starts. The app was disconnected since — in the dashboard, or because the member who approved it left the workspace or lost the right to connect apps — so the job failed without rendering, and nothing was counted against your renders. Connect the app again and start it again.",
+  },
   missing_parameter: {
     status: 400,
     summary: "A required query parameter is missing.",

@@ -17,23 +17,21 @@ import { enqueueJobs } from "./worker";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
+/** Whose a new job is, and what it must still hold when it starts: its key, or its connected app (D20, D25). */
+function jobOwner(ctx: ApiContext<unknown, unknown>) {
+  const { userId, apiKeyId, oauthGrantId } = ctx.caller;
+  return { userId, apiKeyId, oauthGrantId };
+}
+
 export async function handleCreateJob(ctx: ApiContext<JobParams, JobRequest>): Promise<Response> {
-  const job = await insertJob(
-    { userId: ctx.caller.userId, apiKeyId: ctx.caller.apiKeyId },
-    ctx.validated,
-    ctx.params.webhookUrl,
-  );
+  const job = await insertJob(jobOwner(ctx), ctx.validated, ctx.params.webhookUrl);
   await enqueueJobs([job.id]);
   const view = jobView(job);
   return Response.json(view, { status: 202, headers: { ...NO_STORE, Location: jobStatusUrl(job.id) } });
 }
 
 export async function handleCreateBatch(ctx: ApiContext<z.output<typeof bulkParams>, JobRequest[]>): Promise<Response> {
-  const { batch, jobs } = await insertBatch(
-    { userId: ctx.caller.userId, apiKeyId: ctx.caller.apiKeyId },
-    ctx.validated,
-    ctx.params.webhookUrl,
-  );
+  const { batch, jobs } = await insertBatch(jobOwner(ctx), ctx.validated, ctx.params.webhookUrl);
   await enqueueJobs(jobs.map((job) => job.id));
   const view = batchView(batch, jobs);
   return Response.json(view, { status: 202, headers: { ...NO_STORE, Location: view.statusUrl } });

@@ -18,6 +18,7 @@ import { log } from "@/lib/log";
 import { isPlanId, PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import { isRenderEndpoint } from "@/lib/endpoints";
+import { grantMayAct } from "@/lib/mcp/oauth/store";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type Outcome } from "./claims";
@@ -33,8 +34,10 @@ const RETRYABLE = new Set(["renderer_busy", "shutting_down"]);
 /**
  * The job's account as it is now: its plan and the accepting key's restrictions. Revoked means
  * stopped (D20, D28): a job whose key was revoked (by hand, or with its maker's removal) or paused
- * since it was accepted fails here, before anything renders or is charged. A run without a key (a
- * monitor's, D27; one asked from the dashboard) belongs to the workspace and goes on.
+ * since it was accepted fails here, before anything renders or is charged; so does one accepted
+ * through a connected app (an MCP OAuth grant, D25) that was disconnected, or whose approver was
+ * removed or may no longer connect apps. A run with neither (a monitor's, D27; one asked from the
+ * dashboard) belongs to the workspace and goes on.
  */
 export async function callerFor(job: JobRow): Promise<Caller> {
   const owner = await ownerNow(job.user_id, job.api_key_id);
@@ -49,6 +52,11 @@ export async function callerFor(job: JobRow): Promise<Caller> {
     throw new ApiError(
       "api_key_paused",
       "The API key this job was accepted with is paused (beyond the plan's key limit): the job did not run and nothing was charged. Choose the keys to keep in the dashboard, then submit it again.",
+    );
+  if (job.oauth_grant_id !== null && !(await grantMayAct(job.oauth_grant_id)))
+    throw new ApiError(
+      "oauth_grant_revoked",
+      "The connected app this job was accepted through has been disconnected since (or the member who approved it was removed, or may no longer connect apps): the job did not run and nothing was charged.",
     );
   const keyLimits: KeyLimits = {
     allowedEndpoints: owner.allowed_endpoints?.filter(isRenderEndpoint) ?? null,

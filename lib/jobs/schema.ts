@@ -44,7 +44,7 @@ export const jobResponseSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe(
-      "When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started: it did not run and was not charged.",
+      "When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started, or `401 oauth_grant_revoked` when the connected app (MCP OAuth) it was started through was disconnected before it started: it did not run and was not charged.",
     ),
 });
 

@@ -19,6 +19,8 @@ export interface JobRow {
   id: string;
   user_id: string;
   api_key_id: string | null;
+  /** The connected app (OAuth grant, D25) it was accepted through: checked when it starts (migration 0030). */
+  oauth_grant_id: string | null;
   batch_id: string | null;
   /** A render endpoint, or "monitor" for a monitor's run (D27). */
   endpoint: JobType | typeof MONITOR_RUN;
@@ -63,10 +65,11 @@ function newId(prefix: string): string {
 interface Owner {
   userId: string;
   apiKeyId: string | null;
+  oauthGrantId?: string;
 }
 
-const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, request_secrets, timeout_ms, webhook_url, store)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`;
+const INSERT_JOB = `INSERT INTO jobs (id, user_id, api_key_id, batch_id, endpoint, request, request_secrets, timeout_ms, webhook_url, store, oauth_grant_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`;
 
 /** A job row's values; its secret parameters sealed (D19, D20). */
 async function jobValues(
@@ -87,6 +90,7 @@ async function jobValues(
     request.timeoutMs ?? null,
     webhookUrl,
     request.store === true,
+    owner.oauthGrantId ?? null,
   ];
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { dashboardAction, refuseWithError, text, type Refusal, type FormFields } from "@/lib/auth/dashboard-action";
 import { log } from "@/lib/log";
 import { KEY_NOT_FOUND, keyIdField } from "./form";
+import { rollApiKey } from "./roll";
 import { createApiKey, KeyCreationRefused, MAX_KEY_NAME_LENGTH, renameApiKey, revokeApiKey } from "./service";
 
 export type CreateKeyState =
@@ -26,6 +27,9 @@ export type CreateKeyState =
 
 export type RenameKeyState =
   { status: "idle" } | { status: "renamed"; name: string } | { status: "error"; message: string };
+
+export type RollKeyState =
+  { status: "idle" } | { status: "rolled"; key: string; display: string } | { status: "error"; message: string };
 
 export type RevokeKeyState =
   { status: "idle" } | { status: "revoked"; id: string } | { status: "error"; message: string };
@@ -105,5 +109,22 @@ export const renameKeyAction = dashboardAction(
     await audit("key.renamed", keyId, { name: renamed });
     revalidatePath("/dashboard", "layout");
     return { status: "renamed", name: renamed };
+  },
+);
+
+/**
+ * Rolls one of the workspace's active keys (D5, D28): the same key with a new secret, shown once;
+ * the old one is refused from the next request on. Another workspace's key id is "not found".
+ */
+export const rollKeyAction = dashboardAction(
+  { what, permission, audit: "key.rolled", input: z.object({ keyId: keyIdField }), refused: refuseWithError },
+  async ({ workspace, audit, input: { keyId } }): Promise<RollKeyState> => {
+    const rolled = await rollApiKey({ userId: workspace.id, keyId });
+    if (!rolled) return { status: "error", message: KEY_NOT_FOUND };
+    log.info("key rolled", { userId: workspace.id, apiKeyId: keyId });
+    await audit("key.rolled", keyId);
+    revalidatePath("/dashboard", "layout");
+    // The plaintext goes back to this one response only: the key is stored as a hash.
+    return { status: "rolled", key: rolled.key, display: rolled.display };
   },
 );

@@ -64,7 +64,13 @@ async function callerForAccessToken(token: string) {
   }
   if (!grant)
     throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
-  return { userId: grant.userId, plan: grant.plan, apiKeyId: null, via: "mcp-oauth" as const };
+  return {
+    userId: grant.userId,
+    plan: grant.plan,
+    apiKeyId: null,
+    via: "mcp-oauth" as const,
+    oauthGrantId: grant.grantId,
+  };
 }
 
 /** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */

@@ -129,7 +129,7 @@ async function auditKeys(workspace: { id: string; user: AuditActor }, member: st
 function endedMessage(done: string, ended: AccessEnded): string {
   const parts = [
     ended.revokedKeys.length > 0 && `${ended.revokedKeys.length} of their keys revoked`,
-    ended.keptKeys.length > 0 && `${ended.keptKeys.length} kept for the workspace (roll their signing secrets)`,
+    ended.keptKeys.length > 0 && `${ended.keptKeys.length} kept for the workspace (roll them on their pages)`,
     ended.disconnectedApps > 0 && `${ended.disconnectedApps} connected app(s) disconnected`,
     ended.cancelledInvitations > 0 && `${ended.cancelledInvitations} invitation(s) cancelled`,
   ].filter(Boolean);

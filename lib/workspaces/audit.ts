@@ -27,6 +27,7 @@ const AUDIT_ACTIONS = {
   "key.kept": "kept a removed member's key for the workspace",
   "key.limits_changed": "changed a key's limits",
   "signing_secret.rolled": "rolled a key's signing secret",
+  "key.rolled": "rolled an API key (a new secret for the same key)",
   "member.invited": "invited a member",
   "invitation.revoked": "revoked an invitation",
   "member.joined": "joined",
@@ -149,6 +150,8 @@ const KEY_TARGETS = new Set<string>([
   "key.created",
   "key.renamed",
   "key.revoked",
+  "key.kept",
+  "key.rolled",
   "key.limits_changed",
   "signing_secret.rolled",
 ]);

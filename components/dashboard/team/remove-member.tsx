@@ -19,8 +19,9 @@ export interface RemovableKey {
  * Removal with a confirmation step (D28), in a native modal <dialog> like revoking a key: it says
  * everything the member's removal ends — their session here, the keys they made, the applications
  * they connected, the invitations they sent — and lists their keys, each revoked unless ticked to
- * be kept for the workspace, a choice that warns the removed person knows the key; and, for a role
- * that was shown the webhook signing secret, suggests rolling it.
+ * be kept for the workspace, a choice that warns the removed person knows the key and links to each
+ * kept key's roll control (a new secret for the same key, D5); and, for a role that was shown the
+ * webhook signing secret, suggests rolling it.
  */
 export function RemoveMember({
   userId,
@@ -100,14 +101,14 @@ export function RemoveMember({
               ))}
               {kept.size > 0 && (
                 <Alert tone="warning">
-                  {label} knows the secret of every key you keep and could go on using it. Replace each with a new key
-                  soon, and roll its signing secret now on the key&apos;s page:{" "}
+                  {label} knows the secret of every key you keep and could go on using it. Roll each on its page — the
+                  same key with a new secret, the old one refused at once — and its signing secret too:{" "}
                   {keys
                     .filter((key) => kept.has(key.id))
                     .map((key, i) => (
                       <span key={key.id}>
                         {i > 0 && ", "}
-                        <Link href={`/dashboard/keys/${key.id}`}>{key.name}</Link>
+                        <Link href={`/dashboard/keys/${key.id}#roll-key`}>Roll “{key.name}”</Link>
                       </span>
                     ))}
                   .

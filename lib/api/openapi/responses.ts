@@ -267,6 +267,7 @@ const NOT_RENDER: readonly ErrorCode[] = [
   "storage_not_configured",
   "storage_upload_failed",
   "api_key_revoked",
+  "oauth_grant_revoked",
 ];
 /** Only a recording grows a file past a limit (D26). */
 export const RECORDING_ONLY: readonly ErrorCode[] = ["output_too_large"];

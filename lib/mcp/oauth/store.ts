@@ -216,6 +216,20 @@ export async function findAccessGrant(
   return row && { grantId: row.id, userId: row.user_id, plan: row.plan, planChangeDue: row.plan_change_due };
 }
 
+/**
+ * Whether a connected app may still act for its workspace (D20, D28): its grant exists (not
+ * disconnected, not ended with its approver's removal) and its approver may still connect apps.
+ * A job accepted through it is checked with this when it starts. The tokens' expiry is not asked:
+ * an access token that ran out is refreshed, and the grant is the same.
+ */
+export async function grantMayAct(grantId: string): Promise<boolean> {
+  const pool = await getPool();
+  const { rowCount } = await pool.query(`SELECT 1 FROM oauth_grants g WHERE g.id = $1 AND ${APPROVER_MAY_CONNECT}`, [
+    grantId,
+  ]);
+  return rowCount === 1;
+}
+
 export interface ConnectedApp {
   id: string;
   clientName: string;

@@ -484,6 +484,7 @@ export interface components {
         | "api_key_paused"
         | "api_key_revoked"
         | "misdirected_request"
+        | "oauth_grant_revoked"
         | "missing_parameter"
         | "invalid_parameter"
         | "parameter_out_of_range"
@@ -915,7 +916,7 @@ export interface components {
         /** @description Bytes uploaded. */
         size: number;
       };
-      /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started: it did not run and was not charged. */
+      /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started, or `401 oauth_grant_revoked` when the connected app (MCP OAuth) it was started through was disconnected before it started: it did not run and was not charged. */
       error?: {
         [key: string]: unknown;
       };
@@ -980,7 +981,7 @@ export interface components {
           /** @description Bytes uploaded. */
           size: number;
         };
-        /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started: it did not run and was not charged. */
+        /** @description When it failed: the problem+json (RFC 9457) the synchronous request would have answered, or for a job with store=true whose upload failed `502 storage_upload_failed`, or `401 api_key_revoked` (or `401 api_key_paused`) when its key was revoked (or paused) before it started, or `401 oauth_grant_revoked` when the connected app (MCP OAuth) it was started through was disconnected before it started: it did not run and was not charged. */
         error?: {
           [key: string]: unknown;
         };

@@ -88,6 +88,40 @@ test.describe("API keys", () => {
     await expect(page.getByTestId("key-limit")).toHaveText("0 of 2 active keys used on the Free plan.");
   });
 
+  test("roll on the key's page → the new key shown once and copied → the old one refused at once, the same key goes on", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const email = uniqueEmail("roll");
+    await signInByEmail(page, email);
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Keys" }).click();
+    const old = await createKeyInDashboard(page, "rolled server");
+    await page.getByRole("button", { name: "Done, I have saved it" }).click();
+    expect((await callApi(old)).status).toBe(400);
+    const id = await keyIdByName(email, "rolled server");
+
+    await page.goto(`/dashboard/keys/${id}#roll-key`);
+    const roll = page.getByTestId("roll-key");
+    await waitForHydration(page, "[data-testid=roll-key] button");
+    await roll.getByRole("button", { name: "Roll key" }).click();
+    const fresh = await roll.getByTestId("rolled-key").inputValue();
+    expect(fresh).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+    expect(fresh).not.toBe(old);
+    await roll.getByRole("button", { name: "Copy key" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fresh);
+
+    const refused = await callApi(old);
+    expect(refused.status).toBe(401);
+    expect(refused.body.detail).toBe(REVOKED_DETAIL);
+    expect((await callApi(fresh)).status).toBe(400);
+    // The same key row: its id and name, now showing the new secret's start and end; shown once.
+    expect(await keyIdByName(email, "rolled server")).toBe(id);
+    await page.reload();
+    expect(await page.content()).not.toContain(fresh);
+    await expect(page.locator("dl").getByText(`sk_live_${fresh.slice(8, 12)}…${fresh.slice(-4)}`)).toBeVisible();
+  });
+
   test("usable by keyboard alone: create, then open and dismiss the revoke dialog", async ({ page }) => {
     await signInByEmail(page, uniqueEmail("kbd"));
     await page.goto("/dashboard/keys");

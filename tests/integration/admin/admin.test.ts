@@ -24,7 +24,7 @@ describe("npm run admin on the embedded default, while this process owns the dat
     });
   }
 
-  it("creates a user, sets the plan, creates, lists and revokes a key", async () => {
+  it("creates a user, sets the plan, creates, lists, rolls and revokes a key", async () => {
     await admin("create-user", "--email", "Ops@Example.test");
     await admin("set-plan", "--email", "ops@example.test", "--plan", "pro");
     // create-user for an existing user sets the plan it names, and keeps it when it names none.
@@ -53,10 +53,19 @@ describe("npm run admin on the embedded default, while this process owns the dat
     expect(listed.stdout).toContain(publicId!);
     expect(listed.stdout).not.toContain(signingSecret!);
 
-    const revoked = await admin("revoke-key", "--key", key!);
+    // roll-key (D5): by the plaintext, then by the id; the same key, each old secret unknown at once.
+    const byKey = (await admin("roll-key", "--key", key!)).stdout.match(/sk_live_[A-Za-z0-9]{32}/)?.[0];
+    expect(await findKeyOwner(key!)).toBeNull();
+    expect(await findKeyOwner(byKey!)).toMatchObject({ apiKeyId: owner!.apiKeyId, revoked: false });
+    const byId = (await admin("roll-key", "--key", owner!.apiKeyId)).stdout.match(/sk_live_[A-Za-z0-9]{32}/)?.[0];
+    expect(await findKeyOwner(byKey!)).toBeNull();
+    expect(await findKeyOwner(byId!)).toMatchObject({ apiKeyId: owner!.apiKeyId, publicId });
+
+    const revoked = await admin("revoke-key", "--key", byId!);
     expect(revoked.stdout).toContain("key revoked");
-    expect((await findKeyOwner(key!))?.revoked).toBe(true);
-    // Seven node + tsx processes in a row: a budget for a busy machine, not a time to meet.
+    expect((await findKeyOwner(byId!))?.revoked).toBe(true);
+    expect((await admin("roll-key", "--key", byId!)).stdout).toContain("no active key matches");
+    // Ten node + tsx processes in a row: a budget for a busy machine, not a time to meet.
   }, 240_000);
 
   it("sets a team's plan by --workspace (slug or id) and leaves its owner's own plan alone", async () => {

@@ -6,13 +6,16 @@
  * workspace's, in the audit log. The routes are served over real HTTP on loopback, the database is
  * real; Next's request scope for the dashboard actions is stood in for as in roles.test.ts.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RouteServer, startRouteServer } from "@/tests/support/route-server";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
+import {
+  type Agent,
+  connectAgent as connectAgentOn,
+  mcpStatus as mcpStatusOn,
+  refreshError as refreshErrorOn,
+  startJob,
+} from "./oauth-agent";
 import { actAs as actAsIn, form, person, redirectOf, scope } from "./support";
 
 vi.mock("next/headers", async () => (await import("./support")).nextHeadersStandIn);
@@ -42,7 +45,11 @@ beforeAll(async () => {
   routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
   routes["/v1/usage"] = { GET: (await import("@/app/v1/usage/route")).GET };
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  const { stopJobWorkers } = await import("@/lib/jobs/worker");
+  await stopJobWorkers();
+  await app?.close();
+});
 
 /** A dashboard request by `who` acting for `workspace`, from the app's own origin. */
 async function actAs(who: Person, workspace: string): Promise<void> {
@@ -80,80 +87,11 @@ async function usage(key: string): Promise<{ status: number; detail?: string }> 
   return { status: response.status, detail: response.ok ? undefined : body.detail };
 }
 
-/** An MCP client's side of OAuth, in memory; the "browser" is the test. Its redirect URI is never contacted. */
-class Agent implements OAuthClientProvider {
-  readonly redirectUrl = "http://127.0.0.1:9/callback";
-  readonly clientMetadata = { client_name: "Agent", redirect_uris: [this.redirectUrl] };
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier?: string;
-  authorizationUrl?: URL;
-  clientInformation = () => this.info;
-  saveClientInformation = (info: OAuthClientInformationMixed) => void (this.info = info);
-  tokens = () => this.saved;
-  saveTokens = (tokens: OAuthTokens) => void (this.saved = tokens);
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
-  codeVerifier = () => this.verifier!;
-}
+/** `who` connects a new agent to `workspace` through the MCP SDK's OAuth flow. */
+const connectAgent = (who: Person, workspace: string) => connectAgentOn(origin(), who, workspace);
 
-/** `who` connects a new agent to `workspace` on the consent page; returns the agent, its client connected. */
-async function connectAgent(who: Person, workspace: string): Promise<{ agent: Agent; client: Client }> {
-  const agent = new Agent();
-  const mcpUrl = new URL("/mcp", origin());
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent });
-  await expect(new Client({ name: "removal", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
-  const { sessionCookieName } = await import("@/lib/auth/constants");
-  const decision = new URLSearchParams(agent.authorizationUrl!.searchParams);
-  decision.set("decision", "allow");
-  decision.set("workspace", workspace);
-  const answer = await fetch(`${origin()}/oauth/decision`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: origin(),
-      cookie: `${sessionCookieName()}=${who.token}`,
-    },
-    body: decision,
-  });
-  expect(answer.status).toBe(303);
-  await first.finishAuth(new URL(answer.headers.get("location")!).searchParams.get("code")!);
-  const client = new Client({ name: "removal", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent }));
-  return { agent, client };
-}
-
-/** tools/list on /mcp with an access token, as a raw request: its status. */
-async function mcpStatus(accessToken: string): Promise<number> {
-  const response = await fetch(`${origin()}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
-
-/** The refresh grant at the token endpoint: the OAuth error, or null when new tokens came back. */
-async function refreshError(agent: Agent): Promise<string | null> {
-  const response = await fetch(`${origin()}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "refresh_token",
-      refresh_token: agent.saved!.refresh_token!,
-      client_id: agent.info!.client_id,
-    }),
-  });
-  const body = (await response.json()) as OAuthTokens & { error?: string };
-  if (response.ok) agent.saved = body;
-  return body.error ?? null;
-}
+const mcpStatus = (accessToken: string) => mcpStatusOn(origin(), accessToken);
+const refreshError = (agent: Agent) => refreshErrorOn(origin(), agent);
 
 describe("removing a member", () => {
   it("ends every credential they hold there at once; a key the remover keeps goes on as the workspace's", async () => {
@@ -176,13 +114,29 @@ describe("removing a member", () => {
     expect(await removeMemberAction(idle, form({ userId: member.id, keep: kept.id }))).toEqual({
       status: "done",
       message:
-        "Member removed: 1 of their keys revoked, 1 kept for the workspace (roll their signing secrets), 1 connected app(s) disconnected, 1 invitation(s) cancelled.",
+        "Member removed: 1 of their keys revoked, 1 kept for the workspace (roll them on their pages), 1 connected app(s) disconnected, 1 invitation(s) cancelled.",
     });
 
     // Keys: theirs is refused with the API's own words; the kept one answers, now made by nobody.
     expect(await usage(revoked.key)).toEqual({ status: 401, detail: "Invalid or revoked API key." });
     expect(await usage(kept.key)).toEqual({ status: 200 });
     expect(await listMemberKeys(team, member.id)).toEqual([]);
+    // The dialog offers to roll a kept key (D5): the same key, a new secret; the old one stops at once.
+    const { listApiKeys } = await import("@/lib/keys/service");
+    const before = (await listApiKeys(team)).find((k) => k.id === kept.id)!;
+    const { rollKeyAction } = await import("@/lib/keys/actions");
+    const rolled = await rollKeyAction(idle, form({ keyId: kept.id }));
+    if (rolled.status !== "rolled") throw new Error(`not rolled: ${JSON.stringify(rolled)}`);
+    expect(await usage(kept.key)).toEqual({ status: 401, detail: "Invalid or revoked API key." });
+    expect(await usage(rolled.key)).toEqual({ status: 200 });
+    const after = (await listApiKeys(team)).find((k) => k.id === kept.id)!;
+    const { display, lastUsedAt, ...same } = before;
+    expect(after).toMatchObject({ ...same, display: rolled.display });
+    expect(display).not.toBe(rolled.display);
+    expect(after.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(lastUsedAt?.getTime() ?? 0);
+    // Another workspace's key id is not found, like one nobody has.
+    await actAs(member, member.id);
+    expect(await rollKeyAction(idle, form({ keyId: kept.id }))).toMatchObject({ status: "error" });
     // OAuth: the access token is refused on /mcp, the refresh token no longer rotates.
     expect(await mcpStatus(agent.saved!.access_token)).toBe(401);
     expect(await refreshError(agent)).toBe("invalid_grant");
@@ -200,13 +154,20 @@ describe("removing a member", () => {
 
     const { listAudit } = await import("@/lib/workspaces/audit");
     const entries = await listAudit(team);
+    // The audit page names people by address and keys by name (#51), never by internal id.
     expect(entries.find((e) => e.action === "member.removed")).toMatchObject({
-      target: member.id,
+      target: expect.stringMatching(/^member\d*@removal\.test$/),
       detail: { keysRevoked: 1, keysKept: 1, appsDisconnected: 1, invitationsCancelled: 1 },
     });
-    expect(entries.find((e) => e.action === "key.revoked")).toMatchObject({ target: revoked.id });
+    expect(entries.find((e) => e.action === "key.revoked")).toMatchObject({
+      target: expect.stringContaining('key "their key"'),
+    });
+    expect(entries.find((e) => e.action === "key.rolled")).toMatchObject({
+      target: expect.stringContaining('key "production key"'),
+      actor: "owner1@removal.test",
+    });
     expect(entries.find((e) => e.action === "key.kept")).toMatchObject({
-      target: kept.id,
+      target: expect.stringContaining('key "production key"'),
       detail: { formerMaker: member.id },
     });
   });
@@ -224,6 +185,45 @@ describe("removing a member", () => {
     // The creation's own check, under the lock a removal takes: a former member makes no key.
     const { createApiKey, KeyCreatorNotMember } = await import("@/lib/keys/service");
     await expect(createApiKey(team, "late", member.id)).rejects.toBeInstanceOf(KeyCreatorNotMember);
+  });
+});
+
+describe("the jobs a removed member's connected app started", () => {
+  it("fail when they start, uncharged, with oauth_grant_revoked; the owner's app's job runs", async () => {
+    const { team, owner, member } = await teamWith("admin");
+    const { client } = await connectAgent(member, team);
+    const { client: ownersClient } = await connectAgent(owner, team);
+    // No worker runs yet: the jobs wait in the queue while the member is removed.
+    const queued = [await startJob(client, "Queued one"), await startJob(client, "Queued two")];
+    const ownersJob = await startJob(ownersClient, "The owner's");
+    await Promise.all([client.close(), ownersClient.close()]);
+    await actAs(owner, team);
+    const { removeMemberAction } = await import("@/lib/workspaces/actions");
+    expect(await removeMemberAction(idle, form({ userId: member.id }))).toMatchObject({ status: "done" });
+
+    const { startJobWorkers } = await import("@/lib/jobs/worker");
+    await startJobWorkers();
+    const { getPool } = await import("@/lib/db/pool");
+    const pool = await getPool();
+    const ended = async (id: string) => {
+      for (;;) {
+        const { rows } = await pool.query<{ state: string; error: { status: number; code: string } | null }>(
+          `SELECT state, error FROM jobs WHERE id = $1`,
+          [id],
+        );
+        if (rows[0].state === "succeeded" || rows[0].state === "failed") return rows[0];
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    for (const id of queued)
+      expect(await ended(id)).toMatchObject({ state: "failed", error: { status: 401, code: "oauth_grant_revoked" } });
+    expect(await ended(ownersJob)).toMatchObject({ state: "succeeded" });
+    // Only the owner's app's job rendered and was counted.
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT COALESCE(SUM(renders), 0)::int AS n FROM monthly_usage WHERE user_id = $1`,
+      [team],
+    );
+    expect(rows[0].n).toBe(1);
   });
 });
 

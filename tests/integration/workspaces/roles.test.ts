@@ -14,11 +14,9 @@ import { ROLES, actAs, form, redirectOf, teamOfEveryRole } from "./support";
 
 vi.mock("next/headers", async () => (await import("./support")).nextHeadersStandIn);
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-
 const ROLE_REFUSAL = /you cannot manage/;
 const refusedState = (state: unknown) =>
   typeof state === "object" && state !== null && ROLE_REFUSAL.test(String((state as { message?: string }).message));
-
 const w = teamOfEveryRole();
 const { people } = w;
 
@@ -50,6 +48,11 @@ describe("every dashboard action, as every role", async () => {
       name: "rename key",
       permission: "keys.write",
       refused: async () => refusedState(await keys.renameKeyAction(idle, form({ keyId: "nope", name: "n" }))),
+    },
+    {
+      name: "roll key",
+      permission: "keys.write",
+      refused: async () => refusedState(await keys.rollKeyAction(idle, form({ keyId: "nope" }))),
     },
     {
       name: "roll signing secret",

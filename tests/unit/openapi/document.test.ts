@@ -162,7 +162,7 @@ describe("OpenAPI document", () => {
     }
     // A job's own outcome, never an HTTP answer: named where the Job's error is described (D20).
     const jobError = (doc().components.schemas.Job as Obj).properties.error.description as string;
-    for (const code of ["storage_upload_failed", "api_key_revoked"]) {
+    for (const code of ["storage_upload_failed", "api_key_revoked", "oauth_grant_revoked"]) {
       expect(jobError).toContain(code);
       documented.add(code);
     }

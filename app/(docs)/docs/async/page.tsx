@@ -95,7 +95,12 @@ export default function AsyncPage() {
           <code>401 api_key_revoked</code>
         </Link>{" "}
         (a paused key: <code>401 api_key_paused</code>) without rendering, and nothing is counted against your renders.
-        Monitors belong to the workspace, not to a key: they keep running whoever made them.
+        A job an AI agent started through a connected app (MCP with OAuth) is checked against that connection the same
+        way: disconnected since, or its approver removed, it fails with{" "}
+        <Link href="/docs/errors#oauth_grant_revoked">
+          <code>401 oauth_grant_revoked</code>
+        </Link>
+        , uncharged. Monitors belong to the workspace, not to a key: they keep running whoever made them.
       </p>
       <ApiExampleTabs caption="Poll it (or wait for the webhook)" example={JOB_POLL} className="not-prose" />
 

@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber, formatRelative } from "@/components/dashb
 import { KeyStatus } from "@/components/dashboard/keys/key-status";
 import { RenameKey } from "@/components/dashboard/keys/rename-key";
 import { RevokeKey } from "@/components/dashboard/keys/revoke-key";
+import { RollKey } from "@/components/dashboard/keys/roll-key";
 import { KeyLimitsForm, RollSigningSecret } from "@/components/dashboard/keys/signing";
 import { PageHeader } from "@/components/dashboard/shell";
 import { UsageChart } from "@/components/dashboard/usage-chart";
@@ -103,6 +104,9 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <DashboardCard id="rename-title" title="Rename" className="p-5 lg:col-span-2" titleClassName="mb-3">
             <RenameKey keyId={key.id} name={key.name} maxNameLength={MAX_KEY_NAME_LENGTH} />
+          </DashboardCard>
+          <DashboardCard id="roll-key" title="Roll key" className="p-5 lg:col-span-2" titleClassName="mb-3">
+            <RollKey keyId={key.id} />
           </DashboardCard>
           <DashboardCard id="signing-title" title="Signing secret" className="p-5" titleClassName="mb-3">
             <RollSigningSecret keyId={key.id} signable={key.signable} />
