@@ -72,6 +72,8 @@ async function conforms(
   for (const name of Object.keys(documented.headers ?? {})) {
     if (name === "Retry-After" || (response.status >= 400 && name.startsWith("RateLimit-"))) continue;
     if ((name === "ETag" && mediaType.includes("json")) || (options.signed && name.startsWith("X-Quota-"))) continue;
+    // Sent only on a capture of a blocked page (allowBlocked=true, D23); these targets are not blocked.
+    if (name === "X-Target-Blocked") continue;
     expect(response.headers.get(name), `${path} ${response.status} header ${name}`).not.toBeNull();
   }
   if (bodiless) {
