@@ -5,78 +5,47 @@
  * raises monitor.changed and leaves the baseline as it was. The run's outcome comes from the
  * capture's own error (lib/screenshot/blocked.ts); lib/monitors needs nothing of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
-import { testEnvironment } from "@/tests/support/test-env";
-import { type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
-import { createMonitor, expectStatus, type MonitorBody, runNow, type RunBody, waitForRun } from "./support";
+import { describe, expect, it } from "vitest";
+import {
+  createMonitor,
+  expectStatus,
+  type MonitorBody,
+  monitorWorld,
+  runNow,
+  type RunBody,
+  waitForRun,
+} from "./support";
 
-let pages: ChangingPages;
-let receiver: Receiver;
-let account: TestAccount;
-
-beforeAll(async () => {
-  pages = await startChangingPages();
-  receiver = await startReceiver();
-});
-
-testEnvironment(() => ({
-  store: "redis",
-  extra: {
-    ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
-    BROWSER_CONCURRENCY: "2",
-    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-    WEBHOOK_POLL_MS: "50",
-    MONITOR_POLL_MS: "200",
-  },
-}));
-
-beforeAll(async () => {
-  account = await createTestAccount({ plan: "business" });
-  const { startMonitoring } = await import("@/lib/monitors/start");
-  await startMonitoring();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
-});
-
-afterAll(async () => {
-  const { stopMonitoring } = await import("@/lib/monitors/start");
-  await stopMonitoring();
-  const { shutdownBrowsers } = await import("@/lib/browser");
-  await shutdownBrowsers();
-  await receiver?.close();
-  await pages?.close();
-});
+const world = monitorWorld();
 
 const hooksFor = (monitorId: string) =>
-  receiver.received.filter(
+  world.receiver.received.filter(
     (r) => (JSON.parse(r.body) as { data?: { monitorId?: string } }).data?.monitorId === monitorId,
   );
 
 async function renders(): Promise<number> {
   const { rendersThisMonth } = await import("@/lib/usage/quota");
-  return rendersThisMonth(account.userId);
+  return rendersThisMonth(world.account.userId);
 }
 
 async function run(monitorId: string): Promise<RunBody> {
-  const accepted = (await expectStatus(await runNow(account, monitorId), 202)) as RunBody;
-  return waitForRun(account, monitorId, accepted.id);
+  const accepted = (await expectStatus(await runNow(world.account, monitorId), 202)) as RunBody;
+  return waitForRun(world.account, monitorId, accepted.id);
 }
 
 describe("a monitor whose page turns into a bot challenge (D23, #47 point 3)", () => {
   it("records the run as failed with target_blocked, counts no render, never alerts, and keeps its baseline", async () => {
-    const page = pages.state("challenged");
+    const page = world.pages.state("challenged");
     const created = (await expectStatus(
-      await createMonitor(account, {
-        url: pages.url("challenged"),
+      await createMonitor(world.account, {
+        url: world.pages.url("challenged"),
         width: 400,
         height: 300,
-        webhookUrl: `${receiver.origin}/hooks`,
+        webhookUrl: `${world.receiver.origin}/hooks`,
       }),
       201,
     )) as MonitorBody;
-    expect((await waitForRun(account, created.id, created.firstRun!.id)).status).toBe("succeeded");
+    expect((await waitForRun(world.account, created.id, created.firstRun!.id)).status).toBe("succeeded");
     const before = await renders();
 
     page.challenge = true;

@@ -9,64 +9,36 @@
  * a localhost APP_URL (the embedded default), the alert e-mails land in the local inbox (51.5).
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
-import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
-import { testEnvironment } from "@/tests/support/test-env";
-import { eventually, type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
-import { createMonitor, expectStatus, fileBytes, type MonitorBody, runNow, type RunBody, waitForRun } from "./support";
+import { expect, it } from "vitest";
+import { apiRequest } from "@/tests/support/api";
+import { eventually } from "@/tests/support/webhook-receiver";
+import {
+  createMonitor,
+  expectStatus,
+  fileBytes,
+  type MonitorBody,
+  monitorWorld,
+  runNow,
+  type RunBody,
+  waitForRun,
+} from "./support";
 
-let pages: ChangingPages;
-let receiver: Receiver;
-let account: TestAccount;
-
-beforeAll(async () => {
-  pages = await startChangingPages();
-  receiver = await startReceiver();
-});
-
-testEnvironment(() => ({
-  store: "redis",
-  extra: {
-    ALLOW_PRIVATE_ORIGINS: `${pages.origin},${receiver.origin}`,
-    BROWSER_CONCURRENCY: "2",
-    URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
-    WEBHOOK_POLL_MS: "50",
-    MONITOR_POLL_MS: "200",
-  },
-}));
-
-beforeAll(async () => {
-  account = await createTestAccount({ plan: "business" });
-  const { startMonitoring } = await import("@/lib/monitors/start");
-  await startMonitoring();
-  const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
-  startWebhookDispatcher();
-});
-
-afterAll(async () => {
-  const { stopMonitoring } = await import("@/lib/monitors/start");
-  await stopMonitoring();
-  const { shutdownBrowsers } = await import("@/lib/browser");
-  await shutdownBrowsers();
-  await receiver?.close();
-  await pages?.close();
-});
+const world = monitorWorld();
 
 const CAPTURE = { width: 400, height: 300 };
 
 async function run(monitorId: string): Promise<RunBody> {
-  const accepted = (await expectStatus(await runNow(account, monitorId), 202)) as RunBody;
-  const ended = await waitForRun(account, monitorId, accepted.id);
+  const accepted = (await expectStatus(await runNow(world.account, monitorId), 202)) as RunBody;
+  const ended = await waitForRun(world.account, monitorId, accepted.id);
   expect(ended.status, JSON.stringify(ended.error)).toBe("succeeded");
   return ended;
 }
 
 async function watch(url: string, alerting: boolean): Promise<{ id: string; first: RunBody }> {
-  const alerts = alerting ? { webhookUrl: `${receiver.origin}/hooks`, email: account.email } : {};
+  const alerts = alerting ? { webhookUrl: `${world.receiver.origin}/hooks`, email: world.account.email } : {};
   const body = { url, ...CAPTURE, ...alerts };
-  const created = (await expectStatus(await createMonitor(account, body), 201)) as MonitorBody;
-  const first = await waitForRun(account, created.id, created.firstRun!.id);
+  const created = (await expectStatus(await createMonitor(world.account, body), 201)) as MonitorBody;
+  const first = await waitForRun(world.account, created.id, created.firstRun!.id);
   expect(first.status, JSON.stringify(first.error)).toBe("succeeded");
   return { id: created.id, first };
 }
@@ -94,10 +66,10 @@ async function imagesOf(run: RunBody): Promise<Map<string, Buffer>> {
 }
 
 it("keeps every run's capture, diff image and baseline as they were, whatever captures the page later", async () => {
-  const page = pages.state("history");
+  const page = world.pages.state("history");
   const colours = ["#2563eb", "#dc2626", "#16a34a"];
   page.box.color = colours[0];
-  const watched = await watch(pages.url("history"), true);
+  const watched = await watch(world.pages.url("history"), true);
   const runs = [watched.first];
   page.box.color = colours[1];
   runs.push(await run(watched.id));
@@ -121,13 +93,13 @@ it("keeps every run's capture, diff image and baseline as they were, whatever ca
 
   // Later captures of the same URL with the same options: another monitor's runs, a fresh screenshot.
   page.box.color = "#9333ea";
-  const other = await watch(pages.url("history"), false);
+  const other = await watch(world.pages.url("history"), false);
   page.box.color = "#f59e0b";
   await run(other.id);
   const { GET } = await import("@/app/v1/screenshot/route");
   const screenshot = await GET(
-    apiRequest(`/v1/screenshot?url=${encodeURIComponent(pages.url("history"))}&width=400&height=300&fresh=true`, {
-      apiKey: account.apiKey,
+    apiRequest(`/v1/screenshot?url=${encodeURIComponent(world.pages.url("history"))}&width=400&height=300&fresh=true`, {
+      apiKey: world.account.apiKey,
     }),
   );
   expect(screenshot.status).toBe(200);
@@ -136,8 +108,8 @@ it("keeps every run's capture, diff image and baseline as they were, whatever ca
 
   // The webhooks of the two changes: their links serve what was compared, "after" in the colour of
   // their run and "before" in the colour of the one before.
-  await eventually(() => receiver.received.length >= 2, "the monitor.changed webhooks");
-  for (const hook of receiver.received) {
+  await eventually(() => world.receiver.received.length >= 2, "the monitor.changed webhooks");
+  for (const hook of world.receiver.received) {
     const { data } = JSON.parse(hook.body) as { data: RunBody };
     const i = runs.findIndex((r) => r.id === data.id);
     expect(i).toBeGreaterThan(0);
@@ -158,7 +130,7 @@ it("sends alert e-mails to the local inbox when no mail server is configured on 
   const { listDevInbox } = await import("@/lib/auth/dev-inbox");
   // The two changes of the test above, each one message with the run's diff image and the monitor's page.
   await eventually(async () => (await listDevInbox()).length >= 2, "the alerts in the local inbox");
-  const inbox = (await listDevInbox()).filter((m) => m.to === account.email);
+  const inbox = (await listDevInbox()).filter((m) => m.to === world.account.email);
   expect(inbox).toHaveLength(2);
   for (const message of inbox) {
     expect(message.subject).toMatch(/^Glance: .*history changed \(/);

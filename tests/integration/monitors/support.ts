@@ -1,5 +1,9 @@
 /** Helpers for the monitor tests (D27): the real /v1/monitors routes, called in-process with a key. */
-import type { TestAccount } from "@/tests/support/api";
+import { afterAll, beforeAll } from "vitest";
+import { createTestAccount, type TestAccount } from "@/tests/support/api";
+import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
+import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
+import { type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
 
 export interface RunBody {
   id: string;
@@ -85,4 +89,62 @@ export async function fileBytes(url: string): Promise<Buffer | null> {
   const file = new URL(url).pathname.split("/").pop()!;
   const response = await GET(new Request(url), { params: Promise.resolve({ file }) });
   return response.status === 200 ? Buffer.from(await response.arrayBuffer()) : null;
+}
+
+export interface MonitorWorld {
+  readonly pages: ChangingPages;
+  readonly receiver: Receiver;
+  readonly account: TestAccount;
+}
+
+/**
+ * The set-up of a file that runs monitors in this process (its job workers and schedule) against
+ * pages that change on request, with a webhook receiver and a Business account: registers the
+ * file's hooks in the order they must run (the servers before the environment that allows their
+ * origins) and answers what they made.
+ */
+export function monitorWorld(): MonitorWorld {
+  let pages: ChangingPages | undefined;
+  let receiver: Receiver | undefined;
+  let account: TestAccount | undefined;
+  beforeAll(async () => {
+    pages = await startChangingPages();
+    receiver = await startReceiver();
+  });
+  testEnvironment(() => ({
+    store: "redis",
+    extra: {
+      ALLOW_PRIVATE_ORIGINS: `${pages!.origin},${receiver!.origin}`,
+      BROWSER_CONCURRENCY: "2",
+      URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
+      WEBHOOK_POLL_MS: "50",
+      MONITOR_POLL_MS: "200",
+    },
+  }));
+  beforeAll(async () => {
+    account = await createTestAccount({ plan: "business" });
+    const { startMonitoring } = await import("@/lib/monitors/start");
+    await startMonitoring();
+    const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
+    startWebhookDispatcher();
+  });
+  afterAll(async () => {
+    const { stopMonitoring } = await import("@/lib/monitors/start");
+    await stopMonitoring();
+    const { shutdownBrowsers } = await import("@/lib/browser");
+    await shutdownBrowsers();
+    await receiver?.close();
+    await pages?.close();
+  });
+  return {
+    get pages() {
+      return madeInBeforeAll(pages, "the changing pages");
+    },
+    get receiver() {
+      return madeInBeforeAll(receiver, "the webhook receiver");
+    },
+    get account() {
+      return madeInBeforeAll(account, "the account");
+    },
+  };
 }
