@@ -104,13 +104,6 @@ async function mcpStatus(accessToken: string): Promise<number> {
   return response.status;
 }
 
-async function tryCreateKey(page: Page, name: string) {
-  await page.goto("/dashboard/keys");
-  await waitForHydration(page, "input[name=name]");
-  await page.getByLabel("Key name").fill(name);
-  await page.getByRole("button", { name: "Create New Key" }).click();
-}
-
 test("create a team, switch, act within a role, lose access on removal", async ({ browser }) => {
   // Two people, two sign-ins and a dozen round trips through the production server.
   test.setTimeout(180_000);

@@ -142,3 +142,13 @@ export async function authorize(
   await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
   return client;
 }
+
+/** A session cookie for `userId`, as the consent page's signed-in person (a row in sessions, as next-auth makes). */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  const { getDb } = await import("@/lib/db");
+  const { sessionCookieName } = await import("@/lib/auth/constants");
+  const sessionToken = randomBytes(24).toString("hex");
+  const db = await getDb();
+  await db.session.create({ data: { sessionToken, userId, expires: new Date(Date.now() + 3_600_000) } });
+  return `${sessionCookieName()}=${sessionToken}`;
+}

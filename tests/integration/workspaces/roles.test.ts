@@ -4,8 +4,7 @@
  * lib/auth/roles.ts says so; every server action declares its audit entries; the webhook signing
  * secret is read for the roles that manage webhooks only; the billing role's choice of keys after
  * a downgrade pauses no key the plan has room for. Next's request scope is the one thing stood in
- * for (./support.ts); everything behind it (sessions, memberships, the data) is real. Session
- * routes and other workspaces' data are in roles-sessions.test.ts.
+ * for (./support.ts); the rest is real. Session routes and other workspaces' data: roles-sessions.test.ts.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -177,7 +176,7 @@ describe("every dashboard action, as every role", async () => {
   });
 });
 
-/** Server actions that act for the person rather than a workspace, so not through dashboardAction. */
+// Server actions that act for the person rather than a workspace, so not through dashboardAction.
 const PERSON_ACTIONS: Record<string, string> = {
   switchWorkspaceAction: "sets the person's workspace cookie after checking the membership; changes no data",
   createTeamAction: "makes a new workspace, recording team.created in it",
