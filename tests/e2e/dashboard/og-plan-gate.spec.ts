@@ -59,9 +59,10 @@ test("the signed-URL builder warns on Free that its OG URLs answer 403, before a
   const warning = builder.locator(".url-builder-plan");
   await expect(warning).toHaveCount(1);
   await expect(warning).toContainText("On the Free plan these URLs answer 403 plan_upgrade_required");
+  // The billing page's upgrade section (#51): its checkout when billing is on, as in the e2e app.
   await expect(warning.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute(
     "href",
-    "/dashboard/billing?plan=pro",
+    "/dashboard/billing?plan=pro#upgrade",
   );
   await builder.getByRole("button", { name: "Build signed URL" }).click();
   const url = await builder.getByTestId("signed-url").inputValue();
