@@ -15,7 +15,7 @@ import { startRouteServer, type RouteServer } from "@/tests/support/route-server
 import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 
-interface McpHarness {
+export interface McpHarness {
   fx: FixtureServer;
   app: RouteServer;
   testEnv: TestEnv;

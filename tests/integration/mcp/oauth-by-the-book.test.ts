@@ -5,33 +5,12 @@
  * redirect_uri, a replayed refresh token revoking its grant.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { TestAccount } from "@/tests/support/api";
+import { describe, expect, it } from "vitest";
 import { mcpHarness, postMcp } from "./harness";
-import {
-  authorizationUrl,
-  authorize as authorizeAs,
-  decide as decideAs,
-  pkce,
-  register,
-  sessionCookieFor,
-  TestProvider,
-  tokenRequest,
-} from "./oauth-client";
+import { authorizationUrl, pkce, register, signedInOAuth, TestProvider, tokenRequest } from "./oauth-client";
 
 const h = mcpHarness();
-let account: TestAccount;
-let cookie: string;
-
-beforeAll(async () => {
-  account = await h.account("business");
-  cookie = await sessionCookieFor(account.userId);
-}, 60_000);
-
-const app = () => ({ origin: h.app.origin, cookie });
-const decide = (url: URL, decision: "allow" | "deny", headers: Record<string, string> = {}, workspace?: string) =>
-  decideAs(app(), url, decision, headers, workspace);
-const authorize = (provider: TestProvider, workspace?: string) => authorizeAs(h.mcpUrl, app(), provider, workspace);
+const { app, decide, authorize } = signedInOAuth(h);
 
 describe("by the book (OAuth 2.1, RFC 9700)", () => {
   const errorOf = async (r: Response) => [r.status, ((await r.json()) as { error: string }).error];

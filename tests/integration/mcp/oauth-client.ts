@@ -10,7 +10,10 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
+import type { TestAccount } from "@/tests/support/api";
+import { madeInBeforeAll } from "@/tests/support/test-env";
+import type { McpHarness } from "./harness";
 
 /** An MCP client's side of OAuth, kept in memory; the "browser" is the test. Its redirect URI is never contacted. */
 export class TestProvider implements OAuthClientProvider {
@@ -59,7 +62,7 @@ export interface OAuthApp {
 }
 
 /** The consent page's form as the browser posts it: the authorization request's parameters and the button. */
-export function decide(
+function decide(
   app: OAuthApp,
   authorizationUrl: URL,
   decision: "allow" | "deny",
@@ -121,12 +124,7 @@ export function authorizationUrl(app: OAuthApp, clientId: string, redirectUri: s
  * signed-in user (the code comes back with its state and iss), the code exchanged; returns the
  * connected client.
  */
-export async function authorize(
-  mcpUrl: URL,
-  app: OAuthApp,
-  provider: TestProvider,
-  workspace?: string,
-): Promise<Client> {
+async function authorize(mcpUrl: URL, app: OAuthApp, provider: TestProvider, workspace?: string): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
   await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(
     /unauthorized/i,
@@ -144,11 +142,35 @@ export async function authorize(
 }
 
 /** A session cookie for `userId`, as the consent page's signed-in person (a row in sessions, as next-auth makes). */
-export async function sessionCookieFor(userId: string): Promise<string> {
+async function sessionCookieFor(userId: string): Promise<string> {
   const { getDb } = await import("@/lib/db");
   const { sessionCookieName } = await import("@/lib/auth/constants");
   const sessionToken = randomBytes(24).toString("hex");
   const db = await getDb();
   await db.session.create({ data: { sessionToken, userId, expires: new Date(Date.now() + 3_600_000) } });
   return `${sessionCookieName()}=${sessionToken}`;
+}
+
+/**
+ * The consent page's signed-in person for a file's OAuth tests (a Business account of `h`, with a
+ * session), and the flow's steps bound to them: registers the file's beforeAll after the harness's.
+ */
+export function signedInOAuth(h: McpHarness) {
+  let account: TestAccount | undefined;
+  let cookie = "";
+  beforeAll(async () => {
+    account = await h.account("business");
+    cookie = await sessionCookieFor(account.userId);
+  }, 60_000);
+  const app = (): OAuthApp => ({ origin: h.app.origin, cookie });
+  return {
+    get account() {
+      return madeInBeforeAll(account, "the signed-in account");
+    },
+    app,
+    decide: (url: URL, decision: "allow" | "deny", headers: Record<string, string> = {}, workspace?: string) =>
+      decide(app(), url, decision, headers, workspace),
+    /** Runs the whole flow for a new client; returns the connected client. */
+    authorize: (provider: TestProvider, workspace?: string) => authorize(h.mcpUrl, app(), provider, workspace),
+  };
 }

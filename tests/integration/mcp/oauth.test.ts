@@ -10,32 +10,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { TestAccount } from "@/tests/support/api";
+import { describe, expect, it } from "vitest";
 import { answerOf, mcpHarness } from "./harness";
-import {
-  authorize as authorizeAs,
-  decide as decideAs,
-  sessionCookieFor,
-  TestProvider,
-  tokenRequest,
-} from "./oauth-client";
+import { signedInOAuth, TestProvider, tokenRequest } from "./oauth-client";
 
 const h = mcpHarness();
-let account: TestAccount;
-let cookie: string;
-
-beforeAll(async () => {
-  account = await h.account("business");
-  cookie = await sessionCookieFor(account.userId);
-}, 60_000);
-
-const app = () => ({ origin: h.app.origin, cookie });
-const decide = (url: URL, decision: "allow" | "deny", headers: Record<string, string> = {}, workspace?: string) =>
-  decideAs(app(), url, decision, headers, workspace);
-
-/** Runs the whole flow for a new client; returns the connected client. */
-const authorize = (provider: TestProvider, workspace?: string) => authorizeAs(h.mcpUrl, app(), provider, workspace);
+const oauth = signedInOAuth(h);
+const { app, decide, authorize } = oauth;
 
 describe("discovery", () => {
   it("a 401 names the resource metadata, which names this app as the authorization server", async () => {
@@ -79,7 +60,7 @@ describe("discovery", () => {
     }
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const auth = { authorization: `Bearer ${account.apiKey}` };
+    const auth = { authorization: `Bearer ${oauth.account.apiKey}` };
     expect((await fetch(elsewhere, { method: "POST", headers: { ...headers, ...auth }, body })).status).toBe(200);
   });
 });
@@ -91,16 +72,16 @@ describe("the SDK's OAuth client", () => {
     expect(provider.info?.client_id).toMatch(/^glmcp_/);
     expect(provider.saved).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     expect((await client.listTools()).tools.length).toBe(7);
-    const before = await h.renders(account.userId);
+    const before = await h.renders(oauth.account.userId);
     const result = (await client.callTool({
       name: "screenshot",
       arguments: { url: h.fx.url("basic.html"), width: 300, height: 200 },
     })) as CallToolResult;
     expect(answerOf(result)).toMatchObject({ width: 300, height: 200 });
-    expect(await h.renders(account.userId)).toBe(before + 1);
+    expect(await h.renders(oauth.account.userId)).toBe(before + 1);
     // The request log marks it as an MCP agent's call over OAuth, never the docs playground (#51).
     const via = "SELECT via FROM usage_events WHERE user_id = $1 AND endpoint = 'screenshot'";
-    await expect.poll(async () => (await h.sql(via, [account.userId])).map((r) => r.via)).toEqual(["mcp-oauth"]);
+    await expect.poll(async () => (await h.sql(via, [oauth.account.userId])).map((r) => r.via)).toEqual(["mcp-oauth"]);
     await client.close();
   });
 
@@ -109,16 +90,16 @@ describe("the SDK's OAuth client", () => {
     const client = await authorize(provider);
     const first = provider.saved!.access_token;
     await h.sql("UPDATE oauth_grants SET access_expires_at = now() - interval '1 second' WHERE user_id = $1", [
-      account.userId,
+      oauth.account.userId,
     ]);
     const listing = (await client.callTool({ name: "og_templates", arguments: {} })) as CallToolResult;
     expect(listing.isError).toBeFalsy();
     expect(provider.saved!.access_token).not.toBe(first);
 
     const { listGrants, deleteGrant } = await import("@/lib/mcp/oauth/store");
-    const apps = await listGrants(account.userId);
+    const apps = await listGrants(oauth.account.userId);
     expect(apps.map((a) => a.clientName)).toEqual(["Test agent", "Test agent"]);
-    for (const app of apps) expect(await deleteGrant(account.userId, app.id)).toBe(true);
+    for (const app of apps) expect(await deleteGrant(oauth.account.userId, app.id)).toBe(true);
     await expect(client.callTool({ name: "og_templates", arguments: {} })).rejects.toThrow();
     const old = await fetch(h.mcpUrl, {
       method: "POST",
@@ -138,15 +119,15 @@ describe("workspaces (D28)", () => {
   it("a token acts for the team chosen on the consent page, only where the person may make keys", async () => {
     const { createTeam } = await import("@/lib/workspaces/members");
     const { listGrants } = await import("@/lib/mcp/oauth/store");
-    const team = await createTeam(account.userId, "MCP team");
+    const team = await createTeam(oauth.account.userId, "MCP team");
     const client = await authorize(new TestProvider(), team);
-    const [mine, theirs] = [await h.renders(account.userId), await h.renders(team)];
+    const [mine, theirs] = [await h.renders(oauth.account.userId), await h.renders(team)];
     const result = (await client.callTool({
       name: "screenshot",
       arguments: { url: h.fx.url("basic.html"), width: 320, height: 200 },
     })) as CallToolResult;
     expect(answerOf(result)).toMatchObject({ width: 320, height: 200 });
-    expect([await h.renders(account.userId), await h.renders(team)]).toEqual([mine, theirs + 1]);
+    expect([await h.renders(oauth.account.userId), await h.renders(team)]).toEqual([mine, theirs + 1]);
     expect((await listGrants(team)).map((a) => a.clientName)).toEqual(["Test agent"]);
     await client.close();
 
@@ -155,7 +136,7 @@ describe("workspaces (D28)", () => {
     const viewed = await createTeam(other.userId, "Viewed team");
     await h.sql("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')", [
       viewed,
-      account.userId,
+      oauth.account.userId,
     ]);
     const provider = new TestProvider();
     const transport = new StreamableHTTPClientTransport(h.mcpUrl, { authProvider: provider });
