@@ -17,6 +17,8 @@ export interface Plan {
   monitors: number;
   /** The shortest time between two scheduled runs of a monitor, in minutes (D27). */
   monitorMinIntervalMinutes: number;
+  /** Live browser sessions (D39): how many at once, how long idle, how long at most, in minutes. */
+  browserSessions: { concurrent: number; idleMinutes: number; maxMinutes: number };
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -32,6 +34,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 100,
     monitors: 1,
     monitorMinIntervalMinutes: 1440,
+    browserSessions: { concurrent: 1, idleMinutes: 2, maxMinutes: 10 },
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -44,6 +47,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 2_000,
     monitors: 10,
     monitorMinIntervalMinutes: 60,
+    browserSessions: { concurrent: 2, idleMinutes: 5, maxMinutes: 30 },
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -56,6 +60,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 10_000,
     monitors: 50,
     monitorMinIntervalMinutes: 15,
+    browserSessions: { concurrent: 5, idleMinutes: 10, maxMinutes: 60 },
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -68,6 +73,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 50_000,
     monitors: 250,
     monitorMinIntervalMinutes: 5,
+    browserSessions: { concurrent: 20, idleMinutes: 15, maxMinutes: 240 },
     tagline: "High volume with the longest cache.",
   },
 };

@@ -211,6 +211,16 @@ export const ERROR_CODES = {
     summary: "The URL and headers together are larger than the server accepts.",
     help: "The URL and headers together are over 256 KiB (see Limits). Shorten customCSS/customJS or the templates; every parameter at its documented limit fits when percent-encoded ASCII.",
   },
+  invalid_session_token: {
+    status: 401,
+    summary: "The session's connect URL is unknown, used already or expired.",
+    help: "A connect URL from POST /v1/sessions works once, within a minute. Ask for a new one, or connect to /v1/browser with your key in the X-API-Key header.",
+  },
+  session_limit: {
+    status: 429,
+    summary: "The plan's concurrent browser sessions are all in use.",
+    help: "Close a live session (DELETE /v1/sessions/{id}, or close its connection) and connect again, or upgrade for more concurrent sessions.",
+  },
   rate_limited: {
     status: 429,
     summary: "Too many requests this minute for the account's plan.",
