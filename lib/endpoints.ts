@@ -15,6 +15,7 @@ export const ENDPOINTS = {
   // Comparisons capture screenshots and count as /v1/screenshot for key restrictions (D27).
   diff: { name: "Visual diffs", renders: false },
   monitors: { name: "Monitors", renders: false },
+  sessions: { name: "Browser sessions", renders: false },
 } as const satisfies Record<string, { name: string; renders: boolean }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -11,6 +11,7 @@ import next from "next";
 import { pageOnAppHost } from "@/lib/api/app-host";
 import { createEdgeServer } from "@/lib/edge/server";
 import { env } from "@/lib/env";
+import { publishedUpgradeHandler } from "@/lib/sessions/upgrade-hook";
 import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
 
 // Each capture puts its image on the heap as a DevTools message (~3 MB of strings for a viewport
@@ -41,6 +42,13 @@ const server = createEdgeServer((req, res) => {
   if (!elsewhere) return handle(req, res);
   res.writeHead(308, { Location: elsewhere, "Content-Length": "0", "Cache-Control": "no-store" });
   res.end();
+});
+// WebSocket upgrades: /v1/browser (live browser sessions, D39) is served by the handler the app
+// published at start-up (instrumentation.ts); anything else is refused.
+server.on("upgrade", (req, socket, head) => {
+  socket.on("error", () => {});
+  if (publishedUpgradeHandler()?.(req, socket, head)) return;
+  socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 });
 server.listen(port, hostname, () => {
   process.stdout.write(`Glance listening on http://${hostname ?? "localhost"}:${port}\n`);

@@ -161,6 +161,11 @@ export const ERROR_CODES = {
     summary: "No such job or batch for this API key's account.",
     help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
   },
+  session_not_found: {
+    status: 404,
+    summary: "No such browser session for this API key's account.",
+    help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
+  },
   monitor_not_found: {
     status: 404,
     summary: "No such monitor for this API key's account.",

@@ -11,7 +11,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { AUTH_MESSAGES, usableKeyOwner } from "@/lib/api/auth";
 import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/api/errors";
-import { browserSource, Deadline } from "@/lib/browser";
+import { browserSource, Deadline, isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
 import { env } from "@/lib/env";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
@@ -19,6 +19,7 @@ import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
+import { publishUpgradeHandler } from "./upgrade-hook";
 import { consumeConnectToken, countLiveSessions, heartbeat, recordEnd, startSession } from "./store";
 
 export const BROWSER_PATH = "/v1/browser";
@@ -28,6 +29,24 @@ const MAX_CLIENT_MESSAGE_BYTES = 32 * 1024 * 1024;
 const BROWSER_WAIT_MS = 15_000;
 
 const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+
+// This instance's live sessions, on globalThis: the route handlers that end one (DELETE) may run
+// in another bundle of this module than the upgrade handler (Next bundles routes separately).
+const LIVE_KEY = Symbol.for("glance.sessions.live");
+function live(): Map<string, SessionBridge> {
+  const g = globalThis as typeof globalThis & { [LIVE_KEY]?: Map<string, SessionBridge> };
+  return (g[LIVE_KEY] ??= new Map());
+}
+
+/** Ends every session this instance holds (shutdown): each client sees why, each row says so. */
+export async function endLiveSessions(): Promise<void> {
+  await Promise.all([...live().values()].map((bridge) => bridge.end("shutdown")));
+}
+
+/** The bridge of a session held by this instance, if it is. */
+export function liveSession(id: string): SessionBridge | undefined {
+  return live().get(id);
+}
 
 interface Admitted {
   owner: KeyOwner;
@@ -86,10 +105,24 @@ export function handleSessionUpgrade(req: IncomingMessage, socket: Duplex, head:
   return true;
 }
 
+/** Makes /v1/browser reachable through the production server (called once at start-up). */
+export function installSessionEndpoint(): void {
+  publishUpgradeHandler(handleSessionUpgrade);
+}
+
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
   let admitted: Admitted | undefined;
   let bridge: SessionBridge;
   try {
+    if (isShuttingDown()) {
+      throw new ApiError(
+        "shutting_down",
+        "This instance is shutting down. Please connect again: another instance will take the session.",
+        {
+          headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
+        },
+      );
+    }
     admitted = await authenticate(req, url);
     const limits = PLANS[admitted.owner.plan].browserSessions;
     if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
@@ -116,6 +149,7 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
 /** The plan's limits and the periodic checks (key still usable, no DELETE), then the row's end. */
 function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): void {
   const limits = PLANS[owner.plan].browserSessions;
+  live().set(sessionId, bridge);
   const maxTimer = setTimeout(() => void bridge.end("maxLength"), limits.maxMinutes * 60_000);
   const check = setInterval(() => {
     if (bridge.idleMs() > limits.idleMinutes * 60_000) return void bridge.end("idle");
@@ -133,6 +167,7 @@ function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): 
   bridge.onEnd((reason: CloseReason) => {
     clearTimeout(maxTimer);
     clearInterval(check);
+    live().delete(sessionId);
     recordEnd(sessionId, reason).catch((error) => log.warn("could not record a session's end", { error }));
   });
 }

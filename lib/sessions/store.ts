@@ -114,3 +114,81 @@ export async function recordEnd(id: string, reason: string): Promise<void> {
     [id, reason],
   );
 }
+
+export type SessionStatus = "waiting" | "live" | "ended";
+
+export interface SessionView {
+  id: string;
+  status: SessionStatus;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  endReason: string | null;
+}
+
+interface ViewRow {
+  id: string;
+  created_ms: number;
+  started_ms: number | null;
+  ended_ms: number | null;
+  expires_ms: number | null;
+  end_reason: string | null;
+  stale: boolean;
+}
+
+const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+const VIEW_COLUMNS = `id, end_reason, ${ms("created_at")} AS created_ms, ${ms("started_at")} AS started_ms,
+  ${ms("ended_at")} AS ended_ms, ${ms("token_expires_at")} AS expires_ms,
+  (seen_at IS NOT NULL AND seen_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${HEARTBEAT_STALE_MS / 1000})) AS stale`;
+
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+
+function toView(row: ViewRow): SessionView {
+  const expired = row.started_ms === null && row.expires_ms !== null && row.expires_ms < Date.now();
+  const lost = row.ended_ms === null && row.stale;
+  const ended = row.ended_ms !== null || expired || lost;
+  return {
+    id: row.id,
+    status: ended ? "ended" : row.started_ms !== null ? "live" : "waiting",
+    createdAt: iso(row.created_ms)!,
+    startedAt: iso(row.started_ms),
+    endedAt: iso(row.ended_ms),
+    endReason: row.end_reason ?? (expired ? "expired" : lost ? "lost" : null),
+  };
+}
+
+/** The workspace's sessions, newest first (the last `limit`). */
+export async function listSessions(userId: string, limit: number): Promise<SessionView[]> {
+  const pool = await getPool();
+  const result = await pool.query<ViewRow>(
+    `SELECT ${VIEW_COLUMNS} FROM browser_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return result.rows.map(toView);
+}
+
+/** One session of the workspace; undefined for another workspace's (a 404, never a 403). */
+export async function findSession(userId: string, id: string): Promise<SessionView | undefined> {
+  const pool = await getPool();
+  const result = await pool.query<ViewRow>(
+    `SELECT ${VIEW_COLUMNS} FROM browser_sessions WHERE user_id = $1 AND id = $2`,
+    [userId, id],
+  );
+  return result.rows[0] ? toView(result.rows[0]) : undefined;
+}
+
+/**
+ * Asks for the session's end: a waiting one ends at once (its token cleared), a live one is ended
+ * by the instance holding it at its next check (at once when that is this instance).
+ */
+export async function requestEnd(userId: string, id: string): Promise<boolean> {
+  const pool = await getPool();
+  const result = await pool.query(
+    `UPDATE browser_sessions SET end_requested = true, token_hash = NULL,
+        ended_at = CASE WHEN started_at IS NULL THEN now() AT TIME ZONE 'UTC' ELSE ended_at END,
+        end_reason = CASE WHEN started_at IS NULL THEN 'deleted' ELSE end_reason END
+      WHERE user_id = $1 AND id = $2`,
+    [userId, id],
+  );
+  return (result.rowCount ?? 0) > 0;
+}

@@ -329,6 +329,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's browser sessions, newest first (the latest 100) */
+    get: operations["listSessions"];
+    put?: never;
+    /**
+     * A single-use connect URL for a CDP client that cannot set headers
+     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects.
+     */
+    post: operations["createSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A browser session
+     * @description Only the caller's account's sessions: any other id is 404 session_not_found.
+     */
+    get: operations["getSession"];
+    put?: never;
+    post?: never;
+    /** End a browser session (its client sees the WebSocket close with code 4004) */
+    delete: operations["deleteSession"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -508,6 +550,7 @@ export interface components {
         | "role_forbidden"
         | "not_found"
         | "job_not_found"
+        | "session_not_found"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "result_not_found"
@@ -518,6 +561,8 @@ export interface components {
         | "unsupported_media_type"
         | "request_timeout"
         | "request_too_large"
+        | "invalid_session_token"
+        | "session_limit"
         | "rate_limited"
         | "quota_exceeded"
         | "key_render_cap_reached"
@@ -1226,6 +1271,63 @@ export interface components {
         windowSeconds: number;
       };
     };
+    BrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+    };
+    CreatedBrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+      /** @description The WebSocket URL to give a CDP client (puppeteer's browserWSEndpoint, connectOverCDP). Works once. */
+      connectUrl: string;
+      /** @description connectUrl works until then (ISO 8601). */
+      expiresAt: string;
+    };
+    BrowserSessionList: {
+      sessions: {
+        /** @description The session's id. */
+        id: string;
+        /**
+         * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+         * @enum {string}
+         */
+        status: "waiting" | "live" | "ended";
+        /** @description When the session was created (ISO 8601). */
+        createdAt: string;
+        /** @description When its client connected. */
+        startedAt: string | null;
+        /** @description When it ended. */
+        endedAt: string | null;
+        /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+        endReason: string | null;
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1437,7 +1539,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1452,6 +1554,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -1541,7 +1656,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1908,7 +2023,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1923,6 +2038,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2012,7 +2140,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2257,7 +2385,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2270,6 +2398,17 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2345,7 +2484,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2567,7 +2706,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2582,6 +2721,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2645,7 +2797,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2872,7 +3024,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2885,6 +3037,17 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2938,7 +3101,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3168,7 +3331,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3183,6 +3346,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3272,7 +3448,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3537,7 +3713,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3552,6 +3728,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3641,7 +3830,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3840,7 +4029,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3853,6 +4042,17 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3928,7 +4128,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4146,7 +4346,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4161,6 +4361,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4250,7 +4463,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4573,7 +4786,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4588,6 +4801,19 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4677,7 +4903,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4900,7 +5126,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4913,6 +5139,17 @@ export interface operations {
       };
       /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4988,7 +5225,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -8668,6 +8905,370 @@ export interface operations {
       };
       /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
       401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSessionList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session, waiting for its client. */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedBrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

@@ -42,6 +42,8 @@ export function sessionHarness(extra: Record<string, string> = {}): SessionHarne
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   });
   afterAll(async () => {
+    const { endLiveSessions } = await import("@/lib/sessions/connect");
+    await endLiveSessions();
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
     const { shutdownBrowsers } = await import("@/lib/browser");
