@@ -17,6 +17,7 @@ import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
+import { addSessionMinutes, sessionMinutes } from "@/lib/usage/session-minutes";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
@@ -146,6 +147,16 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   });
 }
 
+/** The row's end and, once per session, its minutes in the month's usage. */
+async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void> {
+  try {
+    const ended = await recordEnd(sessionId, reason);
+    if (ended) await addSessionMinutes(ended.userId, sessionMinutes(ended.lengthMs), ended.endedAt);
+  } catch (error) {
+    log.warn("could not record a session's end", { error });
+  }
+}
+
 /** The plan's limits and the periodic checks (key still usable, no DELETE), then the row's end. */
 function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): void {
   const limits = PLANS[owner.plan].browserSessions;
@@ -168,6 +179,6 @@ function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): 
     clearTimeout(maxTimer);
     clearInterval(check);
     live().delete(sessionId);
-    recordEnd(sessionId, reason).catch((error) => log.warn("could not record a session's end", { error }));
+    void endAndMeter(sessionId, reason);
   });
 }

@@ -106,13 +106,25 @@ export async function heartbeat(id: string): Promise<boolean> {
   return result.rows[0]?.end_requested ?? true;
 }
 
-export async function recordEnd(id: string, reason: string): Promise<void> {
+/**
+ * Records the session's end; answers its owner and length only to the first caller (the one
+ * whose statement ended it), so a session is metered once whoever ends it.
+ */
+export async function recordEnd(
+  id: string,
+  reason: string,
+): Promise<{ userId: string; lengthMs: number; endedAt: Date } | undefined> {
   const pool = await getPool();
-  await pool.query(
+  const result = await pool.query<{ user_id: string; length_ms: number | null; ended_ms: number }>(
     `UPDATE browser_sessions SET ended_at = now() AT TIME ZONE 'UTC', end_reason = $2, token_hash = NULL
-      WHERE id = $1 AND ended_at IS NULL`,
+      WHERE id = $1 AND ended_at IS NULL
+      RETURNING user_id, (extract(epoch FROM ended_at - started_at) * 1000)::float8 AS length_ms,
+        (extract(epoch FROM ended_at) * 1000)::float8 AS ended_ms`,
     [id, reason],
   );
+  const row = result.rows[0];
+  if (!row || row.length_ms === null) return undefined; // already ended, or never started
+  return { userId: row.user_id, lengthMs: row.length_ms, endedAt: new Date(row.ended_ms) };
 }
 
 export type SessionStatus = "waiting" | "live" | "ended";

@@ -33,6 +33,7 @@ export async function handleUsage(ctx: ApiContext<NoParams>): Promise<Response> 
       remaining: Math.max(0, plan.rendersPerMonth - month.renders),
     },
     requests: { used: month.requests },
+    sessionMinutes: { used: month.sessionMinutes },
     rateLimit: { ...rate, windowSeconds: RATE_WINDOW_SECONDS },
   };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });

@@ -17,3 +17,7 @@ CREATE TABLE "browser_sessions" (
   "end_requested" BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX "browser_sessions_user_id_created_at_idx" ON "browser_sessions"("user_id", "created_at" DESC);
+
+-- Session-minutes (D39): a session's length, rounded up to whole minutes, is added to the month
+-- it ended in, once (by the statement that records its end), beside the month's renders.
+ALTER TABLE "monthly_usage" ADD COLUMN "session_minutes" INTEGER NOT NULL DEFAULT 0;

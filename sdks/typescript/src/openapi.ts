@@ -1260,6 +1260,11 @@ export interface components {
         /** @description Requests this period, all answers; written in batches, so it can trail by about a second. */
         used: number;
       };
+      /** @description Live browser sessions (/v1/browser), metered by their length. */
+      sessionMinutes: {
+        /** @description Minutes of live browser sessions that ended this period, each rounded up to a whole minute. */
+        used: number;
+      };
       /** @description Same figures as the RateLimit-* headers. */
       rateLimit: {
         /** @description Requests allowed per window (all of the account's keys together). */

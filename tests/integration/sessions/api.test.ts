@@ -117,4 +117,30 @@ describe("ending sessions", () => {
       })
       .toBe(101);
   });
+
+  it("a session's minutes are metered once, in /v1/usage", async () => {
+    const account = await createTestAccount({ plan: "business" });
+    const usedMinutes = async () => {
+      const { GET } = await import("@/app/v1/usage/route");
+      const usage = (await (await GET(call("GET", "/v1/usage", account.apiKey))).json()) as {
+        sessionMinutes: { used: number };
+      };
+      return usage.sessionMinutes.used;
+    };
+    expect(await usedMinutes()).toBe(0);
+    const client = open(h.endpoint, { "X-API-Key": account.apiKey });
+    expect(await client.opened).toBe(101);
+    client.socket.close();
+    await client.closed;
+    await expect.poll(usedMinutes).toBe(1); // a started minute is a minute
+    // Ending it again (DELETE after the end) meters nothing more.
+    const { GET } = await import("@/app/v1/sessions/route");
+    const { sessions } = (await (await GET(call("GET", "/v1/sessions", account.apiKey))).json()) as {
+      sessions: Array<{ id: string; status: string }>;
+    };
+    expect(sessions).toMatchObject([{ status: "ended" }]);
+    const route = await import("@/app/v1/sessions/[id]/route");
+    expect((await route.DELETE(call("DELETE", `/v1/sessions/${sessions[0].id}`, account.apiKey))).status).toBe(204);
+    expect(await usedMinutes()).toBe(1);
+  });
 });
