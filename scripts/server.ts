@@ -4,6 +4,7 @@
  * requests Node itself refuses still get problem+json and the documented limits apply (D17).
  *   node --import tsx scripts/server.ts [--port 3000] [--hostname 127.0.0.1]
  */
+import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
@@ -28,7 +29,12 @@ const port = values.port ? Number(values.port) : env().PORT;
 const hostname = values.hostname;
 const root = path.resolve(import.meta.dirname, "..");
 
-const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
+// Next attaches its own 'upgrade' listener to the server of the first request it handles (or to
+// `httpServer`), and in production it ends every upgrade it does not serve — /v1/browser
+// included. The app has no WebSocket of Next's own, so Next gets a server that never listens,
+// and upgrades are ours alone (below).
+const upgradesNextNeverSees = http.createServer();
+const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port, httpServer: upgradesNextNeverSees });
 const handle = app.getRequestHandler();
 await app.prepare();
 
