@@ -15,7 +15,7 @@ import { createPendingSession, findSession, listSessions, requestEnd } from "./s
 export const sessionsEndpoint = noParamsEndpoint("sessions");
 
 /** How long a connect URL works. */
-export const CONNECT_TOKEN_TTL_MS = 60_000;
+const CONNECT_TOKEN_TTL_MS = 60_000;
 /** GET /v1/sessions lists this many, newest first. */
 const LISTED = 100;
 const NO_STORE = { "Cache-Control": "no-store" };

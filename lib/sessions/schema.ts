@@ -26,5 +26,4 @@ export const createdSessionSchema = sessionSchema.extend({
 
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
-export type SessionAnswer = z.output<typeof sessionSchema>;
 export type CreatedSessionAnswer = z.output<typeof createdSessionSchema>;

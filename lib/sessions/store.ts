@@ -7,25 +7,21 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { getPool } from "@/lib/db/pool";
+import { env } from "@/lib/env";
 
 export interface SessionOwner {
   userId: string;
   apiKeyId: string;
 }
 
-export interface SessionRow {
-  id: string;
-  createdAt: Date;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  endReason: string | null;
-}
-
-/** A session whose instance has not refreshed it for this long no longer counts as live. */
-export const HEARTBEAT_STALE_MS = 45_000;
+/**
+ * A session whose instance has not refreshed it for this long (three missed checks, at least 30 s)
+ * no longer counts as live: its instance is gone.
+ */
+const staleMs = () => Math.max(30_000, 3 * env().SESSION_CHECK_MS);
 
 const hashToken = (secret: string) => createHash("sha256").update(secret).digest("hex");
-export const newSessionId = () => `bs_${randomBytes(12).toString("base64url")}`;
+const newSessionId = () => `bs_${randomBytes(12).toString("base64url")}`;
 
 /** POST /v1/sessions: a row waiting for its client, with a single-use secret valid until `expiresAt`. */
 export async function createPendingSession(
@@ -91,7 +87,7 @@ export async function countLiveSessions(userId: string, except: string): Promise
     `SELECT count(*) AS n FROM browser_sessions
       WHERE user_id = $1 AND id <> $2 AND started_at IS NOT NULL AND ended_at IS NULL
         AND seen_at > (now() AT TIME ZONE 'UTC') - make_interval(secs => $3 / 1000.0)`,
-    [userId, except, HEARTBEAT_STALE_MS],
+    [userId, except, staleMs()],
   );
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -127,7 +123,7 @@ export async function recordEnd(
   return { userId: row.user_id, lengthMs: row.length_ms, endedAt: new Date(row.ended_ms) };
 }
 
-export type SessionStatus = "waiting" | "live" | "ended";
+type SessionStatus = "waiting" | "live" | "ended";
 
 export interface SessionView {
   id: string;
@@ -149,9 +145,9 @@ interface ViewRow {
 }
 
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
-const VIEW_COLUMNS = `id, end_reason, ${ms("created_at")} AS created_ms, ${ms("started_at")} AS started_ms,
+const viewColumns = () => `id, end_reason, ${ms("created_at")} AS created_ms, ${ms("started_at")} AS started_ms,
   ${ms("ended_at")} AS ended_ms, ${ms("token_expires_at")} AS expires_ms,
-  (seen_at IS NOT NULL AND seen_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${HEARTBEAT_STALE_MS / 1000})) AS stale`;
+  (seen_at IS NOT NULL AND seen_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${staleMs() / 1000})) AS stale`;
 
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 
@@ -173,7 +169,7 @@ function toView(row: ViewRow): SessionView {
 export async function listSessions(userId: string, limit: number): Promise<SessionView[]> {
   const pool = await getPool();
   const result = await pool.query<ViewRow>(
-    `SELECT ${VIEW_COLUMNS} FROM browser_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
+    `SELECT ${viewColumns()} FROM browser_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
     [userId, limit],
   );
   return result.rows.map(toView);
@@ -183,7 +179,7 @@ export async function listSessions(userId: string, limit: number): Promise<Sessi
 export async function findSession(userId: string, id: string): Promise<SessionView | undefined> {
   const pool = await getPool();
   const result = await pool.query<ViewRow>(
-    `SELECT ${VIEW_COLUMNS} FROM browser_sessions WHERE user_id = $1 AND id = $2`,
+    `SELECT ${viewColumns()} FROM browser_sessions WHERE user_id = $1 AND id = $2`,
     [userId, id],
   );
   return result.rows[0] ? toView(result.rows[0]) : undefined;
