@@ -31,6 +31,12 @@ export interface BridgeOptions {
   commandTimeoutMs: number;
 }
 
+/** Browser contexts one session may hold at once, its default included. */
+const MAX_CONTEXTS = 8;
+
+/** A refusal decided while carrying a command out: answered as a CDP error like the policy's. */
+class SessionRefusal extends Error {}
+
 export class SessionBridge implements SessionScope {
   readonly primaryContextId: string;
   private readonly contexts = new Map<string, BrowserContext>();
@@ -144,7 +150,9 @@ export class SessionBridge implements SessionScope {
         reply({
           error: isProtocolError(error)
             ? { code: error.code ?? -32000, message: error.originalMessage }
-            : { code: -32001, message: "Session closed." },
+            : error instanceof SessionRefusal
+              ? { code: -32000, message: error.message }
+              : { code: -32001, message: "Session closed." },
         }),
     );
     if (verdict.action === "end-session") setImmediate(() => void this.end("browserClose"));
@@ -159,6 +167,9 @@ export class SessionBridge implements SessionScope {
       case "end-session":
         return {};
       case "create-context": {
+        if (this.contexts.size >= MAX_CONTEXTS) {
+          throw new SessionRefusal(`A session has at most ${MAX_CONTEXTS} browser contexts.`);
+        }
         const context = await this.browser.createBrowserContext(await contextBoundary());
         this.contexts.set(context.id!, context);
         await send(this.root, "Browser.setDownloadBehavior", { behavior: "deny", browserContextId: context.id });

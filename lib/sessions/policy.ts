@@ -198,6 +198,12 @@ export async function screenCommand(
   const refusal = REFUSED[method];
   if (refusal) return refuse(`${method} is not available in a Glance session: it ${refusal}.`);
   if (REFUSED_DOMAINS.has(domain)) return refuse(`The ${domain} domain is not available in a Glance session.`);
+  // Any command that names a browser context (Storage's cookies on a page's session included)
+  // names one of the session's own, or none.
+  const contextId = text(params.browserContextId);
+  if (contextId !== undefined && !scope.ownsContext(contextId) && method !== "Target.disposeBrowserContext") {
+    return refuse(`${method}: no such browser context in this session.`);
+  }
   if (domain === "Target") return screenTarget(method, params, scope);
   if (domain === "Browser") return screenBrowser(method, params, scope);
   if (domain === "Storage" && onBrowserSession) {

@@ -123,10 +123,28 @@ describe("commands that reach beyond the session", () => {
         browserContextId: params.browserContextId,
       }),
     ).rejects.toThrow(/no such browser context/);
+    // Storage on a page's session naming another context: refused as well.
+    await expect(onPage("Storage.getCookies", { browserContextId: params.browserContextId })).rejects.toThrow(
+      /no such browser context/,
+    );
     // Its own (default) context: accepted, and Chromium is told "deny".
     await expect(
       onBrowser("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: "/tmp" }),
     ).resolves.toEqual({});
+  });
+
+  it("a session holds at most 8 browser contexts", async () => {
+    const made: string[] = [];
+    let refusal: unknown;
+    for (let i = 0; i < 8 && !refusal; i++) {
+      await onBrowser("Target.createBrowserContext").then(
+        (answer) => made.push((answer as { browserContextId: string }).browserContextId),
+        (error: unknown) => (refusal = error),
+      );
+    }
+    expect(made).toHaveLength(7); // with the default one, eight
+    expect(String(refusal)).toMatch(/at most 8 browser contexts/);
+    for (const browserContextId of made) await onBrowser("Target.disposeBrowserContext", { browserContextId });
   });
 
   it("Browser.close ends the session, not the shared browser", async () => {
