@@ -17,6 +17,13 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
     value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
     hint: "Visual change alerts; each run is a render.",
   },
+  // Live browser sessions (/v1/browser, D39).
+  {
+    label: "Browser sessions",
+    value: (p) =>
+      `${n(p.browserSessions.concurrent)} at once, up to ${p.browserSessions.maxMinutes} min, ${p.browserSessions.idleMinutes} min idle`,
+    hint: "puppeteer or Playwright over CDP; metered in session-minutes.",
+  },
   // Recordings (/v1/animate, D26).
   {
     label: "Recording length",
