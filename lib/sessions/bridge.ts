@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import { contextBoundary } from "@/lib/net/chromium";
 import { browserTargetSession, isProtocolError, send } from "./cdp";
 import { CLOSE_REASONS, type CloseReason } from "./close-reasons";
+import { answerGuardForPages } from "./guard-credentials";
 import { type Params, screenCommand, type SessionScope, type Verdict } from "./policy";
 
 interface TargetInfo {
@@ -47,6 +48,8 @@ export class SessionBridge implements SessionScope {
   private socket: WebSocket | undefined;
   private lastMessageAt = Date.now();
   private readonly endListeners: Array<(reason: CloseReason) => void> = [];
+  /** The guard's token answered on the session's pages, when the guard has one. */
+  private readonly guardCredentials: ReturnType<typeof answerGuardForPages>;
 
   private constructor(
     private readonly browser: Browser,
@@ -54,6 +57,7 @@ export class SessionBridge implements SessionScope {
     primary: BrowserContext,
     private readonly options: BridgeOptions,
   ) {
+    this.guardCredentials = answerGuardForPages(browser, (id) => this.contexts.has(id));
     this.primaryContextId = primary.id!;
     this.contexts.set(this.primaryContextId, primary);
   }
@@ -160,8 +164,13 @@ export class SessionBridge implements SessionScope {
 
   private async carryOut(verdict: Exclude<Verdict, { action: "refuse" }>, session: CDPSession, method: string) {
     switch (verdict.action) {
-      case "forward":
-        return send(session, method, verdict.params, this.options.commandTimeoutMs);
+      case "forward": {
+        const result = await send(session, method, verdict.params, this.options.commandTimeoutMs);
+        // A new page reaches the client once it can get past the guard.
+        if (method === "Target.createTarget")
+          await this.guardCredentials.ready((result as { targetId: string }).targetId);
+        return result;
+      }
       case "answer":
         return verdict.result;
       case "end-session":
@@ -265,6 +274,7 @@ export class SessionBridge implements SessionScope {
     this.ended = reason;
     const { code, reason: text } = CLOSE_REASONS[reason];
     if (this.socket?.readyState === this.socket?.OPEN) this.socket?.close(code, text);
+    this.guardCredentials.stop();
     await this.root.detach().catch(() => {});
     await Promise.allSettled([...this.contexts.values()].map((context) => context.close()));
     this.contexts.clear();
