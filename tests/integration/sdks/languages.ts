@@ -22,28 +22,37 @@ import { pngSize, type sdkServer } from "./harness";
 
 type Server = ReturnType<typeof sdkServer>;
 
+/** Headers of one connection, not passed on (Java's client asks every plain-HTTP server for h2c). */
+const HOP_BY_HOP = new Set(["connection", "upgrade", "http2-settings", "keep-alive", "host", "transfer-encoding"]);
+
 /** A front of the API whose first answer to each method and URL is 429 with Retry-After: 1. */
 async function startThrottle(origin: () => string): Promise<{ origin: string; close: () => Promise<void> }> {
   const seen = new Set<string>();
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage): Promise<Response> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const key = `${req.method} ${req.url}`;
     const first = !seen.has(key);
     seen.add(key);
-    const answer = first
-      ? problemResponse(
-          new ApiError("rate_limited", "Too many requests this minute.", { headers: { "Retry-After": "1" } }),
-        )
-      : await fetch(`${origin()}${req.url}`, {
-          method: req.method,
-          headers: Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
-          body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-        });
-    const headers = Object.fromEntries(answer.headers);
-    delete headers["content-encoding"];
-    delete headers["transfer-encoding"];
-    res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+    if (first)
+      return problemResponse(
+        new ApiError("rate_limited", "Too many requests this minute.", { headers: { "Retry-After": "1" } }),
+      );
+    const headers = Object.entries(req.headers).filter(
+      (e): e is [string, string] => typeof e[1] === "string" && !HOP_BY_HOP.has(e[0]),
+    );
+    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+    return fetch(`${origin()}${req.url}`, { method: req.method, headers, body });
+  };
+  const server = http.createServer((req, res) => {
+    answer(req)
+      .then(async (response) => {
+        const headers = Object.fromEntries(response.headers);
+        delete headers["content-encoding"];
+        delete headers["transfer-encoding"];
+        res.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
+      })
+      .catch((error: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(String(error)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
