@@ -5,11 +5,12 @@
  * retries against the server. Every Go test must run and pass. Go's build cache lives under the
  * system's temporary folder, so nothing is written into the repository.
  */
+import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { sdkServer } from "./harness";
-import { checkQuickstart, languageSuite, run } from "./languages";
+import { checkQuickstart, checkSnippets, languageSuite, run } from "./languages";
 
 const s = sdkServer();
 const suite = languageSuite(s);
@@ -42,3 +43,13 @@ it("the Go SDK's own tests pass against the real server", async () => {
   expect(output).not.toMatch(/--- SKIP/);
   expect(output.match(/^--- PASS/gm), output).toHaveLength(5);
 }, 300_000);
+
+it("the playground's Go snippets run as written", async () => {
+  await checkSnippets(s, "sdk-go", "main.go", async (dir) => {
+    // A customer's module: the SDK's module path, found here in the repository.
+    const sdk = path.resolve("sdks/go");
+    const mod = `module snippet\n\ngo 1.19\n\nrequire github.com/glance-sdk/glance-go v0.0.0\n\nreplace github.com/glance-sdk/glance-go => ${sdk}\n`;
+    await writeFile(path.join(dir, "go.mod"), mod);
+    return run("go", ["run", "."], dir, GO_ENV);
+  });
+}, 240_000);

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
+import { snippet, type SnippetLanguage } from "@/components/docs/playground/snippets";
 import { ApiError, problemResponse } from "@/lib/api/errors";
 import { signUrl as serverSignUrl } from "@/lib/signing/canonical";
 import { signUrl } from "@/sdks/typescript/src/index";
@@ -148,12 +149,19 @@ export function run(
  * environment, a page URL as its argument) and checks the screenshot.png it writes there: a real
  * 1280×800 PNG. The file is removed after (it is git-ignored meanwhile).
  */
-export async function checkQuickstart(s: Server, folder: string, command: string, args: string[]): Promise<string> {
+export async function checkQuickstart(
+  s: Server,
+  folder: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const page = s.fx.url("basic.html?quickstart-" + path.basename(folder));
   const shot = path.join(folder, "screenshot.png");
   await rm(shot, { force: true });
   try {
     const { code, output } = await run(command, [...args, page], folder, {
+      ...env,
       GLANCE_API_KEY: s.account.apiKey,
       GLANCE_BASE_URL: s.origin,
     });
@@ -166,5 +174,37 @@ export async function checkQuickstart(s: Server, folder: string, command: string
     return output;
   } finally {
     await rm(shot, { force: true });
+  }
+}
+
+/**
+ * Runs the playground's snippets of `language` (components/docs/playground/sdk-snippets-languages.ts)
+ * as written, each in a fresh folder holding it as `file`, through `runIn`: a screenshot written
+ * to its file (a real 320×200 PNG) and an OG image's JSON metadata printed.
+ */
+export async function checkSnippets(
+  s: Server,
+  language: SnippetLanguage,
+  file: string,
+  runIn: (dir: string) => Promise<{ code: number; output: string }>,
+): Promise<void> {
+  const page = encodeURIComponent(s.fx.url(`basic.html?snippet-${language}`));
+  const shot = `${s.origin}/v1/screenshot?url=${page}&width=320&height=200&fullPage=false`;
+  const og = `${s.origin}/v1/og?template=default&title=${encodeURIComponent(`Snippet #{1} 'n' ${language}`)}&width=600&height=315&response=json`;
+  const requests = [
+    { url: shot, apiKey: s.account.apiKey, json: false, fileName: "shot.png" },
+    { url: og, apiKey: s.account.apiKey, json: true, fileName: "" },
+  ];
+  for (const request of requests) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `glance-${language}-`));
+    try {
+      await writeFile(path.join(dir, file), snippet(language, request));
+      const { code, output } = await runIn(dir);
+      expect(code, output).toBe(0);
+      if (request.json) expect(output).toMatch(/template\W+default/);
+      else expect(pngSize(await readFile(path.join(dir, "shot.png")))).toEqual({ width: 320, height: 200 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 }

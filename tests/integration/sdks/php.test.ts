@@ -4,9 +4,11 @@
  * SDK's own test runner (tests/run.php) signs, verifies, maps errors and retries against the
  * server. Every PHP test must run and pass.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { sdkServer } from "./harness";
-import { checkQuickstart, languageSuite, run } from "./languages";
+import { checkQuickstart, checkSnippets, languageSuite, run } from "./languages";
 
 const s = sdkServer();
 const suite = languageSuite(s);
@@ -21,3 +23,13 @@ it("the PHP SDK's own tests pass against the real server", async () => {
   expect(output).toContain("all passed");
   expect(output.match(/^ok - test_/gm), output).toHaveLength(5);
 }, 300_000);
+
+it("the playground's PHP snippets run as written", async () => {
+  await checkSnippets(s, "sdk-php", "snippet.php", async (dir) => {
+    // What Composer would write: vendor/autoload.php loading the SDK.
+    await mkdir(path.join(dir, "vendor"));
+    const autoload = `<?php require ${JSON.stringify(path.resolve("sdks/php/src/autoload.php"))};\n`;
+    await writeFile(path.join(dir, "vendor", "autoload.php"), autoload);
+    return run("php", ["snippet.php"], dir);
+  });
+}, 240_000);

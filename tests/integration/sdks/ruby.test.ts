@@ -4,9 +4,10 @@
  * SDK's own minitest suite signs, verifies, maps errors and retries against the server. Every Ruby
  * test must run and pass.
  */
+import path from "node:path";
 import { expect, it } from "vitest";
 import { sdkServer } from "./harness";
-import { checkQuickstart, languageSuite, run } from "./languages";
+import { checkQuickstart, checkSnippets, languageSuite, run } from "./languages";
 
 const s = sdkServer();
 const suite = languageSuite(s);
@@ -23,3 +24,9 @@ it("the Ruby SDK's own tests pass against the real server", async () => {
   expect(output).toMatch(/5 runs, \d+ assertions, 0 failures, 0 errors, 0 skips/);
   expect(output).not.toMatch(/warning:/);
 }, 300_000);
+
+it("the playground's Ruby snippets run as written", async () => {
+  await checkSnippets(s, "sdk-ruby", "snippet.rb", (dir) =>
+    run("ruby", ["-w", "-I", path.resolve("sdks/ruby/lib"), "snippet.rb"], dir),
+  );
+}, 240_000);
