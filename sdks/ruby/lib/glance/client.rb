@@ -50,7 +50,7 @@ module Glance
       params.each do |given, value|
         next if value.nil?
 
-        name = op[:path_params].include?(given.to_s) || given.to_s == "variables" ? given.to_s : Query.camel(given)
+        name = Query.api_name(given, op[:path_params] + op[:params].keys)
         if op[:path_params].include?(name)
           path.sub!("{#{name}}", URI.encode_www_form_component(value.to_s).gsub("+", "%20"))
           next

@@ -8,8 +8,17 @@ module Glance
   module Query
     module_function
 
-    def camel(name)
-      name.to_s.gsub(/_([a-z0-9])/) { Regexp.last_match(1).upcase }
+    def snake(name)
+      name.gsub(/(?<=[a-z0-9])([A-Z])/) { "_#{Regexp.last_match(1)}" }.downcase
+    end
+
+    # The API's spelling of given among names: itself, or the name whose snake_case it is
+    # (custom_css is customCSS); given as it is when neither.
+    def api_name(given, names)
+      text = given.to_s
+      return text if names.include?(text)
+
+      names.find { |name| snake(name) == text } || text
     end
 
     def pairs(options)

@@ -24,12 +24,13 @@ module Glance
   end
 
   # A signed URL: <base_url><path>?<canonical query>&signature=<hex>. params are the endpoint's
-  # parameters as the API spells them (snake_case names are mapped); for /v1/og the template's
+  # parameters as the API spells them or in snake_case (full_page); for /v1/og the template's
   # variables go in variables: (a Hash) or beside template. expires: a Time or unix seconds.
   def self.sign_url(base_url, path, params, key_id:, signing_secret:, expires: nil)
     raise ArgumentError, "signed URLs are for #{SIGNABLE_PATHS.join(', ')}, not #{path}" unless SIGNABLE_PATHS.include?(path)
 
-    named = params.to_h { |name, value| [name.to_s == "variables" ? "variables" : Query.camel(name), value] }
+    names = OPERATIONS.values.select { |op| op[:path] == path && op[:method] == "GET" }.flat_map { |op| op[:params].keys }
+    named = params.to_h { |name, value| [Query.api_name(name, names), value] }
     pairs = Query.pairs(named).reject { |name, _| %w[key_id expires signature].include?(name) }
     pairs << ["key_id", key_id]
     pairs << ["expires", expires.to_i.to_s] unless expires.nil?

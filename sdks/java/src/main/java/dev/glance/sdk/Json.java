@@ -75,10 +75,15 @@ public final class Json {
 
   public static Object parse(String text) {
     Parser parser = new Parser(text);
-    Object value = parser.value();
-    parser.space();
-    if (parser.at < text.length()) throw parser.error("trailing characters");
-    return value;
+    try {
+      Object value = parser.value();
+      parser.space();
+      if (parser.at < text.length()) throw parser.error("trailing characters");
+      return value;
+    } catch (IndexOutOfBoundsException | NumberFormatException truncated) {
+      // A unicode escape cut short or not hexadecimal: still "not JSON" to the caller.
+      throw parser.error("truncated or bad escape");
+    }
   }
 
   private static final class Parser {
