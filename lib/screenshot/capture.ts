@@ -5,7 +5,7 @@
  * imageHeight) or the PDF is taken. Every wait draws on the request's deadline; each phase is timed.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
 import { finishImage, type ImageFormat } from "./encode";
 import { assertLoadedDocument, refusalOr } from "./navigate";

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { type ElementHandle, type Page, TimeoutError } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { isValidSelector } from "./page-scripts";
 import type { PageSteps } from "./plan-page";

@@ -9,7 +9,7 @@
  */
 import "server-only";
 import { TimeoutError, type Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { detectBlocked, targetBlockedError } from "./blocked";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";

@@ -4,7 +4,7 @@
  * gates, D2). Pure, like plan.ts.
  */
 import { alphaFormats, formatSpec } from "@/lib/formats";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { ScreenshotParams } from "./params";
 import type { WaitUntil } from "./params-page";
 

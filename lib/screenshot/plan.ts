@@ -3,7 +3,7 @@
  * explicit values (D8), PDF page geometry, the fullPage cap (D10) and the checks that span more
  * than one parameter. Pure, so it is unit-tested without a browser.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { formatSpec } from "@/lib/formats";
 import { DEVICE_PRESETS } from "./devices";
 import { pageInput } from "./plan-input";

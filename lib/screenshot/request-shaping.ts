@@ -9,7 +9,7 @@
  */
 import "server-only";
 import type { CDPSession, HTTPRequest, MediaFeature, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
 import type { CapturePlan } from "./plan";
 

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import type { Page, ScreenshotOptions } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { SCREENSHOT_ENCODINGS, type ImageFormat } from "./encode";
 import { findElement } from "./interactions";
