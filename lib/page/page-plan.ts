@@ -25,7 +25,7 @@ export interface PageSteps {
   allowBlocked?: boolean;
 }
 
-export interface Viewport {
+interface Viewport {
   width: number;
   height: number;
   deviceScaleFactor: number;
@@ -34,7 +34,7 @@ export interface Viewport {
 }
 
 /** Request shaping (D19): what the browser says and sends. headers/cookies are secrets. */
-export interface RequestShaping {
+interface RequestShaping {
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   locale?: string;
