@@ -7,7 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
-import { ERROR_CODES } from "@/lib/api/errors";
+import { ERROR_CODES } from "@/lib/vocabulary/errors";
 import { PLAN_IDS } from "@/lib/plans";
 import { MOTION_SAMPLES } from "@/lib/showcase/motion";
 import { e2e, sql } from "../support";

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { snippet, type SnippetLanguage } from "@/components/docs/playground/snippets";
-import { ApiError, problemResponse } from "@/lib/api/errors";
+import { ApiError, problemResponse } from "@/lib/vocabulary/errors";
 import { signUrl as serverSignUrl } from "@/lib/signing/canonical";
 import { signUrl } from "@/sdks/typescript/src/index";
 import { madeInBeforeAll } from "@/tests/support/test-env";

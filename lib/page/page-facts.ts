@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import type { Blocked } from "./blocked";
 

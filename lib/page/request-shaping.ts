@@ -9,9 +9,9 @@
  */
 import "server-only";
 import type { CDPSession, HTTPRequest, MediaFeature, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
-import type { CapturePlan } from "./plan";
+import type { PagePlan } from "./page-plan";
 
 /**
  * Puppeteer's own DevTools session of the page. Accept-Language and the user agent are one
@@ -42,7 +42,7 @@ function addHeadersForOrigin(page: Page, targetOrigin: string, headers: Record<s
   });
 }
 
-export async function shapeRequests(session: RenderSession, plan: CapturePlan): Promise<void> {
+export async function shapeRequests(session: RenderSession, plan: PagePlan): Promise<void> {
   const { page } = session;
   const shaping = plan.request;
   const userAgent = plan.userAgent ?? session.userAgent;

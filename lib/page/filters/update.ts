@@ -2,8 +2,8 @@
  * Refreshes the filter lists shipped in this folder from AdGuard's npm package (which is rebuilt
  * from the upstream lists daily). Run it from the repository root, review the diff, commit:
  *
- *   npx tsx lib/screenshot/filters/update.ts            # newest version
- *   npx tsx lib/screenshot/filters/update.ts 3.3.20260320140136
+ *   npx tsx lib/page/filters/update.ts            # newest version
+ *   npx tsx lib/page/filters/update.ts 3.3.20260320140136
  *
  * Nothing is fetched at run time: the service only reads the committed .txt files.
  */
@@ -44,7 +44,7 @@ function main() {
       const { text, kept, skipped } = dnrRulesetToFilters(rules);
       const header = [
         `! Title: ${list.title} (network rules)`,
-        `! Source: ${PACKAGE}@${resolved}, ruleset ${list.rulesetId}, converted by lib/screenshot/filters/update.ts`,
+        `! Source: ${PACKAGE}@${resolved}, ruleset ${list.rulesetId}, converted by lib/page/filters/update.ts`,
         `! License: ${list.license}`,
         `! Filters: ${kept} (${skipped} rules without an Adblock-syntax equivalent left out)`,
       ].join("\n");

@@ -3,10 +3,10 @@
  * here, so the body shape, the `type` URL and the status-to-title mapping exist once.
  */
 import { env } from "@/lib/env";
-import { BrandedError } from "@/lib/api/branded-error";
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
+import { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/error-codes";
 
-export { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+export { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/error-codes";
 
 const REASON_PHRASES: Record<number, string> = {
   400: "Bad Request",

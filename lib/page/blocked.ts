@@ -10,7 +10,7 @@
  */
 import "server-only";
 import type { HTTPResponse, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 
 export type BlockedKind = "challenge" | "captcha" | "login_wall" | "http_error";

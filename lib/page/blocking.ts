@@ -1,7 +1,7 @@
 /**
  * blockAds, blockTrackers, blockChats, blockRequests and the network half of blockCookies:
  * requests are matched against the caller's patterns and real filter lists shipped in
- * lib/screenshot/filters (AdGuard Base = EasyList + AdGuard English; Cookie Notices; Tracking
+ * lib/page/filters (AdGuard Base = EasyList + AdGuard English; Cookie Notices; Tracking
  * Protection; Widgets) and aborted when one says so; each blocker's count goes into the JSON
  * answer (D19). blockAds and blockChats also hide common containers with CSS, since a widget
  * whose request was blocked can still leave a box (or a page's own launcher button) behind.

@@ -24,7 +24,7 @@ export interface FilterEngine {
 
 /** Where the shipped lists live; the app always runs from the repository root. */
 function filterListPath(name: FilterListName): string {
-  return path.join(process.cwd(), "lib", "screenshot", "filters", FILTER_LISTS[name].file);
+  return path.join(process.cwd(), "lib", "page", "filters", FILTER_LISTS[name].file);
 }
 
 const loading = new Map<FilterListName, Promise<FilterEngine>>();

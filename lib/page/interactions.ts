@@ -6,10 +6,10 @@
  */
 import "server-only";
 import { type ElementHandle, type Page, TimeoutError } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { isValidSelector } from "./page-scripts";
-import type { PageSteps } from "./plan-page";
+import type { PageSteps } from "./page-plan";
 
 /**
  * Time kept back from an element wait to answer the 400 (close the page, give back the render,

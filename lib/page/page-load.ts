@@ -9,7 +9,7 @@
  */
 import "server-only";
 import { TimeoutError, type Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { BASELINE, type Deadline, type RenderSession } from "@/lib/browser";
 import { detectBlocked, targetBlockedError } from "./blocked";
 import { anyBlocking, type BlockingStats, enableRequestBlocking } from "./blocking";
@@ -20,7 +20,7 @@ import { assertLoadedDocument, loadHtml, navigate, refusalOr } from "./navigate"
 import { fontsReady, isValidSelector, runUserScript, scrollThrough } from "./page-scripts";
 import { type PageFacts, readPageFacts, targetHttpError } from "./page-facts";
 import { shapeRequests } from "./request-shaping";
-import { type CapturePlan, FULL_PAGE_MAX_HEIGHT } from "./plan";
+import { FULL_PAGE_MAX_HEIGHT, type PagePlan } from "./page-plan";
 
 /** What the page showed while it was used, besides the render's own output. */
 export interface PageRun<T> {
@@ -44,7 +44,7 @@ interface LoadClock {
 }
 
 /** Changes only what differs from the page's baseline (each change is a DevTools round trip). */
-async function prepare(session: RenderSession, plan: CapturePlan) {
+async function prepare(session: RenderSession, plan: PagePlan) {
   const { page } = session;
   const { viewport } = plan;
   const baselineViewport =
@@ -76,7 +76,7 @@ async function prepare(session: RenderSession, plan: CapturePlan) {
  */
 export async function withPreparedPage<T>(
   session: RenderSession,
-  plan: CapturePlan,
+  plan: PagePlan,
   work: (consent: ConsentHandling | undefined) => Promise<T>,
 ): Promise<PageRun<T>> {
   // Answered from before the first byte loads: an unanswered dialog freezes the page (D17).
@@ -115,7 +115,7 @@ async function waitForSelector(page: Page, selector: string, deadline: Deadline)
   }
 }
 
-async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Deadline) {
+async function applyCustomizations(page: Page, plan: PagePlan, deadline: Deadline) {
   if (plan.customCSS) await deadline.race(page.addStyleTag({ content: plan.customCSS }));
   if (plan.customJS) {
     const failure = await deadline.race(runUserScript(page, plan.customJS, deadline.remaining()));
@@ -131,7 +131,7 @@ async function applyCustomizations(page: Page, plan: CapturePlan, deadline: Dead
  */
 export async function loadPage(
   session: RenderSession,
-  plan: CapturePlan,
+  plan: PagePlan,
   consent: ConsentHandling | undefined,
   options: { scrollThrough: boolean; clock: LoadClock },
 ): Promise<LoadedPage> {
@@ -176,7 +176,7 @@ export async function loadPage(
 /** After loading: fonts, the caller's waits and page changes, lazy content scrolled into view, the delay. */
 async function settlePage(
   session: RenderSession,
-  plan: CapturePlan,
+  plan: PagePlan,
   consent: ConsentHandling | undefined,
   scroll: boolean,
 ): Promise<{ scrolledHeight?: number }> {

@@ -6,7 +6,7 @@
  * failOnHttpError's decision (capture.ts, D19).
  */
 import type { HTTPResponse, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { timeoutError } from "@/lib/browser";
 import { GUARD_HEADER } from "@/lib/net/guard-proxy";

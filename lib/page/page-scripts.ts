@@ -3,7 +3,7 @@
  * because transpilers add helpers to functions that do not exist in the page's world.
  */
 import type { Frame, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 
 /**
  * Scrolls through the page one viewport at a time (up to `maxHeight`) so lazy images and

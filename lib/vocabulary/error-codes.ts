@@ -1,5 +1,5 @@
 /**
- * The error catalogue (D1): every code the API answers with. lib/api/errors.ts builds the
+ * The error catalogue (D1): every code the API answers with. lib/vocabulary/errors.ts builds the
  * problem+json answers from it and is where the rest of the code imports it from.
  */
 
