@@ -10,7 +10,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { AUTH_MESSAGES, usableKeyOwner } from "@/lib/api/auth";
-import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/api/errors";
+import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/vocabulary/errors";
 import { browserSource, Deadline, isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
 import { env } from "@/lib/env";
 import { isWellFormedApiKey } from "@/lib/keys/format";

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { ApiContext } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
 import { env } from "@/lib/env";
 import { BROWSER_PATH, liveSession } from "./connect";

@@ -1,5 +1,5 @@
 /** /v1/sessions in the OpenAPI document (D39, D31). The WebSocket itself (/v1/browser) is described in its docs page. */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { errorResponses, KEY_ERRORS, RATE_HEADERS } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Parameter, Response, Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
