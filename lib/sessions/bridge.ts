@@ -44,6 +44,7 @@ export class SessionBridge implements SessionScope {
   private readonly targets = new Set<string>();
   private readonly sessions = new Map<string, CDPSession>();
   private chain: Promise<void> = Promise.resolve();
+  private contextsBeingMade = 0;
   private ended: CloseReason | undefined;
   private socket: WebSocket | undefined;
   private lastMessageAt = Date.now();
@@ -114,8 +115,10 @@ export class SessionBridge implements SessionScope {
     });
     socket.on("close", () => void this.end("client"));
     socket.on("error", () => void this.end("client"));
-    this.browser.once("disconnected", () => void this.end("browserGone"));
+    this.browser.once("disconnected", this.onBrowserGone);
   }
+
+  private readonly onBrowserGone = () => void this.end("browserGone");
 
   /** Time since the client last sent anything. */
   idleMs(): number {
@@ -176,10 +179,17 @@ export class SessionBridge implements SessionScope {
       case "end-session":
         return {};
       case "create-context": {
-        if (this.contexts.size >= MAX_CONTEXTS) {
+        if (this.contexts.size + this.contextsBeingMade >= MAX_CONTEXTS) {
           throw new SessionRefusal(`A session has at most ${MAX_CONTEXTS} browser contexts.`);
         }
-        const context = await this.browser.createBrowserContext(await contextBoundary());
+        this.contextsBeingMade++;
+        const context = await contextBoundary()
+          .then((boundary) => this.browser.createBrowserContext(boundary))
+          .finally(() => this.contextsBeingMade--);
+        if (this.ended) {
+          await context.close().catch(() => {}); // the session ended meanwhile: nothing of it stays
+          throw new SessionRefusal("The session has ended.");
+        }
         this.contexts.set(context.id!, context);
         await send(this.root, "Browser.setDownloadBehavior", { behavior: "deny", browserContextId: context.id });
         return { browserContextId: context.id };
@@ -275,6 +285,7 @@ export class SessionBridge implements SessionScope {
     const { code, reason: text } = CLOSE_REASONS[reason];
     if (this.socket?.readyState === this.socket?.OPEN) this.socket?.close(code, text);
     this.guardCredentials.stop();
+    this.browser.off("disconnected", this.onBrowserGone);
     await this.root.detach().catch(() => {});
     await Promise.allSettled([...this.contexts.values()].map((context) => context.close()));
     this.contexts.clear();
