@@ -17,6 +17,12 @@ export interface Plan {
   monitors: number;
   /** The shortest time between two scheduled runs of a monitor, in minutes (D27). */
   monitorMinIntervalMinutes: number;
+  /**
+   * The tallest page a fullPage image captures, in CSS px (D36): beyond Chromium's 16,384 px
+   * texture limit the page is captured in tiles and stitched. A taller page is cut there and
+   * reported incomplete (height_limit).
+   */
+  fullPageMaxHeight: number;
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -32,6 +38,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 100,
     monitors: 1,
     monitorMinIntervalMinutes: 1440,
+    fullPageMaxHeight: 16_384,
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -44,6 +51,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 2_000,
     monitors: 10,
     monitorMinIntervalMinutes: 60,
+    fullPageMaxHeight: 32_768,
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -56,6 +64,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 10_000,
     monitors: 50,
     monitorMinIntervalMinutes: 15,
+    fullPageMaxHeight: 65_536,
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -68,6 +77,7 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 50_000,
     monitors: 250,
     monitorMinIntervalMinutes: 5,
+    fullPageMaxHeight: 100_000,
     tagline: "High volume with the longest cache.",
   },
 };

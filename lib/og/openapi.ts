@@ -15,7 +15,7 @@ import {
   RATE_HEADERS,
   RENDER_FIELDS,
   RENDER_HEADERS,
-  PDF_ONLY,
+  PDF_ONLY, CAPTURE_ONLY,
   RECORDING_ONLY,
   renderErrorCodes,
 } from "@/lib/api/openapi/responses";
@@ -46,6 +46,7 @@ export const OG_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   ...BODY_ONLY,
   ...RECORDING_ONLY,
   ...PDF_ONLY,
+  ...CAPTURE_ONLY,
 ]);
 
 /** The `response=json` answer of a card (D7, D21). */

@@ -23,6 +23,8 @@ export interface PageSteps {
   failOnHttpError: boolean;
   /** Capture a bot challenge, captcha or login wall instead of answering 422 target_blocked (D23). */
   allowBlocked?: boolean;
+  /** Answer 422 capture_incomplete instead of a capture its completeness report calls incomplete (D36). */
+  requireComplete?: boolean;
 }
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
@@ -70,5 +72,6 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
     resize: resized ? { width: params.imageWidth, height: params.imageHeight } : undefined,
     failOnHttpError: params.failOnHttpError,
     allowBlocked: params.allowBlocked,
+    requireComplete: params.requireComplete,
   };
 }

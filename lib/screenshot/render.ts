@@ -5,6 +5,7 @@ import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
 import type { RenderOutput } from "@/lib/results";
 import { capture } from "./capture";
+import { completenessHeaders } from "./completeness";
 import type { PageFacts } from "./page-facts";
 import type { PageRun } from "./page-load";
 import type { CapturePlan } from "./plan";
@@ -51,7 +52,13 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, ac
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
     ...page,
-    // Where a comparison's ignoreSelectors are in the image (D27).
-    details: { ...page.details, ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}) },
+    // D36: every capture says how complete it is, in the JSON metadata and in headers.
+    headers: { ...page.headers, ...completenessHeaders(output.completeness) },
+    details: {
+      ...page.details,
+      completeness: output.completeness,
+      // Where a comparison's ignoreSelectors are in the image (D27).
+      ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}),
+    },
   };
 }

@@ -271,6 +271,8 @@ const NOT_RENDER: readonly ErrorCode[] = [
 ];
 /** Only a recording grows a file past a limit (D26). */
 export const RECORDING_ONLY: readonly ErrorCode[] = ["output_too_large"];
+/** Only a screenshot (and a comparison's captures) reports its completeness and can require it (D36). */
+export const CAPTURE_ONLY: readonly ErrorCode[] = ["capture_incomplete"];
 /** Only a screenshot's format=pdf converts a PDF (pdfStandard, D19). */
 export const PDF_ONLY: readonly ErrorCode[] = ["pdf_conversion_failed"];
 /** Only a POST body can be these (D19). */
