@@ -78,6 +78,7 @@ export const DOCS_NAV = [
     "/docs/mcp": "AI agents (MCP)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
+    "/docs/guarantees": "What we guarantee",
     "/docs/limits": "Limits & plans",
   }),
 ] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;

@@ -13,6 +13,11 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
   { label: "Cache TTL", value: (p) => `${p.cacheTtlDays} days` },
   { label: "API keys", value: (p) => n(p.maxApiKeys) },
   {
+    label: "Full-page height",
+    value: (p) => `${n(p.fullPageMaxHeight)} px`,
+    hint: "CSS px of a fullPage image; taller pages are cut there and reported incomplete.",
+  },
+  {
     label: "Page monitors",
     value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
     hint: "Visual change alerts; each run is a render.",

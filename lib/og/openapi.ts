@@ -15,7 +15,8 @@ import {
   RATE_HEADERS,
   RENDER_FIELDS,
   RENDER_HEADERS,
-  PDF_ONLY, CAPTURE_ONLY,
+  PDF_ONLY,
+  CAPTURE_ONLY,
   RECORDING_ONLY,
   renderErrorCodes,
 } from "@/lib/api/openapi/responses";

@@ -66,7 +66,7 @@ const READ_STATE = `(({ top, bottom }) => {
   };
 })`;
 
-export interface Counts {
+interface Counts {
   loaded: number;
   pending: number;
   failed: number;

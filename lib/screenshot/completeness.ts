@@ -71,7 +71,10 @@ export function judgeCompleteness(
   waits: Completeness["waits"],
 ): Completeness {
   const reachedBottom = extent ? extent.capturedHeight >= extent.pageHeight : null;
-  const reasons: IncompleteReason[] = [...(reachedBottom === false ? ["height_limit" as const] : []), ...stateReasons(state)];
+  const reasons: IncompleteReason[] = [
+    ...(reachedBottom === false ? ["height_limit" as const] : []),
+    ...stateReasons(state),
+  ];
   const lastChangeMsAgo = state.lastChangeMsAgo ?? null;
   return {
     complete: reasons.length === 0,

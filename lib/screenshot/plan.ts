@@ -18,7 +18,7 @@ import { type PageSteps, planPageSteps } from "./plan-page";
  */
 export const FULL_PAGE_MAX_HEIGHT = PLANS.free.fullPageMaxHeight;
 /** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
-export const MAX_CAPTURE_PIXELS = 100_000_000;
+const MAX_CAPTURE_PIXELS = 100_000_000;
 /**
  * A stitched full page's output pixels at most (D36): 2^28, what sharp accepts as one image by
  * default, so a Business page of 100,000 CSS px fits at 1280 px wide and deviceScale 1.
@@ -205,11 +205,15 @@ function pdfPlan(params: ScreenshotParams): PdfPlan {
 export type HeightLimit = "plan" | "format" | "pixels";
 
 /** The tallest fullPage capture in CSS px at this plan, format, width and pixel ratio, and what sets it. */
-export function fullPageLimit(
-  plan: Pick<CapturePlan, "format" | "viewport" | "fullPageMaxHeight">,
-): { height: number; by: HeightLimit } {
+export function fullPageLimit(plan: Pick<CapturePlan, "format" | "viewport" | "fullPageMaxHeight">): {
+  height: number;
+  by: HeightLimit;
+} {
   const { width, deviceScaleFactor: scale } = plan.viewport;
-  let limit: { height: number; by: HeightLimit } = { height: plan.fullPageMaxHeight ?? FULL_PAGE_MAX_HEIGHT, by: "plan" };
+  let limit: { height: number; by: HeightLimit } = {
+    height: plan.fullPageMaxHeight ?? FULL_PAGE_MAX_HEIGHT,
+    by: "plan",
+  };
   const { maxDimension } = formatSpec(plan.format);
   if (maxDimension !== undefined && Math.floor(maxDimension / scale) < limit.height)
     limit = { height: Math.floor(maxDimension / scale), by: "format" };

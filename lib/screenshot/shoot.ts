@@ -14,7 +14,7 @@ import { type CapturePlan, fullPageHeight } from "./plan";
 import { shootTiles } from "./tiles";
 
 /** A full page's height as measured before its capture, and the CSS height captured (D36). */
-export interface FullPageExtent {
+interface FullPageExtent {
   pageHeight: number;
   capturedHeight: number;
 }

@@ -99,6 +99,16 @@ export function headers(): Record<string, Header> {
         "Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked.",
       schema: { type: "string", enum: ["challenge", "captcha", "login_wall", "http_error"] },
     },
+    XCaptureComplete: {
+      description:
+        "Screenshots: whether the capture is complete (D36) — the whole page captured where fullPage asked for it, no image or font still loading, no request that could change the picture open, the page not changing in its last 500 ms. Also on a 422 capture_incomplete. Of the original render on a HIT.",
+      schema: { type: "string", enum: ["true", "false"] },
+    },
+    XCaptureIncomplete: {
+      description:
+        "Screenshots, when X-Capture-Complete is false: why, comma-separated — height_limit, images_pending, fonts_pending, requests_open, dom_changing (`completeness.reasons` in the JSON metadata).",
+      schema: { type: "string" },
+    },
     RateLimitLimit: int(
       "Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address.",
     ),

@@ -498,6 +498,7 @@ export interface components {
         | "selector_not_found"
         | "target_http_error"
         | "target_blocked"
+        | "capture_incomplete"
         | "output_too_large"
         | "template_not_found"
         | "invalid_variable"
@@ -625,6 +626,61 @@ export interface components {
         trackers?: number;
         chats?: number;
         requests?: number;
+      };
+      /** @description How complete the capture is (also X-Capture-Complete and X-Capture-Incomplete). Of the original render on a HIT. With requireComplete=true an incomplete capture is a 422 capture_incomplete instead. */
+      completeness?: {
+        /** @description True when reasons is empty. */
+        complete: boolean;
+        /** @description What may be missing: height_limit (the page is taller than what was captured — the plan's full-page height, the format's size limit or the pixel budget; for a PDF, lazy content below the height scrolled through), images_pending, fonts_pending, requests_open (a document, stylesheet, image, font, script, XHR or fetch still loading), dom_changing. */
+        reasons: ("height_limit" | "images_pending" | "fonts_pending" | "requests_open" | "dom_changing")[];
+        /** @description fullPage images and PDFs: whether the whole height of the page was captured (a PDF prints it all; for it, scrolled through). null for a capture of the viewport, a clip or an element. */
+        reachedBottom: boolean | null;
+        /** @description fullPage and PDF: the page's height in CSS px at capture time. */
+        pageHeight?: number;
+        /** @description fullPage and PDF: the height captured (PDF: scrolled through), CSS px. */
+        capturedHeight?: number;
+        /** @description fullPage and PDF: the tallest capture allowed here, and what sets it. */
+        heightLimit?: {
+          height: number;
+          /** @enum {string} */
+          by: "plan" | "format" | "pixels";
+        };
+        /** @description Images in the captured part of the page: loaded, still loading (pending) and failed, at capture time. */
+        images: {
+          loaded: number;
+          pending: number;
+          failed: number;
+        };
+        /** @description The page's web fonts in use: loaded, still loading (pending) and failed, at capture time. */
+        fonts: {
+          loaded: number;
+          pending: number;
+          failed: number;
+        };
+        /** @description Requests the page had in flight when it was captured. */
+        openRequests: {
+          /** @description All of them (beacons, streams and sockets included). */
+          count: number;
+          /** @description Those whose answer can change the picture. */
+          rendering: number;
+          /** @description The first five, origin and path only. */
+          urls: string[];
+        };
+        /** @description Whether the page's DOM changed in the last 500 ms before the capture (null: not known). */
+        dom: {
+          changing: boolean | null;
+          /** @description null when it never changed after loading began. */
+          lastChangeMsAgo: number | null;
+        };
+        /** @description The waits the capture used: waitUntil, waitForSelector, fonts (always, at most 2 s before the load event), scrolled (lazy content scrolled into view), delayMs, and completeMs — requireComplete's wait for the page to finish, up to 5 s. */
+        waits: {
+          waitUntil: string;
+          waitForSelector: boolean;
+          fonts: boolean;
+          scrolled: boolean;
+          delayMs: number;
+          completeMs: number;
+        };
       };
     };
     OgMetadata: {
@@ -1245,6 +1301,10 @@ export interface components {
     XTargetStatus: number;
     /** @description Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked. */
     XTargetBlocked: "challenge" | "captcha" | "login_wall" | "http_error";
+    /** @description Screenshots: whether the capture is complete (D36) — the whole page captured where fullPage asked for it, no image or font still loading, no request that could change the picture open, the page not changing in its last 500 ms. Also on a 422 capture_incomplete. Of the original render on a HIT. */
+    XCaptureComplete: "true" | "false";
+    /** @description Screenshots, when X-Capture-Complete is false: why, comma-separated — height_limit, images_pending, fonts_pending, requests_open, dom_changing (`completeness.reasons` in the JSON metadata). */
+    XCaptureIncomplete: string;
     /** @description Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address. */
     RateLimitLimit: number;
     /** @description Requests left in the current one-minute window. */
@@ -1286,7 +1346,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -1338,6 +1398,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -1400,6 +1462,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content: {
@@ -1528,7 +1592,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1680,7 +1744,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -1800,6 +1864,11 @@ export interface operations {
            */
           allowBlocked?: boolean;
           /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
+          /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
            */
@@ -1885,6 +1954,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content: {
@@ -1999,7 +2070,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2114,7 +2185,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -2166,6 +2237,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -2228,6 +2301,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2334,7 +2409,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5123,7 +5198,7 @@ export interface operations {
                  */
                 timeout?: number;
                 /**
-                 * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+                 * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
                  * @default false
                  */
                 fullPage?: boolean;
@@ -5242,6 +5317,11 @@ export interface operations {
                  * @default false
                  */
                 allowBlocked?: boolean;
+                /**
+                 * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+                 * @default false
+                 */
+                requireComplete?: boolean;
                 /**
                  * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                  * @example 3600
@@ -5930,7 +6010,7 @@ export interface operations {
                    */
                   timeout?: number;
                   /**
-                   * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+                   * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
                    * @default false
                    */
                   fullPage?: boolean;
@@ -6049,6 +6129,11 @@ export interface operations {
                    * @default false
                    */
                   allowBlocked?: boolean;
+                  /**
+                   * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+                   * @default false
+                   */
+                  requireComplete?: boolean;
                   /**
                    * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                    * @example 3600
@@ -6696,7 +6781,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -6748,6 +6833,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -6865,7 +6952,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7014,7 +7101,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -7133,6 +7220,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7264,7 +7356,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7549,7 +7641,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -7668,6 +7760,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -8137,7 +8234,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -8256,6 +8353,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600

@@ -27,7 +27,13 @@ async function reportOf(query: Record<string, string | number | boolean>): Promi
 
 describe("the completeness report", () => {
   it("a finished page is complete, with what was loaded and the waits used", async () => {
-    const { res, report } = await reportOf({ url: "tall-lazy.html", fullPage: true, width: 800, height: 600, delay: 600 });
+    const { res, report } = await reportOf({
+      url: "tall-lazy.html",
+      fullPage: true,
+      width: 800,
+      height: 600,
+      delay: 600,
+    });
     expect(res.headers.get("x-capture-complete")).toBe("true");
     expect(res.headers.get("x-capture-incomplete")).toBeNull();
     expect(report).toMatchObject({

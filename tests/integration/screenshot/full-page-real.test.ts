@@ -73,5 +73,4 @@ describe("a real documentation page, whole", () => {
     expect(differing).toBe(0);
     expect(res.headers.get("x-capture-complete")).toBe("true");
   });
-
 });

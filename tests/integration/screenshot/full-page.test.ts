@@ -66,9 +66,17 @@ describe("fullPage beyond 16,384 px (Business: up to 100,000 CSS px)", () => {
       await expectOk(await h.shoot({ url: "bands.html", fullPage: true, width: 120, height: 2000, format: "jpg" })),
     );
     expect([jpg.format, jpg.height]).toEqual(["jpeg", 40_000]);
-    for (const band of [0, 163, 164, 250, 327, 328, 399]) expectColor(jpg.pixel(60, band * 100 + 50), bandColor(band), `band ${band}`);
+    for (const band of [0, 163, 164, 250, 327, 328, 399])
+      expectColor(jpg.pixel(60, band * 100 + 50), bandColor(band), `band ${band}`);
 
-    const res = await h.shoot({ url: "bands.html", fullPage: true, width: 120, height: 2000, format: "webp", response: "json" });
+    const res = await h.shoot({
+      url: "bands.html",
+      fullPage: true,
+      width: 120,
+      height: 2000,
+      format: "webp",
+      response: "json",
+    });
     const meta = (await res.json()) as { height: number; completeness: Record<string, unknown> };
     expect(meta.height).toBe(16_383);
     expect(res.headers.get("x-capture-incomplete")).toBe("height_limit");
@@ -85,7 +93,14 @@ describe("fullPage beyond 16,384 px (Business: up to 100,000 CSS px)", () => {
 
 describe("fullPage PDFs of long pages", () => {
   it("paginate on sheets of 16,384 CSS px instead of stopping at one", async () => {
-    const res = await h.shoot({ url: "bands.html", fullPage: true, width: 120, height: 2000, format: "pdf", response: "json" });
+    const res = await h.shoot({
+      url: "bands.html",
+      fullPage: true,
+      width: 120,
+      height: 2000,
+      format: "pdf",
+      response: "json",
+    });
     const meta = (await res.json()) as { pages: number; height: number; completeness: Record<string, unknown> };
     expect([meta.height, meta.pages]).toEqual([16_384, 3]);
     expect(meta.completeness).toMatchObject({ reachedBottom: true, pageHeight: 40_000, capturedHeight: 40_000 });

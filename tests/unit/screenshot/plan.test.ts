@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { FULL_PAGE_MAX_HEIGHT, fullPageHeight, fullPageLimit, MAX_FULL_PAGE_PIXELS, planCapture } from "@/lib/screenshot/plan";
+import {
+  FULL_PAGE_MAX_HEIGHT,
+  fullPageHeight,
+  fullPageLimit,
+  MAX_FULL_PAGE_PIXELS,
+  planCapture,
+} from "@/lib/screenshot/plan";
 import { PLANS } from "@/lib/plans";
 
 function plan(query: string) {
@@ -130,7 +136,11 @@ describe("fullPageHeight", () => {
     expect(fullPageHeight(50_000, webp) * 2).toBeLessThanOrEqual(OUTPUT_FORMATS.webp.maxDimension);
     const jpg = { ...png, format: "jpg" as const, fullPageMaxHeight: 100_000 };
     expect(fullPageLimit(jpg)).toEqual({ height: 65_535, by: "format" });
-    const big = { ...png, fullPageMaxHeight: 100_000, viewport: { ...png.viewport, width: 3840, deviceScaleFactor: 3 } };
+    const big = {
+      ...png,
+      fullPageMaxHeight: 100_000,
+      viewport: { ...png.viewport, width: 3840, deviceScaleFactor: 3 },
+    };
     const height = fullPageHeight(150_000, big);
     expect(fullPageLimit(big).by).toBe("pixels");
     expect(3840 * 3 * height * 3).toBeLessThanOrEqual(MAX_FULL_PAGE_PIXELS);

@@ -21,7 +21,8 @@ describe("planTiles", () => {
       expect(tile.height * scale).toBeLessThanOrEqual(8_192);
       expect(Math.ceil(width * scale) * tile.height * scale).toBeLessThanOrEqual(TILE_MAX_PIXELS);
       // Every tile but the last ends (and the next starts) at a whole device row.
-      if (index < tiles.length - 1) expect(Math.abs(tile.height * scale - Math.round(tile.height * scale))).toBeLessThan(1e-9);
+      if (index < tiles.length - 1)
+        expect(Math.abs(tile.height * scale - Math.round(tile.height * scale))).toBeLessThan(1e-9);
     }
     expect(next).toBe(height);
   });
