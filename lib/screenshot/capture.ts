@@ -92,8 +92,11 @@ async function captureWatched(
   const scroll = plan.fullPage || plan.pdf !== undefined;
   const { facts } = await loadPage(session, plan, consent, { scrollThrough: scroll, clock });
   const band = capturedBand(plan);
-  const completeMs = plan.requireComplete ? await awaitCompletePage(watch, band, deadline) : 0;
-  const state = await watch.read(band, deadline);
+  const input = plan.html !== undefined ? "html" : "url";
+  // D23: a page that navigates itself to a refused address while it is read answers with the refusal.
+  const refused = (error: unknown) => refusalOr(error, page, session.guard, input, deadline);
+  const completeMs = plan.requireComplete ? await awaitCompletePage(watch, band, deadline).catch(refused) : 0;
+  const state = await watch.read(band, deadline).catch(refused);
   const waits = {
     waitUntil: plan.waitUntil,
     waitForSelector: plan.waitForSelector !== undefined,
@@ -118,7 +121,7 @@ async function captureWatched(
       });
     clock.lap("capture");
     // D23: a page that navigated to a refused address while being printed is not answered.
-    assertLoadedDocument(page, session.guard, plan.html !== undefined ? "html" : "url");
+    assertLoadedDocument(page, session.guard, input);
     // A PDF prints the whole page; what it may miss is lazy content below the scrolled height.
     const scrolled = plan.fullPageMaxHeight ?? FULL_PAGE_MAX_HEIGHT;
     const completeness = judged({
@@ -131,7 +134,6 @@ async function captureWatched(
   }
 
   const format = plan.format as ImageFormat;
-  const input = plan.html !== undefined ? "html" : "url";
   // D23: a page that navigates itself away while it is measured or shot answers with the refusal.
   const { regions, shot } = await shootWithRegions(session, plan).catch((error: unknown) =>
     refusalOr(error, page, session.guard, input, deadline),

@@ -98,6 +98,23 @@ function shortUrl(url: string): string {
   }
 }
 
+type StateRead = { images: Counts; fonts: Counts; lastChangeMsAgo: number | null };
+
+/** A page that replaces its document (D23) is read again on the new one, a few times at most. */
+const CONTEXT_GONE = /Execution context was destroyed|Cannot find context with specified id/i;
+const READ_ATTEMPTS = 3;
+
+async function readState(page: Page, arg: string, deadline: Deadline): Promise<StateRead> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await deadline.race(page.evaluate(`${READ_STATE}(${arg})`))) as StateRead;
+    } catch (error) {
+      if (attempt >= READ_ATTEMPTS || !(error instanceof Error) || !CONTEXT_GONE.test(error.message)) throw error;
+      await deadline.sleep(100);
+    }
+  }
+}
+
 /** Starts watching a fresh page before it loads anything. */
 export async function watchPage(page: Page): Promise<PageWatch> {
   const open = new Set<HTTPRequest>();
@@ -112,11 +129,7 @@ export async function watchPage(page: Page): Promise<PageWatch> {
   return {
     async read(band, deadline) {
       const arg = band === "viewport" ? { top: null, bottom: null } : band;
-      const read = (await deadline.race(page.evaluate(`${READ_STATE}(${JSON.stringify(arg)})`))) as {
-        images: Counts;
-        fonts: Counts;
-        lastChangeMsAgo: number | null;
-      };
+      const read = await readState(page, JSON.stringify(arg), deadline);
       const requests = [...open];
       return {
         images: read.images,
