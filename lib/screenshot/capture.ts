@@ -6,21 +6,22 @@
  * request's deadline; each phase is timed.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
 import { finishImage, type ImageFormat } from "./encode";
-import { assertLoadedDocument, refusalOr } from "./navigate";
-import type { ConsentHandling } from "./consent";
-import { type PageRun, loadPage, withPreparedPage } from "./page-load";
+import { assertLoadedDocument, refusalOr } from "@/lib/page/navigate";
+import { type PageRun, loadPage, withPreparedPage } from "@/lib/page/page-load";
+import { documentHeight } from "@/lib/page/page-scripts";
+import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "@/lib/page/page-facts";
+import type { ConsentHandling } from "@/lib/page/consent";
 import { type Completeness, captureIncompleteError, judgeCompleteness } from "./completeness";
 import { type CapturedBand, type PageWatch, watchPage } from "./completeness-page";
 import { awaitCompletePage } from "./completeness-wait";
-import { documentHeight } from "./page-scripts";
-import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
 import { printPdf } from "./pdf";
 import { type Region, readRegions, regionsInImage } from "./regions";
 import { shootImage } from "./shoot";
-import { type CapturePlan, FULL_PAGE_MAX_HEIGHT, fullPageLimit } from "./plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
+import { type CapturePlan, fullPageLimit } from "./plan";
 
 export interface CaptureOutput extends Omit<PageRun<unknown>, "output"> {
   bytes: Buffer;

@@ -5,7 +5,7 @@
  * the reasons when any of them says part of the page may be missing; requireComplete=true turns
  * that into 422 capture_incomplete, which is not charged.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { PageState } from "./completeness-page";
 import type { CapturePlan, HeightLimit } from "./plan";
 

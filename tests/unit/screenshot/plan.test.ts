@@ -4,16 +4,11 @@
  */
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
-import {
-  FULL_PAGE_MAX_HEIGHT,
-  fullPageHeight,
-  fullPageLimit,
-  MAX_FULL_PAGE_PIXELS,
-  planCapture,
-} from "@/lib/screenshot/plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
+import { fullPageHeight, fullPageLimit, MAX_FULL_PAGE_PIXELS, planCapture } from "@/lib/screenshot/plan";
 import { PLANS } from "@/lib/plans";
 
 function plan(query: string) {
@@ -124,6 +119,7 @@ describe("fullPageHeight", () => {
   };
 
   it("uses the page height up to 16,384 CSS px without a plan (D10), up to the plan's height with one (D36)", () => {
+    expect(FULL_PAGE_MAX_HEIGHT).toBe(PLANS.free.fullPageMaxHeight);
     expect(fullPageHeight(2345.4, png)).toBe(2346);
     expect(fullPageHeight(50_000, png)).toBe(FULL_PAGE_MAX_HEIGHT);
     const business = { ...png, fullPageMaxHeight: PLANS.business.fullPageMaxHeight };

@@ -6,7 +6,8 @@ import { TD, TR } from "@/components/ui";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { COMPLETE_WAIT_MS, DOM_QUIET_MS } from "@/lib/screenshot/completeness";
-import { FULL_PAGE_MAX_HEIGHT, MAX_FULL_PAGE_PIXELS } from "@/lib/screenshot/plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
+import { MAX_FULL_PAGE_PIXELS } from "@/lib/screenshot/plan";
 
 export const metadata: Metadata = {
   title: "What we guarantee",
