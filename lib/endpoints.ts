@@ -15,6 +15,8 @@ export const ENDPOINTS = {
   // Comparisons capture screenshots and count as /v1/screenshot for key restrictions (D27).
   diff: { name: "Visual diffs", renders: false },
   monitors: { name: "Monitors", renders: false },
+  // A site's URLs from sitemaps and plain HTTP fetches: nothing rendered, nothing charged (D32).
+  map: { name: "Site maps", renders: false },
 } as const satisfies Record<string, { name: string; renders: boolean }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -11,6 +11,7 @@ import { contentDoc } from "@/lib/content/openapi";
 import { diffDoc } from "@/lib/diff/openapi";
 import type { EndpointId } from "@/lib/endpoints";
 import { jobsDoc } from "@/lib/jobs/openapi";
+import { mapDoc } from "@/lib/map/openapi";
 import { monitorsDoc } from "@/lib/monitors/openapi";
 import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
@@ -28,6 +29,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   diff: diffDoc,
   monitors: monitorsDoc,
   usage: usageDoc,
+  map: mapDoc,
 };
 
 /** The endpoints that need no key and are not in the pipeline's list: the stored files. */

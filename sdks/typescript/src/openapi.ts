@@ -329,6 +329,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/map": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A site's URLs from its sitemaps and links, without rendering
+     * @description Reads robots.txt (its `Sitemap:` lines, and its rules for the GlanceBot token), /sitemap.xml, sitemap indexes and gzipped sitemaps, then follows links by plain HTTP fetches of HTML up to `depth`. Every fetch — and every redirect — goes to public addresses only. Renders nothing: counts against the rate limit, never the render quota.
+     */
+    get: operations["mapSite"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -1225,6 +1245,10 @@ export interface components {
         reset: number;
         windowSeconds: number;
       };
+    };
+    SiteMap: {
+      /** @description The site's URLs, normalised (fragments dropped) and deduplicated: the start URL first, then its sitemaps' URLs, then links found level by level. */
+      urls: string[];
     };
   };
   responses: never;
@@ -8668,6 +8692,146 @@ export interface operations {
       };
       /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
       401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  mapSite: {
+    parameters: {
+      query: {
+        /** @description The site's start URL (public http or https). Its host is the site; its robots.txt and sitemaps are read from its origin. */
+        url: string;
+        /** @description At most this many URLs in the answer. */
+        limit?: number;
+        /** @description Link levels to follow from the start URL by plain HTTP fetches of HTML (no rendering): 0 reads sitemaps only, 1 adds the start page's links, 2 their pages' links, and so on. */
+        depth?: number;
+        /** @description `include`: sitemaps (robots.txt `Sitemap:` lines and /sitemap.xml, indexes and gzip) and links. `only`: sitemaps alone. `skip`: links alone. */
+        sitemap?: "include" | "only" | "skip";
+        /** @description Also keep hosts under the start URL's host (docs.example.com for example.com). By default only the start URL's own host (with or without www.) and port. Accepts `true`, `false`, `1` or `0`. */
+        subdomains?: boolean;
+        /** @description Drop every URL's query string, so /page?a=1 and /page?a=2 are one page. Fragments (#…) are always dropped. Accepts `true`, `false`, `1` or `0`. */
+        ignoreQueryParameters?: boolean;
+        /** @description Keep only URLs whose path (and query) starts with one of these patterns, as robots.txt writes them: `*` matches anything, a final `$` anchors the end. Comma-separated (a JSON array in a POST body). */
+        include?: string;
+        /** @description Leave out URLs whose path (and query) starts with one of these patterns (same form as include). */
+        exclude?: string;
+        /** @description Milliseconds to look for: the answer then lists what was found by then. */
+        timeout?: number;
+        /** @description The API key, when the X-API-Key header cannot be used (the header is preferred). */
+        api_key?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The site's URLs. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SiteMap"];
+        };
+      };
+      /** @description `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
