@@ -12,7 +12,7 @@ import { pathPatternProblem } from "./scope";
 
 const MAP_LIMIT_MAX = 30_000;
 
-const siteScopeParams = {
+export const siteScopeParams = {
   subdomains: boolParam("subdomains", {
     default: false,
     description:
@@ -40,7 +40,7 @@ const siteScopeParams = {
   }),
 };
 
-const siteUrlParam = urlParam("url", {
+export const siteUrlParam = urlParam("url", {
   required: true,
   maxLength: 2048,
   description:

@@ -8,6 +8,7 @@ import { animateDoc } from "@/lib/animate/openapi";
 import { headers, PROBLEM_SCHEMA } from "@/lib/api/openapi/responses";
 import type { Document, EndpointDoc, Tag } from "@/lib/api/openapi/types";
 import { contentDoc } from "@/lib/content/openapi";
+import { crawlDoc } from "@/lib/crawl/openapi";
 import { diffDoc } from "@/lib/diff/openapi";
 import type { EndpointId } from "@/lib/endpoints";
 import { jobsDoc } from "@/lib/jobs/openapi";
@@ -30,6 +31,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   monitors: monitorsDoc,
   usage: usageDoc,
   map: mapDoc,
+  crawl: crawlDoc,
 };
 
 /** The endpoints that need no key and are not in the pipeline's list: the stored files. */

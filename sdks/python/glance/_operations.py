@@ -299,4 +299,4 @@ OPERATIONS = {
 }
 
 # The webhook events a delivery's `type` may name.
-WEBHOOK_EVENTS = ("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "webhook.test",)
+WEBHOOK_EVENTS = ("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.completed", "webhook.test",)
