@@ -23,7 +23,16 @@ import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
 import { announceCrawlEnd } from "./announce";
 import { type PageOutcome, renderCrawlPage } from "./render";
-import { addPages, crawlCounts, type CrawlRow, crawlOfJob, endCrawl, type NewPage, type PageRow } from "./store";
+import {
+  addPages,
+  crawlCounts,
+  type CrawlRow,
+  crawlOfJob,
+  endCrawl,
+  type NewPage,
+  type PageRow,
+  reserveFetchSlot,
+} from "./store";
 
 /** Codes that say "the account may render no more": the crawl stops there, with that reason. */
 const STOPPING = new Set([
@@ -34,6 +43,7 @@ const STOPPING = new Set([
   "oauth_grant_revoked",
 ]);
 const SITEMAP_BUDGET_MS = 30_000;
+const MAX_CRAWL_DELAY_S = 60;
 
 /** robots.txt per crawl and origin, read once per instance (a few crawls' worth kept). */
 const robotsByCrawl = new Map<string, (url: URL) => Promise<SiteRobots>>();
@@ -114,6 +124,14 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   const skipped: KindResult = { state: "succeeded", result: { skipped: true } };
   if (!found || found.crawl.status !== "running" || found.page.status !== "queued") return skipped;
   const { crawl, page } = found;
+
+  // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
+  // whichever instance makes them (at most a minute: a larger value is read as a minute).
+  const delaySeconds = (await robotsOf(crawl.id)(new URL(page.url))).crawlDelaySeconds ?? 0;
+  if (delaySeconds > 0) {
+    const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
+    if (waitMs > 0) return { state: "retry", afterMs: waitMs };
+  }
 
   let outcome: PageOutcome;
   try {

@@ -199,6 +199,24 @@ export async function endCrawl(
   return true;
 }
 
+/**
+ * Politeness (robots.txt Crawl-delay): takes the crawl's next fetch slot, `delayMs` after this
+ * one, across every instance. 0 when the page may be fetched now, else how long to wait.
+ */
+export async function reserveFetchSlot(crawlId: string, delayMs: number): Promise<number> {
+  const pool = await getPool();
+  const { rowCount } = await pool.query(
+    `UPDATE crawls SET next_fetch_at = now() + make_interval(secs => $2::double precision / 1000) WHERE id = $1 AND next_fetch_at <= now()`,
+    [crawlId, delayMs],
+  );
+  if (rowCount) return 0;
+  const { rows } = await pool.query<{ ms: number }>(
+    `SELECT GREATEST(1, ceil(extract(epoch FROM next_fetch_at - now()) * 1000))::int AS ms FROM crawls WHERE id = $1`,
+    [crawlId],
+  );
+  return rows[0]?.ms ?? 0;
+}
+
 export async function cancelCrawl(crawlId: string): Promise<boolean> {
   return inTransaction((client) => endCrawl(client, crawlId, "cancelled", "cancelled"));
 }

@@ -24,6 +24,8 @@ export interface SiteServer {
   url(pagePath: string): string;
   /** Every request's path (and query), in order. */
   readonly requests: string[];
+  /** When each was received (epoch ms), in the same order. */
+  readonly times: number[];
   close(): Promise<void>;
 }
 
@@ -44,9 +46,11 @@ export async function serveSite(options: {
   routes?: Record<string, Route>;
 }): Promise<SiteServer> {
   const requests: string[] = [];
+  const times: number[] = [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://site");
     requests.push(`${url.pathname}${url.search}`);
+    times.push(Date.now());
     const route = options.routes?.[url.pathname];
     if (route) return route(req, res);
     const file =
@@ -62,6 +66,7 @@ export async function serveSite(options: {
     origin,
     url: (pagePath) => `${origin}${pagePath}`,
     requests,
+    times,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,20 +6,30 @@
  * time with `next` and as JSON lines; cancel stops it; the quota and the plan's page limit stop it
  * cleanly, saying so; another workspace's crawl is a 404.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf, rendersOf, type TestAccount } from "@/tests/support/api";
 import { ensureDebianDocs } from "@/tests/support/debian-docs";
 import { serveSite, type SiteServer } from "@/tests/support/site-server";
 import { testEnvironment } from "@/tests/support/test-env";
 
+const ROOT = "/usr/share/doc/python-flask-doc/html/";
 let site: SiteServer;
+/** The same site with a robots.txt that asks GlanceBot for a second between fetches. */
+let polite: SiteServer;
+let overlay: string;
 beforeAll(async () => {
   ensureDebianDocs(["python-flask-doc"]);
-  site = await serveSite({ root: "/usr/share/doc/python-flask-doc/html/" });
+  site = await serveSite({ root: ROOT });
+  overlay = await mkdtemp(path.join(os.tmpdir(), "glance-crawl-"));
+  await writeFile(path.join(overlay, "robots.txt"), "User-agent: GlanceBot\nCrawl-delay: 1\n");
+  polite = await serveSite({ root: ROOT, overlay });
 }, 600_000);
 testEnvironment(() => ({
   extra: {
-    ALLOW_PRIVATE_ORIGINS: site.origin,
+    ALLOW_PRIVATE_ORIGINS: `${site.origin},${polite.origin}`,
     BROWSER_CONCURRENCY: "2",
     JOBS_CONCURRENCY: "2",
     JOBS_ACCOUNT_CONCURRENCY: "2",
@@ -56,6 +66,8 @@ afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
   await site?.close();
+  await polite?.close();
+  await rm(overlay, { recursive: true, force: true });
 });
 
 const request = (path: string, account: TestAccount, init: RequestInit = {}) =>
@@ -197,5 +209,20 @@ describe("POST /v1/crawl on Flask's documentation", () => {
     const crawl = await ended(id, free);
     expect(crawl).toMatchObject({ status: "completed", stopReason: "quota_exceeded", completed: 2, failed: 0 });
     expect(await rendersOf(free)).toBe(100);
+  });
+
+  it("spaces its fetches of a site by robots.txt's Crawl-delay for GlanceBot", async () => {
+    const id = await start({
+      url: polite.url("/index.html"),
+      depth: 1,
+      limit: 3,
+      include: ["/index", "/tutorial/"],
+      sitemap: "skip",
+    });
+    expect(await ended(id)).toMatchObject({ status: "completed", completed: 3 });
+    const pageFetches = polite.times.filter((_, i) => polite.requests[i].endsWith(".html"));
+    expect(pageFetches).toHaveLength(3);
+    for (let i = 1; i < pageFetches.length; i++)
+      expect(pageFetches[i] - pageFetches[i - 1]).toBeGreaterThanOrEqual(950);
   });
 });
