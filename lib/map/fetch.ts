@@ -6,11 +6,13 @@
  */
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
+import { env } from "@/lib/env";
 import { safeFetch, SafeFetchError, type SafeFetchResult } from "@/lib/net/fetch";
 
 /** The robots.txt product token we obey (a `User-agent: GlanceBot` group), and the header we send. */
 export const CRAWLER_TOKEN = "GlanceBot";
-const CRAWLER_USER_AGENT = "GlanceBot/1.0 (+https://glance.dev/docs/map)";
+/** Names us and where a site's owner reads what we do (this deployment's own docs). */
+const crawlerUserAgent = () => `GlanceBot/1.0 (+${env().APP_URL}/docs/crawl)`;
 
 const gunzipAsync = promisify(gunzip);
 
@@ -32,7 +34,7 @@ export type FetchOutcome = { ok: true; fetched: Fetched } | { ok: false; reason:
 async function attempt(url: string, maxBytes: number, accept: string[], timeoutMs: number): Promise<FetchOutcome> {
   let result: SafeFetchResult;
   try {
-    result = await safeFetch(url, { maxBytes, accept, timeoutMs, maxRedirects: 5, userAgent: CRAWLER_USER_AGENT });
+    result = await safeFetch(url, { maxBytes, accept, timeoutMs, maxRedirects: 5, userAgent: crawlerUserAgent() });
   } catch (err) {
     if (err instanceof SafeFetchError) return { ok: false, reason: err.reason };
     throw err;

@@ -37,7 +37,7 @@ export function mapDoc(appUrl: string): EndpointDoc {
           description:
             "Reads robots.txt (its `Sitemap:` lines, and its rules for the GlanceBot token), /sitemap.xml, sitemap indexes and gzipped sitemaps, then follows links by plain HTTP fetches of HTML up to `depth`. " +
             "Every fetch — and every redirect — goes to public addresses only. Renders nothing: counts against the rate limit, never the render quota.",
-          externalDocs: { url: `${appUrl}/docs/map` },
+          externalDocs: { url: `${appUrl}/docs/crawl#map` },
           parameters: queryParameters(mapParams),
           responses: { "200": keyedJson("The site's URLs.", "SiteMap"), ...errorResponses(MAP_ERRORS) },
         },
