@@ -8,8 +8,9 @@
 import "server-only";
 import type { z } from "zod";
 import type { Authenticator } from "@/lib/api/auth";
-import type { ApiContext, Caller, EndpointSpec, Handler, RenderCharge, UsageNote } from "@/lib/api/context";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import type { ApiContext, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
+import type { Caller, RenderCharge } from "@/lib/vocabulary/caller";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { paramsFromJsonBody } from "@/lib/api/body";
 import { parseQuery } from "@/lib/api/query";

@@ -5,7 +5,7 @@
  * running is the handler's. Reading, listing pages and cancelling: the id in the path.
  */
 import type { EndpointSpec } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { parseQuery } from "@/lib/api/query";
 import { contentEndpoint } from "@/lib/content/endpoint";

@@ -6,8 +6,8 @@
  */
 import "server-only";
 import type { ApiContext } from "@/lib/api/context";
-import { ownerId } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ownerId } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { enqueueJobs } from "@/lib/jobs/worker";
 import { siteScope } from "@/lib/map/scope";
 import { PLANS } from "@/lib/plans";

@@ -1,6 +1,6 @@
 /** /v1/crawl in the OpenAPI document (D32, D31), declared beside the endpoint and built from its schemas. */
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
 import {
   errorResponses,

@@ -7,8 +7,9 @@
  * each page's title); the answer keeps only the formats the caller asked for.
  */
 import "server-only";
-import type { ApiContext, Caller } from "@/lib/api/context";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import type { ApiContext } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { contentEndpoint } from "@/lib/content/endpoint";

@@ -13,7 +13,7 @@
  */
 import "server-only";
 import type { PoolClient } from "pg";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { callerFor } from "@/lib/jobs/run";
 import type { JobRow } from "@/lib/jobs/store";
 import { enqueueJobs, type JobKind, type KindResult } from "@/lib/jobs/worker";

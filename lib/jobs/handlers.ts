@@ -8,7 +8,7 @@ import "server-only";
 import { z } from "zod";
 import type { ApiContext } from "@/lib/api/context";
 import { noParamsEndpoint } from "@/lib/api/no-params";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { JobRequest } from "./endpoint";
 import type { bulkParams, JobParams } from "./params";
 import { findBatch, findJob, insertBatch, insertJob } from "./store";

@@ -7,8 +7,9 @@
  * compiled account template) is not stored, and the account's plan may have changed since.
  */
 import "server-only";
-import type { ApiContext, Caller, KeyLimits, RenderCharge } from "@/lib/api/context";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import type { ApiContext } from "@/lib/api/context";
+import type { Caller, KeyLimits, RenderCharge } from "@/lib/vocabulary/caller";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { afterResponse } from "@/lib/api/request";

@@ -1,6 +1,6 @@
 /** GET /v1/map in the OpenAPI document (D32, D31), declared beside the endpoint and built from its schema. */
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryParameters } from "@/lib/api/openapi/params";
 import { errorResponses, keyedJson, PAGE_REQUEST_ERRORS } from "@/lib/api/openapi/responses";
 import type { EndpointDoc } from "@/lib/api/openapi/types";

@@ -8,9 +8,9 @@
  */
 import "server-only";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Caller } from "@/lib/api/context";
-import { BrandedError } from "@/lib/api/branded-error";
-import { ApiError, problemBody, toApiError, type ProblemBody } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
+import { ApiError, problemBody, toApiError, type ProblemBody } from "@/lib/vocabulary/errors";
 import { forwardedHeaders } from "./auth";
 
 export type Route = (request: Request) => Promise<Response>;

@@ -15,8 +15,8 @@
  */
 import "server-only";
 import type { PoolClient } from "pg";
-import { ownerId } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ownerId } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { findBaseline, publishBaseline, saveBaseline } from "@/lib/diff/baselines";
 import { compareAndStore, type DiffOutcome, ignoredRegionsOf } from "@/lib/diff/outcome";
 import { callerFor, chargeRender, failureOf } from "@/lib/jobs/run";

@@ -18,7 +18,7 @@
  *   renders again under its own, instead of inheriting the leader's 504.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";

@@ -8,7 +8,7 @@
  */
 import "server-only";
 import sharp, { type Sharp } from "sharp";
-import type { PageSteps } from "./plan-page";
+import type { PageSteps } from "@/lib/page/page-plan";
 import type { ScreenshotFormat } from "./params";
 
 type Encoding =
