@@ -170,4 +170,15 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   };
 }
 
-export const crawlPageKind: JobKind = { run: runCrawlPage };
+/** A page whose job was given up (its instance died on it again and again): failed, and the crawl goes on or ends. */
+async function gaveUpOnPage(client: PoolClient, job: JobRow): Promise<void> {
+  const page = (await client.query<PageRow>(`SELECT * FROM crawl_pages WHERE job_id = $1`, [job.id])).rows[0];
+  const crawl = page
+    ? (await client.query<CrawlRow>(`SELECT * FROM crawls WHERE id = $1`, [page.crawl_id])).rows[0]
+    : undefined;
+  if (!page || !crawl) return;
+  await recordPage(client, page, "failed", null, job.error ?? { code: "internal_error" });
+  await endIfDone(client, crawl);
+}
+
+export const crawlPageKind: JobKind = { run: runCrawlPage, gaveUp: gaveUpOnPage };

@@ -227,4 +227,19 @@ describe("POST /v1/crawl on Flask's documentation", () => {
     for (let i = 1; i < pageFetches.length; i++)
       expect(pageFetches[i] - pageFetches[i - 1]).toBeGreaterThanOrEqual(950);
   });
+
+  it("fails a page given up after its instances died on it three times, and the crawl still ends", async () => {
+    const { startJobWorkers, stopJobWorkers } = await import("@/lib/jobs/worker");
+    const { CRAWL_PAGE } = await import("@/lib/jobs/store");
+    const { crawlPageKind } = await import("@/lib/crawl/run");
+    await stopJobWorkers();
+    const id = await start({ url: site.url("/index.html?given-up"), depth: 1, sitemap: "skip" });
+    const { getPool } = await import("@/lib/db/pool");
+    // Three runs cut off already (as by three dying instances): the next claim is the fourth.
+    await (await getPool()).query(`UPDATE jobs SET attempts = 3 WHERE crawl_id = $1`, [id]);
+    await startJobWorkers({ [CRAWL_PAGE]: crawlPageKind });
+    const crawl = await ended(id);
+    expect(crawl).toMatchObject({ status: "completed", total: 1, completed: 0, failed: 1 });
+    expect((crawl.pages[0].error as { code: string }).code).toBe("internal_error");
+  });
 });
