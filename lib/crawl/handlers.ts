@@ -61,6 +61,7 @@ export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>
         page: validated.page,
         formats: params.formats,
         limitSource: validated.limitSource,
+        ...(params.pageWebhooks ? { pageWebhooks: true } : {}),
       },
     },
   );

@@ -84,7 +84,11 @@ export function crawlDoc(appUrl: string): EndpointDoc {
   const externalDocs = { url: `${appUrl}/docs/crawl` };
   return {
     tags: [{ name: "Sites", description: "Whole sites: their URLs (map) and their pages as data (crawl)." }],
-    schemas: { Crawl: zodSchema(crawlSchema), CrawlResults: zodSchema(crawlResultsSchema) },
+    schemas: {
+      Crawl: zodSchema(crawlSchema),
+      CrawlResults: zodSchema(crawlResultsSchema),
+      CrawlPage: zodSchema(pageSchema.extend({ crawlId: z.string() })),
+    },
     paths: {
       "/v1/crawl": {
         post: {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { apiKeyParam } from "@/lib/api/common-params";
-import { enumParam, intParam, stringParam } from "@/lib/api/params";
+import { boolParam, enumParam, intParam, stringParam } from "@/lib/api/params";
 import { contentParams } from "@/lib/content/params";
 import { webhookUrlParam } from "@/lib/jobs/params";
 import { siteScopeParams, siteUrlParam } from "@/lib/map/params";
@@ -76,8 +76,12 @@ export const crawlParams = z.object({
   locale: content.locale,
   timezone: content.timezone,
   webhookUrl: webhookUrlParam(
-    "Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit).",
+    "Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks.",
   ),
+  pageWebhooks: boolParam("pageWebhooks", {
+    default: false,
+    description: "Also send a signed `crawl.page` webhook as each page ends, with the page as the results list it.",
+  }),
   api_key: apiKeyParam(),
 });
 

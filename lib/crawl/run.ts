@@ -21,7 +21,7 @@ import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { mapSite } from "@/lib/map/discover";
 import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
-import { announceCrawlEnd } from "./announce";
+import { announceCrawlEnd, announcePage } from "./announce";
 import { type PageOutcome, renderCrawlPage } from "./render";
 import {
   addPages,
@@ -160,12 +160,13 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
       }
       if (outcome.ok) await recordPage(client, page, "completed", keptAnswer(outcome, crawl.options.formats), null);
       else await recordPage(client, page, "failed", null, outcome.problem);
+      await announcePage(client, crawl, page.seq);
       newJobs = await addPages(client, crawl.id, next);
       ended = await endIfDone(client, crawl);
     },
     afterCommit: () => {
       if (newJobs.length > 0) void enqueueJobs(newJobs);
-      if (ended) wakeWebhookDispatcher();
+      if (ended || crawl.options.pageWebhooks) wakeWebhookDispatcher();
     },
   };
 }

@@ -23,6 +23,8 @@ export interface CrawlOptions {
   exclude?: string[];
   /** The /v1/content parameters given for every page, as query values. */
   page: Record<string, string>;
+  /** Send `crawl.page` as each page ends (D32). */
+  pageWebhooks?: boolean;
   /** Whose page limit `page_limit` is: the request's `limit`, or the plan's pages per crawl (D32). */
   limitSource: "request" | "plan";
   /** The formats asked for (the render also reads links and metadata, for discovery and titles). */

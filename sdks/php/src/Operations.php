@@ -232,7 +232,7 @@ final class Operations
             'pathParams' => [],
             'body' => true,
             'answer' => 'json',
-            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'array|string', 'exclude' => 'array|string', 'formats' => 'array|string', 'onlyMainContent' => 'boolean', 'scroll' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'device' => 'string', 'waitUntil' => 'string', 'delay' => 'integer', 'timeout' => 'integer', 'blockAds' => 'boolean', 'blockCookies' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'locale' => 'string', 'timezone' => 'string', 'webhookUrl' => 'string'],
+            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'array|string', 'exclude' => 'array|string', 'formats' => 'array|string', 'onlyMainContent' => 'boolean', 'scroll' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'device' => 'string', 'waitUntil' => 'string', 'delay' => 'integer', 'timeout' => 'integer', 'blockAds' => 'boolean', 'blockCookies' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'locale' => 'string', 'timezone' => 'string', 'webhookUrl' => 'string', 'pageWebhooks' => 'boolean'],
         ],
         'getCrawl' => [
             'method' => 'GET',
@@ -269,5 +269,5 @@ final class Operations
     ];
 
     /** The event types a webhook delivery's type may name. */
-    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'crawl.completed', 'webhook.test'];
+    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'crawl.page', 'crawl.completed', 'webhook.test'];
 }

@@ -332,8 +332,9 @@ OPERATIONS = {
         "locale",
         "timezone",
         "webhookUrl",
+        "pageWebhooks",
     ),
 }
 
 # The webhook events a delivery's `type` may name.
-WEBHOOK_EVENTS = ("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.completed", "webhook.test",)
+WEBHOOK_EVENTS = ("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.page", "crawl.completed", "webhook.test",)

@@ -506,6 +506,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "crawl.page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * crawl.page (sent to your webhook URL)
+     * @description A page of a crawl started with `pageWebhooks: true` has ended; `data` is the page as GET /v1/crawl/{id} lists it, with the crawl's `crawlId`. Signed per the Standard Webhooks specification: verify it as the "Async & webhooks" guide shows.
+     */
+    post: operations["webhook_crawl_page"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "crawl.completed": {
     parameters: {
       query?: never;
@@ -1397,6 +1417,35 @@ export interface components {
       }[];
       /** @description The URL of the next page of results, while there are more. */
       next?: string;
+    };
+    CrawlPage: {
+      url: string;
+      /** @description Links followed from the start page to reach it (sitemap pages: 1). */
+      depth: number;
+      /** @enum {string} */
+      status: "completed" | "failed";
+      title: string | null;
+      finalUrl?: string;
+      targetStatus?: number | null;
+      markdown?: string;
+      html?: string;
+      text?: string;
+      links?: {
+        url: string;
+        text: string;
+        internal: boolean;
+      }[];
+      metadata?: {
+        [key: string]: unknown;
+      };
+      screenshot?: {
+        [key: string]: unknown;
+      };
+      /** @description The problem+json its render answered (not charged). */
+      error?: {
+        [key: string]: unknown;
+      };
+      crawlId: string;
     };
   };
   responses: never;
@@ -9276,10 +9325,15 @@ export interface operations {
           timezone?: string;
           /**
            * Format: uri
-           * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit). Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
+           * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
            * @example https://example.com/hooks/glance
            */
           webhookUrl?: string;
+          /**
+           * @description Also send a signed `crawl.page` webhook as each page ends, with the page as the results list it. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          pageWebhooks?: boolean;
         };
       };
     };
@@ -9965,6 +10019,44 @@ export interface operations {
            */
           timestamp: string;
           data: components["schemas"]["MonitorRun"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer — another status, a redirect (never followed) or none within 15 s — is retried after 5 s, then each wait five times longer, eight attempts over about 27 hours, with the same webhook-id. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_crawl_page: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id: the same on every retry of it, so deduplicate on it. */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than five minutes from now. */
+        "webhook-timestamp": string;
+        /** @description `v1,` then the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the base64-decoded part of your `whsec_` secret. Space-separated when there are several. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "crawl.page";
+          /**
+           * Format: date-time
+           * @description When the event happened (the same on every retry).
+           */
+          timestamp: string;
+          data: components["schemas"]["CrawlPage"];
         };
       };
     };

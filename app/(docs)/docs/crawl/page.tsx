@@ -73,7 +73,8 @@ export default function CrawlDocsPage() {
         is one. <code>GET /v1/crawl/{"{id}"}/pages.jsonl</code> streams every ended page, one JSON object per line.{" "}
         <code>DELETE /v1/crawl/{"{id}"}</code> cancels it: pages not yet rendered are skipped and never charged. A{" "}
         <code>webhookUrl</code> (or your account&apos;s default) receives a signed <code>crawl.completed</code> when it
-        ends. Another workspace&apos;s crawl id answers <code>404 crawl_not_found</code>.
+        ends, and with <code>pageWebhooks: true</code> a signed <code>crawl.page</code> as each page ends. Another
+        workspace&apos;s crawl id answers <code>404 crawl_not_found</code>.
       </p>
       <ParamTable fields={describeParams(crawlResultsParams)} label="Result page parameters" />
 

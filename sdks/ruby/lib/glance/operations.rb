@@ -143,7 +143,7 @@ module Glance
     "startCrawl" => {
       method: "POST", path: "/v1/crawl", path_params: [],
       body: true, answer: "json",
-      params: { "url" => "string", "limit" => "integer", "depth" => "integer", "sitemap" => "string", "subdomains" => "boolean", "ignoreQueryParameters" => "boolean", "include" => "array|string", "exclude" => "array|string", "formats" => "array|string", "onlyMainContent" => "boolean", "scroll" => "boolean", "width" => "integer", "height" => "integer", "device" => "string", "waitUntil" => "string", "delay" => "integer", "timeout" => "integer", "blockAds" => "boolean", "blockCookies" => "boolean", "blockTrackers" => "boolean", "blockChats" => "boolean", "locale" => "string", "timezone" => "string", "webhookUrl" => "string" }
+      params: { "url" => "string", "limit" => "integer", "depth" => "integer", "sitemap" => "string", "subdomains" => "boolean", "ignoreQueryParameters" => "boolean", "include" => "array|string", "exclude" => "array|string", "formats" => "array|string", "onlyMainContent" => "boolean", "scroll" => "boolean", "width" => "integer", "height" => "integer", "device" => "string", "waitUntil" => "string", "delay" => "integer", "timeout" => "integer", "blockAds" => "boolean", "blockCookies" => "boolean", "blockTrackers" => "boolean", "blockChats" => "boolean", "locale" => "string", "timezone" => "string", "webhookUrl" => "string", "pageWebhooks" => "boolean" }
     },
     "getCrawl" => {
       method: "GET", path: "/v1/crawl/{id}", path_params: ["id"],
@@ -168,5 +168,5 @@ module Glance
   }.freeze
 
   # The event types a webhook delivery's type may name.
-  WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.completed", "webhook.test"].freeze
+  WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.page", "crawl.completed", "webhook.test"].freeze
 end

@@ -94,7 +94,7 @@ final class Operations {
               Operation.params("url", "string", "limit", "integer", "depth", "integer", "sitemap", "string", "subdomains", "boolean", "ignoreQueryParameters", "boolean", "include", "string", "exclude", "string", "timeout", "integer"))),
           Map.entry("startCrawl", new Operation("POST", "/v1/crawl",
               List.of(), true, "json",
-              Operation.params("url", "string", "limit", "integer", "depth", "integer", "sitemap", "string", "subdomains", "boolean", "ignoreQueryParameters", "boolean", "include", "array|string", "exclude", "array|string", "formats", "array|string", "onlyMainContent", "boolean", "scroll", "boolean", "width", "integer", "height", "integer", "device", "string", "waitUntil", "string", "delay", "integer", "timeout", "integer", "blockAds", "boolean", "blockCookies", "boolean", "blockTrackers", "boolean", "blockChats", "boolean", "locale", "string", "timezone", "string", "webhookUrl", "string"))),
+              Operation.params("url", "string", "limit", "integer", "depth", "integer", "sitemap", "string", "subdomains", "boolean", "ignoreQueryParameters", "boolean", "include", "array|string", "exclude", "array|string", "formats", "array|string", "onlyMainContent", "boolean", "scroll", "boolean", "width", "integer", "height", "integer", "device", "string", "waitUntil", "string", "delay", "integer", "timeout", "integer", "blockAds", "boolean", "blockCookies", "boolean", "blockTrackers", "boolean", "blockChats", "boolean", "locale", "string", "timezone", "string", "webhookUrl", "string", "pageWebhooks", "boolean"))),
           Map.entry("getCrawl", new Operation("GET", "/v1/crawl/{id}",
               List.of("id"), false, "json",
               Operation.params("cursor", "string", "size", "integer"))),
@@ -109,5 +109,5 @@ final class Operations {
               Operation.params())));
 
   /** The event types a webhook delivery's type may name. */
-  static final List<String> WEBHOOK_EVENTS = List.of("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.completed", "webhook.test");
+  static final List<String> WEBHOOK_EVENTS = List.of("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.page", "crawl.completed", "webhook.test");
 }
