@@ -1,6 +1,6 @@
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
-import { monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { crawlAllowance, monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 import { gatedFeatures, includes } from "./plan-features";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -21,6 +21,11 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
     label: "Page monitors",
     value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
     hint: "Visual change alerts; each run is a render.",
+  },
+  {
+    label: "Site crawls",
+    value: (p) => crawlAllowance(p).replace(" at a time, up to ", " at once, "),
+    hint: "Each page crawled is a render; failed pages are free.",
   },
   // Recordings (/v1/animate, D26).
   {

@@ -177,6 +177,16 @@ export const ERROR_CODES = {
     summary: "The account has as many monitors as its plan allows.",
     help: "Delete a monitor you no longer need, or move to a plan with more monitors (see Pricing).",
   },
+  crawl_not_found: {
+    status: 404,
+    summary: "No such crawl for this API key's account.",
+    help: "Check the id from the 202 answer of POST /v1/crawl. A crawl belongs to the account that started it: another account's id answers the same way.",
+  },
+  crawl_limit_reached: {
+    status: 403,
+    summary: "The account has as many crawls running as its plan allows.",
+    help: "Wait for a running crawl to end, cancel one (DELETE /v1/crawl/{id}), or move to a plan with more crawls at once (see Pricing).",
+  },
   result_not_found: {
     status: 404,
     summary: "compareTo names a stored result or baseline that does not exist (any more).",

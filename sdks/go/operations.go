@@ -30,8 +30,13 @@ var operationList = []operation{
 	{id: "runMonitor", method: "POST", path: "/v1/monitors/{id}/run", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "listMonitorRuns", method: "GET", path: "/v1/monitors/{id}/runs", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "getUsage", method: "GET", path: "/v1/usage", pathParams: []string{}, body: false, answer: "json", params: []param{}},
+	{id: "mapSite", method: "GET", path: "/v1/map", pathParams: []string{}, body: false, answer: "json", params: []param{{"url", "string"}, {"limit", "integer"}, {"depth", "integer"}, {"sitemap", "string"}, {"subdomains", "boolean"}, {"ignoreQueryParameters", "boolean"}, {"include", "string"}, {"exclude", "string"}, {"timeout", "integer"}}},
+	{id: "startCrawl", method: "POST", path: "/v1/crawl", pathParams: []string{}, body: true, answer: "json", params: []param{{"url", "string"}, {"limit", "integer"}, {"depth", "integer"}, {"sitemap", "string"}, {"subdomains", "boolean"}, {"ignoreQueryParameters", "boolean"}, {"include", "array|string"}, {"exclude", "array|string"}, {"formats", "array|string"}, {"onlyMainContent", "boolean"}, {"scroll", "boolean"}, {"width", "integer"}, {"height", "integer"}, {"device", "string"}, {"waitUntil", "string"}, {"delay", "integer"}, {"timeout", "integer"}, {"blockAds", "boolean"}, {"blockCookies", "boolean"}, {"blockTrackers", "boolean"}, {"blockChats", "boolean"}, {"locale", "string"}, {"timezone", "string"}, {"webhookUrl", "string"}, {"pageWebhooks", "boolean"}}},
+	{id: "getCrawl", method: "GET", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{{"cursor", "string"}, {"size", "integer"}}},
+	{id: "cancelCrawl", method: "DELETE", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
+	{id: "getCrawlPages", method: "GET", path: "/v1/crawl/{id}/pages.jsonl", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "getFile", method: "GET", path: "/v1/files/{file}", pathParams: []string{"file"}, body: false, answer: "file", params: []param{}},
 }
 
 // WebhookEvents: the event types a delivery's type may name.
-var WebhookEvents = []string{"job.succeeded", "job.failed", "batch.completed", "monitor.changed", "webhook.test"}
+var WebhookEvents = []string{"job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.page", "crawl.completed", "webhook.test"}

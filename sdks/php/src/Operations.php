@@ -218,6 +218,46 @@ final class Operations
             'answer' => 'json',
             'params' => [],
         ],
+        'mapSite' => [
+            'method' => 'GET',
+            'path' => '/v1/map',
+            'pathParams' => [],
+            'body' => false,
+            'answer' => 'json',
+            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'string', 'exclude' => 'string', 'timeout' => 'integer'],
+        ],
+        'startCrawl' => [
+            'method' => 'POST',
+            'path' => '/v1/crawl',
+            'pathParams' => [],
+            'body' => true,
+            'answer' => 'json',
+            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'array|string', 'exclude' => 'array|string', 'formats' => 'array|string', 'onlyMainContent' => 'boolean', 'scroll' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'device' => 'string', 'waitUntil' => 'string', 'delay' => 'integer', 'timeout' => 'integer', 'blockAds' => 'boolean', 'blockCookies' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'locale' => 'string', 'timezone' => 'string', 'webhookUrl' => 'string', 'pageWebhooks' => 'boolean'],
+        ],
+        'getCrawl' => [
+            'method' => 'GET',
+            'path' => '/v1/crawl/{id}',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => ['cursor' => 'string', 'size' => 'integer'],
+        ],
+        'cancelCrawl' => [
+            'method' => 'DELETE',
+            'path' => '/v1/crawl/{id}',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => [],
+        ],
+        'getCrawlPages' => [
+            'method' => 'GET',
+            'path' => '/v1/crawl/{id}/pages.jsonl',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => [],
+        ],
         'getFile' => [
             'method' => 'GET',
             'path' => '/v1/files/{file}',
@@ -229,5 +269,5 @@ final class Operations
     ];
 
     /** The event types a webhook delivery's type may name. */
-    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'webhook.test'];
+    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'crawl.page', 'crawl.completed', 'webhook.test'];
 }

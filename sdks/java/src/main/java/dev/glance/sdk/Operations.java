@@ -89,10 +89,25 @@ final class Operations {
           Map.entry("getUsage", new Operation("GET", "/v1/usage",
               List.of(), false, "json",
               Operation.params())),
+          Map.entry("mapSite", new Operation("GET", "/v1/map",
+              List.of(), false, "json",
+              Operation.params("url", "string", "limit", "integer", "depth", "integer", "sitemap", "string", "subdomains", "boolean", "ignoreQueryParameters", "boolean", "include", "string", "exclude", "string", "timeout", "integer"))),
+          Map.entry("startCrawl", new Operation("POST", "/v1/crawl",
+              List.of(), true, "json",
+              Operation.params("url", "string", "limit", "integer", "depth", "integer", "sitemap", "string", "subdomains", "boolean", "ignoreQueryParameters", "boolean", "include", "array|string", "exclude", "array|string", "formats", "array|string", "onlyMainContent", "boolean", "scroll", "boolean", "width", "integer", "height", "integer", "device", "string", "waitUntil", "string", "delay", "integer", "timeout", "integer", "blockAds", "boolean", "blockCookies", "boolean", "blockTrackers", "boolean", "blockChats", "boolean", "locale", "string", "timezone", "string", "webhookUrl", "string", "pageWebhooks", "boolean"))),
+          Map.entry("getCrawl", new Operation("GET", "/v1/crawl/{id}",
+              List.of("id"), false, "json",
+              Operation.params("cursor", "string", "size", "integer"))),
+          Map.entry("cancelCrawl", new Operation("DELETE", "/v1/crawl/{id}",
+              List.of("id"), false, "json",
+              Operation.params())),
+          Map.entry("getCrawlPages", new Operation("GET", "/v1/crawl/{id}/pages.jsonl",
+              List.of("id"), false, "json",
+              Operation.params())),
           Map.entry("getFile", new Operation("GET", "/v1/files/{file}",
               List.of("file"), false, "file",
               Operation.params())));
 
   /** The event types a webhook delivery's type may name. */
-  static final List<String> WEBHOOK_EVENTS = List.of("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "webhook.test");
+  static final List<String> WEBHOOK_EVENTS = List.of("job.succeeded", "job.failed", "batch.completed", "monitor.changed", "crawl.page", "crawl.completed", "webhook.test");
 }
