@@ -15,6 +15,13 @@ type JobState = "queued" | "running" | "succeeded" | "failed";
 /** The job row's endpoint for a monitor's run (D27): never a POST /v1/jobs endpoint. */
 export const MONITOR_RUN = "monitor";
 
+/**
+ * The job kinds that are not render requests, by the job row's endpoint: each has its runner where
+ * the workers start (lib/monitors/start.ts `JOB_KIND_RUNNERS`), which fails to compile without it.
+ */
+export const JOB_KINDS = [MONITOR_RUN] as const;
+export type JobKindName = (typeof JOB_KINDS)[number];
+
 export interface JobRow {
   id: string;
   user_id: string;
@@ -23,7 +30,7 @@ export interface JobRow {
   oauth_grant_id: string | null;
   batch_id: string | null;
   /** A render endpoint, or "monitor" for a monitor's run (D27). */
-  endpoint: JobType | typeof MONITOR_RUN;
+  endpoint: JobType | JobKindName;
   /** A monitor's run: the monitor, and the tick of a scheduled run (null for a run asked for). */
   monitor_id: string | null;
   scheduled_for: Date | null;

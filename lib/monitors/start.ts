@@ -4,13 +4,16 @@
  * lib/shutdown.ts (and by the tests' instances).
  */
 import "server-only";
-import { MONITOR_RUN } from "@/lib/jobs/store";
-import { startJobWorkers, stopJobWorkers } from "@/lib/jobs/worker";
+import { type JobKindName, MONITOR_RUN } from "@/lib/jobs/store";
+import { type JobKind, startJobWorkers, stopJobWorkers } from "@/lib/jobs/worker";
 import { monitorRunKind } from "./run";
 import { startMonitorScheduler, stopMonitorScheduler } from "./schedule";
 
+/** Every job kind's runner (lib/jobs/store.ts JOB_KINDS): a kind without one fails to compile. */
+const JOB_KIND_RUNNERS = { [MONITOR_RUN]: monitorRunKind } as const satisfies Record<JobKindName, JobKind>;
+
 export async function startMonitoring(): Promise<void> {
-  await startJobWorkers({ [MONITOR_RUN]: monitorRunKind });
+  await startJobWorkers(JOB_KIND_RUNNERS);
   await startMonitorScheduler();
 }
 
