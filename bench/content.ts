@@ -102,7 +102,7 @@ async function main() {
   const { GET } = await import("@/app/v1/content/route");
   const { warmUp, shutdownBrowsers, Deadline, quiesce } = await import("@/lib/browser");
   const { extractionSource } = await import("@/lib/content/page-script");
-  const { scrollThrough } = await import("@/lib/screenshot/page-scripts");
+  const { scrollThrough } = await import("@/lib/page/page-scripts");
   const puppeteer = (await import("puppeteer-core")).default;
   const app = await startAppServer(GET);
   const account = await createTestAccount({ plan: "business" });

@@ -1,7 +1,8 @@
 /**
  * The parts of the SDKs generated from the OpenAPI document (D29): the TypeScript SDK's types
  * (`sdks/typescript/src/openapi.ts`, by openapi-typescript) and the Python SDK's table of each
- * operation's parameter names (`sdks/python/glance/_operations.py`). The document itself is put
+ * operation's parameter names (`sdks/python/glance/_operations.py`), and the Go, PHP, Ruby and Java
+ * SDKs' tables of every operation with its parameters' types (./sdk-operations.ts, D37). The document itself is put
  * together from the endpoints' zod schemas (lib/openapi/document.ts), so an option added, renamed
  * or removed there changes these files; `npm run sdk:generate` writes them and
  * tests/unit/sdks/generated.test.ts fails while the committed copies differ.
@@ -9,6 +10,7 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import prettier from "prettier";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { goSource, javaSource, phpSource, rubySource, sdkOperations } from "./sdk-operations";
 
 /** The server named in the generated text: a placeholder, so the files do not depend on APP_URL. */
 const PLACEHOLDER_URL = "https://glance.example";
@@ -76,8 +78,15 @@ async function typescriptSource(doc: Json): Promise<string> {
 /** Repo-relative path → the text that file must hold. */
 export async function sdkSources(): Promise<Record<string, string>> {
   const doc = structuredClone(buildOpenApiDocument(PLACEHOLDER_URL)) as Json;
+  const operations = sdkOperations(doc);
+  const events = Object.keys(doc.webhooks ?? {});
+  const header = HEADER("");
   return {
     "sdks/typescript/src/openapi.ts": await typescriptSource(doc),
     "sdks/python/glance/_operations.py": pythonSource(doc),
+    "sdks/go/operations.go": goSource(operations, events, header),
+    "sdks/php/src/Operations.php": phpSource(operations, events, header),
+    "sdks/ruby/lib/glance/operations.rb": rubySource(operations, events, header),
+    "sdks/java/src/main/java/dev/glance/sdk/Operations.java": javaSource(operations, events, header),
   };
 }

@@ -2,7 +2,8 @@
 # Installs everything Glance needs on a fresh Debian machine of our kind, and nothing twice:
 # Debian's Chromium and fonts (CJK, emoji; the brand-font tests' fonts), ffmpeg (it encodes /v1/animate's recordings, and its
 # ffprobe checks them in the tests), wrk (the benchmarks' load generator) and php-cli (the
-# tests run the docs' PHP signing helper against the server) and python3-requests (the docs' Python
+# tests run the docs' PHP signing helper and the PHP SDK against the server), golang-go, ruby and
+# default-jdk (the Go, Ruby and Java SDKs' own tests, D37) and python3-requests (the docs' Python
 # snippets) when missing,
 # Node.js 24 for this project (scripts/node.sh; the machine's Node is left alone), and the npm
 # packages when package-lock changed. Safe to run on every start and every test run.
@@ -15,6 +16,10 @@ source scripts/node.sh
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
+# The SDKs' toolchains (D37): each SDK's own tests run against the server in the suite.
+command -v go >/dev/null 2>&1 || need_apt+=(golang-go)
+command -v ruby >/dev/null 2>&1 || need_apt+=(ruby)
+command -v javac >/dev/null 2>&1 || need_apt+=(default-jdk)
 command -v ffmpeg >/dev/null 2>&1 || need_apt+=(ffmpeg)
 # The e2e tests run the docs' Python snippets, which use requests.
 python3 -c "import requests" >/dev/null 2>&1 || need_apt+=(python3-requests)

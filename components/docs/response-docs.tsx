@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/errors";
 import { headers as headerComponents } from "@/lib/api/openapi/responses";
 import type { Schema } from "@/lib/api/openapi/types";
 

@@ -13,7 +13,7 @@
 import "server-only";
 import { statfs } from "node:fs/promises";
 import os from "node:os";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 
 /** Left free for the rest of the machine (the result store, the database, the logs). */

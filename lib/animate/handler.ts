@@ -8,7 +8,7 @@ import "server-only";
 import type { Handler } from "@/lib/api/context";
 import { paramDoc } from "@/lib/api/params";
 import { cacheKeyParams, serveResult } from "@/lib/results";
-import { pageRenderJob } from "@/lib/screenshot/handler";
+import { pageRenderJob } from "@/lib/page/render-job";
 import { animateParams, type AnimateParams } from "./params";
 import type { AnimationPlan } from "./plan";
 import { renderAnimation } from "./render";

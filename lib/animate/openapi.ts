@@ -2,7 +2,7 @@
  * GET, HEAD and POST /v1/animate in the OpenAPI document (D26, D31): the operations, the JSON
  * metadata and the error codes a recording can answer with, built from the endpoint's one schema.
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
 import { RENDER_FIELDS, PDF_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";

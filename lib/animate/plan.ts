@@ -5,7 +5,7 @@
  * renders it costs. The checks that span parameters are 400s here; then, the last checks of the
  * validate step, the caller's plan limits (403), so D2's order holds. Pure, like the screenshot plan.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { PLANS, type PlanId } from "@/lib/plans";
 import { type CapturePlan, planCapture } from "@/lib/screenshot/plan";

@@ -7,9 +7,9 @@
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
-import { findElement } from "@/lib/screenshot/interactions";
+import { findElement } from "@/lib/page/interactions";
 import type { FrameEncoder } from "./encode";
 import { RecordingClock } from "./page-clock";
 import type { Step } from "./params-steps";

@@ -1,6 +1,6 @@
 /**
  * A recording (D26): a fresh guarded page from lib/browser, prepared and loaded exactly as a
- * screenshot's page is (lib/screenshot/page-load.ts: dialogs, emulation, blockers, waits, banners,
+ * screenshot's page is (lib/page/page-load.ts: dialogs, emulation, blockers, waits, banners,
  * scripts — the page is inside the target-safety boundary from the first byte to the last frame,
  * D9), its recording clock installed before the page's own scripts, then frame by frame into ffmpeg.
  */
@@ -8,10 +8,10 @@ import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
 import { env } from "@/lib/env";
 import type { RenderOutput } from "@/lib/results";
-import { CAPTURE_PHASES, PhaseClock } from "@/lib/screenshot/page-facts";
-import { assertLoadedDocument } from "@/lib/screenshot/navigate";
-import { loadPage, withPreparedPage } from "@/lib/screenshot/page-load";
-import { pageOutcome } from "@/lib/screenshot/render";
+import { CAPTURE_PHASES, PhaseClock } from "@/lib/page/page-facts";
+import { assertLoadedDocument } from "@/lib/page/navigate";
+import { loadPage, withPreparedPage } from "@/lib/page/page-load";
+import { pageOutcome } from "@/lib/page/page-outcome";
 import { FrameEncoder } from "./encode";
 import { frameDiskNeed, reserveFrameDisk } from "./frame-disk";
 import { installRecordingClock } from "./page-clock";

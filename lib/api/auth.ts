@@ -3,8 +3,8 @@
  * parameter; the three 401 texts are exactly the customer's.
  */
 import "server-only";
-import type { Caller } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, touchApiKey, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";

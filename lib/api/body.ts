@@ -7,7 +7,7 @@
  * second, unsigned source of parameters (and signed URLs sign the query, not a body).
  */
 import type { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { describeParams } from "./params";
 import { isStorableText, UNSTORABLE_TEXT } from "./stored-text";
 

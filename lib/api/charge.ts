@@ -4,8 +4,8 @@
  * run, an MCP tool call (D35). Only the render that crosses 80 % or 100 % does any alert work.
  */
 import "server-only";
-import type { Caller, RenderCharge } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller, RenderCharge } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { afterResponse } from "@/lib/api/request";
 import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";

@@ -1,7 +1,7 @@
 /**
  * Answers for /v1 requests no endpoint handles, so even those are problem+json (D1).
  */
-import { ApiError, problemResponse } from "@/lib/api/errors";
+import { ApiError, problemResponse } from "@/lib/vocabulary/errors";
 import { keylessRoute } from "@/lib/api/keyless";
 import { requestIdFor } from "@/lib/api/request";
 

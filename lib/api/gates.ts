@@ -4,8 +4,9 @@
  * `darkMode=false` is harmless on Free; an enum value with a plan of its own (an output format's,
  * lib/formats.ts) counts when it is asked for.
  */
-import type { Caller, EndpointSpec } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { EndpointSpec } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { describeParams } from "@/lib/api/params";
 import { ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
 import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";

@@ -3,7 +3,7 @@
  * paths and methods) still carry RateLimit-* (D4): they count against the client address's
  * window (lib/api/rate-limit.ts), and past its limit answer 429 instead of running.
  */
-import { toApiError, problemResponse } from "@/lib/api/errors";
+import { toApiError, problemResponse } from "@/lib/vocabulary/errors";
 import { checkAnonymousLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";

@@ -9,8 +9,9 @@
 import "server-only";
 import type { z } from "zod";
 import type { Authenticator } from "@/lib/api/auth";
-import type { Caller, EndpointSpec, Handler, RequestVia } from "@/lib/api/context";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import type { EndpointSpec, Handler } from "@/lib/api/context";
+import type { Caller, RequestVia } from "@/lib/vocabulary/caller";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { paramsFromJsonBody } from "@/lib/api/body";
 import { outcomeResponse } from "@/lib/api/outcome-response";
 import {

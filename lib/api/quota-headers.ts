@@ -5,7 +5,7 @@
  * moved by this request's own render or refund: concurrent requests may have counted since.
  */
 import "server-only";
-import type { Caller } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
 import { PLANS } from "@/lib/plans";
 import { rendersThisMonth, secondsUntilNextMonth } from "@/lib/usage/quota";
 

@@ -5,8 +5,8 @@
  * in process memory on the embedded default (one instance).
  */
 import "server-only";
-import type { Caller } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { ANONYMOUS_LIMITS, PLANS } from "@/lib/plans";
 import { windowCounter } from "@/lib/api/window-counter";
 

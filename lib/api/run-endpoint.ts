@@ -12,8 +12,9 @@
 import "server-only";
 import type { z } from "zod";
 import { chargeRender, type QuotaObserver } from "@/lib/api/charge";
-import type { ApiContext, Caller, EndpointSpec, Handler, RequestVia, UsageNote } from "@/lib/api/context";
-import { type ApiError, toApiError } from "@/lib/api/errors";
+import type { ApiContext, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
+import type { Caller, RequestVia } from "@/lib/vocabulary/caller";
+import { type ApiError, toApiError } from "@/lib/vocabulary/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import type { EndpointOutcome } from "@/lib/api/outcome";
 import { parseQuery } from "@/lib/api/query";

@@ -14,9 +14,9 @@
  */
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import type { Caller } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
 import { authenticateApiKey, usableKeyOwner, type Authenticator } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { signedUrlParams } from "@/lib/api/common-params";
 import { duplicateError, parseField } from "@/lib/api/query";
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { addToDevInbox } from "@/lib/auth/dev-inbox";
 import { signInMessage } from "@/lib/auth/message";
 import { log } from "@/lib/log";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export class MailDeliveryError extends BrandedError {
   static readonly brand: string = "glance.MailDeliveryError";

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export class MissingAuthSecretError extends BrandedError {
   static readonly brand: string = "glance.MissingAuthSecretError";

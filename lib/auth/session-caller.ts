@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { AUTH_MESSAGES, type Authenticator } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { can, ROLE_LABELS, type Permission } from "@/lib/auth/roles";

@@ -10,7 +10,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { PLANS, type PlanId } from "@/lib/plans";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { recordAudit } from "@/lib/workspaces/audit";
 
 export type Tx = Prisma.TransactionClient;

@@ -8,7 +8,7 @@ import "server-only";
 import Stripe from "stripe";
 import { env } from "@/lib/env";
 import type { PlanId } from "@/lib/plans";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export const PAID_PLANS = ["starter", "pro", "business"] as const satisfies readonly PlanId[];
 export type PaidPlan = (typeof PAID_PLANS)[number];

@@ -8,7 +8,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
-import { ApiError, problemResponse } from "@/lib/api/errors";
+import { ApiError, problemResponse } from "@/lib/vocabulary/errors";
 import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { withAccountLock, type Tx } from "@/lib/billing/plan-change";

@@ -3,7 +3,7 @@
  * Every wait in the render path — queue slot, browser launch, navigation, selectors, delay,
  * capture — takes its budget from the one Deadline, so no step can outlive the request.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 
 export class Deadline {
   /** Epoch milliseconds. */

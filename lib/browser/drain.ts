@@ -5,7 +5,7 @@
  * separate copies of these modules), but apart from it: shutdownBrowsers() clears that state and
  * must not end the shutdown.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 
 /** Seconds a client is told to wait before retrying a render refused while shutting down. */
 export const SHUTDOWN_RETRY_AFTER_S = 5;

@@ -5,7 +5,7 @@
  * a 500 with no internal message).
  */
 import { TimeoutError, type Browser } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { timeoutError } from "./deadline";
 import { rendererUnavailable } from "./source";
 

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { Browser, Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
 import type { PageGuard } from "@/lib/net/page-guard";
 import { Deadline, isTimeoutError } from "./deadline";

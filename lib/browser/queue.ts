@@ -12,7 +12,7 @@
  *   one account queues behind itself, not in front of others.
  * - Bounded: at most MAX_WAITING_PER_SLOT × slots requests wait, whatever the estimate says.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 import type { Deadline } from "./deadline";
 import { timeoutError } from "./deadline";

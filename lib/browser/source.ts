@@ -4,7 +4,7 @@
  * when it disconnects, so a crash costs one request (502) and the next one gets a fresh browser.
  */
 import type { Browser } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "./deadline";
 
 export interface BrowserSource {

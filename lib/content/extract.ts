@@ -69,7 +69,7 @@ const CONTEXT_GONE =
 
 /**
  * The extraction, run again (at most three times, 150 ms apart) when the page replaced its
- * document underneath it, as lib/screenshot/page-scripts.ts does: the new document is what is
+ * document underneath it, as lib/page/page-scripts.ts does: the new document is what is
  * read, and D23's check after the read refuses it when the guard refused the navigation.
  */
 export async function extractFromPage(page: Page, options: ExtractOptions, deadline: Deadline): Promise<Extracted> {

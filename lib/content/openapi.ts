@@ -3,7 +3,7 @@
  * D31 has it): the operations built from the one schema, the JSON answer (ContentResult) and the
  * Markdown answer, and the error codes a content render can answer with.
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
 import { KEYED_HEADERS, PDF_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";

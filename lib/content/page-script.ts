@@ -1,7 +1,7 @@
 /**
  * The source the content endpoint runs in the page (D24): Mozilla's Readability, Turndown with
  * the Joplin GFM plugin (their browser builds, read from node_modules like the consent script,
- * lib/screenshot/consent.ts), then our extraction (lib/content/page/*.js). Read once per process.
+ * lib/page/consent.ts), then our extraction (lib/content/page/*.js). Read once per process.
  */
 import "server-only";
 import { readFileSync } from "node:fs";

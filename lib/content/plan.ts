@@ -4,7 +4,7 @@
  * the content's own fields say. Pure, like the capture plan; its checks are 400s before plan
  * gates (D2).
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams, type ScreenshotParams } from "@/lib/screenshot/params";
 import { type CapturePlan, planCapture } from "@/lib/screenshot/plan";

@@ -1,16 +1,16 @@
 /**
  * A content render (D24), callable as a function by anything that holds a plan (the route's
  * handler, async jobs, the MCP server): a fresh page from lib/browser, loaded and made ready like
- * a capture's (lib/screenshot/page-load.ts) — lazy content scrolled into view unless scroll=false —
+ * a capture's (lib/page/page-load.ts) — lazy content scrolled into view unless scroll=false —
  * then one extraction in the page for the text formats, links and metadata, and one viewport
  * screenshot when the screenshot or the palette needs it.
  */
 import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
-import { assertLoadedDocument, refusalOr } from "@/lib/screenshot/navigate";
-import { loadPage, withPreparedPage } from "@/lib/screenshot/page-load";
-import { PhaseClock } from "@/lib/screenshot/page-facts";
-import { documentHeight } from "@/lib/screenshot/page-scripts";
+import { assertLoadedDocument, refusalOr } from "@/lib/page/navigate";
+import { loadPage, withPreparedPage } from "@/lib/page/page-load";
+import { PhaseClock } from "@/lib/page/page-facts";
+import { documentHeight } from "@/lib/page/page-scripts";
 import { extractFromPage, type PageFormat } from "./extract";
 import { paletteOf } from "./palette";
 import type { ContentPlan } from "./plan";

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { Deadline } from "@/lib/browser";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { clientAddress } from "@/lib/api/rate-limit";
 import { windowCounter } from "@/lib/api/window-counter";
 import { env } from "@/lib/env";

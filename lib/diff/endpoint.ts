@@ -4,7 +4,7 @@
  * 429, D2) and reads what compareTo names. Key restrictions count a comparison as screenshots.
  */
 import type { EndpointSpec } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { CompareOptions } from "./compare";
 import { type ComparisonCapture, planComparisonCapture } from "./capture-options";
 import { DIFF_BODY_MAX_BYTES, diffParams } from "./params";

@@ -5,8 +5,9 @@
  * the stored result, D6, D7), then compared and the diff image stored. Always JSON.
  */
 import "server-only";
-import { ownerId, type Handler, type UsageNote } from "@/lib/api/context";
+import { type Handler, type UsageNote } from "@/lib/api/context";
 import { jsonOutcome } from "@/lib/api/outcome";
+import { ownerId } from "@/lib/vocabulary/caller";
 import { obtainResult, resultJson } from "@/lib/results";
 import { screenshotRenderJob } from "@/lib/screenshot/handler";
 import type { ComparisonCapture } from "./capture-options";

@@ -2,7 +2,7 @@
  * GET and POST /v1/diff in the OpenAPI document (D27, D31), declared beside the endpoint and
  * built from its own schema (lib/diff/params.ts) and answer shape (lib/diff/schema.ts).
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
 import { errorResponses, jsonRequestBody, keyedJson, PAGE_REQUEST_ERRORS } from "@/lib/api/openapi/responses";
 import type { EndpointDoc } from "@/lib/api/openapi/types";

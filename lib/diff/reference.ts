@@ -5,7 +5,7 @@
  * (its 256-bit key is the capability, D7, as it is for /v1/files itself).
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
 import { formatsOf, OUTPUT_FORMATS } from "@/lib/formats";
 import { fileUrl } from "@/lib/results";

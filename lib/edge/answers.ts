@@ -11,7 +11,7 @@
  * microseconds, never a buffered body.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { ApiError, type ErrorCode, problemBody } from "@/lib/api/errors";
+import { ApiError, type ErrorCode, problemBody } from "@/lib/vocabulary/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
 import { log } from "@/lib/log";
 

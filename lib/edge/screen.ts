@@ -7,7 +7,7 @@
  *  - a method the app does not implement: Next throws on TRACE (a 500) and answers the WebDAV and
  *    other methods Node's parser knows (PROPFIND, MKCOL, QUERY, …) with an empty 400.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 
 /** Every method some route or page of the app answers; the app never sees any other. */
 export const APP_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

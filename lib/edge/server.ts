@@ -13,7 +13,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
-import { ApiError, problemBody, reasonPhrase } from "@/lib/api/errors";
+import { ApiError, problemBody, reasonPhrase } from "@/lib/vocabulary/errors";
 import { requestIdFrom } from "@/lib/api/request-id";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";

@@ -6,8 +6,9 @@
  * D2's order: every 400 (envelope, webhook, inner parameters) before any 403, then the rate limit.
  * A refused inner parameter is named `params.<name>` (bulk: `jobs[i].params.<name>`).
  */
-import type { Caller, EndpointSpec } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { EndpointSpec } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { objectAsQuery } from "@/lib/api/body";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";

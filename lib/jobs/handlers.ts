@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ApiContext } from "@/lib/api/context";
 import { type JsonOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { noParamsEndpoint } from "@/lib/api/no-params";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { JobRequest } from "./endpoint";
 import type { bulkParams, JobParams } from "./params";
 import { findBatch, findJob, insertBatch, insertJob } from "./store";

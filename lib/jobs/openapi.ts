@@ -4,7 +4,7 @@
  * endpoint beside it); the answers are lib/jobs/schema.ts's, and the webhooks a job sends are
  * lib/webhooks/openapi.ts's.
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import {
   errorResponses,
   jsonRequestBody,

@@ -8,8 +8,8 @@
  * not stored, and the account's plan may have changed since.
  */
 import "server-only";
-import type { Caller, KeyLimits } from "@/lib/api/context";
-import { ApiError, problemBody, toApiError } from "@/lib/api/errors";
+import type { Caller, KeyLimits } from "@/lib/vocabulary/caller";
+import { ApiError, problemBody, toApiError } from "@/lib/vocabulary/errors";
 import { runEndpoint } from "@/lib/api/run-endpoint";
 import { log } from "@/lib/log";
 import { isPlanId } from "@/lib/plans";

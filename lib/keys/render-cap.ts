@@ -4,10 +4,10 @@
  * quota: one atomic upsert checks and counts, a failed render gives its count back.
  */
 import "server-only";
-import type { Caller } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { getPool } from "@/lib/db/pool";
-import type { RenderCharge } from "@/lib/api/context";
+import type { RenderCharge } from "@/lib/vocabulary/caller";
 import { consumeRender, monthKey, renderCharge } from "@/lib/usage/quota";
 
 function capReached(cap: number): ApiError {

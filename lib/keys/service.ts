@@ -4,7 +4,7 @@
  * touches the api_keys table.
  */
 import "server-only";
-import type { KeyLimits } from "@/lib/api/context";
+import type { KeyLimits } from "@/lib/vocabulary/caller";
 import type { ApiKey } from "@/generated/prisma/client";
 import { PERMISSIONS } from "@/lib/auth/roles";
 import { isRenderEndpoint } from "@/lib/endpoints";
@@ -14,7 +14,7 @@ import { displayApiKey, generateApiKey, generatePublicId, generateSigningNonce, 
 import { deriveSigningSecret } from "@/lib/keys/signing-secret";
 import { PLANS, isPlanId, keyCreationsPerHour, type PlanId } from "@/lib/plans";
 import { lookupKeyOwner, lookupKeyOwnerByPublicId, type KeyOwnerRow } from "@/lib/keys/owner-lookup";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 /** A key creation refused by a limit; its message is written for the user (dashboard, admin command). */
 export class KeyCreationRefused extends BrandedError {

@@ -6,7 +6,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { RENDER_ENDPOINTS, isRenderEndpoint } from "@/lib/endpoints";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { dashboardAction, many, refuseWithError, text } from "@/lib/auth/dashboard-action";
 import { log } from "@/lib/log";

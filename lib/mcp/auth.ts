@@ -9,7 +9,7 @@ import "server-only";
 import type { Authenticator } from "@/lib/api/auth";
 import { callerForKey } from "@/lib/api/auth";
 import { isAppHost, onAppHost } from "@/lib/api/app-host";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { applyDuePlanChange } from "@/lib/billing/plan-change";
 import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "./oauth/store";
 

@@ -12,8 +12,8 @@
 import "server-only";
 import { MAX_BATCH_SIZE, readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Caller } from "@/lib/api/context";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { checkAnonymousLimit, rateLimitHeaders, type RateState } from "@/lib/api/rate-limit";
 import { requestIdFor, withHeaders } from "@/lib/api/request";
 import { log } from "@/lib/log";

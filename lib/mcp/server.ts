@@ -9,7 +9,7 @@
 import "server-only";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 import { argumentsObject, toolError, ToolFailure, type ToolContext } from "./call";
 import { MCP_TOOLS } from "./tools";

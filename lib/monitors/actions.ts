@@ -7,8 +7,8 @@
  */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { Caller } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
 import { checkbox, dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";

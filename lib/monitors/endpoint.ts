@@ -4,8 +4,9 @@
  * schedule, the webhook URL and the page's address under D9, the e-mail rule — and then the plan's
  * schedule limit (403, after every 400, D2). The count limit is the handler's, under a row lock.
  */
-import type { Caller, EndpointSpec } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { EndpointSpec } from "@/lib/api/context";
+import type { Caller } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { planComparisonCapture } from "@/lib/diff/capture-options";
 import { assertPublicTarget } from "@/lib/net/target";

@@ -5,8 +5,9 @@
  * before its first scheduled tick.
  */
 import "server-only";
-import { type ApiContext, ownerId } from "@/lib/api/context";
+import { type ApiContext } from "@/lib/api/context";
 import { type EmptyOutcome, emptyOutcome, type JsonOutcome, jsonOutcome } from "@/lib/api/outcome";
+import { ownerId } from "@/lib/vocabulary/caller";
 import { findBaseline, publishBaseline } from "@/lib/diff/baselines";
 import { listMonitorRuns } from "@/lib/jobs/store";
 import { cacheTtlSeconds } from "@/lib/plans";

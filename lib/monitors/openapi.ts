@@ -2,7 +2,7 @@
  * The /v1/monitors operations of the OpenAPI document (D27, D31), declared beside the endpoints and
  * built from their own schema (lib/monitors/params.ts) and answer shapes (lib/monitors/schema.ts).
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
 import {
   errorResponses,

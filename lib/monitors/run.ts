@@ -16,8 +16,8 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import { chargeRender } from "@/lib/api/charge";
-import { ownerId } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { ownerId } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { findBaseline, publishBaseline, saveBaseline } from "@/lib/diff/baselines";
 import { compareAndStore, type DiffOutcome, ignoredRegionsOf } from "@/lib/diff/outcome";
 import { callerFor, failureOf } from "@/lib/jobs/run";

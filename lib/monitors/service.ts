@@ -5,8 +5,8 @@
  * caller's account (`ownerId`), read and written in one place.
  */
 import "server-only";
-import { type Caller, ownerId } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { type Caller, ownerId } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { insertMonitorRun } from "@/lib/jobs/store";
 import { enqueueJobs } from "@/lib/jobs/worker";
 import { PLANS } from "@/lib/plans";

@@ -1,5 +1,5 @@
 /**
- * The monitor rows (D27). Every read and write is keyed by the owner (lib/api/context.ts ownerId),
+ * The monitor rows (D27). Every read and write is keyed by the owner (lib/vocabulary/caller.ts ownerId),
  * so another account's monitor reads exactly like one that does not exist. The count limit is
  * checked under the owner's row lock, like the key limit (D5). Ticks of the in-process schedule
  * are claimed with one conditional update, so of many instances one records each tick.

@@ -6,7 +6,7 @@
 import { isAllowedOrigin } from "./policy";
 import { pinnedRequest } from "./pinned";
 import { checkHost } from "./resolve";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export type SafeFetchFailure =
   | "unsupported_url"

@@ -2,7 +2,7 @@
  * The early check of the caller's URL (D9): a clean 400 before any rendering starts. It is not the
  * boundary — the guard proxy is — but it turns the obvious cases into precise error codes.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseHttpUrl } from "./pinned";
 import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";

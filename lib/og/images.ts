@@ -9,7 +9,7 @@
  */
 import "server-only";
 import sharp from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { safeFetch, SafeFetchError, type SafeFetchFailure } from "@/lib/net/fetch";
 
 export const IMAGE_FETCH = {

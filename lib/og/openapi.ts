@@ -4,7 +4,7 @@
  * answer with, declared beside the endpoint; lib/openapi/document.ts puts every endpoint's part
  * together.
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryParameters } from "@/lib/api/openapi/params";
 import {
   BODY_ONLY,

@@ -4,7 +4,7 @@
  * list. Anything wrong is a 400 naming the variable in `param`, before any plan gate or render.
  */
 import { closestName } from "@/lib/api/closest-name";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import {
   findTemplate,
   OG_LIMITS,

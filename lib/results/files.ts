@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { FILE_FORMATS } from "@/lib/formats";
 import { log } from "@/lib/log";

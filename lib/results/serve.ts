@@ -18,7 +18,7 @@
  *   renders again under its own, instead of inheriting the leader's 504.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { EndpointOutcome } from "@/lib/api/outcome";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";

@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import type { RedisLike } from "@/lib/redis";
 import { resultRedisKey } from "@/lib/results/redis-store";
 import type { ResultStore, StoredResult } from "@/lib/results/types";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 /** stored: was already in the store (a HIT); rendered: this flight rendered it; waited: another request did. */
 type FlightSource = "stored" | "rendered" | "waited";

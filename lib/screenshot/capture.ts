@@ -5,13 +5,13 @@
  * imageHeight) or the PDF is taken. Every wait draws on the request's deadline; each phase is timed.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
 import { finishImage, type ImageFormat } from "./encode";
-import { assertLoadedDocument, refusalOr } from "./navigate";
-import { type PageRun, loadPage, withPreparedPage } from "./page-load";
-import { documentHeight } from "./page-scripts";
-import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "./page-facts";
+import { assertLoadedDocument, refusalOr } from "@/lib/page/navigate";
+import { type PageRun, loadPage, withPreparedPage } from "@/lib/page/page-load";
+import { documentHeight } from "@/lib/page/page-scripts";
+import { CAPTURE_PHASES, type CapturePhase, type PageFacts, PhaseClock } from "@/lib/page/page-facts";
 import { printPdf } from "./pdf";
 import { type Region, readRegions, regionsInImage } from "./regions";
 import { shootImage } from "./shoot";

@@ -9,7 +9,7 @@
 import "server-only";
 import sharp, { type Sharp } from "sharp";
 import type { OUTPUT_FORMATS } from "@/lib/formats";
-import type { PageSteps } from "./plan-page";
+import type { PageSteps } from "@/lib/page/page-plan";
 import type { ScreenshotFormat } from "./params";
 
 /** The image types Chromium writes itself (Page.captureScreenshot's `type`), by media type. */

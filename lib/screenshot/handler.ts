@@ -5,12 +5,10 @@
  * before any browser work or quota, D9). `timeout` bounds the whole request from here on (D10).
  */
 import "server-only";
-import { createHash } from "node:crypto";
 import type { ApiContext, Handler } from "@/lib/api/context";
-import { Deadline } from "@/lib/browser";
-import { assertPublicTarget } from "@/lib/net/target";
 import { paramDoc } from "@/lib/api/params";
-import { serveResult, type RenderJob, type RenderOutput } from "@/lib/results";
+import { serveResult, type RenderJob } from "@/lib/results";
+import { pageRenderJob } from "@/lib/page/render-job";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import type { CapturePlan } from "./plan";
@@ -18,39 +16,6 @@ import { renderScreenshot } from "./render";
 
 /** What to change when a render runs out of time: `timeout`, up to the schema's maximum. */
 export const TIMEOUT_ADVICE = `Raise \`timeout\` (up to ${paramDoc(screenshotParams, "timeout").max} ms)`;
-
-/**
- * What the render job of every page endpoint (screenshot, content and recording, D24, D26) fills
- * the same way, `render` being the endpoint's own render of the page.
- *
- * The deadline runs from the request's arrival for the plan's timeout (D10), and the render keeps
- * it: a page that never finishes holds a browser slot no longer than the caller allowed. The
- * signal stops it earlier if nobody waits any more. A page given as html is named by its hash
- * (D19): the JSON answer never repeats the page. Resolving the host (D9) is for a render: a HIT
- * serves what was public when it was captured. html has no address of its own; what it loads
- * meets the guard like any page's subresources. fresh and cacheTtl are the caller's (D19).
- */
-export function pageRenderJob(
-  ctx: Pick<ApiContext<{ fresh?: boolean; cacheTtl?: number }>, "params" | "receivedAt" | "caller">,
-  plan: { timeoutMs: number; page: Pick<CapturePlan, "url" | "html"> },
-  render: (deadline: Deadline, account: string) => Promise<RenderOutput>,
-): Pick<RenderJob, "deadline" | "prepare" | "render" | "fresh" | "ttlSeconds"> & { describe: Record<string, string> } {
-  const { page, timeoutMs } = plan;
-  const deadline = new Deadline(timeoutMs, ctx.receivedAt);
-  return {
-    deadline: deadline.at,
-    describe:
-      page.html !== undefined
-        ? { htmlSha256: createHash("sha256").update(page.html).digest("hex") }
-        : { url: page.url },
-    prepare: async () => {
-      if (page.html === undefined) await deadline.race(assertPublicTarget(page.url));
-    },
-    render: (signal) => render(new Deadline(timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
-    fresh: ctx.params.fresh,
-    ttlSeconds: ctx.params.cacheTtl,
-  };
-}
 
 export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (ctx) =>
   serveResult(ctx, screenshotRenderJob(ctx, ctx.validated));

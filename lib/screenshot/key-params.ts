@@ -9,9 +9,9 @@
 import { cacheKeyParams } from "@/lib/results/key";
 import { paramDoc } from "@/lib/api/params";
 import { screenshotParams, type ScreenshotParams } from "./params";
-import { blockingParams } from "./params-blocking";
-import { pageParams } from "./params-page";
-import { requestShapingParams } from "./params-request";
+import { blockingParams } from "@/lib/page/params-blocking";
+import { pageParams } from "@/lib/page/params-page";
+import { requestShapingParams } from "@/lib/page/params-request";
 import type { CapturePlan } from "./plan";
 
 /** Fields added after the customer's list; keyed only when set to something other than their default. */

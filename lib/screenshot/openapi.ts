@@ -3,7 +3,7 @@
  * metadata (D7, D19) and the error codes a capture can answer with, declared beside the endpoint
  * and built from its one schema; lib/openapi/document.ts puts every endpoint's part together.
  */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
 import { RENDER_FIELDS, RECORDING_ONLY, RENDER_HEADERS, renderErrorCodes } from "@/lib/api/openapi/responses";

@@ -8,10 +8,10 @@ import { apiKeyParam, responseParam, signedUrlParams } from "@/lib/api/common-pa
 import { formatParam } from "@/lib/api/format-param";
 import type { FormatOf } from "@/lib/formats";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
-import { blockingParams } from "./params-blocking";
+import { blockingParams } from "@/lib/page/params-blocking";
 import { inputParams } from "./params-input";
-import { requestShapingParams } from "./params-request";
-import { pageParams } from "./params-page";
+import { requestShapingParams } from "@/lib/page/params-request";
+import { pageParams } from "@/lib/page/params-page";
 
 const DEVICE_PRESET_NAMES = ["iphone-15", "ipad-pro", "pixel-8", "galaxy-s24"] as const;
 const PDF_PAGE_SIZES = ["a4", "letter", "legal", "tabloid", "a3", "a5"] as const;

@@ -8,7 +8,8 @@
  */
 import type { Page, PDFOptions } from "puppeteer-core";
 import type { Deadline } from "@/lib/browser";
-import { FULL_PAGE_MAX_HEIGHT, mmToCssPx, type PdfPlan } from "./plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
+import { mmToCssPx, type PdfPlan } from "./plan";
 import { declaredLanguage, withLanguage, writtenLanguage } from "./pdf-language";
 import { convertToPdfA } from "./pdfa";
 

@@ -4,7 +4,7 @@
  * go with an http url. Checked in the validate step, so these are 400s before plan gates and the
  * rate limit (D2).
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { ScreenshotParams } from "./params";
 
 /**

@@ -4,26 +4,9 @@
  * gates, D2). Pure, like plan.ts.
  */
 import { alphaFormats, formatSpec } from "@/lib/formats";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { ScreenshotParams } from "./params";
-import type { WaitUntil } from "./params-page";
-
-export interface PageSteps {
-  waitUntil: WaitUntil;
-  /** Capture this element only (images). */
-  selector?: string;
-  /** A CSS selector list whose elements get display: none. */
-  hideSelectors?: string;
-  click?: string;
-  scrollTo?: { selector: string } | { y: number };
-  omitBackground: boolean;
-  /** Output size after capture; one side alone keeps the aspect ratio. */
-  resize?: { width?: number; height?: number };
-  /** Stop with 422 target_http_error when the main document answers 4xx/5xx. */
-  failOnHttpError: boolean;
-  /** Capture a bot challenge, captcha or login wall instead of answering 422 target_blocked (D23). */
-  allowBlocked?: boolean;
-}
+import type { PageSteps } from "@/lib/page/page-plan";
 
 export function planPageSteps(params: ScreenshotParams): PageSteps {
   if (params.selector !== undefined) {

@@ -3,15 +3,14 @@
  * explicit values (D8), PDF page geometry, the fullPage cap (D10) and the checks that span more
  * than one parameter. Pure, so it is unit-tested without a browser.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { formatSpec } from "@/lib/formats";
 import { DEVICE_PRESETS } from "./devices";
 import { pageInput } from "./plan-input";
 import type { PdfPageSize, PdfStandard, ScreenshotFormat, ScreenshotParams } from "./params";
-import { type PageSteps, planPageSteps } from "./plan-page";
+import { FULL_PAGE_MAX_HEIGHT, type PagePlan } from "@/lib/page/page-plan";
+import { planPageSteps } from "./plan-page";
 
-/** D10: fullPage captures at most this many CSS pixels of height. */
-export const FULL_PAGE_MAX_HEIGHT = 16_384;
 /** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
 export const MAX_CAPTURE_PIXELS = 100_000_000;
 
@@ -27,14 +26,6 @@ const PAGE_SIZES_IN: Record<PdfPageSize, { width: number; height: number }> = {
   a4: { width: 210 / MM_PER_INCH, height: 297 / MM_PER_INCH },
   a5: { width: 148 / MM_PER_INCH, height: 210 / MM_PER_INCH },
 };
-
-interface Viewport {
-  width: number;
-  height: number;
-  deviceScaleFactor: number;
-  isMobile: boolean;
-  hasTouch: boolean;
-}
 
 export interface PdfPlan {
   /** Paper in CSS px (landscape applied); for fullPage, decided after the page is measured. */
@@ -54,43 +45,14 @@ export interface PdfPlan {
   standard?: Exclude<PdfStandard, "none">;
 }
 
-/** Request shaping (D19): what the browser says and sends. headers/cookies are secrets. */
-interface RequestShaping {
-  headers?: Record<string, string>;
-  cookies?: Record<string, string>;
-  locale?: string;
-  timezone?: string;
-  reducedMotion: boolean;
-  mediaType?: "screen" | "print";
-}
-
-export interface CapturePlan extends PageSteps {
-  /** The page to load; HTML_PAGE_URL when `html` is given (plan-input.ts). */
-  url: string;
-  /** The caller's page as HTML, written into a blank document instead of loading `url`. */
-  html?: string;
+export interface CapturePlan extends PagePlan {
   format: ScreenshotFormat;
   /** Only for jpg and webp. */
   quality?: number;
-  viewport: Viewport;
-  /** `userAgent`, else a device preset's; undefined means the browser's own (desktop) one. */
-  userAgent?: string;
   fullPage: boolean;
   clip?: { x: number; y: number; width: number; height: number };
-  delayMs: number;
   timeoutMs: number;
-  waitForSelector?: string;
-  blockAds: boolean;
-  blockCookies: boolean;
-  blockTrackers: boolean;
-  blockChats: boolean;
-  /** URL patterns (`*` wildcards) whose requests are aborted. */
-  blockRequests?: string[];
-  darkMode: boolean;
-  customCSS?: string;
-  customJS?: string;
   pdf?: PdfPlan;
-  request: RequestShaping;
   /**
    * A selector list whose elements' boxes the capture reports as `ignoredRegions`: set by a
    * comparison (/v1/diff, monitors, D27), never by /v1/screenshot's own parameters.

@@ -7,9 +7,9 @@
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
-import { elementBoxes, isValidSelector } from "./page-scripts";
+import { elementBoxes, isValidSelector } from "@/lib/page/page-scripts";
 import type { CapturePlan } from "./plan";
 
 export interface Region {

@@ -4,11 +4,11 @@
  */
 import "server-only";
 import type { Page, ScreenshotOptions } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { SCREENSHOT_ENCODINGS, type ImageFormat } from "./encode";
-import { findElement } from "./interactions";
-import { documentHeight } from "./page-scripts";
+import { findElement } from "@/lib/page/interactions";
+import { documentHeight } from "@/lib/page/page-scripts";
 import { type CapturePlan, fullPageHeight } from "./plan";
 
 /** The screenshot's bytes in the plan's format, or PNG when a resize will encode it (encode.ts). */

@@ -6,7 +6,7 @@
  * again on the next request.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { Deadline } from "@/lib/browser";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import type { ShowcasePage, ShowcaseShot } from "@/lib/showcase/shots";

@@ -3,7 +3,7 @@
  * caller-supplied URL and passes the capture URL's address policy (D9) — and again before every
  * upload (lib/storage/s3.ts), so a name that later resolves to a private address is refused then too.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parsePostUrl } from "@/lib/net/post";
 import { assertPublicDestination } from "@/lib/net/target";
 

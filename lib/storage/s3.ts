@@ -11,7 +11,7 @@ import http from "node:http";
 import https from "node:https";
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { pinnedLookup } from "@/lib/net/pinned";
 import { checkStorageEndpoint, parseStorageEndpoint, type StorageLocation } from "./config";
 

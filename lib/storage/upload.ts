@@ -4,7 +4,7 @@
  * the job's failure, `502 storage_upload_failed`, whose detail quotes the storage's answer.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { getResultStore } from "@/lib/results/store";
 import { describeStorageError, putObject } from "./s3";
 import { storageTarget } from "./settings";

@@ -9,7 +9,7 @@ import "server-only";
 import { createElement } from "react";
 import satori from "satori";
 import sharp from "sharp";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { instanceAt, locationOf, variationAxesOf, type Axes } from "@/lib/og/brand-fonts";
 import { containerOf, FontUnpackError, unpackWebFont } from "./font-files";
 import { svgProblem } from "./svg-screen";

@@ -8,7 +8,7 @@
 import "server-only";
 import { z } from "zod";
 import { sessionWorkspace } from "@/lib/auth/session-caller";
-import { ApiError, problemResponse, toApiError } from "@/lib/api/errors";
+import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { storedText } from "@/lib/api/stored-text";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request";

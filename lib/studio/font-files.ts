@@ -13,7 +13,7 @@ import "server-only";
 import { inflateSync } from "node:zlib";
 import * as fontkit from "fontkit";
 import { decompress as woff2ToSfnt } from "wawoff2";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 /** What a font file's first four bytes say it is. */
 export type FontContainer = "woff2" | "woff" | "otf" | "ttf";

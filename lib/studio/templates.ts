@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import {
   catalogVariables,
   defaultsOf,
@@ -19,7 +19,7 @@ import type { BrandNames } from "@/lib/og/account/brand-refs";
 import { findTemplate, type OgTemplateInfo, type OgVariable } from "@/lib/og/catalog";
 import { validateVariables } from "@/lib/og/variables";
 import { getDb } from "@/lib/db";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export const STUDIO_ACCOUNT_LIMITS = { templates: 50, versionsKept: 50, descriptionMaxChars: 200 } as const;
 

@@ -1,5 +1,5 @@
 /** GET /v1/usage in the OpenAPI document (D18, D31), declared beside the endpoint. */
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { errorResponses, KEY_ERRORS, keyedJson } from "@/lib/api/openapi/responses";
 import type { EndpointDoc } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";

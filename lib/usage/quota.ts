@@ -5,8 +5,8 @@
  * fails: a timeout, a crash or a page that cannot be captured delivered nothing to pay for.
  */
 import "server-only";
-import type { Caller, RenderCharge } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Caller, RenderCharge } from "@/lib/vocabulary/caller";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { getDb } from "@/lib/db";
 import { PLANS } from "@/lib/plans";
 

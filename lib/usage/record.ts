@@ -10,7 +10,7 @@ import "server-only";
 import type { z } from "zod";
 import { redactedPairs } from "@/lib/api/redact";
 import { storableJson, storableText } from "@/lib/api/stored-text";
-import type { RequestVia } from "@/lib/api/context";
+import type { RequestVia } from "@/lib/vocabulary/caller";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
 import { monthKey } from "@/lib/usage/quota";

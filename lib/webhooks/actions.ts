@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
 import { log } from "@/lib/log";
 import { enqueueWebhook } from "./enqueue";

@@ -3,7 +3,7 @@
  * is saved (account default, a job's webhookUrl) and again on every delivery attempt (lib/net/post.ts),
  * so a name that later resolves to a private address (DNS rebinding) is refused then too.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
 import { parsePostUrl } from "@/lib/net/post";
 import { assertPublicDestination } from "@/lib/net/target";

@@ -14,7 +14,7 @@
  */
 import "server-only";
 import { getDb } from "@/lib/db";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { hasLiveSubscription } from "@/lib/billing/sessions";
 import { endMemberKeys } from "@/lib/keys/member-keys";
 import { recordAudit } from "./audit";

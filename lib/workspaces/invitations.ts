@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { can, isRole, type Role } from "@/lib/auth/roles";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export const INVITATION_DAYS = 7;
 export const INVITABLE_ROLES = ["admin", "developer", "billing", "viewer"] as const satisfies readonly Role[];

@@ -8,7 +8,7 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { can, isRole, type Role } from "@/lib/auth/roles";
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { endMemberKeys } from "@/lib/keys/member-keys";
 import { revokeMemberGrants } from "@/lib/mcp/oauth/store";
 

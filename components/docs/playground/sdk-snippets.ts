@@ -6,7 +6,7 @@
  */
 
 /** The request, as snippets.ts describes it (its SnippetRequest; not imported: it imports this file). */
-interface SnippetRequest {
+export interface SnippetRequest {
   url: string;
   apiKey: string;
   json: boolean;
@@ -26,14 +26,14 @@ const METHODS: Record<string, { file: string; json: string; python: { file: stri
   "/v1/content": { file: "content", json: "content", python: { file: "content", json: "content" } },
   "/v1/diff": { file: "diff", json: "diff", python: { file: "diff", json: "diff" } },
 };
-const JSON_ONLY = new Set(["/v1/content", "/v1/diff"]);
+export const JSON_ONLY = new Set(["/v1/content", "/v1/diff"]);
 
 /** The OG parameters that are not template variables. */
 export const OG_OPTIONS = new Set(["template", "format", "width", "height", "quality"]);
 /** Set by the SDK itself. */
 const MANAGED = new Set(["api_key", "response", "key_id", "expires", "signature"]);
 
-type Value = string | number | boolean;
+export type Value = string | number | boolean;
 
 function literal(text: string): Value {
   if (/^-?\d+(\.\d+)?$/.test(text) && text.length < 16) return Number(text);
@@ -46,7 +46,7 @@ function quoted(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
-interface Parsed {
+export interface Parsed {
   path: string;
   origin: string;
   options: [string, Value][];
@@ -54,7 +54,7 @@ interface Parsed {
   template: string | undefined;
 }
 
-function parse(r: SnippetRequest): Parsed | undefined {
+export function parse(r: SnippetRequest): Parsed | undefined {
   const url = new URL(r.url);
   if (!METHODS[url.pathname]) return undefined;
   const og = url.pathname === "/v1/og";

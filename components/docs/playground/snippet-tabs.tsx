@@ -4,9 +4,19 @@ import { useState } from "react";
 import { CodeBlock, Tabs } from "@/components/ui";
 import { snippet, SNIPPET_LABELS, type SnippetLanguage, type SnippetRequest } from "./snippets";
 
-const LANGUAGES: SnippetLanguage[] = ["curl", "javascript", "python", "sdk-typescript", "sdk-python"];
+const LANGUAGES: SnippetLanguage[] = [
+  "curl",
+  "javascript",
+  "python",
+  "sdk-typescript",
+  "sdk-python",
+  "sdk-go",
+  "sdk-php",
+  "sdk-ruby",
+  "sdk-java",
+];
 
-/** curl / JavaScript / Python versions of one request, and the SDKs' (D29), each copyable. */
+/** curl / JavaScript / Python versions of one request, and the SDKs' (D29, D37), each copyable. */
 export function SnippetTabs({ request, caption }: { request: SnippetRequest; caption?: string }) {
   const [language, setLanguage] = useState<SnippetLanguage>("curl");
   const code = snippet(language, request);

@@ -5,6 +5,7 @@
  * the public /v1/<endpoint> request with the same query and a YOUR_API_KEY placeholder.
  */
 import { sdkPythonSnippet, sdkTypescriptSnippet } from "./sdk-snippets";
+import { sdkGoSnippet, sdkJavaSnippet, sdkPhpSnippet, sdkRubySnippet } from "./sdk-snippets-languages";
 
 export const KEY_PLACEHOLDER = "YOUR_API_KEY";
 
@@ -19,7 +20,8 @@ export interface SnippetRequest {
   fileName: string;
 }
 
-export type SnippetLanguage = "curl" | "javascript" | "python" | "sdk-typescript" | "sdk-python";
+export type SnippetLanguage =
+  "curl" | "javascript" | "python" | "sdk-typescript" | "sdk-python" | "sdk-go" | "sdk-php" | "sdk-ruby" | "sdk-java";
 
 export const SNIPPET_LABELS: Record<SnippetLanguage, string> = {
   curl: "cURL",
@@ -27,6 +29,10 @@ export const SNIPPET_LABELS: Record<SnippetLanguage, string> = {
   python: "Python",
   "sdk-typescript": "SDK: TypeScript",
   "sdk-python": "SDK: Python",
+  "sdk-go": "SDK: Go",
+  "sdk-php": "SDK: PHP",
+  "sdk-ruby": "SDK: Ruby",
+  "sdk-java": "SDK: Java",
 };
 
 /** POSIX shell single quotes: nothing inside is special except the quote itself. */
@@ -88,5 +94,13 @@ export function snippet(language: SnippetLanguage, r: SnippetRequest): string {
       return sdkTypescriptSnippet(r);
     case "sdk-python":
       return sdkPythonSnippet(r);
+    case "sdk-go":
+      return sdkGoSnippet(r);
+    case "sdk-php":
+      return sdkPhpSnippet(r);
+    case "sdk-ruby":
+      return sdkRubySnippet(r);
+    case "sdk-java":
+      return sdkJavaSnippet(r);
   }
 }

@@ -4,7 +4,7 @@
  * POST with the same schema as a body (D19), all answering with the same 200 and errors.
  */
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryParameters } from "./params";
 import { errorResponses, headOf, jsonRequestBody, KEY_OR_SIGNED_URL, NOT_MODIFIED } from "./responses";
 import type { Operation, PathItem, Response, Schema } from "./types";

@@ -3,7 +3,7 @@
  * D18), the D1 problem+json body and one error response per HTTP status built from ERROR_CODES,
  * the 304 and HEAD twins of a render (D15), and the fields every render's JSON metadata has (D7).
  */
-import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/errors";
+import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/vocabulary/errors";
 import {
   jsonContent,
   type Header,

@@ -17,7 +17,7 @@ import { log } from "@/lib/log";
 import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspace, decide } from "./authorize";
 import { CORS } from "./metadata";
 import { redirectUriProblem } from "./redirect-uris";
-import { consumeCode, insertClient, insertGrant, rotateGrant } from "./store";
+import { consumeCode, insertClient, insertGrant, revokeGrantOfSpentCode, rotateGrant } from "./store";
 
 const NO_STORE = { "Cache-Control": "no-store", ...CORS };
 
@@ -119,9 +119,18 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
   if (grantType === "authorization_code") {
     const verifier = form.get("code_verifier") ?? "";
     if (!VERIFIER.test(verifier)) return oauthError("invalid_request", "code_verifier (PKCE) is required.");
-    const code = await consumeCode(form.get("code") ?? "");
-    if (!code || code.clientId !== clientId)
-      return oauthError("invalid_grant", "The code is unknown, used or expired.");
+    const presented = form.get("code") ?? "";
+    const code = await consumeCode(presented);
+    if (!code) {
+      const revoked = await revokeGrantOfSpentCode(presented);
+      if (!revoked) return oauthError("invalid_grant", "The code is unknown, used or expired.");
+      log.warn("oauth code replayed: grant revoked", { grantId: revoked, clientId: clientId.slice(0, 64) });
+      return oauthError(
+        "invalid_grant",
+        "This code was already exchanged, so it may have been stolen: the connection made with it is revoked. Connect again.",
+      );
+    }
+    if (code.clientId !== clientId) return oauthError("invalid_grant", "The code is unknown, used or expired.");
     // RFC 6749 §4.1.3: named in the authorization request, it must be named here too, identical.
     const redirectUri = form.get("redirect_uri");
     if (redirectUri === null && code.redirectUriSent)
@@ -131,7 +140,7 @@ export const token = keylessRoute(async (request: Request): Promise<Response> =>
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     if (challenge !== code.codeChallenge)
       return oauthError("invalid_grant", "The code_verifier does not match the code_challenge.");
-    return Response.json(await insertGrant(clientId, code.userId, code.approvedBy), { headers: NO_STORE });
+    return Response.json(await insertGrant(clientId, code.userId, code.approvedBy, presented), { headers: NO_STORE });
   }
   if (grantType === "refresh_token") {
     const rotation = await rotateGrant(clientId, form.get("refresh_token") ?? "");

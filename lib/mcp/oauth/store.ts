@@ -1,6 +1,7 @@
 /**
- * OAuth rows for MCP clients (D25, migrations 0017 and 0022), in SQL: a code is consumed by one
- * DELETE … RETURNING (a code replayed twice gets nothing the second time), a refresh rotates both
+ * OAuth rows for MCP clients (D25, migrations 0017, 0022 and 0035), in SQL: a code is consumed by one
+ * DELETE … RETURNING (a code replayed gets nothing the second time, and the grant it was exchanged
+ * for — which remembers the code's hash — is revoked), a refresh rotates both
  * tokens in one conditional UPDATE that also records the spent refresh token (presented again, it
  * revokes the grant), and the access token is looked up on every /mcp request like an API key.
  * Only SHA-256 hashes of codes and tokens are stored.
@@ -133,12 +134,18 @@ function newTokens() {
   };
 }
 
-export async function insertGrant(clientId: string, userId: string, approvedBy: string): Promise<IssuedTokens> {
+/** A grant for the workspace `userId`, approved by `approvedBy`, exchanged for the code `fromCode` (kept as its hash). */
+export async function insertGrant(
+  clientId: string,
+  userId: string,
+  approvedBy: string,
+  fromCode: string | null = null,
+): Promise<IssuedTokens> {
   const pool = await getPool();
   const { access, refresh, issued } = newTokens();
   await pool.query(
-    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, approved_by)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7), $8)`,
+    `INSERT INTO oauth_grants (id, client_id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, approved_by, code_hash)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, now() + make_interval(secs => $7), $8, $9)`,
     [
       `grant_${randomBytes(12).toString("hex")}`,
       clientId,
@@ -148,9 +155,24 @@ export async function insertGrant(clientId: string, userId: string, approvedBy: 
       hashSecret(refresh),
       REFRESH_TOKEN_SECONDS,
       approvedBy,
+      fromCode === null ? null : hashSecret(fromCode),
     ],
   );
   return issued;
+}
+
+/**
+ * A code presented after it was exchanged is a stolen code in use, by the thief or by the client
+ * after the thief (RFC 6749 §4.1.2, OAuth 2.1 §4.1.3): the grant it was exchanged for is deleted,
+ * its access and refresh tokens with it. Returns that grant's id, or undefined when the code was
+ * never exchanged (unknown, or refused at its exchange).
+ */
+export async function revokeGrantOfSpentCode(value: string): Promise<string | undefined> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ id: string }>(`DELETE FROM oauth_grants WHERE code_hash = $1 RETURNING id`, [
+    hashSecret(value),
+  ]);
+  return rows[0]?.id;
 }
 
 /**

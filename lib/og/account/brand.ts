@@ -5,7 +5,7 @@
  * data — never fetched from the network. The studio (lib/studio/brand-kit.ts) adds and deletes them.
  */
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { getDb } from "@/lib/db";
 import { css, parseColor } from "@/lib/og/colors";
 import type { OgFont } from "@/lib/og/fonts";

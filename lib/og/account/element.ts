@@ -8,7 +8,7 @@
  * STUDIO_LIMITS.maxRenderedElements elements, however its loops nest: more is the caller's 400.
  */
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { css, parseColor } from "@/lib/og/colors";
 import { glowImage, type GlowCorner } from "@/lib/og/templates/glow";

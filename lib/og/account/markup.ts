@@ -3,7 +3,7 @@
  * attributes, text, comments — nothing else (no doctype, CDATA, processing instructions or
  * unquoted attributes). Every node carries its line, so save-time errors point at it.
  */
-import { BrandedError } from "@/lib/api/branded-error";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 export interface MarkupElement {
   kind: "element";

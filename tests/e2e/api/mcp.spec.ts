@@ -222,13 +222,14 @@ test.describe("MCP server", () => {
     await expect(page.getByText("your browser goes to attacker.example (a website)")).toBeVisible();
   });
 
-  test("OAuth by the book: the token request's redirect_uri, and a replayed refresh token revokes the grant", async ({
+  test("OAuth by the book: the token request's redirect_uri; a replayed refresh token or code revokes the grant", async ({
     page,
   }) => {
     const redirect = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
     const { client_id } = (await (await register([redirect])).json()) as { client_id: string };
     await signInByEmail(page, uniqueEmail("mcp-tokens"));
     // The consent form as the signed-in browser posts it (same origin, the session cookie): a code.
+    let lastForm: Record<string, string> = {};
     const exchange = async (extra: Record<string, string>) => {
       const { url, verifier } = authorizationRequest(client_id, redirect);
       const answer = await page.request.post("/oauth/decision", {
@@ -237,7 +238,8 @@ test.describe("MCP server", () => {
         maxRedirects: 0,
       });
       const code = new URL(answer.headers()["location"]).searchParams.get("code")!;
-      return tokenRequest({ grant_type: "authorization_code", code, code_verifier: verifier, client_id, ...extra });
+      lastForm = { grant_type: "authorization_code", code, code_verifier: verifier, client_id, ...extra };
+      return tokenRequest(lastForm);
     };
     expect(await oauthErrorOf(await exchange({}))).toEqual([400, "invalid_grant"]);
     expect(await oauthErrorOf(await exchange({ redirect_uri: `${redirect}/x` }))).toEqual([400, "invalid_grant"]);
@@ -254,6 +256,13 @@ test.describe("MCP server", () => {
     });
     expect((await postMcp(second.access_token, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(401);
     expect(await oauthErrorOf(await refresh(second.refresh_token!))).toEqual([400, "invalid_grant"]);
+
+    // A code presented again, as a thief would: the connection it was exchanged for ends too.
+    const third = (await (await exchange({ redirect_uri: redirect })).json()) as OAuthTokens;
+    expect(await (await tokenRequest(lastForm)).json()).toMatchObject({
+      error_description: expect.stringMatching(/already exchanged/),
+    });
+    expect((await postMcp(third.access_token, { jsonrpc: "2.0", id: 3, method: "tools/list" })).status).toBe(401);
   });
 
   test("a JSON-RPC batch counts each call against the address's and the account's windows", async () => {

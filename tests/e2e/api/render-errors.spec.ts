@@ -2,7 +2,7 @@
  * Every error the render path raises keeps its documented status and code through the production
  * server (#26, D30, D17). In `npm start` some modules exist more than once (instrumentation.ts's
  * copy made lib/browser's queue and browser, the route handlers have their own copy of
- * lib/api/errors), and a 503 renderer_busy thrown by the one was a 500 internal_error to the
+ * lib/vocabulary/errors), and a 503 renderer_busy thrown by the one was a 500 internal_error to the
  * other; the in-process tests could not see it. This spec starts a production server of its own
  * (2 render slots, its own database, browser, target pages and S3 server), drives a burst past
  * its capacity, walks each code the render path can raise, and ends by stopping the server. The
@@ -11,7 +11,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { ERROR_CODES } from "../../../lib/api/errors";
+import { ERROR_CODES } from "@/lib/vocabulary/errors";
 import { S3_ACCESS_KEY_ID } from "../../support/s3-server";
 import { e2e } from "../support";
 import {

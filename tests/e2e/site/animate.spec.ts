@@ -2,13 +2,16 @@
  * /v1/animate through the production server (#30 points 3 and 4, D26): the playground on
  * /docs/animate records a page with a visitor's key and plays the video it got back; the docs'
  * samples, made by this server from pages shipped in the repo, play; the pricing page shows each
- * plan's recording limits from lib/animate/limits.ts and what a recording counts.
+ * plan's recording limits from lib/animate/limits.ts and what a recording counts; a gif whose
+ * frames grow past the plan's bound is stopped with its documented code (issue 43 point 8).
  */
 import { expect, test } from "@playwright/test";
 import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
+import { ERROR_CODES } from "@/lib/vocabulary/errors";
 import { PLAN_IDS } from "@/lib/plans";
 import { MOTION_SAMPLES } from "@/lib/showcase/motion";
-import { e2e } from "../support";
+import { e2e, sql } from "../support";
+import { accountWithKey } from "../api/mcp-support";
 import { newUserKey } from "./helpers";
 
 test("the playground records a page and plays the video", async ({ browser, page }) => {
@@ -80,4 +83,26 @@ test("pricing shows each plan's recording limits and what a recording counts", a
   const perRender = `one render per started ${MS_PER_RENDER / 1000} s`;
   await expect(table.locator("[data-limit='Recording length'] th")).toContainText(perRender);
   await expect(page.getByText(`counts one render per started ${MS_PER_RENDER / 1000} seconds of video`)).toBeVisible();
+});
+
+test("a gif whose frames outgrow the Free plan's bound is stopped: 422 output_too_large, nothing counted", async () => {
+  const { userId, apiKey } = await accountWithKey("free");
+  // Within every limit of the plan but the frames' disk: 120 frames of ~0.7 MB of noise each.
+  const query = new URLSearchParams({
+    url: `${e2e.fixturesUrl}/noise.html`,
+    format: "gif",
+    width: "1280",
+    height: "720",
+    fps: "30",
+    duration: "4000",
+    pauseStart: "0",
+    pauseEnd: "0",
+  });
+  const response = await fetch(`${e2e.appUrl}/v1/animate?${query}`, { headers: { "X-API-Key": apiKey } });
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  const problem = (await response.json()) as { status: number; code: string; type: string; detail: string };
+  expect([response.status, problem.code]).toEqual([ERROR_CODES.output_too_large.status, "output_too_large"]);
+  expect(problem.type).toMatch(/\/docs\/errors#output_too_large$/);
+  expect(problem.detail).toContain(`${ANIMATE_LIMITS.free.maxGifFramesMb} MiB, the most your plan keeps`);
+  expect(await sql("SELECT renders FROM monthly_usage WHERE user_id = $1 AND renders > 0", [userId])).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { expect, test } from "@playwright/test";
-import { ERROR_CODES } from "@/lib/api/errors";
+import { ERROR_CODES } from "@/lib/vocabulary/errors";
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";

@@ -1,6 +1,7 @@
 /**
  * The end-to-end environment, started by Playwright as its webServer command (plugins such as
  * webServer start before globalSetup, so everything a test needs lives here):
+ *  - the app's output kept for specs, and pages held until a spec releases them (harness-taps.ts);
  *  - a fresh PostgreSQL database (glance_e2e_<port>): the production database engine, dropped on exit;
  *  - an SMTP listener that captures every mail, readable at <controlUrl>/mails;
  *  - a GitHub OAuth + REST stub (github-stub.ts);
@@ -25,6 +26,7 @@ import { debianDocFile } from "../../support/debian-docs";
 import { createSmtpCapture } from "../../support/smtp-capture";
 import { startStripeStandIn, type StripeStandIn } from "../../support/stripe-stand-in";
 import { createGitHubStub } from "./github-stub";
+import { answerHeld, answerTapControl, APP_LOG_LEVEL, tapOutput } from "./harness-taps";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
 
@@ -89,6 +91,7 @@ function startControl(): Promise<void> {
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify(stripeStandIn?.calls ?? []));
     }
+    if (answerTapControl(url, req.method ?? "GET", res)) return;
     res.writeHead(404).end();
   });
   return listen(server, Number(new URL(e2e.controlUrl).port));
@@ -107,6 +110,7 @@ function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
+    if (answerHeld(pathname, req, res)) return;
     const debian = debianDocFile(pathname);
     const file = debian ?? path.join(dir, pathname === "/" ? "index.html" : pathname);
     if (!debian && !file.startsWith(dir + path.sep)) return res.writeHead(403).end();
@@ -145,14 +149,17 @@ function startApp(): void {
     CACHE_SECRET: randomBytes(16).toString("hex"),
     CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium",
     BROWSER_CONCURRENCY: "2",
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
+    // Every line is kept for the specs; what is printed is chosen by E2E_LOG_LEVEL (harness-taps.ts).
+    LOG_LEVEL: APP_LOG_LEVEL,
     STRIPE_SECRET_KEY: "sk_test_glance_e2e",
     STRIPE_WEBHOOK_SECRET: e2e.stripeWebhookSecret,
     STRIPE_API_URL: e2e.stripeUrl,
     ...e2e.stripePrices,
   };
   const server = serverCommand(root, { port: e2e.appPort, hostname: "127.0.0.1" });
-  app = spawn(server.command, server.args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  app = spawn(server.command, server.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  tapOutput(app.stdout!, process.stdout);
+  tapOutput(app.stderr!, process.stderr);
   app.once("exit", (code, signal) => {
     if (!stopping) {
       say(`app exited unexpectedly (${signal ?? code})`);

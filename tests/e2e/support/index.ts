@@ -141,3 +141,32 @@ export async function userIdOf(email: string): Promise<string> {
   if (rows.length !== 1) throw new Error(`no user ${email}`);
   return rows[0]!.id;
 }
+
+/** Where the server's output is now: pass it to `serverOutputSince` for what it writes after (harness-taps.ts). */
+export async function serverOutputOffset(): Promise<number> {
+  return (
+    (await (await fetch(`${e2e.controlUrl}/server-output?from=${Number.MAX_SAFE_INTEGER}`)).json()) as {
+      next: number;
+    }
+  ).next;
+}
+
+/** Everything the server wrote (stdout and stderr, every log line from info up) since `offset`. */
+export async function serverOutputSince(offset: number): Promise<string> {
+  return ((await (await fetch(`${e2e.controlUrl}/server-output?from=${offset}`)).json()) as { text: string }).text;
+}
+
+/** A fixture page that answers only once released (`releaseHeldPage`): renders of it, and their jobs, wait until then. */
+export const heldPageUrl = (name: string) => `${e2e.fixturesUrl}/hold/${name}`;
+
+export async function releaseHeldPage(name: string): Promise<void> {
+  const response = await fetch(`${e2e.controlUrl}/release?name=${encodeURIComponent(name)}`, { method: "POST" });
+  if (!response.ok) throw new Error(`harness answered ${response.status}`);
+}
+
+/** The request headers each request for the held page `name` came with. */
+export async function heldPageRequests(name: string): Promise<Array<Record<string, string>>> {
+  return (await (await fetch(`${e2e.controlUrl}/held?name=${encodeURIComponent(name)}`)).json()) as Array<
+    Record<string, string>
+  >;
+}

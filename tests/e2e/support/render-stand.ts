@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { ERROR_CODES, type ErrorCode } from "../../../lib/api/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/errors";
 import { displayApiKey, generateApiKey, hashApiKey } from "../../../lib/keys/format";
 import { startS3Server, type S3TestServer } from "../../support/s3-server";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -109,7 +109,7 @@ export async function answerOf(request: Promise<Response>): Promise<Answer> {
   return { ...base, ms: Date.now() - started, code: problem.code, type: problem.type };
 }
 
-/** The documented status of `code` (lib/api/errors.ts, the errors docs page, OpenAPI). */
+/** The documented status of `code` (lib/vocabulary/errors.ts, the errors docs page, OpenAPI). */
 export function expectDocumented(answer: Answer, code: ErrorCode) {
   expect(answer, JSON.stringify(answer)).toMatchObject({ status: ERROR_CODES[code].status, code });
   expect(answer.type).toMatch(new RegExp(`/docs/errors#${code}$`));

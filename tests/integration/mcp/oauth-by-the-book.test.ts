@@ -2,7 +2,7 @@
  * OAuth for MCP clients by the book (issue 43; OAuth 2.1, RFC 9700, the MCP authorization spec;
  * D25), with the SDK's own client against the real routes over HTTP: errors shown on our page
  * rather than an open redirect, redirect URIs refused at registration, the token request's
- * redirect_uri, a replayed refresh token revoking its grant.
+ * redirect_uri, a replayed refresh token or authorization code revoking its grant.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
@@ -114,5 +114,42 @@ describe("by the book (OAuth 2.1, RFC 9700)", () => {
     expect((await postMcp(h, current.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
     expect(await errorOf(await refresh(current.refresh_token!))).toEqual([400, "invalid_grant"]);
     await client.close();
+  });
+
+  it("an authorization code presented again revokes the grant it was exchanged for", async () => {
+    const redirect = "http://127.0.0.1:9/cb";
+    const { client_id } = (await (await register(app(), [redirect])).json()) as { client_id: string };
+    const { verifier, challenge } = pkce();
+    const code = async () => {
+      const answer = await decide(authorizationUrl(app(), client_id, redirect, challenge), "allow");
+      return new URL(answer.headers.get("location")!).searchParams.get("code")!;
+    };
+    const exchange = (value: string, clientId = client_id) =>
+      tokenRequest(app(), {
+        grant_type: "authorization_code",
+        code: value,
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: redirect,
+      });
+    const [stolen, other] = [await code(), await code()];
+    const tokens = (await (await exchange(stolen)).json()) as { access_token: string; refresh_token: string };
+    const untouched = (await (await exchange(other)).json()) as { access_token: string };
+    const list = (token: string) => postMcp(h, token, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    expect((await list(tokens.access_token)).status).toBe(200);
+    // The code again (under any client_id: whoever holds it has its secret): refused, and what it gave ends.
+    expect(await (await exchange(stolen, "glmcp_someone_else")).json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringMatching(/already exchanged/),
+    });
+    expect((await list(tokens.access_token)).status).toBe(401);
+    const refresh = { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id };
+    expect(await errorOf(await tokenRequest(app(), refresh))).toEqual([400, "invalid_grant"]);
+    // The same client's other connection, from another code, goes on; an unknown code is only refused.
+    expect((await list(untouched.access_token)).status).toBe(200);
+    expect(await (await exchange("glmcp_code_unknown")).json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: "The code is unknown, used or expired.",
+    });
   });
 });

@@ -3,7 +3,7 @@
  * /v1/monitors routes with this process's job workers, real Chromium and a webhook receiver: the
  * run fails with target_blocked (its recorded error names the kind), counts no render, never
  * raises monitor.changed and leaves the baseline as it was. The run's outcome comes from the
- * capture's own error (lib/screenshot/blocked.ts); lib/monitors needs nothing of its own.
+ * capture's own error (lib/page/blocked.ts); lib/monitors needs nothing of its own.
  */
 import { describe, expect, it } from "vitest";
 import { watchHttpObjects } from "@/tests/support/http-watch";

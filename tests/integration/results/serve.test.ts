@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { FileResultStore } from "@/lib/results/file-store";
 import type { RenderJob } from "@/lib/results/render-job";

@@ -5,7 +5,7 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { createRedis, type RedisLike } from "@/lib/redis";
 import { cacheKey } from "@/lib/results/key";
 import { RedisResultStore } from "@/lib/results/redis-store";

@@ -32,7 +32,7 @@ const pathsSince = (from: number) => site.seen.slice(from).map((r) => r.path);
 
 describe("the shipped lists", () => {
   it("have the generic rules the page relies on, and real chat and analytics hosts", async () => {
-    const { filterEngine } = await import("@/lib/screenshot/filters/engine");
+    const { filterEngine } = await import("@/lib/page/filters/engine");
     const trackers = await filterEngine("trackers");
     const chats = await filterEngine("chats");
     const top = `${site.origin}/page`;

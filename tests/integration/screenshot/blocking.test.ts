@@ -20,7 +20,7 @@ const h = screenshotHarness({ plan: "starter" });
 
 describe("blockAds", () => {
   it("the shipped AdGuard Base list (EasyList) has the generic rule the fixture relies on", async () => {
-    const { filterEngine } = await import("@/lib/screenshot/filters/engine");
+    const { filterEngine } = await import("@/lib/page/filters/engine");
     const ads = await filterEngine("ads");
     const verdict = ads.match(h.fx.url("ad728.png"), h.fx.url("ads.html"), "image");
     expect(verdict).toEqual({ blocked: true, filter: "/ad728.png$image" });

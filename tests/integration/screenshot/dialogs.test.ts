@@ -65,7 +65,7 @@ describe("dialogs (D17)", () => {
 
   it("beforeunload never blocks a navigation, even after a user gesture", async () => {
     const { Deadline, withPage } = await import("@/lib/browser");
-    const { answerDialogs } = await import("@/lib/screenshot/dialogs");
+    const { answerDialogs } = await import("@/lib/page/dialogs");
     const leave = async (answering: boolean) =>
       withPage(new Deadline(8_000), async ({ page }) => {
         const log = answering ? answerDialogs(page) : undefined;

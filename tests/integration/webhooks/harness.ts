@@ -6,7 +6,7 @@
  * are emptied before each test.
  */
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";

@@ -5,7 +5,7 @@
  * the lowest plan that allows the value.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { ANIMATE_LIMITS, rendersFor } from "@/lib/animate/limits";
 import { animateParams } from "@/lib/animate/params";

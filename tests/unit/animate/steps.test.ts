@@ -1,6 +1,6 @@
 /** The steps parameter (D26): one action per step in the capture options' words, default lengths, and refusals naming the step. */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseField } from "@/lib/api/query";
 import { animateParams } from "@/lib/animate/params";
 

@@ -19,7 +19,7 @@ async function twoCopies<T>(load: () => Promise<T>): Promise<[T, T]> {
 
 describe("errors across copies of their module (D30)", () => {
   it("an ApiError from another copy keeps its status and code through toApiError", async () => {
-    const [a, b] = await twoCopies(() => import("@/lib/api/errors"));
+    const [a, b] = await twoCopies(() => import("@/lib/vocabulary/errors"));
     expect(a.ApiError).not.toBe(b.ApiError); // really two copies
     const busy = new a.ApiError("renderer_busy", "Every renderer is busy.", { headers: { "Retry-After": "3" } });
     expect(busy instanceof b.ApiError).toBe(true);
@@ -31,7 +31,7 @@ describe("errors across copies of their module (D30)", () => {
   });
 
   it("a look-alike is not an ApiError: the brand is not a shape", async () => {
-    const { ApiError, toApiError } = await import("@/lib/api/errors");
+    const { ApiError, toApiError } = await import("@/lib/vocabulary/errors");
     const lookAlike = Object.assign(new Error("x"), { name: "ApiError", code: "renderer_busy", status: 503 });
     expect(lookAlike instanceof ApiError).toBe(false);
     expect(toApiError(lookAlike).code).toBe("internal_error");
@@ -42,7 +42,7 @@ describe("errors across copies of their module (D30)", () => {
     const [a, b] = await twoCopies(async () => ({
       keys: await import("@/lib/keys/service"),
       fetch: await import("@/lib/net/fetch"),
-      api: await import("@/lib/api/errors"),
+      api: await import("@/lib/vocabulary/errors"),
     }));
     const limit = new a.keys.KeyLimitError(2, "free");
     expect(limit instanceof b.keys.KeyLimitError).toBe(true);

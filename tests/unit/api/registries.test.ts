@@ -7,7 +7,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { formatParam } from "@/lib/api/format-param";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { enumParam, paramDoc } from "@/lib/api/params";

@@ -3,7 +3,7 @@
  * with 503 renderer_busy + Retry-After instead of waiting into a 504.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { Deadline } from "@/lib/browser/deadline";
 import { RenderQueue, START_SHARE } from "@/lib/browser/queue";
 

@@ -150,7 +150,7 @@ describe("docs/decisions, the decision record", () => {
   it("finds the citations it is meant to check", () => {
     // Guards the scan itself: if the file walk or the pattern broke, the next tests would pass on nothing.
     const found = citations(DECISION_CITATION, files);
-    expect(found.some((c) => c.where.startsWith("lib/api/errors.ts") && c.ref === "1")).toBe(true);
+    expect(found.some((c) => c.where.startsWith("lib/vocabulary/errors.ts") && c.ref === "1")).toBe(true);
     expect(found.some((c) => c.where.startsWith("README.md"))).toBe(true);
     expect(found.some((c) => c.where.startsWith("docs/decisions/0007-"))).toBe(true);
     expect(citations(DECISION_LINK, files).some((c) => c.where.startsWith("README.md"))).toBe(true);

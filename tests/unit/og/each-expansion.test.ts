@@ -6,7 +6,7 @@
  * (the caller's 400 invalid_variable naming the list, before any layout).
  */
 import { describe, expect, it } from "vitest";
-import { ApiError, problemBody } from "@/lib/api/errors";
+import { ApiError, problemBody } from "@/lib/vocabulary/errors";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { compileTemplate, STUDIO_LIMITS, type CompiledTemplate } from "@/lib/og/account/compile";
 import { buildStudioElement } from "@/lib/og/account/element";

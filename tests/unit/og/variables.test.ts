@@ -3,7 +3,7 @@
  * text, list and image_url rules, and the canonical form that goes into the cache key.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { exampleVariables, OG_TEMPLATE_NAMES, OG_TEMPLATES } from "@/lib/og/catalog";
 import { validateVariables } from "@/lib/og/variables";
 

@@ -1,7 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/api/errors";
+import { ApiError, ERROR_CODES, problemBody, type ErrorCode } from "@/lib/vocabulary/errors";
 import { describeParams } from "@/lib/api/params";
 import { OG_TEMPLATES } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";

@@ -1,9 +1,9 @@
 /**
- * DNR → Adblock-syntax conversion used to ship AdGuard's lists (lib/screenshot/filters).
+ * DNR → Adblock-syntax conversion used to ship AdGuard's lists (lib/page/filters).
  */
 import { FiltersEngine, Request } from "@ghostery/adblocker";
 import { describe, expect, it } from "vitest";
-import { type DnrRule, dnrRuleToFilter, dnrRulesetToFilters } from "@/lib/screenshot/filters/dnr";
+import { type DnrRule, dnrRuleToFilter, dnrRulesetToFilters } from "@/lib/page/filters/dnr";
 
 const rule = (action: string, condition: DnrRule["condition"]): DnrRule => ({
   id: 1,

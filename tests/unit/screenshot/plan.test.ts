@@ -4,10 +4,11 @@
  */
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { FULL_PAGE_MAX_HEIGHT, fullPageHeight, MAX_CAPTURE_PIXELS, planCapture } from "@/lib/screenshot/plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
+import { fullPageHeight, MAX_CAPTURE_PIXELS, planCapture } from "@/lib/screenshot/plan";
 
 function plan(query: string) {
   const { params, given } = parseQuery(

@@ -6,7 +6,7 @@ import { formatDateTime } from "@/components/dashboard/format";
 import { CreateMonitorForm, MonitorButtons } from "@/components/dashboard/monitors/forms";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { ownerId } from "@/lib/api/context";
+import { ownerId } from "@/lib/vocabulary/caller";
 import { RoleLimit } from "@/components/dashboard/role-limit";
 import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { WithCode } from "@/components/docs/inline-code";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { Badge, CodeBlock } from "@/components/ui";
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/errors";
 
 export const metadata: Metadata = {
   title: "Errors",

@@ -11,7 +11,7 @@ import { ANONYMOUS_LIMITS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { START_SHARE } from "@/lib/browser/queue";
 import { EDGE_LIMITS } from "@/lib/edge/limits";
-import { FULL_PAGE_MAX_HEIGHT } from "@/lib/screenshot/plan";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
 import { USAGE_LOG_MAX_ROWS_PER_ACCOUNT, USAGE_LOG_RETENTION_DAYS } from "@/lib/usage/retention";
 
 const timeout = paramDoc(screenshotParams, "timeout");

@@ -14,19 +14,30 @@ import {
   WEBHOOK_JS,
   WEBHOOK_PY,
 } from "@/components/docs/sdk-examples";
+import {
+  CLIENT_GO,
+  CLIENT_JAVA,
+  CLIENT_PHP,
+  CLIENT_RUBY,
+  INSTALL_GO,
+  INSTALL_JAVA,
+  INSTALL_PHP,
+  INSTALL_RUBY,
+} from "@/components/docs/sdk-examples-languages";
 
 export const metadata: Metadata = {
   title: "SDKs",
   description:
-    "Glance's TypeScript/JavaScript and Python SDKs: every endpoint, signed URLs, webhook verification, typed errors and retries.",
+    "Glance's SDKs for TypeScript/JavaScript, Python, Go, PHP, Ruby and Java: every endpoint, signed URLs, webhook verification, typed errors and retries.",
 };
 
 export default function SdksPage() {
   return (
     <article className="prose-docs">
       <DocsPageHeader eyebrow="Guides" title="SDKs">
-        A client for TypeScript/JavaScript and one for Python: every endpoint, signed URLs, webhook verification, errors
-        with their code, and retries after <code>Retry-After</code>. No dependencies in either.
+        Clients for TypeScript/JavaScript, Python, <a href="#go-php-ruby-java">Go, PHP, Ruby and Java</a>: every
+        endpoint, signed URLs, webhook verification, errors with their code, and retries after <code>Retry-After</code>.
+        No dependencies in any of them.
       </DocsPageHeader>
 
       <h2 id="install">Install</h2>
@@ -75,6 +86,25 @@ export default function SdksPage() {
       </p>
       <ExampleCode caption="TypeScript / JavaScript" code={WEBHOOK_JS} className="not-prose" />
       <ExampleCode caption="Python" code={WEBHOOK_PY} className="not-prose" />
+
+      <h2 id="go-php-ruby-java">Go, PHP, Ruby and Java</h2>
+      <p>
+        The same surface in four more languages, each on its standard library only (<code>sdks/go</code>,{" "}
+        <code>sdks/php</code>, <code>sdks/ruby</code>, <code>sdks/java</code>). Every operation of the{" "}
+        <a href="/v1/openapi.json">OpenAPI document</a> is in each SDK&apos;s generated table with its options&apos;
+        types, so any of them can be called by its <code>operationId</code> (<code>Call</code>/<code>call</code>), and
+        an unknown option or a value of the wrong type is refused before anything is sent. Each has{" "}
+        <code>examples/quickstart</code>: it reads <code>GLANCE_API_KEY</code> and <code>GLANCE_BASE_URL</code>, takes a
+        page URL and writes <code>screenshot.png</code>.
+      </p>
+      <ExampleCode caption="Go: install" code={INSTALL_GO} className="not-prose" />
+      <ExampleCode caption="Go" code={CLIENT_GO} className="not-prose" />
+      <ExampleCode caption="PHP: install" code={INSTALL_PHP} className="not-prose" />
+      <ExampleCode caption="PHP" code={CLIENT_PHP} className="not-prose" />
+      <ExampleCode caption="Ruby: install" code={INSTALL_RUBY} className="not-prose" />
+      <ExampleCode caption="Ruby" code={CLIENT_RUBY} className="not-prose" />
+      <ExampleCode caption="Java: install" code={INSTALL_JAVA} className="not-prose" />
+      <ExampleCode caption="Java" code={CLIENT_JAVA} className="not-prose" />
     </article>
   );
 }

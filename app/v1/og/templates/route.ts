@@ -3,7 +3,7 @@
  * With a key, the account's own templates are listed too (D21), and the answer is private.
  */
 import { authenticateApiKey, presentedKey } from "@/lib/api/auth";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { keylessRoute } from "@/lib/api/keyless";
 import { QuotaTracker, quotaHeaders } from "@/lib/api/quota-headers";
 import { requestIdFor } from "@/lib/api/request";

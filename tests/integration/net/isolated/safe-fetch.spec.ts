@@ -10,7 +10,7 @@ import https from "node:https";
 import type net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { safeFetch, SafeFetchError } from "@/lib/net/fetch";
 import { loadImage } from "@/lib/og/images";
 import { TLS_DIR_ENV } from "../support/certs";

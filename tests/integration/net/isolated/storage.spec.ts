@@ -5,7 +5,7 @@
  * name never reaches loopback, and an S3 server at a public address gets the object.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { validateStorageInput } from "@/lib/storage/config";
 import { putObject } from "@/lib/storage/s3";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "@/tests/support/s3-server";

@@ -5,7 +5,7 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { assertPublicTarget } from "@/lib/net/target";
 import { LOOPBACK_ALIASES, LOOPBACK_ALIASES_V6 } from "../support/namespace";
 import { PUBLIC_IP, setAllowedOrigins, sleep, startWorld, type World } from "../support/world";

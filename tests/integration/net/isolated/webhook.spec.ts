@@ -8,7 +8,7 @@
 import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/vocabulary/errors";
 import { SafeFetchError } from "@/lib/net/fetch";
 import { safePost } from "@/lib/net/post";
 import { assertWebhookUrl } from "@/lib/webhooks/url";

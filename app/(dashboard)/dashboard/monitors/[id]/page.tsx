@@ -8,7 +8,7 @@ import { BeforeAfter } from "@/components/dashboard/monitors/compare";
 import { MonitorButtons } from "@/components/dashboard/monitors/forms";
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
-import { ownerId } from "@/lib/api/context";
+import { ownerId } from "@/lib/vocabulary/caller";
 import { RoleLimit } from "@/components/dashboard/role-limit";
 import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 import { byteRange } from "@/lib/results/files";
 import { motionSample } from "@/lib/showcase/motion";

@@ -1,5 +1,5 @@
 import { showcaseShot } from "@/lib/showcase/shots";
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
 import { showcaseImage } from "@/lib/showcase/render";
 

@@ -2,7 +2,7 @@
  * The account's own OG templates for the docs playground (D13, D21): the session cookie
  * (same-origin only) instead of an API key; the same shape as /v1/og/templates' accountTemplates.
  */
-import { problemResponse, toApiError } from "@/lib/api/errors";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { requestIdFor } from "@/lib/api/request";
 import { sessionWorkspace } from "@/lib/auth/session-caller";
 import { accountTemplatesListing } from "@/lib/og/listing";

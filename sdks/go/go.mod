@@ -1,0 +1,3 @@
+module github.com/glance-sdk/glance-go
+
+go 1.19
