@@ -40,7 +40,7 @@ const metadataSchema = z
   .describe("formats=metadata: what the page says about itself, and the colours it shows.");
 
 /** The stored result: everything the JSON answer says about the page, without cache facts. */
-export const contentDocumentSchema = z.object({
+const contentDocumentSchema = z.object({
   formats: z.array(z.enum(CONTENT_FORMATS)).describe("The formats this answer holds."),
   finalUrl: z.string().describe("Where the page ended: after redirects and script or meta-refresh navigation."),
   targetStatus: z.int().nullable().describe("The HTTP status of the main document (X-Target-Status)."),

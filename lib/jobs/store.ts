@@ -19,7 +19,7 @@ export const MONITOR_RUN = "monitor";
  * The job kinds that are not render requests, by the job row's endpoint: each has its runner where
  * the workers start (lib/monitors/start.ts `JOB_KIND_RUNNERS`), which fails to compile without it.
  */
-export const JOB_KINDS = [MONITOR_RUN] as const;
+const JOB_KINDS = [MONITOR_RUN] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 
 export interface JobRow {
