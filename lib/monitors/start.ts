@@ -9,7 +9,7 @@ import { type JobKind, startJobWorkers, stopJobWorkers } from "@/lib/jobs/worker
 import { monitorRunKind } from "./run";
 import { startMonitorScheduler, stopMonitorScheduler } from "./schedule";
 
-/** Every job kind's runner (lib/jobs/store.ts JOB_KINDS): a kind without one fails to compile. */
+/** Every job kind's runner (lib/jobs/store.ts JobKindName): a kind without one fails to compile. */
 const JOB_KIND_RUNNERS = { [MONITOR_RUN]: monitorRunKind } as const satisfies Record<JobKindName, JobKind>;
 
 export async function startMonitoring(): Promise<void> {
