@@ -7,6 +7,7 @@ import "server-only";
 import type { ApiContext } from "@/lib/api/context";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
+import { emptyOutcome, type EmptyOutcome, jsonOutcome, type JsonOutcome } from "@/lib/api/outcome";
 import { env } from "@/lib/env";
 import { BROWSER_PATH, liveSession } from "./connect";
 import type { CreatedSessionAnswer } from "./schema";
@@ -32,12 +33,12 @@ function callerKey(ctx: ApiContext<NoParams>): { userId: string; apiKeyId: strin
 }
 
 function idOf(ctx: ApiContext<NoParams>): string {
-  const id = ID.exec(new URL(ctx.request.url).pathname)?.[1];
+  const id = ID.exec(ctx.path)?.[1];
   if (!id) throw notFound();
   return decodeURIComponent(id);
 }
 
-export async function handleCreateSession(ctx: ApiContext<NoParams>): Promise<Response> {
+export async function handleCreateSession(ctx: ApiContext<NoParams>): Promise<JsonOutcome<CreatedSessionAnswer>> {
   const { id, secret, expiresAt } = await createPendingSession(callerKey(ctx), CONNECT_TOKEN_TTL_MS);
   const url = new URL(BROWSER_PATH, env().APP_URL);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -45,23 +46,23 @@ export async function handleCreateSession(ctx: ApiContext<NoParams>): Promise<Re
   url.searchParams.set("token", secret);
   const view = await findSession(ctx.caller.userId, id);
   const body: CreatedSessionAnswer = { ...view!, connectUrl: url.toString(), expiresAt: expiresAt.toISOString() };
-  return Response.json(body, { status: 201, headers: NO_STORE });
+  return jsonOutcome(body, { status: 201, headers: NO_STORE });
 }
 
-export async function handleListSessions(ctx: ApiContext<NoParams>): Promise<Response> {
-  return Response.json({ sessions: await listSessions(ctx.caller.userId, LISTED) }, { headers: NO_STORE });
+export async function handleListSessions(ctx: ApiContext<NoParams>): Promise<JsonOutcome> {
+  return jsonOutcome({ sessions: await listSessions(ctx.caller.userId, LISTED) }, { headers: NO_STORE });
 }
 
-export async function handleGetSession(ctx: ApiContext<NoParams>): Promise<Response> {
+export async function handleGetSession(ctx: ApiContext<NoParams>): Promise<JsonOutcome> {
   const session = await findSession(ctx.caller.userId, idOf(ctx));
   if (!session) throw notFound();
-  return Response.json(session, { headers: NO_STORE });
+  return jsonOutcome(session, { headers: NO_STORE });
 }
 
-export async function handleDeleteSession(ctx: ApiContext<NoParams>): Promise<Response> {
+export async function handleDeleteSession(ctx: ApiContext<NoParams>): Promise<EmptyOutcome> {
   const id = idOf(ctx);
   if (!(await requestEnd(ctx.caller.userId, id))) throw notFound();
   // Held by this instance: ended now; by another, at its next check (SESSION_CHECK_MS).
   await liveSession(id)?.end("deleted");
-  return new Response(null, { status: 204, headers: NO_STORE });
+  return emptyOutcome(204, NO_STORE);
 }
