@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
 import type { WebSocket } from "ws";
 import { log } from "@/lib/log";
+import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { contextBoundary } from "@/lib/net/chromium";
 import { browserTargetSession, isProtocolError, send } from "./cdp";
 import { CLOSE_REASONS, type CloseReason } from "./close-reasons";
@@ -36,7 +37,9 @@ export interface BridgeOptions {
 const MAX_CONTEXTS = 8;
 
 /** A refusal decided while carrying a command out: answered as a CDP error like the policy's. */
-class SessionRefusal extends Error {}
+class SessionRefusal extends BrandedError {
+  static readonly brand: string = "glance.SessionRefusal";
+}
 
 export class SessionBridge implements SessionScope {
   readonly primaryContextId: string;

@@ -2,6 +2,7 @@
  * The error catalogue (D1): every code the API answers with. lib/vocabulary/errors.ts builds the
  * problem+json answers from it and is where the rest of the code imports it from.
  */
+import { RESOURCE_ERROR_CODES } from "./error-codes-resources";
 
 /**
  * Every error code with its status, a one-line summary (OpenAPI, docs) and what the caller can do
@@ -162,41 +163,7 @@ export const ERROR_CODES = {
     summary: "No such resource (or it has expired).",
     help: "The file has expired (after your plan's cache TTL) or never existed. Request the render again for a fresh URL.",
   },
-  job_not_found: {
-    status: 404,
-    summary: "No such job or batch for this API key's account.",
-    help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
-  },
-  session_not_found: {
-    status: 404,
-    summary: "No such browser session for this API key's account.",
-    help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
-  },
-  monitor_not_found: {
-    status: 404,
-    summary: "No such monitor for this API key's account.",
-    help: "Check the id from the answer of POST /v1/monitors (or GET /v1/monitors). A monitor belongs to the account that created it: another account's id answers the same way.",
-  },
-  monitor_limit_reached: {
-    status: 403,
-    summary: "The account has as many monitors as its plan allows.",
-    help: "Delete a monitor you no longer need, or move to a plan with more monitors (see Pricing).",
-  },
-  crawl_not_found: {
-    status: 404,
-    summary: "No such crawl for this API key's account.",
-    help: "Check the id from the 202 answer of POST /v1/crawl. A crawl belongs to the account that started it: another account's id answers the same way.",
-  },
-  crawl_limit_reached: {
-    status: 403,
-    summary: "The account has as many crawls running as its plan allows.",
-    help: "Wait for a running crawl to end, cancel one (DELETE /v1/crawl/{id}), or move to a plan with more crawls at once (see Pricing).",
-  },
-  result_not_found: {
-    status: 404,
-    summary: "compareTo names a stored result or baseline that does not exist (any more).",
-    help: "A stored result lives for your plan's cache time; a monitor has a baseline once its first run succeeded. Compare with compareUrl instead, or run the monitor first.",
-  },
+  ...RESOURCE_ERROR_CODES,
   storage_not_configured: {
     status: 400,
     summary: "store=true was asked, but the account has no storage bucket configured.",

@@ -1,0 +1,43 @@
+/**
+ * The catalogue's answers about the caller's own resources by id — jobs, browser sessions,
+ * monitors, crawls, stored results — and their per-plan counts: a part of ERROR_CODES
+ * (./error-codes.ts), kept in its own file as features add resources. Another workspace's id is
+ * answered exactly like an unknown one (404), never 403.
+ */
+export const RESOURCE_ERROR_CODES = {
+  job_not_found: {
+    status: 404,
+    summary: "No such job or batch for this API key's account.",
+    help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
+  },
+  session_not_found: {
+    status: 404,
+    summary: "No such browser session for this API key's account.",
+    help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
+  },
+  monitor_not_found: {
+    status: 404,
+    summary: "No such monitor for this API key's account.",
+    help: "Check the id from the answer of POST /v1/monitors (or GET /v1/monitors). A monitor belongs to the account that created it: another account's id answers the same way.",
+  },
+  monitor_limit_reached: {
+    status: 403,
+    summary: "The account has as many monitors as its plan allows.",
+    help: "Delete a monitor you no longer need, or move to a plan with more monitors (see Pricing).",
+  },
+  crawl_not_found: {
+    status: 404,
+    summary: "No such crawl for this API key's account.",
+    help: "Check the id from the 202 answer of POST /v1/crawl. A crawl belongs to the account that started it: another account's id answers the same way.",
+  },
+  crawl_limit_reached: {
+    status: 403,
+    summary: "The account has as many crawls running as its plan allows.",
+    help: "Wait for a running crawl to end, cancel one (DELETE /v1/crawl/{id}), or move to a plan with more crawls at once (see Pricing).",
+  },
+  result_not_found: {
+    status: 404,
+    summary: "compareTo names a stored result or baseline that does not exist (any more).",
+    help: "A stored result lives for your plan's cache time; a monitor has a baseline once its first run succeeded. Compare with compareUrl instead, or run the monitor first.",
+  },
+} as const satisfies Record<string, { status: number; summary: string; help: string }>;
