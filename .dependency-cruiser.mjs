@@ -9,6 +9,9 @@
  * no row allows is an error naming both files, as is an import cycle or an import that does not
  * resolve. A path in the table that names nothing on disk is an error too, so the table stays
  * true when folders move.
+ *
+ * The table itself must point downward (#49, D34): two `lib/` rows that may import each other are
+ * refused before anything is cruised, and a sub-folder with its own row sits above its folder.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 
@@ -64,13 +67,69 @@ export function folderRules(markdown = readFileSync(MAP, "utf8")) {
       who,
       from: who.map(pathPattern),
       to: /\banything\b/.test(mayImport) ? [""] : targets.map(pathPattern),
+      targets,
       rawSql: targets.includes(RAW_SQL),
     };
   });
 }
 
+/** A path of the table as it names files: a folder with its slash, a file with its extension. */
+function namedPath(token) {
+  if (token.endsWith("/") || (existsSync(token) && statSync(token).isDirectory())) return token.replace(/\/?$/, "/");
+  return existsSync(token) ? token : ([".ts", ".tsx"].map((ext) => token + ext).find(existsSync) ?? token);
+}
+
+/** True when the two paths share a file: the same file, or one folder holding the other path. */
+const overlap = (a, b) => a.startsWith(b) || b.startsWith(a);
+
+/**
+ * The table allows an import only downward (#49, D34): no two `lib/` rows may import each other,
+ * or the two layers are one and neither can be read alone. A row's own folder is not an arrow; a
+ * row that may import all of `lib/` (start-up) sits on top of everything and is left out.
+ */
+export function twoWayArrows(rows) {
+  const lib = rows
+    .map((row) => ({ name: row.who.join(", "), who: row.who.map(namedPath), mayImport: row.targets.map(namedPath) }))
+    .filter(({ who, mayImport }) => who.every((path) => path.startsWith("lib/")) && !mayImport.includes("lib/"));
+  const imports = (a, b) => a !== b && a.mayImport.some((to) => b.who.some((path) => overlap(to, path)));
+  return lib.flatMap((a, i) =>
+    lib
+      .slice(i + 1)
+      .filter((b) => imports(a, b) && imports(b, a))
+      .map((b) => `${a.name} ↔ ${b.name}`),
+  );
+}
+
 const rows = folderRules();
+const twoWay = twoWayArrows(rows);
+if (twoWay.length > 0)
+  throw new Error(
+    `${MAP}: the folder table lets lib/ rows import each other, an arrow upward (#49, D34): ${twoWay.join("; ")}`,
+  );
 const rawSqlUsers = rows.filter((row) => row.rawSql).flatMap((row) => row.from);
+/**
+ * A sub-folder with a row of its own (`lib/usage/endpoint/` in `lib/usage/`) is its own layer: it
+ * may use its parent's files, as any file of the folder may, but the parent reaches it only when
+ * its own row names it, else a folder's own files would be a way round the table.
+ */
+const subFolders = rows.flatMap((row) =>
+  row.who
+    .map(namedPath)
+    .filter((path) => path.endsWith("/"))
+    .flatMap((sub) =>
+      rows
+        .filter((parent) => parent !== row)
+        .flatMap((parent) => parent.who.map(namedPath))
+        .filter((parent) => parent.endsWith("/") && sub.startsWith(parent) && sub !== parent)
+        .map((parent) => ({ parent, sub })),
+    ),
+);
+const upperSubFolders = subFolders.filter(
+  ({ parent, sub }) =>
+    !rows.some(
+      (row) => row.who.map(namedPath).includes(parent) && row.targets.map(namedPath).some((to) => overlap(to, sub)),
+    ),
+);
 const EXTERNAL = ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "core"];
 
 /** @type {import("dependency-cruiser").IConfiguration} */
@@ -97,6 +156,13 @@ const config = {
       from: { pathNot: "^lib/db/" },
       to: { path: "^lib/db/client\\.ts$" },
     },
+    ...upperSubFolders.map(({ parent, sub }) => ({
+      name: "sub-folder-above-its-folder",
+      comment: `${sub} has its own row in ${MAP} and sits above ${parent}, which may not import it (D34).`,
+      severity: "error",
+      from: { path: `^${escape(parent)}`, pathNot: `^${escape(sub)}` },
+      to: { path: `^${escape(sub)}` },
+    })),
     {
       name: "not-to-unresolvable",
       comment: "An import that resolves to nothing.",

@@ -29,7 +29,8 @@ import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
-import { recordUsage, requestFacts, type RequestFacts, type UsageEventInput } from "@/lib/usage/record";
+import { requestFacts, type RequestFacts } from "@/lib/api/request-facts";
+import { recordUsage, type UsageEventInput } from "@/lib/usage/record";
 
 /** Signed URLs refused after their key was looked up: counted like a 401 (D15). */
 const FAILED_SIGNATURES: ReadonlySet<string> = new Set(["invalid_signature", "signature_expired"]);

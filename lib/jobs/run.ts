@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { isPlanId, PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
 import { isRenderEndpoint } from "@/lib/endpoints";
-import { grantMayAct } from "@/lib/mcp/oauth/store";
+import { grantMayAct } from "@/lib/keys/oauth-grants";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type Outcome } from "./claims";

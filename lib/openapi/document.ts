@@ -16,7 +16,7 @@ import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
 import { screenshotDoc } from "@/lib/screenshot/openapi";
-import { usageDoc } from "@/lib/usage/openapi";
+import { usageDoc } from "@/lib/usage/endpoint/openapi";
 
 /** Every endpoint of the pipeline (lib/endpoints.ts) has its part: one missing fails to compile. */
 const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {

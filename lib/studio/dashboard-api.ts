@@ -9,7 +9,7 @@ import "server-only";
 import { z } from "zod";
 import { sessionWorkspace } from "@/lib/auth/session-caller";
 import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
-import { storedText } from "@/lib/api/stored-text";
+import { storedText } from "@/lib/vocabulary/stored-text";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request";
 import { ogEndpoint } from "@/lib/og/endpoint";
@@ -21,7 +21,7 @@ import { brandNames } from "./brand-kit";
 import { brandRefsOf } from "@/lib/og/account/compile";
 import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
 import { validateVariables } from "@/lib/og/variables";
-import { recordAudit } from "@/lib/workspaces/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { planAtLeast, PLANS, type PlanId } from "@/lib/plans";
 
 const PREVIEW_SIZES = [
