@@ -10,8 +10,9 @@
  * resolve. A path in the table that names nothing on disk is an error too, so the table stays
  * true when folders move.
  *
- * The table itself must point downward (#49, D34): two `lib/` rows that may import each other are
- * refused before anything is cruised, and a sub-folder with its own row sits above its folder.
+ * The table itself must point downward (#49, D34): `lib/` rows that may import each other, directly
+ * or round a longer loop, are refused before anything is cruised, and a sub-folder with its own
+ * row sits above its folder.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 
@@ -83,28 +84,54 @@ function namedPath(token) {
 const overlap = (a, b) => a.startsWith(b) || b.startsWith(a);
 
 /**
- * The table allows an import only downward (#49, D34): no two `lib/` rows may import each other,
- * or the two layers are one and neither can be read alone. A row's own folder is not an arrow; a
- * row that may import all of `lib/` (start-up) sits on top of everything and is left out.
+ * The table allows an import only downward (#49, D34): no `lib/` row may reach itself through
+ * the rows it may import — two rows that may import each other, or a longer loop — or the layers
+ * on the loop are one and none can be read alone. A row may import another when one of its paths
+ * is, holds or lies in one of the other's; its own folder is no arrow, and a row that may import
+ * all of `lib/` (start-up) sits on top of everything and is left out. Each loop is named once.
  */
-export function twoWayArrows(rows) {
+export function importLoops(rows) {
   const lib = rows
     .map((row) => ({ name: row.who.join(", "), who: row.who.map(namedPath), mayImport: row.targets.map(namedPath) }))
     .filter(({ who, mayImport }) => who.every((path) => path.startsWith("lib/")) && !mayImport.includes("lib/"));
-  const imports = (a, b) => a !== b && a.mayImport.some((to) => b.who.some((path) => overlap(to, path)));
-  return lib.flatMap((a, i) =>
-    lib
-      .slice(i + 1)
-      .filter((b) => imports(a, b) && imports(b, a))
-      .map((b) => `${a.name} ↔ ${b.name}`),
+  const arrows = new Map(
+    lib.map((a) => [
+      a,
+      lib.filter((b) => b !== a && a.mayImport.some((to) => b.who.some((path) => overlap(to, path)))),
+    ]),
   );
+  const onLoop = new Set();
+  const loops = [];
+  for (const start of lib) {
+    if (onLoop.has(start)) continue;
+    // Breadth first from the row: the shortest way back to it, if there is one.
+    const cameFrom = new Map([[start, null]]);
+    const queue = [start];
+    let last = null;
+    while (queue.length > 0 && !last) {
+      const node = queue.shift();
+      for (const next of arrows.get(node)) {
+        if (next === start) last = node;
+        else if (!cameFrom.has(next)) {
+          cameFrom.set(next, node);
+          queue.push(next);
+        }
+      }
+    }
+    if (!last) continue;
+    const trail = [];
+    for (let node = last; node; node = cameFrom.get(node)) trail.unshift(node);
+    trail.forEach((node) => onLoop.add(node));
+    loops.push([...trail, start].map((node) => node.name).join(" → "));
+  }
+  return loops;
 }
 
 const rows = folderRules();
-const twoWay = twoWayArrows(rows);
-if (twoWay.length > 0)
+const loops = importLoops(rows);
+if (loops.length > 0)
   throw new Error(
-    `${MAP}: the folder table lets lib/ rows import each other, an arrow upward (#49, D34): ${twoWay.join("; ")}`,
+    `${MAP}: the folder table lets lib/ rows import each other, an arrow upward (#49, D34): ${loops.join("; ")}`,
   );
 const rawSqlUsers = rows.filter((row) => row.rawSql).flatMap((row) => row.from);
 /**

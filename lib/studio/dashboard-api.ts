@@ -1,13 +1,13 @@
 /**
  * The editor's calls (D21), behind the session cookie and same-origin check of the docs
- * playground (lib/auth/session-caller): load, save, restore, delete, and a draft preview. The
+ * playground (lib/api/session-caller): load, save, restore, delete, and a draft preview. The
  * preview compiles the draft and renders it with the same validation, image loading and engines
  * as GET /v1/og; it is counted against the account's per-minute window, not its monthly quota,
  * and needs the plan /v1/og needs. Saved templates are rendered by /v1/og itself.
  */
 import "server-only";
 import { z } from "zod";
-import { sessionWorkspace } from "@/lib/auth/session-caller";
+import { sessionWorkspace } from "@/lib/api/session-caller";
 import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { storedText } from "@/lib/vocabulary/stored-text";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";

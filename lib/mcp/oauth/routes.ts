@@ -11,7 +11,7 @@ import { keylessRoute } from "@/lib/api/keyless";
 import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
-import { cookieValue } from "@/lib/auth/session-caller";
+import { cookieValue } from "@/lib/api/session-caller";
 import { findSessionUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspace, decide } from "./authorize";

@@ -14,7 +14,7 @@ const { people } = w;
 
 describe("session routes (playground, studio), as every role", () => {
   it.each(ROLES)("render, templates and reading as %s", async (role) => {
-    const { sessionWorkspace } = await import("@/lib/auth/session-caller");
+    const { sessionWorkspace } = await import("@/lib/api/session-caller");
     const { PERMISSIONS } = await import("@/lib/auth/roles");
     const { sessionCookieName } = await import("@/lib/auth/constants");
     const { workspaceCookieName } = await import("@/lib/auth/workspace");
