@@ -1,7 +1,30 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
+
+/**
+ * Vitest runs the files it has no timings for (every run on a fresh clone, as in CI) largest
+ * first. A file whose size says nothing of its length then starts late and keeps one worker busy
+ * while the other has nothing left to do (D38): such files are named here and start first within
+ * their project; the rest keep vitest's order. net/isolated.test.ts is 50 lines that run the ten
+ * specs of tests/integration/net/isolated one after the other in a vitest of their own: minutes.
+ */
+const LONG_BUT_SMALL = ["tests/integration/net/isolated.test.ts"];
+const startsFirst = (file: TestSpecification) => LONG_BUT_SMALL.some((p) => file.moduleId === path.join(root, p));
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const position = new Map(sorted.map((file, i) => [file, i]));
+    // Stable: a named file moves ahead of the files of its own project only.
+    return [...sorted].sort((a, b) => {
+      if (a.project.name === b.project.name && startsFirst(a) !== startsFirst(b)) return startsFirst(a) ? -1 : 1;
+      return position.get(a)! - position.get(b)!;
+    });
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -12,6 +35,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

@@ -28,8 +28,11 @@ export async function bootstrap(): Promise<void> {
   startWebhookDispatcher();
   // Every instance runs async jobs (D20): with REDIS_URL they share one BullMQ queue. Monitors'
   // runs are jobs too, and every instance takes part in their schedule (D27).
+  // A crawl's pages are jobs of their own kind (D32).
   const { startMonitoring } = await import("@/lib/monitors/start");
-  await startMonitoring();
+  const { CRAWL_PAGE } = await import("@/lib/jobs/store");
+  const { crawlPageKind } = await import("@/lib/crawl/run");
+  await startMonitoring({ [CRAWL_PAGE]: crawlPageKind });
   if (env().mode.database !== "embedded" || !env().appIsLocal) return;
 
   const keyFile = path.join(env().DATA_DIR, "demo-api-key");

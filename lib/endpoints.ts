@@ -15,6 +15,10 @@ export const ENDPOINTS = {
   // Comparisons capture screenshots and count as /v1/screenshot for key restrictions (D27).
   diff: { name: "Visual diffs", renders: false },
   monitors: { name: "Monitors", renders: false },
+  // A site's URLs from sitemaps and plain HTTP fetches: nothing rendered, nothing charged (D32).
+  map: { name: "Site maps", renders: false },
+  // Each page rendered as /v1/content renders it, so it counts as /v1/content for key restrictions (D32).
+  crawl: { name: "Site crawls", renders: false },
 } as const satisfies Record<string, { name: string; renders: boolean }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -40,6 +40,8 @@ export const OUTPUT_FORMATS = {
     lossy: true,
     alpha: false,
     endpoints: ["screenshot", "og"],
+    // JPEG's own limit (16-bit sizes): a stitched full page stops there (D36).
+    maxDimension: 65_535,
   },
   // libwebp's limit (D19: a clip or full page beyond it is refused, or capped).
   webp: {

@@ -17,6 +17,16 @@ export interface Plan {
   monitors: number;
   /** The shortest time between two scheduled runs of a monitor, in minutes (D27). */
   monitorMinIntervalMinutes: number;
+  /**
+   * The tallest page a fullPage image captures, in CSS px (D36): beyond Chromium's 16,384 px
+   * texture limit the page is captured in tiles and stitched. A taller page is cut there and
+   * reported incomplete (height_limit).
+   */
+  fullPageMaxHeight: number;
+  /** Crawls (D32) the account may have running at once. */
+  crawls: number;
+  /** Pages one crawl may render at most (each page one render against the month's quota). */
+  crawlPages: number;
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -32,6 +42,9 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 100,
     monitors: 1,
     monitorMinIntervalMinutes: 1440,
+    fullPageMaxHeight: 16_384,
+    crawls: 1,
+    crawlPages: 50,
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -44,6 +57,9 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 2_000,
     monitors: 10,
     monitorMinIntervalMinutes: 60,
+    fullPageMaxHeight: 32_768,
+    crawls: 2,
+    crawlPages: 1_000,
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -56,6 +72,9 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 10_000,
     monitors: 50,
     monitorMinIntervalMinutes: 15,
+    fullPageMaxHeight: 65_536,
+    crawls: 5,
+    crawlPages: 10_000,
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -68,6 +87,9 @@ export const PLANS: Record<PlanId, Plan> = {
     rendersPerMonth: 50_000,
     monitors: 250,
     monitorMinIntervalMinutes: 5,
+    fullPageMaxHeight: 100_000,
+    crawls: 20,
+    crawlPages: 50_000,
     tagline: "High volume with the longest cache.",
   },
 };
@@ -116,6 +138,11 @@ export function monitorAllowance(plan: Plan): string {
           : `every ${minutes / 60} hours`
         : `every ${minutes} minutes`;
   return `${plan.monitors.toLocaleString("en-US")} monitor${plan.monitors === 1 ? "" : "s"}, checked at most ${often}`;
+}
+
+/** A plan's crawl allowance in words (D32): "1 crawl at a time, up to 50 pages each". */
+export function crawlAllowance(plan: Plan): string {
+  return `${plan.crawls.toLocaleString("en-US")} crawl${plan.crawls === 1 ? "" : "s"} at a time, up to ${plan.crawlPages.toLocaleString("en-US")} pages each`;
 }
 
 export function cacheTtlSeconds(plan: PlanId): number {

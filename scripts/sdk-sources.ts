@@ -29,6 +29,8 @@ const PYTHON_OPERATIONS: Record<string, { path: string; method: "get" | "post" |
   batch: { path: "/v1/jobs/bulk", method: "post" },
   monitor_create: { path: "/v1/monitors", method: "post" },
   monitor_update: { path: "/v1/monitors/{id}", method: "patch" },
+  map: { path: "/v1/map", method: "get" },
+  crawl: { path: "/v1/crawl", method: "post" },
 };
 
 /** Query parameters of signed URLs and of authentication: the SDKs set these themselves. */

@@ -68,6 +68,7 @@ export const DOCS_NAV = [
     "/docs/og": "GET /v1/og",
     "/docs/content": "GET /v1/content",
     "/docs/animate": "GET /v1/animate",
+    "/docs/crawl": "Sites: map & crawl",
     "/docs/templates": "OG templates",
   }),
   docsSection("Guides", {
@@ -78,6 +79,7 @@ export const DOCS_NAV = [
     "/docs/mcp": "AI agents (MCP)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
+    "/docs/guarantees": "What we guarantee",
     "/docs/limits": "Limits & plans",
   }),
 ] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;

@@ -1,6 +1,6 @@
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { ANIMATE_LIMITS, MS_PER_RENDER } from "@/lib/animate/limits";
-import { monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
+import { crawlAllowance, monitorAllowance, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 import { gatedFeatures, includes } from "./plan-features";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -13,9 +13,19 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
   { label: "Cache TTL", value: (p) => `${p.cacheTtlDays} days` },
   { label: "API keys", value: (p) => n(p.maxApiKeys) },
   {
+    label: "Full-page height",
+    value: (p) => `${n(p.fullPageMaxHeight)} px`,
+    hint: "CSS px of a fullPage image; taller pages are cut there and reported incomplete.",
+  },
+  {
     label: "Page monitors",
     value: (p) => monitorAllowance(p).replace(", checked at most ", ", "),
     hint: "Visual change alerts; each run is a render.",
+  },
+  {
+    label: "Site crawls",
+    value: (p) => crawlAllowance(p).replace(" at a time, up to ", " at once, "),
+    hint: "Each page crawled is a render; failed pages are free.",
   },
   // Recordings (/v1/animate, D26).
   {

@@ -5,7 +5,7 @@
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
-import { RENDER_FIELDS, PDF_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { RENDER_FIELDS, PDF_ONLY, CAPTURE_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Schema } from "@/lib/api/openapi/types";
 import { formatLabels, formatsOf } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
@@ -19,6 +19,7 @@ export const ANIMATE_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   "template_not_found",
   "invalid_variable",
   ...PDF_ONLY,
+  ...CAPTURE_ONLY,
 ]);
 
 const LIMITS_TEXT = PLAN_IDS.map((id) => {

@@ -6,7 +6,7 @@
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
-import { KEYED_HEADERS, PDF_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { KEYED_HEADERS, PDF_ONLY, CAPTURE_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc, type Response, type Schema } from "@/lib/api/openapi/types";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { MAX_FORMAT_CHARS } from "./extract";
@@ -17,6 +17,7 @@ export const CONTENT_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   "template_not_found",
   "invalid_variable",
   ...PDF_ONLY,
+  ...CAPTURE_ONLY,
 ]);
 
 const text = (description: string): Schema => ({ type: "string", description });

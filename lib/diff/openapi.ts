@@ -15,6 +15,7 @@ const DIFF_ERRORS: readonly ErrorCode[] = [
   ...PAGE_REQUEST_ERRORS,
   "selector_not_found",
   "target_http_error",
+  "capture_incomplete",
   "plan_upgrade_required",
   "endpoint_not_allowed",
   "monitor_not_found",

@@ -23,7 +23,7 @@ import { grantMayAct } from "@/lib/keys/oauth-grants";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type Outcome } from "./claims";
-import { MONITOR_RUN, type JobRow } from "./store";
+import { CRAWL_PAGE, MONITOR_RUN, type JobRow } from "./store";
 import { openRequest } from "./sealed-request";
 
 /** What a run ended with: an outcome to record, or "try again later" (no renderer free now). */
@@ -88,7 +88,8 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
   try {
     if (!job.request) throw new ApiError("internal_error", "The job's request is missing.");
     // A monitor's run has its own runner (lib/monitors, D27), handed to the workers at start.
-    if (job.endpoint === MONITOR_RUN) throw new ApiError("internal_error", "No runner for monitor runs here.");
+    if (job.endpoint === MONITOR_RUN || job.endpoint === CRAWL_PAGE)
+      throw new ApiError("internal_error", `No runner for ${job.endpoint} jobs here.`);
     const caller = await callerFor(job);
     const { spec, handler, withAsyncTimeout } = JOB_RUNNERS[job.endpoint];
     const query = await openRequest({ ...job, request: job.request });

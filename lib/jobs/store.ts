@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { randomInt } from "node:crypto";
+import type { PoolClient } from "pg";
 import { getPool, inTransaction } from "@/lib/db/pool";
 import type { JobRequest } from "./endpoint";
 import { sealRequest } from "./sealed-request";
@@ -15,6 +16,9 @@ type JobState = "queued" | "running" | "succeeded" | "failed";
 /** The job row's endpoint for a monitor's run (D27): never a POST /v1/jobs endpoint. */
 export const MONITOR_RUN = "monitor";
 
+/** The job row's endpoint for one page of a crawl (D32): never a POST /v1/jobs endpoint. */
+export const CRAWL_PAGE = "crawl";
+
 export interface JobRow {
   id: string;
   user_id: string;
@@ -23,7 +27,9 @@ export interface JobRow {
   oauth_grant_id: string | null;
   batch_id: string | null;
   /** A render endpoint, or "monitor" for a monitor's run (D27). */
-  endpoint: JobType | typeof MONITOR_RUN;
+  endpoint: JobType | typeof MONITOR_RUN | typeof CRAWL_PAGE;
+  /** A crawl's page (D32): the crawl; the page is the crawl_pages row naming this job. */
+  crawl_id: string | null;
   /** A monitor's run: the monitor, and the tick of a scheduled run (null for a run asked for). */
   monitor_id: string | null;
   scheduled_for: Date | null;
@@ -131,7 +137,10 @@ export async function insertBatch(
 export async function findJob(id: string, userId: string): Promise<JobRow | undefined> {
   const { rows } = await (
     await getPool()
-  ).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2 AND monitor_id IS NULL`, [id, userId]);
+  ).query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND user_id = $2 AND monitor_id IS NULL AND crawl_id IS NULL`, [
+    id,
+    userId,
+  ]);
   return rows[0];
 }
 
@@ -152,6 +161,26 @@ export async function insertMonitorRun(
     [newId("job_"), ownerId, MONITOR_RUN, monitorId, scheduledFor],
   );
   return rows[0];
+}
+
+/**
+ * Records `count` queued jobs for pages of a crawl (D32), in the caller's transaction (the one
+ * that records the pages they render): their ids, in order.
+ */
+export async function insertCrawlPageJobs(
+  client: PoolClient,
+  owner: Owner,
+  crawlId: string,
+  count: number,
+): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => newId("job_"));
+  if (count === 0) return ids;
+  await client.query(
+    `INSERT INTO jobs (id, user_id, api_key_id, oauth_grant_id, endpoint, request, crawl_id)
+     SELECT id, $2, $3, $4, $5, '[]'::jsonb, $6 FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n) ORDER BY n`,
+    [ids, owner.userId, owner.apiKeyId, owner.oauthGrantId ?? null, CRAWL_PAGE, crawlId],
+  );
+  return ids;
 }
 
 /** A monitor's runs, newest first (the owner's only). */

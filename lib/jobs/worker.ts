@@ -27,6 +27,11 @@ import type { PoolClient } from "pg";
  */
 export interface JobKind {
   run(job: JobRow, signal: AbortSignal): Promise<KindResult>;
+  /**
+   * Runs in the transaction that records the job as given up (interrupted too often, never run to
+   * its end), so the kind can record what its run would have (a crawl's page as failed, D32).
+   */
+  gaveUp?(client: PoolClient, job: JobRow): Promise<void>;
 }
 
 export type KindResult = RunResult & {
@@ -85,6 +90,7 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
         detail: `The job was interrupted ${MAX_ATTEMPTS} times and was given up.`,
         requestId: job.id,
       },
+      announce: kinds[job.endpoint]?.gaveUp,
     };
   } else {
     // Renewed at a third of the lease, so two missed renewals still leave it held.

@@ -5,12 +5,13 @@
  */
 import "server-only";
 import { MONITOR_RUN } from "@/lib/jobs/store";
-import { startJobWorkers, stopJobWorkers } from "@/lib/jobs/worker";
+import { type JobKind, startJobWorkers, stopJobWorkers } from "@/lib/jobs/worker";
 import { monitorRunKind } from "./run";
 import { startMonitorScheduler, stopMonitorScheduler } from "./schedule";
 
-export async function startMonitoring(): Promise<void> {
-  await startJobWorkers({ [MONITOR_RUN]: monitorRunKind });
+/** `otherKinds`: the other job kinds every instance runs beside monitors' runs (a crawl's pages, D32). */
+export async function startMonitoring(otherKinds: Readonly<Record<string, JobKind>> = {}): Promise<void> {
+  await startJobWorkers({ ...otherKinds, [MONITOR_RUN]: monitorRunKind });
   await startMonitorScheduler();
 }
 

@@ -37,6 +37,8 @@ export interface SafeFetchOptions {
   /** Refuse http:// (OG image_url is HTTPS only); allow-listed origins are exempt for tests. */
   httpsOnly?: boolean;
   maxRedirects?: number;
+  /** The User-Agent sent (a crawler names itself so robots.txt rules can address it, D32). */
+  userAgent?: string;
 }
 
 export interface SafeFetchResult {
@@ -62,7 +64,7 @@ function requestOnce(
   return new Promise((resolve, reject) => {
     const headers = {
       accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*",
-      "user-agent": "GlanceFetch/1.0",
+      "user-agent": options.userAgent,
     };
     const req = pinnedRequest(url, address, { method: "GET", headers, signal }, (res) => {
       const status = res.statusCode ?? 0;
@@ -124,6 +126,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
     accept: opts.accept ?? [],
     httpsOnly: opts.httpsOnly ?? false,
     maxRedirects: opts.maxRedirects ?? 3,
+    userAgent: opts.userAgent ?? "GlanceFetch/1.0",
   };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);

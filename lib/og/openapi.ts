@@ -16,6 +16,7 @@ import {
   RENDER_FIELDS,
   RENDER_HEADERS,
   PDF_ONLY,
+  CAPTURE_ONLY,
   RECORDING_ONLY,
   renderErrorCodes,
 } from "@/lib/api/openapi/responses";
@@ -46,6 +47,7 @@ export const OG_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   ...BODY_ONLY,
   ...RECORDING_ONLY,
   ...PDF_ONLY,
+  ...CAPTURE_ONLY,
 ]);
 
 /** The `response=json` answer of a card (D7, D21). */

@@ -8,9 +8,11 @@ import { animateDoc } from "@/lib/animate/openapi";
 import { headers, PROBLEM_SCHEMA } from "@/lib/api/openapi/responses";
 import type { Document, EndpointDoc, Tag } from "@/lib/api/openapi/types";
 import { contentDoc } from "@/lib/content/openapi";
+import { crawlDoc } from "@/lib/crawl/openapi";
 import { diffDoc } from "@/lib/diff/openapi";
 import type { EndpointId } from "@/lib/endpoints";
 import { jobsDoc } from "@/lib/jobs/openapi";
+import { mapDoc } from "@/lib/map/openapi";
 import { monitorsDoc } from "@/lib/monitors/openapi";
 import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
@@ -28,6 +30,8 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   diff: diffDoc,
   monitors: monitorsDoc,
   usage: usageDoc,
+  map: mapDoc,
+  crawl: crawlDoc,
 };
 
 /** The endpoints that need no key and are not in the pipeline's list: the stored files. */

@@ -127,7 +127,7 @@ async function applyCustomizations(page: Page, plan: PagePlan, deadline: Deadlin
 
 /**
  * Loads the plan's page and takes every step before it is read. `scrollThrough`: scroll the whole
- * page (up to FULL_PAGE_MAX_HEIGHT, D10) so lazy and client-rendered content loads first.
+ * page (up to the plan's full-page height, D10, D36) so lazy and client-rendered content loads first.
  */
 export async function loadPage(
   session: RenderSession,
@@ -192,7 +192,8 @@ async function settlePage(
   if (plan.hideSelectors) await hideElements(page, plan.hideSelectors, deadline);
   if (plan.click) await clickElement(page, plan.click, deadline);
   assertLoadedDocument(page, guard, input);
-  const scrolledHeight = scroll ? await deadline.race(scrollThrough(page, FULL_PAGE_MAX_HEIGHT)) : undefined;
+  const scrollLimit = plan.fullPageMaxHeight ?? FULL_PAGE_MAX_HEIGHT;
+  const scrolledHeight = scroll ? await deadline.race(scrollThrough(page, scrollLimit)) : undefined;
   if (plan.scrollTo) await scrollPage(page, plan.scrollTo, deadline);
   if (plan.delayMs > 0) await deadline.sleep(plan.delayMs);
   return scrolledHeight !== undefined ? { scrolledHeight } : {};

@@ -5,7 +5,11 @@
  */
 import type { WaitUntil } from "./params-page";
 
-/** D10: fullPage captures at most this many CSS pixels of height. */
+/**
+ * D10: fullPage captures at most this many CSS pixels of height when no plan says more: the Free
+ * plan's `fullPageMaxHeight` (lib/plans.ts); a render for an account uses its plan's (D36). Also
+ * the content endpoint's scroll limit and the height of a fullPage PDF's sheets.
+ */
 export const FULL_PAGE_MAX_HEIGHT = 16_384;
 
 export interface PageSteps {
@@ -23,6 +27,8 @@ export interface PageSteps {
   failOnHttpError: boolean;
   /** Capture a bot challenge, captcha or login wall instead of answering 422 target_blocked (D23). */
   allowBlocked?: boolean;
+  /** Answer 422 capture_incomplete instead of a capture its completeness report calls incomplete (D36). */
+  requireComplete?: boolean;
 }
 
 interface Viewport {
@@ -64,4 +70,6 @@ export interface PagePlan extends PageSteps {
   customCSS?: string;
   customJS?: string;
   request: RequestShaping;
+  /** How far down lazy content is scrolled into view: the caller's plan's fullPage height (D36); FULL_PAGE_MAX_HEIGHT when unset. */
+  fullPageMaxHeight?: number;
 }

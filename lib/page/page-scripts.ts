@@ -36,8 +36,17 @@ const DOCUMENT_HEIGHT = `(() => {
   return Math.max(root.scrollHeight, document.body ? document.body.scrollHeight : 0);
 })()`;
 
-/** Fonts that are still loading would be captured as fallbacks. */
-const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
+/**
+ * Fonts that are still loading would be captured as fallbacks. Chromium settles fonts.ready only
+ * once the document has loaded, so a page captured before its load event (waitUntil=
+ * domcontentloaded, a resource that never ends) waits FONTS_WAIT_MS at most; the completeness
+ * report names fonts still loading (D36).
+ */
+const FONTS_WAIT_MS = 2_000;
+const FONTS_READY = `(async () => {
+  if (document.fonts && document.fonts.ready)
+    await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, ${FONTS_WAIT_MS}))]);
+})()`;
 
 const IS_VALID_SELECTOR = `(selector) => { try { document.createDocumentFragment().querySelector(selector); return true; } catch { return false; } }`;
 

@@ -92,6 +92,11 @@ export const pageParams = {
     description:
       "When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked.",
   }),
+  requireComplete: boolParam("requireComplete", {
+    default: false,
+    description:
+      "Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata).",
+  }),
   cacheTtl: optionalIntParam("cacheTtl", {
     min: CACHE_TTL_MIN_SECONDS,
     max: CACHE_TTL_MAX_SECONDS,

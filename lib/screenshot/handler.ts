@@ -11,6 +11,8 @@ import { serveResult, type RenderJob } from "@/lib/results";
 import { pageRenderJob } from "@/lib/page/render-job";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
+import { PLANS } from "@/lib/plans";
+import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
 import type { CapturePlan } from "./plan";
 import { renderScreenshot } from "./render";
 
@@ -24,13 +26,20 @@ export const handleScreenshot: Handler<ScreenshotParams, CapturePlan> = async (c
  * The render job of a capture plan: what /v1/screenshot serves, and what a comparison (/v1/diff, a
  * monitor's run, D27) obtains for each of its captures, so both are captured, keyed, charged and
  * stored the same way. A plan with ignoreSelectors is keyed with them: its stored result carries
- * their regions.
+ * their regions. A full page is as tall as the caller's plan allows (D36), and keyed with that
+ * height when it is more than the Free plan's (so a result cached before an upgrade is not served
+ * cut short after it, and the keys made before D36 stay the same).
  */
 export function screenshotRenderJob(
   ctx: Pick<ApiContext<ScreenshotParams>, "params" | "receivedAt" | "caller">,
-  plan: CapturePlan,
+  validated: CapturePlan,
 ): RenderJob {
-  const keyParams = screenshotKeyParams(ctx.params, plan);
+  const maxHeight = PLANS[ctx.caller.plan].fullPageMaxHeight;
+  const plan: CapturePlan = validated.fullPage ? { ...validated, fullPageMaxHeight: maxHeight } : validated;
+  const keyParams = {
+    ...screenshotKeyParams(ctx.params, plan),
+    ...(plan.fullPage && maxHeight !== FULL_PAGE_MAX_HEIGHT ? { fullPageMaxHeight: maxHeight } : {}),
+  };
   return {
     endpoint: "screenshot",
     keyParams: plan.ignoreSelectors ? { ...keyParams, ignoreSelectors: plan.ignoreSelectors } : keyParams,

@@ -9,6 +9,7 @@ import { jsonBodySchema } from "@/lib/api/openapi/params";
 import { RENDER_FIELDS, RECORDING_ONLY, RENDER_HEADERS, renderErrorCodes } from "@/lib/api/openapi/responses";
 import { binaryContent, jsonContent, type EndpointDoc, type Response, type Schema } from "@/lib/api/openapi/types";
 import { formatLabels, formatsOf } from "@/lib/formats";
+import { COMPLETENESS_SCHEMA } from "./completeness-doc";
 import { screenshotParams } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "./params-input";
 
@@ -111,6 +112,7 @@ export const SCREENSHOT_METADATA_SCHEMA: Schema = {
     format: { type: "string", enum: [...formatsOf("screenshot")] },
     pages: { type: "integer", description: "Number of pages (PDF only)." },
     ...PAGE_FIELDS,
+    completeness: COMPLETENESS_SCHEMA,
   },
 };
 
@@ -123,6 +125,12 @@ export const pageRenderOk =
       ...RENDER_HEADERS,
       "X-Target-Status": { $ref: "#/components/headers/XTargetStatus" },
       "X-Target-Blocked": { $ref: "#/components/headers/XTargetBlocked" },
+      ...(endpoint === "screenshot"
+        ? {
+            "X-Capture-Complete": { $ref: "#/components/headers/XCaptureComplete" },
+            "X-Capture-Incomplete": { $ref: "#/components/headers/XCaptureIncomplete" },
+          }
+        : {}),
     },
     content: { ...binaryContent(formatsOf(endpoint)), ...jsonContent(metadata) },
   });

@@ -7,6 +7,7 @@ import { boolParam, enumParam, intParam, numberListParam, numberParam, stringPar
 import { apiKeyParam, responseParam, signedUrlParams } from "@/lib/api/common-params";
 import { formatParam } from "@/lib/api/format-param";
 import type { FormatOf } from "@/lib/formats";
+import { PLANS } from "@/lib/plans";
 import { PRIVATE_TARGET_DETAIL, isEvidentlyPrivateTarget } from "@/lib/net/target";
 import { blockingParams } from "@/lib/page/params-blocking";
 import { inputParams } from "./params-input";
@@ -68,8 +69,7 @@ export const screenshotParams = z.object({
   }),
   fullPage: boolParam("fullPage", {
     default: false,
-    description:
-      "Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport.",
+    description: `Capture the whole scrollable page, up to your plan's full-page height (${PLANS.free.fullPageMaxHeight.toLocaleString("en-US")} CSS px on Free, ${PLANS.business.fullPageMaxHeight.toLocaleString("en-US")} on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high.`,
   }),
   waitForSelector: stringParam("waitForSelector", {
     maxLength: 512,

@@ -53,5 +53,6 @@ export function planPageSteps(params: ScreenshotParams): PageSteps {
     resize: resized ? { width: params.imageWidth, height: params.imageHeight } : undefined,
     failOnHttpError: params.failOnHttpError,
     allowBlocked: params.allowBlocked,
+    requireComplete: params.requireComplete,
   };
 }

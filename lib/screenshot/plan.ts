@@ -12,7 +12,12 @@ import { FULL_PAGE_MAX_HEIGHT, type PagePlan } from "@/lib/page/page-plan";
 import { planPageSteps } from "./plan-page";
 
 /** Keeps a single capture's bitmap within what Chromium can allocate (~400 MB of RGBA). */
-export const MAX_CAPTURE_PIXELS = 100_000_000;
+const MAX_CAPTURE_PIXELS = 100_000_000;
+/**
+ * A stitched full page's output pixels at most (D36): 2^28, what sharp accepts as one image by
+ * default, so a Business page of 100,000 CSS px fits at 1280 px wide and deviceScale 1.
+ */
+export const MAX_FULL_PAGE_PIXELS = 268_435_456;
 
 const MM_PER_INCH = 25.4;
 const CSS_PX_PER_INCH = 96;
@@ -151,17 +156,36 @@ function pdfPlan(params: ScreenshotParams): PdfPlan {
   };
 }
 
-/**
- * Height in CSS px that a fullPage capture takes: the page's height within D10's cap, and
- * within what the encoder and Chromium can produce at this width and pixel ratio.
- */
-export function fullPageHeight(pageHeight: number, plan: Pick<CapturePlan, "format" | "viewport">): number {
+/** What stops a fullPage capture (D36): the plan's height, the format's size limit, or the pixel budget. */
+export type HeightLimit = "plan" | "format" | "pixels";
+
+/** The tallest fullPage capture in CSS px at this plan, format, width and pixel ratio, and what sets it. */
+export function fullPageLimit(plan: Pick<CapturePlan, "format" | "viewport" | "fullPageMaxHeight">): {
+  height: number;
+  by: HeightLimit;
+} {
   const { width, deviceScaleFactor: scale } = plan.viewport;
-  let cap = FULL_PAGE_MAX_HEIGHT;
+  let limit: { height: number; by: HeightLimit } = {
+    height: plan.fullPageMaxHeight ?? FULL_PAGE_MAX_HEIGHT,
+    by: "plan",
+  };
   const { maxDimension } = formatSpec(plan.format);
-  if (maxDimension !== undefined) cap = Math.min(cap, Math.floor(maxDimension / scale));
-  cap = Math.min(cap, Math.floor(MAX_CAPTURE_PIXELS / (width * scale * scale)));
-  return Math.max(1, Math.min(Math.ceil(pageHeight), cap));
+  if (maxDimension !== undefined && Math.floor(maxDimension / scale) < limit.height)
+    limit = { height: Math.floor(maxDimension / scale), by: "format" };
+  const byPixels = Math.floor(MAX_FULL_PAGE_PIXELS / (width * scale * scale));
+  if (byPixels < limit.height) limit = { height: byPixels, by: "pixels" };
+  return { height: Math.max(1, limit.height), by: limit.by };
+}
+
+/**
+ * Height in CSS px that a fullPage capture takes: the page's height within the plan's cap (D10,
+ * D36), and within what the encoder and the pixel budget allow at this width and pixel ratio.
+ */
+export function fullPageHeight(
+  pageHeight: number,
+  plan: Pick<CapturePlan, "format" | "viewport" | "fullPageMaxHeight">,
+): number {
+  return Math.max(1, Math.min(Math.ceil(pageHeight), fullPageLimit(plan).height));
 }
 
 export function mmToCssPx(mm: number): number {

@@ -5,6 +5,7 @@ import "server-only";
 import { type Deadline, withPage } from "@/lib/browser";
 import type { RenderOutput } from "@/lib/results";
 import { capture } from "./capture";
+import { completenessHeaders } from "./completeness";
 import { pageOutcome } from "@/lib/page/page-outcome";
 import type { CapturePlan } from "./plan";
 
@@ -18,7 +19,13 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, ac
     height: output.height,
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
     ...page,
-    // Where a comparison's ignoreSelectors are in the image (D27).
-    details: { ...page.details, ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}) },
+    // D36: every capture says how complete it is, in the JSON metadata and in headers.
+    headers: { ...page.headers, ...completenessHeaders(output.completeness) },
+    details: {
+      ...page.details,
+      completeness: output.completeness,
+      // Where a comparison's ignoreSelectors are in the image (D27).
+      ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}),
+    },
   };
 }

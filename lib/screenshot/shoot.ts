@@ -1,6 +1,7 @@
 /**
- * Taking the image itself (D19 split it from capture.ts): the viewport, a clip, the full page or
- * one element (`selector`), with or without the browser's white background.
+ * Taking the image itself (D19 split it from capture.ts): the viewport, a clip, the full page
+ * (in tiles when it is taller than Chromium captures at once, tiles.ts, D36) or one element
+ * (`selector`), with or without the browser's white background.
  */
 import "server-only";
 import type { Page, ScreenshotOptions } from "puppeteer-core";
@@ -10,9 +11,22 @@ import { SCREENSHOT_ENCODINGS, type ImageFormat } from "./encode";
 import { findElement } from "@/lib/page/interactions";
 import { documentHeight } from "@/lib/page/page-scripts";
 import { type CapturePlan, fullPageHeight } from "./plan";
+import { shootTiles } from "./tiles";
+
+/** A full page's height as measured before its capture, and the CSS height captured (D36). */
+interface FullPageExtent {
+  pageHeight: number;
+  capturedHeight: number;
+}
+
+export interface Shot {
+  bytes: Buffer;
+  /** Only for fullPage. */
+  extent?: FullPageExtent;
+}
 
 /** The screenshot's bytes in the plan's format, or PNG when a resize will encode it (encode.ts). */
-export async function shootImage(page: Page, plan: CapturePlan, deadline: Deadline): Promise<Buffer> {
+export async function shootImage(page: Page, plan: CapturePlan, deadline: Deadline): Promise<Shot> {
   const format = plan.format as ImageFormat;
   // A capture that will be resized is taken lossless and encoded once, by the resize (encode.ts).
   const captureType = plan.resize ? "png" : SCREENSHOT_ENCODINGS[format].capture;
@@ -23,16 +37,24 @@ export async function shootImage(page: Page, plan: CapturePlan, deadline: Deadli
     captureBeyondViewport: false,
     omitBackground: plan.omitBackground,
   };
-  if (plan.selector) return captureElement(page, plan.selector, options, deadline);
+  if (plan.selector) return { bytes: await captureElement(page, plan.selector, options, deadline) };
+  if (plan.fullPage) {
+    const pageHeight = Math.ceil(await deadline.race(documentHeight(page)));
+    const capturedHeight = fullPageHeight(pageHeight, plan);
+    const { width, deviceScaleFactor: scale } = plan.viewport;
+    const bytes = await shootTiles(
+      page,
+      { width, height: capturedHeight, scale, omitBackground: plan.omitBackground },
+      { format, quality: plan.quality, lossless: captureType === "png" },
+      deadline,
+    );
+    return { bytes, extent: { pageHeight, capturedHeight } };
+  }
   if (plan.clip) {
     options.clip = plan.clip;
     options.captureBeyondViewport = true;
-  } else if (plan.fullPage) {
-    const height = fullPageHeight(await documentHeight(page), plan);
-    options.clip = { x: 0, y: 0, width: plan.viewport.width, height };
-    options.captureBeyondViewport = true;
   }
-  return Buffer.from(await deadline.race(page.screenshot(options)));
+  return { bytes: Buffer.from(await deadline.race(page.screenshot(options))) };
 }
 
 /** One element's box, scrolled into view first; an element without a box is the caller's 400. */

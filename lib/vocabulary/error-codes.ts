@@ -111,6 +111,12 @@ export const ERROR_CODES = {
       "The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which).",
     help: "The page shown was not the page asked for: `kind` is challenge (a CDN's or bot-management product's interstitial), captcha (a captcha as the page's main content) or login_wall (a redirect to a sign-in form), and `signals` lists what said so (X-Target-Blocked repeats the kind). Nothing was captured, stored or counted against your renders. Pass allowBlocked=true to capture the page as it looks (counted like any capture, with `blocked` in the JSON metadata), or capture a page the site serves without a challenge.",
   },
+  capture_incomplete: {
+    status: 422,
+    summary:
+      "requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing.",
+    help: "The detail and the X-Capture-Incomplete header name what was missing: height_limit (the page is taller than your plan's full-page height, the format's size limit or the pixel budget), images_pending, fonts_pending, requests_open or dom_changing. The capture first waited up to 5 seconds for the page to finish. Nothing was stored or counted against your renders. Wait longer (waitUntil=networkidle0, waitForSelector, delay), capture a narrower part, or drop requireComplete to get the capture with its completeness report.",
+  },
   output_too_large: {
     status: 422,
     summary: "The recording's file grew past the output size limit and was stopped.",
@@ -170,6 +176,16 @@ export const ERROR_CODES = {
     status: 403,
     summary: "The account has as many monitors as its plan allows.",
     help: "Delete a monitor you no longer need, or move to a plan with more monitors (see Pricing).",
+  },
+  crawl_not_found: {
+    status: 404,
+    summary: "No such crawl for this API key's account.",
+    help: "Check the id from the 202 answer of POST /v1/crawl. A crawl belongs to the account that started it: another account's id answers the same way.",
+  },
+  crawl_limit_reached: {
+    status: 403,
+    summary: "The account has as many crawls running as its plan allows.",
+    help: "Wait for a running crawl to end, cancel one (DELETE /v1/crawl/{id}), or move to a plan with more crawls at once (see Pricing).",
   },
   result_not_found: {
     status: 404,

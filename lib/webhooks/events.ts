@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = {
     "Every job of a bulk batch has ended; `data` is the batch as GET /v1/jobs/bulk/{id} shows it, one webhook per batch.",
   "monitor.changed":
     "A monitor's run found a change past its threshold; `data` is the run as GET /v1/monitors/{id}/runs shows it (changedRatio, boxes, imageUrl, diffImageUrl, baselineImageUrl) with the monitor's id, name and url.",
+  "crawl.page":
+    "A page of a crawl started with `pageWebhooks: true` has ended; `data` is the page as GET /v1/crawl/{id} lists it, with the crawl's `crawlId`.",
+  "crawl.completed":
+    "A crawl ended — every page rendered, cancelled, or stopped at its page limit or the quota; `data` is the crawl as GET /v1/crawl/{id} shows it, without its pages (read them from `statusUrl`).",
   "webhook.test": 'Sent by the dashboard\'s "Send a test event", to try a receiver; `data` holds a message.',
 } as const;
 

@@ -12,6 +12,8 @@ const DATA: Record<WebhookEventType, Schema | Reference> = {
   "job.failed": { $ref: "#/components/schemas/Job" },
   "batch.completed": { $ref: "#/components/schemas/JobBatch" },
   "monitor.changed": { $ref: "#/components/schemas/MonitorRun" },
+  "crawl.page": { $ref: "#/components/schemas/CrawlPage" },
+  "crawl.completed": { $ref: "#/components/schemas/Crawl" },
   "webhook.test": { type: "object", required: ["message"], properties: { message: { type: "string" } } },
 };
 

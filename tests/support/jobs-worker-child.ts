@@ -6,6 +6,8 @@
  * Run with: node --conditions=react-server --import tsx tests/support/jobs-worker-child.ts
  */
 import { shutdownBrowsers } from "@/lib/browser";
+import { crawlPageKind } from "@/lib/crawl/run";
+import { CRAWL_PAGE } from "@/lib/jobs/store";
 import { startMonitoring, stopMonitoring } from "@/lib/monitors/start";
 
 process.on("message", (message: string) => {
@@ -15,4 +17,4 @@ process.on("message", (message: string) => {
     .finally(() => process.exit(0));
 });
 
-void startMonitoring().then(() => process.send?.({ ready: true }));
+void startMonitoring({ [CRAWL_PAGE]: crawlPageKind }).then(() => process.send?.({ ready: true }));

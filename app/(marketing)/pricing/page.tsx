@@ -26,6 +26,10 @@ function faq(path: UpgradePath, workspace?: { id: string; name: string }) {
       a: `A request that has to render: a cache miss. Answers served from your cache (X-Cache: HIT) are free and don't count against the monthly renders. A recording (/v1/animate) counts one render per started ${MS_PER_RENDER / 1000} seconds of video.`,
     },
     {
+      q: "What is not charged?",
+      a: "A render that delivers nothing: a timeout, a crash, a target that answers an HTTP error (target_http_error) or a bot challenge, captcha or login wall instead of its page (target_blocked), and a capture that requireComplete=true refuses as incomplete (capture_incomplete). Its render is given back and the request log shows why. What you ask for is counted: an error page or blocked page you chose to capture, or an incomplete capture without requireComplete, which says what is missing in X-Capture-Complete.",
+    },
+    {
       q: "What happens when I reach a limit?",
       a: "Past the per-minute rate the API answers 429 rate_limited with Retry-After; once the monthly renders are used up, 429 quota_exceeded. Cached results keep being served.",
     },

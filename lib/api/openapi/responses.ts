@@ -99,6 +99,16 @@ export function headers(): Record<string, Header> {
         "Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked.",
       schema: { type: "string", enum: ["challenge", "captcha", "login_wall", "http_error"] },
     },
+    XCaptureComplete: {
+      description:
+        "Screenshots: whether the capture is complete (D36) — the whole page captured where fullPage asked for it, no image or font still loading, no request that could change the picture open, the page not changing in its last 500 ms. Also on a 422 capture_incomplete. Of the original render on a HIT.",
+      schema: { type: "string", enum: ["true", "false"] },
+    },
+    XCaptureIncomplete: {
+      description:
+        "Screenshots, when X-Capture-Complete is false: why, comma-separated — height_limit, images_pending, fonts_pending, requests_open, dom_changing (`completeness.reasons` in the JSON metadata).",
+      schema: { type: "string" },
+    },
     RateLimitLimit: int(
       "Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address.",
     ),
@@ -271,6 +281,8 @@ const NOT_RENDER: readonly ErrorCode[] = [
 ];
 /** Only a recording grows a file past a limit (D26). */
 export const RECORDING_ONLY: readonly ErrorCode[] = ["output_too_large"];
+/** Only a screenshot (and a comparison's captures) reports its completeness and can require it (D36). */
+export const CAPTURE_ONLY: readonly ErrorCode[] = ["capture_incomplete"];
 /** Only a screenshot's format=pdf converts a PDF (pdfStandard, D19). */
 export const PDF_ONLY: readonly ErrorCode[] = ["pdf_conversion_failed"];
 /** Only a POST body can be these (D19). */

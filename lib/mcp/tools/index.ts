@@ -3,6 +3,7 @@ import "server-only";
 import { pageMarkdownTool, pageMetadataTool } from "./content";
 import { getJobTool, startJobTool } from "./jobs";
 import { ogImageTool, ogTemplatesTool, screenshotTool } from "./render";
+import { crawlSiteTool, getCrawlTool, mapSiteTool } from "./sites";
 import type { McpTool } from "./types";
 
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -13,6 +14,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ogTemplatesTool,
   startJobTool,
   getJobTool,
+  mapSiteTool,
+  crawlSiteTool,
+  getCrawlTool,
 ];
 
 export type { McpTool } from "./types";

@@ -16,7 +16,7 @@ final class Operations
             'pathParams' => [],
             'body' => false,
             'answer' => 'file',
-            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'captureScreenshotHead' => [
             'method' => 'HEAD',
@@ -24,7 +24,7 @@ final class Operations
             'pathParams' => [],
             'body' => false,
             'answer' => 'none',
-            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'captureScreenshotFromBody' => [
             'method' => 'POST',
@@ -32,7 +32,7 @@ final class Operations
             'pathParams' => [],
             'body' => true,
             'answer' => 'file',
-            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'array|string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'html' => 'string', 'format' => 'string', 'width' => 'integer', 'height' => 'integer', 'quality' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'response' => 'string', 'pageSize' => 'string', 'landscape' => 'boolean', 'margin' => 'array|string', 'headerTemplate' => 'string', 'footerTemplate' => 'string', 'printBackground' => 'boolean', 'scale' => 'number', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'renderOgImage' => [
             'method' => 'GET',
@@ -144,7 +144,7 @@ final class Operations
             'pathParams' => [],
             'body' => false,
             'answer' => 'json',
-            'params' => ['url' => 'string', 'compareUrl' => 'string', 'compareTo' => 'string', 'threshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'compareUrl' => 'string', 'compareTo' => 'string', 'threshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'string', 'cookies' => 'string', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'diffPagesFromBody' => [
             'method' => 'POST',
@@ -152,7 +152,7 @@ final class Operations
             'pathParams' => [],
             'body' => true,
             'answer' => 'json',
-            'params' => ['url' => 'string', 'compareUrl' => 'string', 'compareTo' => 'string', 'threshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'compareUrl' => 'string', 'compareTo' => 'string', 'threshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'createMonitor' => [
             'method' => 'POST',
@@ -160,7 +160,7 @@ final class Operations
             'pathParams' => [],
             'body' => true,
             'answer' => 'json',
-            'params' => ['url' => 'string', 'name' => 'string', 'interval' => 'integer', 'cron' => 'string', 'threshold' => 'number', 'pixelThreshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'webhookUrl' => 'string', 'email' => 'string', 'baseline' => 'string', 'paused' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'name' => 'string', 'interval' => 'integer', 'cron' => 'string', 'threshold' => 'number', 'pixelThreshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'webhookUrl' => 'string', 'email' => 'string', 'baseline' => 'string', 'paused' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'listMonitors' => [
             'method' => 'GET',
@@ -184,7 +184,7 @@ final class Operations
             'pathParams' => ['id'],
             'body' => true,
             'answer' => 'json',
-            'params' => ['url' => 'string', 'name' => 'string', 'interval' => 'integer', 'cron' => 'string', 'threshold' => 'number', 'pixelThreshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'webhookUrl' => 'string', 'email' => 'string', 'baseline' => 'string', 'paused' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
+            'params' => ['url' => 'string', 'name' => 'string', 'interval' => 'integer', 'cron' => 'string', 'threshold' => 'number', 'pixelThreshold' => 'number', 'ignoreAntialiasing' => 'boolean', 'ignoreSelectors' => 'string', 'webhookUrl' => 'string', 'email' => 'string', 'baseline' => 'string', 'paused' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'deviceScale' => 'number', 'delay' => 'integer', 'timeout' => 'integer', 'fullPage' => 'boolean', 'waitForSelector' => 'string', 'clip' => 'array|string', 'blockCookies' => 'boolean', 'blockAds' => 'boolean', 'darkMode' => 'boolean', 'device' => 'string', 'customCSS' => 'string', 'customJS' => 'string', 'userAgent' => 'string', 'headers' => 'object', 'cookies' => 'object', 'locale' => 'string', 'timezone' => 'string', 'reducedMotion' => 'boolean', 'mediaType' => 'string', 'waitUntil' => 'string', 'selector' => 'string', 'hideSelectors' => 'string', 'click' => 'string', 'scrollTo' => 'string', 'omitBackground' => 'boolean', 'imageWidth' => 'integer', 'imageHeight' => 'integer', 'failOnHttpError' => 'boolean', 'allowBlocked' => 'boolean', 'requireComplete' => 'boolean', 'cacheTtl' => 'integer', 'fresh' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'blockRequests' => 'array|string', 'outline' => 'boolean', 'pdfStandard' => 'string'],
         ],
         'deleteMonitor' => [
             'method' => 'DELETE',
@@ -218,6 +218,46 @@ final class Operations
             'answer' => 'json',
             'params' => [],
         ],
+        'mapSite' => [
+            'method' => 'GET',
+            'path' => '/v1/map',
+            'pathParams' => [],
+            'body' => false,
+            'answer' => 'json',
+            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'string', 'exclude' => 'string', 'timeout' => 'integer'],
+        ],
+        'startCrawl' => [
+            'method' => 'POST',
+            'path' => '/v1/crawl',
+            'pathParams' => [],
+            'body' => true,
+            'answer' => 'json',
+            'params' => ['url' => 'string', 'limit' => 'integer', 'depth' => 'integer', 'sitemap' => 'string', 'subdomains' => 'boolean', 'ignoreQueryParameters' => 'boolean', 'include' => 'array|string', 'exclude' => 'array|string', 'formats' => 'array|string', 'onlyMainContent' => 'boolean', 'scroll' => 'boolean', 'width' => 'integer', 'height' => 'integer', 'device' => 'string', 'waitUntil' => 'string', 'delay' => 'integer', 'timeout' => 'integer', 'blockAds' => 'boolean', 'blockCookies' => 'boolean', 'blockTrackers' => 'boolean', 'blockChats' => 'boolean', 'locale' => 'string', 'timezone' => 'string', 'webhookUrl' => 'string', 'pageWebhooks' => 'boolean'],
+        ],
+        'getCrawl' => [
+            'method' => 'GET',
+            'path' => '/v1/crawl/{id}',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => ['cursor' => 'string', 'size' => 'integer'],
+        ],
+        'cancelCrawl' => [
+            'method' => 'DELETE',
+            'path' => '/v1/crawl/{id}',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => [],
+        ],
+        'getCrawlPages' => [
+            'method' => 'GET',
+            'path' => '/v1/crawl/{id}/pages.jsonl',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
+            'params' => [],
+        ],
         'getFile' => [
             'method' => 'GET',
             'path' => '/v1/files/{file}',
@@ -229,5 +269,5 @@ final class Operations
     ];
 
     /** The event types a webhook delivery's type may name. */
-    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'webhook.test'];
+    public const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'monitor.changed', 'crawl.page', 'crawl.completed', 'webhook.test'];
 }

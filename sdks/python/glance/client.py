@@ -82,6 +82,7 @@ class Glance:
         self._timeout = timeout
         self.jobs = _Jobs(self)
         self.monitors = _Monitors(self)
+        self.crawls = _Crawls(self)
 
     # -- transport ---------------------------------------------------------------------------
 
@@ -182,6 +183,12 @@ class Glance:
         """A visual comparison of two captures (``compare_url``) or with a reference (``compare_to``)."""
         return self._json("POST", "/v1/diff", body=_options("diff", options))
 
+    def map(self, **options: Any) -> Dict[str, Any]:
+        """A site's URLs from its sitemaps and links, without rendering (costs no render)."""
+        # A list (include, exclude) is comma-separated in a query.
+        given = {k: ",".join(v) if isinstance(v, (list, tuple)) else v for k, v in _options("map", options).items()}
+        return self._json("GET", "/v1/map", query_pairs(given))
+
     def usage(self) -> Dict[str, Any]:
         return self._json("GET", "/v1/usage")
 
@@ -254,3 +261,32 @@ class _Monitors:
 
     def runs(self, monitor_id: str) -> List[Dict[str, Any]]:
         return self._c._json("GET", f"/v1/monitors/{_quoted(monitor_id)}/runs").get("runs", [])
+
+
+class _Crawls:
+    def __init__(self, client: Glance) -> None:
+        self._c = client
+
+    def start(self, **options: Any) -> Dict[str, Any]:
+        """Starts crawling a site; answered at once with the crawl's id and status URL."""
+        return self._c._json("POST", "/v1/crawl", body=_options("crawl", options))
+
+    def get(self, crawl_id: str, cursor: Optional[str] = None, size: Optional[int] = None) -> Dict[str, Any]:
+        """The crawl's state and a page of its ended pages (``cursor`` from the previous answer's ``next``)."""
+        query = [(k, str(v)) for k, v in (("cursor", cursor), ("size", size)) if v is not None]
+        return self._c._json("GET", f"/v1/crawl/{_quoted(crawl_id)}", query)
+
+    def pages(self, crawl_id: str) -> List[Dict[str, Any]]:
+        """Every ended page, following ``next`` to the end."""
+        pages: List[Dict[str, Any]] = []
+        cursor: Optional[str] = None
+        while True:
+            answer = self.get(crawl_id, cursor=cursor, size=500)
+            pages.extend(answer.get("pages", []))
+            if not answer.get("next"):
+                return pages
+            cursor = urllib.parse.parse_qs(urllib.parse.urlsplit(answer["next"]).query)["cursor"][0]
+
+    def cancel(self, crawl_id: str) -> Dict[str, Any]:
+        """Cancels it: pages not yet rendered are skipped, never charged."""
+        return self._c._json("DELETE", f"/v1/crawl/{_quoted(crawl_id)}")

@@ -97,6 +97,22 @@ class Client(unittest.TestCase):
             self.glance.monitors.get(monitor["id"])
         self.assertEqual((caught.exception.status, caught.exception.code), (404, "monitor_not_found"))
 
+    def test_map_and_crawls(self):
+        urls = self.glance.map(url=C["fixture"] + "/content-article.html", sitemap="skip")["urls"]
+        self.assertIn(C["fixture"] + "/topics", urls)
+        started = self.glance.crawls.start(url=C["fixture"] + "/content-article.html?sdk-py-crawl", depth=0,
+                                           sitemap="skip")
+        for _ in range(300):
+            if self.glance.crawls.get(started["id"])["status"] != "running":
+                break
+            time.sleep(0.2)
+        pages = self.glance.crawls.pages(started["id"])
+        self.assertEqual([page["status"] for page in pages], ["completed"])
+        self.assertGreater(len(pages[0]["markdown"]), 100)
+        with self.assertRaises(GlanceError) as caught:
+            self.glance.crawls.get("crawl_000000000000000000000000")
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "crawl_not_found"))
+
 
 class Errors(unittest.TestCase):
     def test_problem_json_is_a_glance_error(self):

@@ -13,10 +13,13 @@ import type {
   CreateJob,
   CreateJobBatch,
   CreateMonitor,
+  Crawl,
+  CrawlResults,
   Diff,
   DiffOptions,
   Job,
   JobBatch,
+  MapOptions,
   Monitor,
   MonitorRun,
   OgMetadata,
@@ -25,6 +28,8 @@ import type {
   Problem,
   ScreenshotMetadata,
   ScreenshotOptions,
+  SiteMap,
+  StartCrawl,
   UpdateMonitor,
   Usage,
 } from "./types.js";
@@ -185,6 +190,34 @@ export class Glance {
   diff(options: DiffOptions): Promise<Diff> {
     return this.#json({ method: "POST", path: "/v1/diff", body: options });
   }
+
+  /** A site's URLs from its sitemaps and links, without rendering (costs no render). */
+  map(options: MapOptions): Promise<SiteMap> {
+    return this.#json({ method: "GET", path: "/v1/map", query: queryPairs(options) });
+  }
+
+  readonly crawls = {
+    /** Starts crawling a site; answered at once with the crawl's id and status URL. */
+    start: (crawl: StartCrawl): Promise<{ id: string; status: string; statusUrl: string }> =>
+      this.#json({ method: "POST", path: "/v1/crawl", body: crawl }),
+    /** The crawl's state and a page of its ended pages (`cursor` from the previous answer's `next`). */
+    get: (id: string, page: { cursor?: string; size?: number } = {}): Promise<CrawlResults> =>
+      this.#json({ method: "GET", path: `/v1/crawl/${encodeURIComponent(id)}`, query: queryPairs(page) }),
+    /** Every ended page, following `next` to the end. */
+    pages: async (id: string): Promise<CrawlResults["pages"]> => {
+      const pages: CrawlResults["pages"] = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await this.crawls.get(id, { cursor, size: 500 });
+        pages.push(...answer.pages);
+        cursor = answer.next ? (new URL(answer.next).searchParams.get("cursor") ?? undefined) : undefined;
+      } while (cursor);
+      return pages;
+    },
+    /** Cancels it: pages not yet rendered are skipped, never charged. */
+    cancel: (id: string): Promise<Crawl> =>
+      this.#json({ method: "DELETE", path: `/v1/crawl/${encodeURIComponent(id)}` }),
+  };
 
   /** The account's usage this month. */
   usage(): Promise<Usage> {

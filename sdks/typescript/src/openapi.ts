@@ -329,6 +329,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/map": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A site's URLs from its sitemaps and links, without rendering
+     * @description Reads robots.txt (its `Sitemap:` lines, and its rules for the GlanceBot token), /sitemap.xml, sitemap indexes and gzipped sitemaps, then follows links by plain HTTP fetches of HTML up to `depth`. Every fetch — and every redirect — goes to public addresses only. Renders nothing: counts against the rate limit, never the render quota.
+     */
+    get: operations["mapSite"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/crawl": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Crawl a site: every page in scope rendered as /v1/content renders it
+     * @description Answers 202 with the crawl's id and status URL. Pages come from the sitemaps and the links of each rendered page, kept to the site, the patterns and robots.txt; each page is one render against the month's quota (a failed page is not charged), and the crawl stops at its page limit or the quota, saying so.
+     */
+    post: operations["startCrawl"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/crawl/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A crawl's state and a page of its results */
+    get: operations["getCrawl"];
+    put?: never;
+    post?: never;
+    /** Cancel a crawl: pages not yet rendered are skipped, never charged */
+    delete: operations["cancelCrawl"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/crawl/{id}/pages.jsonl": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every ended page of a crawl, one JSON object per line */
+    get: operations["getCrawlPages"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -431,6 +506,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "crawl.page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * crawl.page (sent to your webhook URL)
+     * @description A page of a crawl started with `pageWebhooks: true` has ended; `data` is the page as GET /v1/crawl/{id} lists it, with the crawl's `crawlId`. Signed per the Standard Webhooks specification: verify it as the "Async & webhooks" guide shows.
+     */
+    post: operations["webhook_crawl_page"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "crawl.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * crawl.completed (sent to your webhook URL)
+     * @description A crawl ended — every page rendered, cancelled, or stopped at its page limit or the quota; `data` is the crawl as GET /v1/crawl/{id} shows it, without its pages (read them from `statusUrl`). Signed per the Standard Webhooks specification: verify it as the "Async & webhooks" guide shows.
+     */
+    post: operations["webhook_crawl_completed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -498,6 +613,7 @@ export interface components {
         | "selector_not_found"
         | "target_http_error"
         | "target_blocked"
+        | "capture_incomplete"
         | "output_too_large"
         | "template_not_found"
         | "invalid_variable"
@@ -510,6 +626,8 @@ export interface components {
         | "job_not_found"
         | "monitor_not_found"
         | "monitor_limit_reached"
+        | "crawl_not_found"
+        | "crawl_limit_reached"
         | "result_not_found"
         | "storage_not_configured"
         | "method_not_allowed"
@@ -625,6 +743,61 @@ export interface components {
         trackers?: number;
         chats?: number;
         requests?: number;
+      };
+      /** @description How complete the capture is (also X-Capture-Complete and X-Capture-Incomplete). Of the original render on a HIT. With requireComplete=true an incomplete capture is a 422 capture_incomplete instead. */
+      completeness?: {
+        /** @description True when reasons is empty. */
+        complete: boolean;
+        /** @description What may be missing: height_limit (the page is taller than what was captured — the plan's full-page height, the format's size limit or the pixel budget; for a PDF, lazy content below the height scrolled through), images_pending, fonts_pending, requests_open (a document, stylesheet, image, font, script, XHR or fetch still loading), dom_changing. */
+        reasons: ("height_limit" | "images_pending" | "fonts_pending" | "requests_open" | "dom_changing")[];
+        /** @description fullPage images and PDFs: whether the whole height of the page was captured (a PDF prints it all; for it, scrolled through). null for a capture of the viewport, a clip or an element. */
+        reachedBottom: boolean | null;
+        /** @description fullPage and PDF: the page's height in CSS px at capture time. */
+        pageHeight?: number;
+        /** @description fullPage and PDF: the height captured (PDF: scrolled through), CSS px. */
+        capturedHeight?: number;
+        /** @description fullPage and PDF: the tallest capture allowed here, and what sets it. */
+        heightLimit?: {
+          height: number;
+          /** @enum {string} */
+          by: "plan" | "format" | "pixels";
+        };
+        /** @description Images in the captured part of the page: loaded, still loading (pending) and failed, at capture time. */
+        images: {
+          loaded: number;
+          pending: number;
+          failed: number;
+        };
+        /** @description The page's web fonts in use: loaded, still loading (pending) and failed, at capture time. */
+        fonts: {
+          loaded: number;
+          pending: number;
+          failed: number;
+        };
+        /** @description Requests the page had in flight when it was captured. */
+        openRequests: {
+          /** @description All of them (beacons, streams and sockets included). */
+          count: number;
+          /** @description Those whose answer can change the picture. */
+          rendering: number;
+          /** @description The first five, origin and path only. */
+          urls: string[];
+        };
+        /** @description Whether the page's DOM changed in the last 500 ms before the capture (null: not known). */
+        dom: {
+          changing: boolean | null;
+          /** @description null when it never changed after loading began. */
+          lastChangeMsAgo: number | null;
+        };
+        /** @description The waits the capture used: waitUntil, waitForSelector, fonts (always, at most 2 s before the load event), scrolled (lazy content scrolled into view), delayMs, and completeMs — requireComplete's wait for the page to finish, up to 5 s. */
+        waits: {
+          waitUntil: string;
+          waitForSelector: boolean;
+          fonts: boolean;
+          scrolled: boolean;
+          delayMs: number;
+          completeMs: number;
+        };
       };
     };
     OgMetadata: {
@@ -1226,6 +1399,110 @@ export interface components {
         windowSeconds: number;
       };
     };
+    SiteMap: {
+      /** @description The site's URLs, normalised (fragments dropped) and deduplicated: the start URL first, then its sitemaps' URLs, then links found level by level. */
+      urls: string[];
+    };
+    Crawl: {
+      id: string;
+      url: string;
+      /** @enum {string} */
+      status: "running" | "completed" | "cancelled" | "failed";
+      /**
+       * @description Why it ended before every page in scope was rendered.
+       * @enum {string}
+       */
+      stopReason?:
+        "limit" | "plan_page_limit" | "quota_exceeded" | "key_render_cap_reached" | "cancelled" | "api_key_revoked";
+      /** @description Pages found in scope and accepted (at most pageLimit). */
+      total: number;
+      completed: number;
+      failed: number;
+      pageLimit: number;
+      statusUrl: string;
+      createdAt: string;
+      finishedAt: string | null;
+    };
+    CrawlResults: {
+      id: string;
+      url: string;
+      /** @enum {string} */
+      status: "running" | "completed" | "cancelled" | "failed";
+      /**
+       * @description Why it ended before every page in scope was rendered.
+       * @enum {string}
+       */
+      stopReason?:
+        "limit" | "plan_page_limit" | "quota_exceeded" | "key_render_cap_reached" | "cancelled" | "api_key_revoked";
+      /** @description Pages found in scope and accepted (at most pageLimit). */
+      total: number;
+      completed: number;
+      failed: number;
+      pageLimit: number;
+      statusUrl: string;
+      createdAt: string;
+      finishedAt: string | null;
+      /** @description Ended pages, in the order they were found. */
+      pages: {
+        url: string;
+        /** @description Links followed from the start page to reach it (sitemap pages: 1). */
+        depth: number;
+        /** @enum {string} */
+        status: "completed" | "failed";
+        title: string | null;
+        finalUrl?: string;
+        targetStatus?: number | null;
+        markdown?: string;
+        html?: string;
+        text?: string;
+        links?: {
+          url: string;
+          text: string;
+          internal: boolean;
+        }[];
+        metadata?: {
+          [key: string]: unknown;
+        };
+        screenshot?: {
+          [key: string]: unknown;
+        };
+        /** @description The problem+json its render answered (not charged). */
+        error?: {
+          [key: string]: unknown;
+        };
+      }[];
+      /** @description The URL of the next page of results, while there are more. */
+      next?: string;
+    };
+    CrawlPage: {
+      url: string;
+      /** @description Links followed from the start page to reach it (sitemap pages: 1). */
+      depth: number;
+      /** @enum {string} */
+      status: "completed" | "failed";
+      title: string | null;
+      finalUrl?: string;
+      targetStatus?: number | null;
+      markdown?: string;
+      html?: string;
+      text?: string;
+      links?: {
+        url: string;
+        text: string;
+        internal: boolean;
+      }[];
+      metadata?: {
+        [key: string]: unknown;
+      };
+      screenshot?: {
+        [key: string]: unknown;
+      };
+      /** @description The problem+json its render answered (not charged). */
+      error?: {
+        [key: string]: unknown;
+      };
+      crawlId: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1245,6 +1522,10 @@ export interface components {
     XTargetStatus: number;
     /** @description Screenshots: what the target showed instead of its content (D23) — challenge, captcha or login_wall with allowBlocked=true, http_error for an error page captured with failOnHttpError=false. Also on a 422 target_blocked. */
     XTargetBlocked: "challenge" | "captcha" | "login_wall" | "http_error";
+    /** @description Screenshots: whether the capture is complete (D36) — the whole page captured where fullPage asked for it, no image or font still loading, no request that could change the picture open, the page not changing in its last 500 ms. Also on a 422 capture_incomplete. Of the original render on a HIT. */
+    XCaptureComplete: "true" | "false";
+    /** @description Screenshots, when X-Capture-Complete is false: why, comma-separated — height_limit, images_pending, fonts_pending, requests_open, dom_changing (`completeness.reasons` in the JSON metadata). */
+    XCaptureIncomplete: string;
     /** @description Requests allowed per minute: the account's plan (all keys together); on a 401, a refused signed URL and on the endpoints that need no key, the allowance of the client address. */
     RateLimitLimit: number;
     /** @description Requests left in the current one-minute window. */
@@ -1286,7 +1567,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -1338,6 +1619,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -1400,6 +1683,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content: {
@@ -1450,8 +1735,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -1528,7 +1826,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1680,7 +1978,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -1800,6 +2098,11 @@ export interface operations {
            */
           allowBlocked?: boolean;
           /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
+          /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
            */
@@ -1885,6 +2188,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content: {
@@ -1921,8 +2226,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -1999,7 +2317,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2114,7 +2432,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -2166,6 +2484,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -2228,6 +2548,8 @@ export interface operations {
           "X-Quota-Reset": components["headers"]["XQuotaReset"];
           "X-Target-Status": components["headers"]["XTargetStatus"];
           "X-Target-Blocked": components["headers"]["XTargetBlocked"];
+          "X-Capture-Complete": components["headers"]["XCaptureComplete"];
+          "X-Capture-Incomplete": components["headers"]["XCaptureIncomplete"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2268,8 +2590,19 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2334,7 +2667,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `target_blocked`: The target answered with a bot challenge, a captcha wall or a login page instead of its content (`kind` says which). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2580,8 +2913,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2883,8 +3229,19 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3181,8 +3538,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3550,8 +3920,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3851,8 +4234,19 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4159,8 +4553,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4586,8 +4993,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4911,8 +5331,19 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. */
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `invalid_signature`: The signed URL's signature does not match its parameters and key. `signature_expired`: The signed URL's expires time has passed. `endpoint_not_allowed`: The API key is restricted to other endpoints. `role_forbidden`: Your role in the workspace does not allow this action. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5123,7 +5554,7 @@ export interface operations {
                  */
                 timeout?: number;
                 /**
-                 * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+                 * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
                  * @default false
                  */
                 fullPage?: boolean;
@@ -5242,6 +5673,11 @@ export interface operations {
                  * @default false
                  */
                 allowBlocked?: boolean;
+                /**
+                 * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+                 * @default false
+                 */
+                requireComplete?: boolean;
                 /**
                  * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                  * @example 3600
@@ -5930,7 +6366,7 @@ export interface operations {
                    */
                   timeout?: number;
                   /**
-                   * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+                   * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
                    * @default false
                    */
                   fullPage?: boolean;
@@ -6049,6 +6485,11 @@ export interface operations {
                    * @default false
                    */
                   allowBlocked?: boolean;
+                  /**
+                   * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+                   * @default false
+                   */
+                  requireComplete?: boolean;
                   /**
                    * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
                    * @example 3600
@@ -6696,7 +7137,7 @@ export interface operations {
         delay?: number;
         /** @description Milliseconds the whole request may take; past it the answer is 504 render_timeout. */
         timeout?: number;
-        /** @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`. */
+        /** @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`. */
         fullPage?: boolean;
         /** @description CSS selector to wait for before capturing. */
         waitForSelector?: string;
@@ -6748,6 +7189,8 @@ export interface operations {
         failOnHttpError?: boolean;
         /** @description When the target answers with a bot challenge, a captcha wall or a login page instead of its content, answer 422 target_blocked with its kind (no render counted, nothing cached) instead of capturing it. true captures it, counted like any capture, with blocked: {kind, signals} in the JSON metadata and X-Target-Blocked. Accepts `true`, `false`, `1` or `0`. */
         allowBlocked?: boolean;
+        /** @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`. */
+        requireComplete?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
         cacheTtl?: number;
         /** @description Render again even if a result is cached, and replace it (X-Cache: MISS; counts as a render). Accepts `true`, `false`, `1` or `0`. */
@@ -6865,7 +7308,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7014,7 +7457,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -7133,6 +7576,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -7264,7 +7712,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). */
+      /** @description `target_http_error`: The target answered with an HTTP error (4xx or 5xx) and failOnHttpError is on (the default). `capture_incomplete`: requireComplete=true and the capture was not complete: cut at the height limit, images or fonts still loading, requests open, or the page still changing. */
       422: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7549,7 +7997,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -7668,6 +8116,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -8137,7 +8590,7 @@ export interface operations {
            */
           timeout?: number;
           /**
-           * @description Capture the whole scrollable page (up to 16,384 CSS px high); lazy content is scrolled into view first. With format=pdf, the whole page is printed on one sheet as wide as the viewport. Accepts `true`, `false`, `1` or `0`.
+           * @description Capture the whole scrollable page, up to your plan's full-page height (16,384 CSS px on Free, 100,000 on Business; WebP stops at 16,383 px, JPEG at 65,535); lazy content is scrolled into view first. A taller page is cut there and reported incomplete (X-Capture-Complete: false, height_limit). With format=pdf, the page is printed on sheets as wide as the viewport and up to 16,384 CSS px high. Accepts `true`, `false`, `1` or `0`.
            * @default false
            */
           fullPage?: boolean;
@@ -8256,6 +8709,11 @@ export interface operations {
            * @default false
            */
           allowBlocked?: boolean;
+          /**
+           * @description Answer 422 capture_incomplete (no render counted, nothing cached) instead of a capture that is not complete: a full page cut at the plan's height, images or fonts still loading, requests still open, or the page still changing. The capture first waits up to 5 seconds, within the timeout, for the page to finish. Without it every capture reports its completeness anyway (X-Capture-Complete, `completeness` in the JSON metadata). Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          requireComplete?: boolean;
           /**
            * @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires.
            * @example 3600
@@ -8708,6 +9166,722 @@ export interface operations {
       };
     };
   };
+  mapSite: {
+    parameters: {
+      query: {
+        /** @description The site's start URL (public http or https). Its host is the site; its robots.txt and sitemaps are read from its origin. */
+        url: string;
+        /** @description At most this many URLs in the answer. */
+        limit?: number;
+        /** @description Link levels to follow from the start URL by plain HTTP fetches of HTML (no rendering): 0 reads sitemaps only, 1 adds the start page's links, 2 their pages' links, and so on. */
+        depth?: number;
+        /** @description `include`: sitemaps (robots.txt `Sitemap:` lines and /sitemap.xml, indexes and gzip) and links. `only`: sitemaps alone. `skip`: links alone. */
+        sitemap?: "include" | "only" | "skip";
+        /** @description Also keep hosts under the start URL's host (docs.example.com for example.com). By default only the start URL's own host (with or without www.) and port. Accepts `true`, `false`, `1` or `0`. */
+        subdomains?: boolean;
+        /** @description Drop every URL's query string, so /page?a=1 and /page?a=2 are one page. Fragments (#…) are always dropped. Accepts `true`, `false`, `1` or `0`. */
+        ignoreQueryParameters?: boolean;
+        /** @description Keep only URLs whose path (and query) starts with one of these patterns, as robots.txt writes them: `*` matches anything, a final `$` anchors the end. Comma-separated (a JSON array in a POST body). */
+        include?: string;
+        /** @description Leave out URLs whose path (and query) starts with one of these patterns (same form as include). */
+        exclude?: string;
+        /** @description Milliseconds to look for: the answer then lists what was found by then. */
+        timeout?: number;
+        /** @description The API key, when the X-API-Key header cannot be used (the header is preferred). */
+        api_key?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The site's URLs. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SiteMap"];
+        };
+      };
+      /** @description `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  startCrawl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uri
+           * @description The site's start URL (public http or https). Its host is the site; its robots.txt and sitemaps are read from its origin.
+           * @example https://example.com
+           */
+          url?: string;
+          /**
+           * @description At most this many pages rendered (each one render against the month's quota), and at most the plan's pages per crawl (see Pricing).
+           * @default 100
+           */
+          limit?: number;
+          /**
+           * @description Link levels to follow from the start page: 0 renders the start page (and, with sitemap, the sitemaps' pages) only.
+           * @default 2
+           */
+          depth?: number;
+          /**
+           * @description `include`: the sitemaps' pages (robots.txt `Sitemap:` lines, /sitemap.xml) and links from rendered pages. `only`: the start page and the sitemaps' pages, no links followed. `skip`: links alone.
+           * @default include
+           * @enum {string}
+           */
+          sitemap?: "include" | "only" | "skip";
+          /**
+           * @description Also keep hosts under the start URL's host (docs.example.com for example.com). By default only the start URL's own host (with or without www.) and port. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          subdomains?: boolean;
+          /**
+           * @description Drop every URL's query string, so /page?a=1 and /page?a=2 are one page. Fragments (#…) are always dropped. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          ignoreQueryParameters?: boolean;
+          /** @description Keep only URLs whose path (and query) starts with one of these patterns, as robots.txt writes them: `*` matches anything, a final `$` anchors the end. Comma-separated (a JSON array in a POST body). */
+          include?: string[] | string;
+          /** @description Leave out URLs whose path (and query) starts with one of these patterns (same form as include). */
+          exclude?: string[] | string;
+          /** @description What to return, comma-separated (a JSON array in a POST body); one render serves all of them. `markdown` (the main content as GitHub-flavoured Markdown), `html` (the rendered DOM after scripts), `text` (plain text), `links` (absolute, deduplicated, internal or external), `metadata` (title, description, canonical URL, language, Open Graph, Twitter, icons, JSON-LD, dates and the viewport's colour palette), `screenshot` (a PNG of the viewport, as a URL). `html` requires the Starter plan or higher; `screenshot` requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          formats?: ("markdown" | "html" | "text" | "links" | "metadata" | "screenshot")[] | string;
+          /**
+           * @description Markdown and text of the main content only: navigation, headers, footers, sidebars, cookie banners, ads and comment threads left out. false keeps the whole page. Accepts `true`, `false`, `1` or `0`.
+           * @default true
+           */
+          onlyMainContent?: boolean;
+          /**
+           * @description Scroll through the page (up to 16,384 CSS px) before reading it, so lazily loaded and client-rendered sections are there, as fullPage does for a capture. The answer says whether the page was scrolled. Accepts `true`, `false`, `1` or `0`.
+           * @default true
+           */
+          scroll?: boolean;
+          /**
+           * @description Viewport width in CSS pixels.
+           * @default 1280
+           */
+          width?: number;
+          /**
+           * @description Viewport height in CSS pixels; ignored when fullPage=true.
+           * @default 800
+           */
+          height?: number;
+          /**
+           * @description Emulate a device: viewport, pixel ratio, touch and user agent. Explicit width, height and deviceScale override it. Requires the Pro plan or higher (403 `plan_upgrade_required` below it).
+           * @enum {string}
+           */
+          device?: "iphone-15" | "ipad-pro" | "pixel-8" | "galaxy-s24";
+          /**
+           * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
+           * @default load
+           * @enum {string}
+           */
+          waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
+          /**
+           * @description Milliseconds to wait after the page has loaded.
+           * @default 0
+           */
+          delay?: number;
+          /**
+           * @description Milliseconds the whole request may take; past it the answer is 504 render_timeout.
+           * @default 30000
+           */
+          timeout?: number;
+          /**
+           * @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default false
+           */
+          blockAds?: boolean;
+          /**
+           * @description Remove cookie-consent banners: known consent managers are answered with "reject" where they offer it, and their scripts blocked. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default false
+           */
+          blockCookies?: boolean;
+          /**
+           * @description Block analytics and tracking requests (AdGuard Tracking Protection filter, shipped with the service). Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default false
+           */
+          blockTrackers?: boolean;
+          /**
+           * @description Block live-chat and support widgets (AdGuard Widgets filter) and hide the common chat launchers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @default false
+           */
+          blockChats?: boolean;
+          /**
+           * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @example de-DE
+           */
+          locale?: string;
+          /**
+           * @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
+           * @example America/New_York
+           */
+          timezone?: string;
+          /**
+           * Format: uri
+           * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
+           * @example https://example.com/hooks/glance
+           */
+          webhookUrl?: string;
+          /**
+           * @description Also send a signed `crawl.page` webhook as each page ends, with the page as the results list it. Accepts `true`, `false`, `1` or `0`.
+           * @default false
+           */
+          pageWebhooks?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the crawl runs in the background. */
+      202: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            status: string;
+            statusUrl: string;
+          };
+        };
+      };
+      /** @description `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. `endpoint_not_allowed`: The API key is restricted to other endpoints. `crawl_limit_reached`: The account has as many crawls running as its plan allows. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCrawl: {
+    parameters: {
+      query?: {
+        /** @description Where the previous page of results ended (from its `next` link). */
+        cursor?: string;
+        /** @description Pages of the site per answer. */
+        size?: number;
+        /** @description The API key, when the X-API-Key header cannot be used (the header is preferred). */
+        api_key?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The crawl's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The crawl and its ended pages after cursor. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CrawlResults"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  cancelCrawl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The crawl's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The crawl, cancelled. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Crawl"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCrawlPages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The crawl's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON lines, one page each (the objects of `pages`). */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/x-ndjson": string;
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `endpoint_not_allowed`: The API key is restricted to other endpoints. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   getFile: {
     parameters: {
       query?: never;
@@ -8947,6 +10121,82 @@ export interface operations {
            */
           timestamp: string;
           data: components["schemas"]["MonitorRun"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer — another status, a redirect (never followed) or none within 15 s — is retried after 5 s, then each wait five times longer, eight attempts over about 27 hours, with the same webhook-id. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_crawl_page: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id: the same on every retry of it, so deduplicate on it. */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than five minutes from now. */
+        "webhook-timestamp": string;
+        /** @description `v1,` then the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the base64-decoded part of your `whsec_` secret. Space-separated when there are several. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "crawl.page";
+          /**
+           * Format: date-time
+           * @description When the event happened (the same on every retry).
+           */
+          timestamp: string;
+          data: components["schemas"]["CrawlPage"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer — another status, a redirect (never followed) or none within 15 s — is retried after 5 s, then each wait five times longer, eight attempts over about 27 hours, with the same webhook-id. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_crawl_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id: the same on every retry of it, so deduplicate on it. */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than five minutes from now. */
+        "webhook-timestamp": string;
+        /** @description `v1,` then the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the base64-decoded part of your `whsec_` secret. Space-separated when there are several. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "crawl.completed";
+          /**
+           * Format: date-time
+           * @description When the event happened (the same on every retry).
+           */
+          timestamp: string;
+          data: components["schemas"]["Crawl"];
         };
       };
     };

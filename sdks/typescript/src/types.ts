@@ -44,6 +44,11 @@ export type JobBatch = Schemas["JobBatch"];
 export type Monitor = Schemas["Monitor"];
 export type MonitorRun = Schemas["MonitorRun"];
 export type Usage = Schemas["Usage"];
+export type SiteMap = Schemas["SiteMap"];
+export type Crawl = Schemas["Crawl"];
+export type CrawlResults = Schemas["CrawlResults"];
+export type MapOptions = Omit<Query<"mapSite">, Managed>;
+export type StartCrawl = Omit<JsonBody<"startCrawl">, Managed>;
 
 export type CreateJob = JsonBody<"createJob">;
 export type CreateJobBatch = JsonBody<"createJobBatch">;

@@ -62,9 +62,11 @@ export function mcpHarness(): McpHarness {
     routes["/oauth/register"] = { POST: (await import("@/app/oauth/register/route")).POST };
     routes["/oauth/token"] = { POST: (await import("@/app/oauth/token/route")).POST };
     routes["/oauth/decision"] = { POST: (await import("@/app/oauth/decision/route")).POST };
-    // What every instance runs in the background (D20): the workers that run start_job's jobs.
+    // What every instance runs in the background (D20): the workers that run start_job's jobs and crawl_site's pages (D32).
     const { startJobWorkers } = await import("@/lib/jobs/worker");
-    await startJobWorkers();
+    const { CRAWL_PAGE } = await import("@/lib/jobs/store");
+    const { crawlPageKind } = await import("@/lib/crawl/run");
+    await startJobWorkers({ [CRAWL_PAGE]: crawlPageKind });
     db = new pg.Pool({ connectionString: env.current.databaseUrl, max: 2 });
   });
   afterAll(async () => {

@@ -42,6 +42,9 @@ describe("tools/list", () => {
       "og_templates",
       "start_job",
       "get_job",
+      "map_site",
+      "crawl_site",
+      "get_crawl",
     ]);
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(80);

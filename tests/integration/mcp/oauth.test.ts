@@ -71,7 +71,7 @@ describe("the SDK's OAuth client", () => {
     const client = await authorize(provider);
     expect(provider.info?.client_id).toMatch(/^glmcp_/);
     expect(provider.saved).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
-    expect((await client.listTools()).tools.length).toBe(7);
+    expect((await client.listTools()).tools.length).toBe(10);
     const before = await h.renders(oauth.account.userId);
     const result = (await client.callTool({
       name: "screenshot",

@@ -114,11 +114,13 @@ describe("page content options", () => {
     expect(h.fx.hitsFor("/green.png") - before).toBe(2);
   });
 
-  it("fullPage stops at 16,384 CSS px", async () => {
-    const image = await decode(
-      await expectOk(await h.shoot({ url: "very-tall.html", fullPage: true, width: 100, height: 100 })),
-    );
-    expect([image.width, image.height]).toEqual([100, 16_384]);
+  it("fullPage stops at the plan's height: 16,384 CSS px on Free, the whole 30,000 px page on Business (D36)", async () => {
+    const free = await h.accountOn("free");
+    const query = { url: "very-tall.html", fullPage: true, width: 100, height: 2000 };
+    const cut = await decode(await expectOk(await h.shoot(query, { account: free })));
+    expect([cut.width, cut.height]).toEqual([100, 16_384]);
+    const whole = await decode(await expectOk(await h.shoot(query)));
+    expect([whole.width, whole.height]).toEqual([100, 30_000]);
   });
 
   it("clip captures exactly the rectangle, also below the first screen", async () => {

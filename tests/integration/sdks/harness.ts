@@ -35,6 +35,9 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/monitors\/[^/]+$/, () => import("@/app/v1/monitors/[id]/route")],
   [/^\/v1\/monitors\/[^/]+\/run$/, () => import("@/app/v1/monitors/[id]/run/route")],
   [/^\/v1\/monitors\/[^/]+\/runs$/, () => import("@/app/v1/monitors/[id]/runs/route")],
+  [/^\/v1\/map$/, () => import("@/app/v1/map/route")],
+  [/^\/v1\/crawl$/, () => import("@/app/v1/crawl/route")],
+  [/^\/v1\/crawl\/[^/]+$/, () => import("@/app/v1/crawl/[id]/route")],
   [/^\/v1\/files\/([^/]+)$/, () => import("@/app/v1/files/[file]/route"), "file"],
   [/^\/v1\/openapi\.json$/, () => import("@/app/v1/openapi.json/route")],
 ];
@@ -105,9 +108,11 @@ export function sdkServer(): SdkServer {
     },
   }));
   beforeAll(async () => {
-    // The job workers with monitors' runs among their kinds, and the monitors' schedule, as an instance runs them.
+    // The job workers with monitors' runs and crawls' pages among their kinds, and the monitors' schedule, as an instance runs them.
     const { startMonitoring } = await import("@/lib/monitors/start");
-    await startMonitoring();
+    const { CRAWL_PAGE } = await import("@/lib/jobs/store");
+    const { crawlPageKind } = await import("@/lib/crawl/run");
+    await startMonitoring({ [CRAWL_PAGE]: crawlPageKind });
     const { startWebhookDispatcher } = await import("@/lib/webhooks/dispatcher");
     startWebhookDispatcher();
     const account = await createTestAccount({ plan: "business" });

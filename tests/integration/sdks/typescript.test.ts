@@ -98,6 +98,22 @@ describe("client", () => {
     const error = await thrown(c.glance.monitors.get(monitor.id));
     expect([error.status, error.code]).toEqual([404, "monitor_not_found"]);
   });
+
+  it("map and crawls: a site's URLs, then a crawl read to its end; an unknown crawl is a 404", async () => {
+    const { urls } = await c.glance.map({ url: s.fx.url("content-article.html"), sitemap: "skip" });
+    expect(urls.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining(["/topics", "/about"]));
+    const started = await c.glance.crawls.start({
+      url: s.fx.url("content-article.html?sdk-crawl"),
+      depth: 0,
+      sitemap: "skip",
+    });
+    await eventually(async () => (await c.glance.crawls.get(started.id)).status === "completed", "the crawl's end");
+    const pages = await c.glance.crawls.pages(started.id);
+    expect(pages.map((page) => page.status)).toEqual(["completed"]);
+    expect(pages[0].markdown?.length).toBeGreaterThan(100);
+    const error = await thrown(c.glance.crawls.get("crawl_000000000000000000000000"));
+    expect([error.status, error.code]).toEqual([404, "crawl_not_found"]);
+  });
 });
 
 describe("errors", () => {

@@ -8,7 +8,8 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { parseQuery } from "@/lib/api/query";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
-import { fullPageHeight, MAX_CAPTURE_PIXELS, planCapture } from "@/lib/screenshot/plan";
+import { fullPageHeight, fullPageLimit, MAX_FULL_PAGE_PIXELS, planCapture } from "@/lib/screenshot/plan";
+import { PLANS } from "@/lib/plans";
 
 function plan(query: string) {
   const { params, given } = parseQuery(
@@ -117,17 +118,28 @@ describe("fullPageHeight", () => {
     viewport: { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
   };
 
-  it("uses the page height up to 16,384 CSS px (D10)", () => {
+  it("uses the page height up to 16,384 CSS px without a plan (D10), up to the plan's height with one (D36)", () => {
+    expect(FULL_PAGE_MAX_HEIGHT).toBe(PLANS.free.fullPageMaxHeight);
     expect(fullPageHeight(2345.4, png)).toBe(2346);
     expect(fullPageHeight(50_000, png)).toBe(FULL_PAGE_MAX_HEIGHT);
+    const business = { ...png, fullPageMaxHeight: PLANS.business.fullPageMaxHeight };
+    expect(fullPageHeight(150_000, business)).toBe(100_000);
+    expect(fullPageLimit(business)).toEqual({ height: 100_000, by: "plan" });
   });
 
-  it("stays within WebP's 16,383 px and the capture pixel budget at high pixel ratios", () => {
+  it("stays within WebP's 16,383 px, JPEG's 65,535 px and the pixel budget at high pixel ratios", () => {
     const webp = { ...png, format: "webp" as const, viewport: { ...png.viewport, deviceScaleFactor: 2 } };
     expect(fullPageHeight(50_000, webp) * 2).toBeLessThanOrEqual(OUTPUT_FORMATS.webp.maxDimension);
-    const big = { ...png, viewport: { ...png.viewport, width: 3840, deviceScaleFactor: 3 } };
-    const height = fullPageHeight(50_000, big);
-    expect(3840 * 3 * height * 3).toBeLessThanOrEqual(MAX_CAPTURE_PIXELS);
+    const jpg = { ...png, format: "jpg" as const, fullPageMaxHeight: 100_000 };
+    expect(fullPageLimit(jpg)).toEqual({ height: 65_535, by: "format" });
+    const big = {
+      ...png,
+      fullPageMaxHeight: 100_000,
+      viewport: { ...png.viewport, width: 3840, deviceScaleFactor: 3 },
+    };
+    const height = fullPageHeight(150_000, big);
+    expect(fullPageLimit(big).by).toBe("pixels");
+    expect(3840 * 3 * height * 3).toBeLessThanOrEqual(MAX_FULL_PAGE_PIXELS);
   });
 });
 

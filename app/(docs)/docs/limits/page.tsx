@@ -7,7 +7,7 @@ import { TD, TR } from "@/components/ui";
 import { describeParams, paramDoc } from "@/lib/api/params";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { ogParams } from "@/lib/og/params";
-import { ANONYMOUS_LIMITS } from "@/lib/plans";
+import { ANONYMOUS_LIMITS, PLANS } from "@/lib/plans";
 import { screenshotParams } from "@/lib/screenshot/params";
 import { START_SHARE } from "@/lib/browser/queue";
 import { EDGE_LIMITS } from "@/lib/edge/limits";
@@ -62,9 +62,11 @@ export default function LimitsPage() {
         answers an HTTP error (<Link href="/docs/errors#target_http_error">target_http_error</Link>) or a bot challenge,
         captcha or login wall instead of its page (<Link href="/docs/errors#target_blocked">target_blocked</Link>). What
         you ask for is counted: an error page captured with <code>failOnHttpError=false</code> or a blocked page
-        captured with <code>allowBlocked=true</code> is a render like any other. Once the month&apos;s renders are used
-        up, new renders get <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results
-        keep being served.
+        captured with <code>allowBlocked=true</code> is a render like any other. A capture that{" "}
+        <code>requireComplete=true</code> refuses (
+        <Link href="/docs/errors#capture_incomplete">capture_incomplete</Link>) is not counted either. Once the
+        month&apos;s renders are used up, new renders get{" "}
+        <Link href="/docs/errors#quota_exceeded">429 quota_exceeded</Link>, while cached results keep being served.
       </p>
       <p id="quota-headers">
         Every answer to a request with a valid key, errors included, carries <code>X-Quota-Limit</code> (renders per
@@ -100,7 +102,11 @@ export default function LimitsPage() {
         ))}
       </DocsTable>
       <ul>
-        <li>Full-page captures stop at {FULL_PAGE_MAX_HEIGHT.toLocaleString("en-US")} CSS pixels of height.</li>
+        <li>
+          Full-page captures stop at the plan&apos;s full-page height (above;{" "}
+          {FULL_PAGE_MAX_HEIGHT.toLocaleString("en-US")} CSS px on {PLANS.free.name}), and at WebP&apos;s 16,383 and
+          JPEG&apos;s 65,535 pixels; see <Link href="/docs/guarantees#heights">what we guarantee</Link>.
+        </li>
         <li>
           OG renders time out after {OG_LIMITS.renderTimeoutMs / 1000} seconds; screenshots after <code>timeout</code>{" "}
           (default {Number(timeout.default) / 1000} s, at most {Number(timeout.max) / 1000} s).

@@ -60,7 +60,8 @@ export default function ScreenshotReferencePage() {
       <Anchor id="pdf">PDF options</Anchor>
       <p>
         These apply only with <code>format=pdf</code> and need the {PLANS[pdfPlan].name} plan or higher.{" "}
-        <code>fullPage=true</code> prints the whole page on one long sheet instead of paginating.
+        <code>fullPage=true</code> prints the page on sheets as wide as the viewport and up to 16,384 CSS px long, so a
+        long page continues on the next sheet.
       </p>
       <div className="not-prose">
         <ParamTable fields={fields.filter((f) => f.pdfOnly)} label="PDF-only query parameters" />
@@ -138,7 +139,10 @@ export default function ScreenshotReferencePage() {
       <p>
         By default the body is the file itself with its <code>Content-Type</code> (
         <MediaTypes formats={formatsOf("screenshot")} />
-        ). The image is <code>width × deviceScale</code> by <code>height × deviceScale</code> pixels.
+        ). The image is <code>width × deviceScale</code> by <code>height × deviceScale</code> pixels. A{" "}
+        <code>fullPage</code> capture is as tall as the page, up to your plan&apos;s full-page height; every capture
+        says whether it is complete (<code>X-Capture-Complete</code>, <code>completeness</code> in the JSON metadata) —
+        see <Link href="/docs/guarantees">what we guarantee</Link>.
       </p>
       <h3 id="json">JSON metadata</h3>
       <p>

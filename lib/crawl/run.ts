@@ -1,0 +1,185 @@
+/**
+ * One page of a crawl (D32): a job of its own kind (lib/jobs/worker.ts JobKind), claimed, leased
+ * and ended once like any job (D20) — so a crawl runs on every instance's workers, shares the
+ * account's job slots with its other jobs (JOBS_ACCOUNT_CONCURRENCY), and survives the instance
+ * running it: a page cut off by a dying instance is claimed again elsewhere, and its second
+ * render is the first one's cache hit, not charged again.
+ *
+ * A run renders the page (lib/crawl/render.ts), reads the sitemaps (start page only) and the
+ * rendered DOM's links, and keeps those on the site, wanted and allowed by robots.txt. In the
+ * transaction that records the job's end it records the page, adds the new pages with their jobs
+ * (at most up to the crawl's page limit, each URL key once) and, when nothing is left queued, ends
+ * the crawl and enqueues its `crawl.completed` webhook: once, however the pages race.
+ */
+import "server-only";
+import type { PoolClient } from "pg";
+import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
+import { callerFor } from "@/lib/jobs/run";
+import type { JobRow } from "@/lib/jobs/store";
+import { enqueueJobs, type JobKind, type KindResult } from "@/lib/jobs/worker";
+import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { mapSite } from "@/lib/map/discover";
+import { robotsCache, type SiteRobots } from "@/lib/map/robots";
+import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
+import { announceCrawlEnd, announcePage } from "./announce";
+import { type PageOutcome, renderCrawlPage } from "./render";
+import {
+  addPages,
+  crawlCounts,
+  type CrawlRow,
+  crawlOfJob,
+  endCrawl,
+  type NewPage,
+  type PageRow,
+  reserveFetchSlot,
+} from "./store";
+
+/** Codes that say "the account may render no more": the crawl stops there, with that reason. */
+const STOPPING = new Set([
+  "quota_exceeded",
+  "key_render_cap_reached",
+  "api_key_revoked",
+  "api_key_paused",
+  "oauth_grant_revoked",
+]);
+const SITEMAP_BUDGET_MS = 30_000;
+const MAX_CRAWL_DELAY_S = 60;
+
+/** robots.txt per crawl and origin, read once per instance (a few crawls' worth kept). */
+const robotsByCrawl = new Map<string, (url: URL) => Promise<SiteRobots>>();
+function robotsOf(crawlId: string): (url: URL) => Promise<SiteRobots> {
+  let robots = robotsByCrawl.get(crawlId);
+  if (!robots) {
+    if (robotsByCrawl.size >= 64) robotsByCrawl.delete(robotsByCrawl.keys().next().value as string);
+    robots = robotsCache(10_000);
+    robotsByCrawl.set(crawlId, robots);
+  }
+  return robots;
+}
+
+/** The formats asked for, and the facts every page shows: what the page's row keeps of the answer. */
+function keptAnswer(outcome: Extract<PageOutcome, { ok: true }>, formats: readonly string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = { title: outcome.title, finalUrl: outcome.finalUrl };
+  for (const format of formats) if (format in outcome.answer) kept[format] = outcome.answer[format];
+  if ("targetStatus" in outcome.answer) kept.targetStatus = outcome.answer.targetStatus;
+  return kept;
+}
+
+/** The pages a rendered page leads to: on the site, wanted, allowed, not yet too deep. */
+async function linkedPages(crawl: CrawlRow, page: PageRow, outcome: PageOutcome): Promise<NewPage[]> {
+  const { options } = crawl;
+  const scope = siteScope(new URL(crawl.url), options);
+  const robots = robotsOf(crawl.id);
+  const found: NewPage[] = [];
+  const consider = async (raw: string, base: string, depth: number) => {
+    const url = scope.normalise(raw, base);
+    if (!url || !scope.onSite(url) || !scope.wanted(url) || evidentlyNotHtml(url)) return;
+    if (!(await robots(url)).allows(url)) return;
+    found.push({ key: scope.key(url), url: url.href, depth });
+  };
+  if (outcome.ok && options.sitemap !== "only" && page.depth < options.depth)
+    for (const link of outcome.links) await consider(link, outcome.finalUrl, page.depth + 1);
+  if (page.depth === 0 && options.sitemap !== "skip") {
+    const { urls } = await mapSite({
+      url: crawl.url,
+      limit: crawl.page_limit,
+      depth: 0,
+      sitemap: "only",
+      scope: options,
+      deadline: Date.now() + SITEMAP_BUDGET_MS,
+    });
+    for (const url of urls) await consider(url, crawl.url, 1);
+  }
+  return found;
+}
+
+async function recordPage(
+  client: PoolClient,
+  page: PageRow,
+  status: "completed" | "failed" | "skipped",
+  result: Record<string, unknown> | null,
+  error: Record<string, unknown> | null,
+): Promise<void> {
+  // A page that was rendering when its crawl stopped (skipped meanwhile) is still recorded: it was charged.
+  await client.query(
+    `UPDATE crawl_pages SET status = $2, result = $3, error = $4, finished_at = now() WHERE seq = $1 AND status IN ('queued', 'skipped')`,
+    [page.seq, status, result ? JSON.stringify(result) : null, error ? JSON.stringify(error) : null],
+  );
+}
+
+/** After a page: the crawl ends when nothing is left queued (under its row lock, so once). */
+async function endIfDone(client: PoolClient, crawl: CrawlRow): Promise<boolean> {
+  await client.query(`SELECT 1 FROM crawls WHERE id = $1 FOR UPDATE`, [crawl.id]);
+  const counts = await crawlCounts(crawl.id, client);
+  if (counts.queued > 0) return false;
+  const atLimit = counts.total >= crawl.page_limit;
+  const reason = atLimit ? (crawl.options.limitSource === "plan" ? "plan_page_limit" : "limit") : null;
+  if (!(await endCrawl(client, crawl.id, "completed", reason))) return false;
+  await announceCrawlEnd(client, crawl.id);
+  return true;
+}
+
+async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResult> {
+  const found = await crawlOfJob(job.id);
+  const skipped: KindResult = { state: "succeeded", result: { skipped: true } };
+  if (!found || found.crawl.status !== "running" || found.page.status !== "queued") return skipped;
+  const { crawl, page } = found;
+
+  // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
+  // whichever instance makes them (at most a minute: a larger value is read as a minute).
+  const delaySeconds = (await robotsOf(crawl.id)(new URL(page.url))).crawlDelaySeconds ?? 0;
+  if (delaySeconds > 0) {
+    const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
+    if (waitMs > 0) return { state: "retry", afterMs: waitMs };
+  }
+
+  let outcome: PageOutcome;
+  try {
+    const caller = await callerFor(job);
+    outcome = await renderCrawlPage({ caller, url: page.url, page: crawl.options.page, requestId: job.id, signal });
+  } catch (error) {
+    const apiError = toApiError(error);
+    outcome = { ok: false, code: apiError.code, problem: (await problemResponse(apiError, job.id).json()) as never };
+  }
+  if (!outcome.ok && (outcome.code === "renderer_busy" || outcome.code === "shutting_down"))
+    return { state: "retry", afterMs: 1000 };
+  const stop = !outcome.ok && STOPPING.has(outcome.code) ? outcome.code : null;
+  const next = stop ? [] : await linkedPages(crawl, page, outcome);
+  let newJobs: string[] = [];
+  let ended = false;
+  return {
+    state: "succeeded",
+    result: { crawlId: crawl.id, url: page.url },
+    announce: async (client) => {
+      if (stop) {
+        // Not rendered, not charged: the page and every queued one are skipped, the crawl says why.
+        await recordPage(client, page, "skipped", null, null);
+        ended = await endCrawl(client, crawl.id, "completed", stop);
+        if (ended) await announceCrawlEnd(client, crawl.id);
+        return;
+      }
+      if (outcome.ok) await recordPage(client, page, "completed", keptAnswer(outcome, crawl.options.formats), null);
+      else await recordPage(client, page, "failed", null, outcome.problem);
+      await announcePage(client, crawl, page.seq);
+      newJobs = await addPages(client, crawl.id, next);
+      ended = await endIfDone(client, crawl);
+    },
+    afterCommit: () => {
+      if (newJobs.length > 0) void enqueueJobs(newJobs);
+      if (ended || crawl.options.pageWebhooks) wakeWebhookDispatcher();
+    },
+  };
+}
+
+/** A page whose job was given up (its instance died on it again and again): failed, and the crawl goes on or ends. */
+async function gaveUpOnPage(client: PoolClient, job: JobRow): Promise<void> {
+  const page = (await client.query<PageRow>(`SELECT * FROM crawl_pages WHERE job_id = $1`, [job.id])).rows[0];
+  const crawl = page
+    ? (await client.query<CrawlRow>(`SELECT * FROM crawls WHERE id = $1`, [page.crawl_id])).rows[0]
+    : undefined;
+  if (!page || !crawl) return;
+  await recordPage(client, page, "failed", null, job.error ?? { code: "internal_error" });
+  await endIfDone(client, crawl);
+}
+
+export const crawlPageKind: JobKind = { run: runCrawlPage, gaveUp: gaveUpOnPage };

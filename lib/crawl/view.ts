@@ -1,0 +1,40 @@
+/**
+ * A crawl as the API shows it (D32): GET /v1/crawl/{id}, the `crawl.completed` webhook and the
+ * dashboard read the same shape. A page shows its URL, depth, status, title, the formats asked
+ * for and, when it failed, the problem+json its render answered.
+ */
+import "server-only";
+import { env } from "@/lib/env";
+import type { CrawlCounts, CrawlRow, PageRow } from "./store";
+
+export function statusUrlOf(crawlId: string): string {
+  return `${env().APP_URL}/v1/crawl/${crawlId}`;
+}
+
+export function crawlView(crawl: CrawlRow, counts: CrawlCounts): Record<string, unknown> {
+  return {
+    id: crawl.id,
+    url: crawl.url,
+    status: crawl.status,
+    ...(crawl.stop_reason ? { stopReason: crawl.stop_reason } : {}),
+    total: counts.total,
+    completed: counts.completed,
+    failed: counts.failed,
+    pageLimit: crawl.page_limit,
+    statusUrl: statusUrlOf(crawl.id),
+    createdAt: crawl.created_at.toISOString(),
+    finishedAt: crawl.finished_at?.toISOString() ?? null,
+  };
+}
+
+export function pageView(page: PageRow): Record<string, unknown> {
+  const result = page.result ?? {};
+  return {
+    url: page.url,
+    depth: page.depth,
+    status: page.status,
+    title: (result.title as string | null | undefined) ?? null,
+    ...Object.fromEntries(Object.entries(result).filter(([name]) => name !== "title")),
+    ...(page.error ? { error: page.error } : {}),
+  };
+}
