@@ -4,7 +4,14 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/vocabulary/errors";
 import { headers as headerComponents } from "@/lib/api/openapi/responses";
 import type { Schema } from "@/lib/api/openapi/types";
 
-type JsonSchema = { type?: string | string[]; description?: string; enum?: string[] };
+type JsonSchema = { type?: string | string[]; description?: string; enum?: string[]; anyOf?: JsonSchema[] };
+
+/** "integer | null": a field's type as written by hand (a type list) or by zod (anyOf for a nullable). */
+function typeOf(p: JsonSchema): string | undefined {
+  if (p.enum) return p.enum.join(" | ");
+  if (p.anyOf) return p.anyOf.map(typeOf).join(" | ");
+  return Array.isArray(p.type) ? p.type.join(" | ") : p.type;
+}
 
 /**
  * The fields of a JSON metadata object (D7), read from the OpenAPI component schema so the docs
@@ -28,7 +35,7 @@ export function MetadataTable({ name, schema }: { name: string; schema: Schema }
               <code className="font-mono text-[13px] font-semibold text-slate-900">{name}</code>
             </TD>
             <TD className="whitespace-nowrap font-mono text-xs">
-              {p.enum ? p.enum.join(" | ") : Array.isArray(p.type) ? p.type.join(" | ") : p.type}
+              {typeOf(p)}
               {!s.required.includes(name) && <span className="text-slate-500"> (optional)</span>}
             </TD>
             <TD>{p.description}</TD>

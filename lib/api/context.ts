@@ -1,9 +1,11 @@
 /**
- * What the request pipeline hands an endpoint handler. Handlers never see the raw key, the
- * rate limiter or the usage writer: only the authenticated caller, the parsed parameters, and
- * `consumeRender()` for the monthly quota.
+ * What the endpoint core (runEndpoint, D35) hands an endpoint handler. Handlers never see HTTP,
+ * the raw key, the rate limiter or the usage writer: only the authenticated caller, the parsed
+ * parameters, the caller's signal, and `consumeRender()` for the monthly quota. They answer with
+ * an EndpointOutcome (lib/api/outcome.ts), which only the HTTP adapter turns into a Response.
  */
 import type { z } from "zod";
+import type { EndpointOutcome } from "@/lib/api/outcome";
 import type { EndpointId, RenderEndpointId } from "@/lib/endpoints";
 import type { PlanId } from "@/lib/plans";
 import type { Caller, RenderCharge } from "@/lib/vocabulary/caller";
@@ -53,9 +55,15 @@ export interface UsageNote {
 }
 
 export interface ApiContext<T, V = unknown> {
-  request: Request;
+  /** Aborts when the caller gives up (a client hanging up, a job's lease lost): the render stops. */
+  signal: AbortSignal;
+  /** The resource path an endpoint with an id in it reads the id from (/v1/jobs/{id}, /v1/monitors/{id}/runs). */
+  path: string;
+  /** What the caller said it takes and holds, when it said so (HTTP's Accept and If-None-Match; absent elsewhere). */
+  accept?: string;
+  ifNoneMatch?: string;
   requestId: string;
-  /** Epoch ms when the pipeline received the request: `timeout` bounds the whole request (D10). */
+  /** Epoch ms when the request was received: `timeout` bounds the whole request (D10). */
   receivedAt: number;
   caller: Caller;
   params: T;
@@ -75,4 +83,4 @@ export interface ApiContext<T, V = unknown> {
   usage: UsageNote;
 }
 
-export type Handler<T, V = unknown> = (ctx: ApiContext<T, V>) => Promise<Response>;
+export type Handler<T, V = unknown> = (ctx: ApiContext<T, V>) => Promise<EndpointOutcome>;

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { EndpointAnswer, StoredView } from "@/lib/results/render-job";
-import type { ContentDocument } from "./render";
+import type { ContentDocument, ContentResult } from "./schema";
 
 /** Accept: text/markdown (any parameters or weight above zero) asks for the Markdown itself. */
 export function acceptsMarkdown(accept: string | null): boolean {
@@ -31,18 +31,17 @@ export function contentAnswer(
     };
   }
   const shot = view.attachment("screenshot");
-  return {
-    kind: "json",
-    body: {
-      ...options.describe,
-      ...document,
-      ...(shot
-        ? { screenshot: { url: shot.url, width: shot.width, height: shot.height, format: shot.ext, size: shot.size } }
-        : {}),
-      resultUrl: view.fileUrl,
-      cachedAt: view.hit ? view.stored.cachedAt : null,
-      expiresAt: view.stored.expiresAt,
-      renderTime: view.stored.metadata.renderMs,
-    },
+  const body: ContentResult = {
+    ...options.describe,
+    ...document,
+    // The render stores its viewport screenshot as a PNG (handler.ts): the only kind the answer names.
+    ...(shot?.ext === "png"
+      ? { screenshot: { url: shot.url, width: shot.width, height: shot.height, format: shot.ext, size: shot.size } }
+      : {}),
+    resultUrl: view.fileUrl,
+    cachedAt: view.hit ? view.stored.cachedAt : null,
+    expiresAt: view.stored.expiresAt,
+    renderTime: view.stored.metadata.renderMs,
   };
+  return { kind: "json", body };
 }

@@ -39,8 +39,7 @@ export const handleContent: Handler<ContentParams, ContentPlan> = async (ctx) =>
   // Accept: text/markdown counts only when the caller did not choose the answer with `response`.
   const onlyMarkdown = plan.formats.length === 1 && plan.formats[0] === "markdown";
   const markdown =
-    plan.response === "markdown" ||
-    (!ctx.given.has("response") && onlyMarkdown && acceptsMarkdown(ctx.request.headers.get("accept")));
+    plan.response === "markdown" || (!ctx.given.has("response") && onlyMarkdown && acceptsMarkdown(ctx.accept ?? null));
 
   return serveResult(ctx, {
     endpoint: "content",

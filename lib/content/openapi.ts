@@ -8,9 +8,10 @@ import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
 import { KEYED_HEADERS, PDF_ONLY, CAPTURE_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
 import { jsonContent, type EndpointDoc, type Response, type Schema } from "@/lib/api/openapi/types";
+import { zodSchema } from "@/lib/api/openapi/zod";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
-import { MAX_FORMAT_CHARS } from "./extract";
 import { contentParams } from "./params";
+import { contentResultSchema } from "./schema";
 
 /** Every render code but the OG endpoint's own. */
 export const CONTENT_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
@@ -20,131 +21,8 @@ export const CONTENT_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   ...CAPTURE_ONLY,
 ]);
 
-const text = (description: string): Schema => ({ type: "string", description });
-const int = (description: string): Schema => ({ type: "integer", description });
-const cut = `at most ${MAX_FORMAT_CHARS.toLocaleString("en-US")} characters (longer is cut and named in truncated)`;
-
-/** The JSON answer of /v1/content: one field per asked format, plus what every render answer says (D7). */
-export const CONTENT_RESULT_SCHEMA: Schema = {
-  type: "object",
-  required: ["formats", "finalUrl", "targetStatus", "title", "scrolled", "pageHeight", "timings", "resultUrl"],
-  properties: {
-    url: { type: "string", format: "uri", description: "The page asked for, normalised (absent for html)." },
-    htmlSha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "For html: its SHA-256, in place of url." },
-    formats: { type: "array", items: { type: "string" }, description: "The formats this answer holds." },
-    finalUrl: text("Where the page ended: after redirects and script or meta-refresh navigation."),
-    targetStatus: { type: ["integer", "null"], description: "The HTTP status of the main document (X-Target-Status)." },
-    title: text("The page's title."),
-    markdown: text(`formats=markdown: the content as GitHub-flavoured Markdown, ${cut}.`),
-    html: text(`formats=html: the rendered DOM after scripts (doctype and outerHTML), ${cut}.`),
-    text: text(`formats=text: the content as plain text, ${cut}.`),
-    contentSource: {
-      type: "string",
-      enum: ["main", "article", "readability", "page"],
-      description:
-        "With markdown or text: where the content came from — the page's main landmark, its one article, Readability's article, or the whole page (onlyMainContent=false, or when Readability kept too little).",
-    },
-    links: {
-      type: "array",
-      description: "formats=links: every http(s) link of the page, absolute, once each (at most 5,000).",
-      items: {
-        type: "object",
-        required: ["url", "text", "internal"],
-        properties: {
-          url: { type: "string", format: "uri" },
-          text: text("The link's text, else its aria-label or title, else an image's alt (up to 500 characters)."),
-          internal: { type: "boolean", description: "Same host as the page (www. ignored)." },
-        },
-      },
-    },
-    metadata: {
-      type: "object",
-      description: "formats=metadata: what the page says about itself, and the colours it shows.",
-      properties: {
-        title: text("document.title"),
-        description: text("meta description, else og:description."),
-        canonicalUrl: { type: "string", format: "uri" },
-        language: text("html lang, else Content-Language."),
-        dir: text("html dir (ltr, rtl, auto), when set."),
-        openGraph: {
-          type: "object",
-          additionalProperties: { type: "string" },
-          description: "og:* tags without the prefix.",
-        },
-        twitter: {
-          type: "object",
-          additionalProperties: { type: "string" },
-          description: "twitter:* tags without the prefix.",
-        },
-        icons: {
-          type: "array",
-          description: "The icons the page declares (icon, apple-touch-icon, mask-icon), absolute.",
-          items: {
-            type: "object",
-            required: ["rel", "url"],
-            properties: {
-              rel: { type: "string" },
-              url: { type: "string", format: "uri" },
-              sizes: { type: "string" },
-              type: { type: "string" },
-            },
-          },
-        },
-        jsonLd: { type: "array", items: {}, description: "Every parseable JSON-LD block (at most 20)." },
-        publishedAt: text("ISO 8601 when parseable: Open Graph article time, itemprop, JSON-LD or citation meta."),
-        modifiedAt: text("ISO 8601 when parseable: the same sources' modified time."),
-        palette: {
-          type: "array",
-          description: "The dominant colours of the rendered viewport, most covering first.",
-          items: {
-            type: "object",
-            required: ["hex", "share"],
-            properties: {
-              hex: { type: "string", pattern: "^#[0-9a-f]{6}$" },
-              share: { type: "number", minimum: 0, maximum: 1 },
-            },
-          },
-        },
-      },
-    },
-    screenshot: {
-      type: "object",
-      description: "formats=screenshot: a PNG of the viewport in the result store (no key needed, until expiresAt).",
-      required: ["url", "width", "height", "format", "size"],
-      properties: {
-        url: { type: "string", format: "uri" },
-        width: int("Pixels."),
-        height: int("Pixels."),
-        format: { type: "string", enum: ["png"] },
-        size: int("Bytes."),
-      },
-    },
-    scrolled: {
-      type: "boolean",
-      description: "The page was taller than the viewport and was scrolled through before it was read (scroll=true).",
-    },
-    pageHeight: int("The document's height in CSS px when it was read."),
-    timings: {
-      type: "object",
-      description:
-        "Milliseconds: navigate (loading to waitUntil), wait (waits, steps and scrolling after), extract (reading the page). Of the original render on a HIT.",
-      required: ["navigate", "wait", "extract"],
-      properties: Object.fromEntries(["navigate", "wait", "extract"].map((n) => [n, { type: "integer", minimum: 0 }])),
-    },
-    truncated: { type: "array", items: { type: "string" }, description: "Formats cut at their limit, when any was." },
-    resultUrl: {
-      type: "string",
-      format: "uri",
-      description: "This answer's stored document (GET /v1/files/….json), without a key, until expiresAt.",
-    },
-    cachedAt: {
-      type: ["integer", "null"],
-      description: "Unix ms the result was cached; null when rendered for this request.",
-    },
-    expiresAt: int("Unix ms after which the stored result is gone."),
-    renderTime: int("Milliseconds the render took (the original render's on a HIT)."),
-  },
-};
+/** The JSON answer of /v1/content as JSON Schema: its zod schema's (lib/content/schema.ts), for OpenAPI and the docs page. */
+export const CONTENT_RESULT_SCHEMA: Schema = zodSchema(contentResultSchema);
 
 const contentOk = (description: string): Response => ({
   description,

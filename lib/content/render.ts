@@ -11,9 +11,10 @@ import { assertLoadedDocument, refusalOr } from "@/lib/page/navigate";
 import { loadPage, withPreparedPage } from "@/lib/page/page-load";
 import { PhaseClock } from "@/lib/page/page-facts";
 import { documentHeight } from "@/lib/page/page-scripts";
-import { extractFromPage, type Extracted, type PageFormat } from "./extract";
-import { type PaletteColor, paletteOf } from "./palette";
+import { extractFromPage, type PageFormat } from "./extract";
+import { paletteOf } from "./palette";
 import type { ContentPlan } from "./plan";
+import type { ContentDocument } from "./schema";
 
 const CONTENT_PHASES = ["navigate", "wait", "extract"] as const;
 
@@ -22,25 +23,6 @@ export interface ContentRender {
   document: ContentDocument;
   /** A PNG of the viewport, when the screenshot format was asked for. */
   screenshot?: { bytes: Buffer; width: number; height: number };
-}
-
-/** The stored result: everything the JSON answer says about the page, without cache facts. */
-export interface ContentDocument extends Omit<Extracted, "metadata" | "truncated" | "source"> {
-  /** Where markdown and text came from (D24): the main landmark, the one article, Readability, or the page. */
-  contentSource?: Extracted["source"];
-  formats: ContentPlan["formats"];
-  finalUrl: string;
-  targetStatus: number | null;
-  title: string;
-  metadata?: NonNullable<Extracted["metadata"]> & { palette: PaletteColor[] };
-  /** Whether the page was scrolled through to load lazy content, and how tall it was then (CSS px). */
-  scrolled: boolean;
-  pageHeight: number;
-  timings: Record<(typeof CONTENT_PHASES)[number], number>;
-  truncated?: Extracted["truncated"];
-  dialogs?: unknown[];
-  dialogCount?: number;
-  blockedRequests?: Record<string, number>;
 }
 
 const PAGE_FORMATS = new Set<string>(["html", "markdown", "text", "links", "metadata"]);

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { ApiContext } from "@/lib/api/context";
+import { type EndpointOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { ownerId } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { enqueueJobs } from "@/lib/jobs/worker";
@@ -21,7 +22,7 @@ const ID_PATTERN = /^crawl_[a-z0-9]{24}$/;
 
 /** The crawl the path names (…/crawl/{id} or …/crawl/{id}/pages.jsonl), if it is the caller's. */
 async function crawlOf(ctx: ApiContext<unknown, unknown>): Promise<CrawlRow> {
-  const segments = new URL(ctx.request.url).pathname.split("/");
+  const segments = ctx.path.split("/");
   const at = segments.indexOf("crawl");
   const id = decodeURIComponent(segments[at + 1] ?? "");
   const crawl = ID_PATTERN.test(id) ? await findCrawl(id, ownerId(ctx.caller)) : undefined;
@@ -29,7 +30,7 @@ async function crawlOf(ctx: ApiContext<unknown, unknown>): Promise<CrawlRow> {
   return crawl;
 }
 
-export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>): Promise<Response> {
+export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>): Promise<EndpointOutcome> {
   const { params, validated, caller } = ctx;
   const plan = PLANS[caller.plan];
   if ((await runningCrawls(ownerId(caller))) >= plan.crawls)
@@ -66,27 +67,27 @@ export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>
     },
   );
   await enqueueJobs(jobIds);
-  return Response.json(
+  return jsonOutcome(
     { id: crawl.id, status: crawl.status, statusUrl: statusUrlOf(crawl.id) },
     { status: 202, headers: { ...NO_STORE, Location: statusUrlOf(crawl.id) } },
   );
 }
 
-export async function handleGetCrawl(ctx: ApiContext<CrawlResultsParams, undefined>): Promise<Response> {
+export async function handleGetCrawl(ctx: ApiContext<CrawlResultsParams, undefined>): Promise<EndpointOutcome> {
   const crawl = await crawlOf(ctx);
   const { cursor, size } = ctx.params;
   const [counts, rows] = await Promise.all([crawlCounts(crawl.id), endedPages(crawl.id, cursor ?? "0", size + 1)]);
   const pages = rows.slice(0, size);
   const next =
     rows.length > size ? `${statusUrlOf(crawl.id)}?cursor=${pages[pages.length - 1].seq}&size=${size}` : undefined;
-  return Response.json(
+  return jsonOutcome(
     { ...crawlView(crawl, counts), pages: pages.map(pageView), ...(next ? { next } : {}) },
     { headers: NO_STORE },
   );
 }
 
 /** Every ended page as one JSON object per line, read from the database 200 at a time. */
-export async function handleCrawlPagesJsonl(ctx: ApiContext<unknown, unknown>): Promise<Response> {
+export async function handleCrawlPagesJsonl(ctx: ApiContext<unknown, unknown>): Promise<EndpointOutcome> {
   const crawl = await crawlOf(ctx);
   let after = "0";
   const encoder = new TextEncoder();
@@ -98,18 +99,18 @@ export async function handleCrawlPagesJsonl(ctx: ApiContext<unknown, unknown>): 
       controller.enqueue(encoder.encode(rows.map((row) => `${JSON.stringify(pageView(row))}\n`).join("")));
     },
   });
-  return new Response(stream, {
-    headers: {
-      ...NO_STORE,
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${crawl.id}.jsonl"`,
-    },
-  });
+  return {
+    kind: "stream",
+    status: 200,
+    body: stream,
+    contentType: "application/x-ndjson; charset=utf-8",
+    headers: { ...NO_STORE, "Content-Disposition": `attachment; filename="${crawl.id}.jsonl"` },
+  };
 }
 
-export async function handleCancelCrawl(ctx: ApiContext<unknown, unknown>): Promise<Response> {
+export async function handleCancelCrawl(ctx: ApiContext<unknown, unknown>): Promise<EndpointOutcome> {
   const crawl = await crawlOf(ctx);
   await cancelCrawl(crawl.id);
   const now = (await findCrawl(crawl.id, crawl.user_id))!;
-  return Response.json(crawlView(now, await crawlCounts(crawl.id)), { headers: NO_STORE });
+  return jsonOutcome(crawlView(now, await crawlCounts(crawl.id)), { headers: NO_STORE });
 }

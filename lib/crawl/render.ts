@@ -7,15 +7,11 @@
  * each page's title); the answer keeps only the formats the caller asked for.
  */
 import "server-only";
-import type { ApiContext } from "@/lib/api/context";
+import { runEndpoint } from "@/lib/api/run-endpoint";
 import type { Caller } from "@/lib/vocabulary/caller";
-import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
-import { enforcePlanGates } from "@/lib/api/gates";
-import { parseQuery } from "@/lib/api/query";
+import { problemBody } from "@/lib/vocabulary/errors";
 import { contentEndpoint } from "@/lib/content/endpoint";
 import { handleContent } from "@/lib/content/handler";
-import { env } from "@/lib/env";
-import { chargeRender } from "@/lib/jobs/run";
 
 export interface PageRender {
   caller: Caller;
@@ -39,35 +35,28 @@ export function pageQuery(url: string, page: Readonly<Record<string, string>>): 
 }
 
 export async function renderCrawlPage(input: PageRender): Promise<PageOutcome> {
-  const { caller } = input;
-  try {
-    const parsed = parseQuery(pageQuery(input.url, input.page), contentEndpoint.params, { extras: "reject" });
-    const validated = await contentEndpoint.validate(parsed.params, { ...parsed, caller });
-    // The plan as it is now: an account that moved down since the crawl began gets the 403 it would get now.
-    enforcePlanGates(contentEndpoint, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
-    const ctx: ApiContext<typeof parsed.params, typeof validated> = {
-      request: new Request(`${env().APP_URL}/v1/content`, { signal: input.signal }),
-      requestId: input.requestId,
-      receivedAt: Date.now(),
-      caller,
-      params: parsed.params,
-      validated,
-      given: parsed.given,
-      extras: parsed.extras,
-      usage: {},
-      consumeRender: (count = 1) => chargeRender(caller, count),
-    };
-    const response = await handleContent(ctx);
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) return { ok: false, problem: body, code: String(body.code ?? "internal_error") };
-    const links = ((body.links ?? []) as Array<{ url?: unknown }>)
-      .map((link) => link.url)
-      .filter((url): url is string => typeof url === "string");
-    const finalUrl = typeof body.finalUrl === "string" ? body.finalUrl : input.url;
-    return { ok: true, answer: body, links, finalUrl, title: typeof body.title === "string" ? body.title : null };
-  } catch (error) {
-    const apiError = toApiError(error);
-    const problem = (await problemResponse(apiError, input.requestId).json()) as Record<string, unknown>;
-    return { ok: false, problem, code: apiError.code };
+  // The endpoint core (D35), for the crawl's caller: /v1/content's schema, validate step, plan gates
+  // as the plan is now (an account that moved down since the crawl began gets the 403 it would get
+  // now) and handler. The key's restrictions were checked when the crawl was accepted.
+  const ran = await runEndpoint(contentEndpoint, handleContent, {
+    caller: input.caller,
+    input: pageQuery(input.url, input.page),
+    signal: input.signal,
+    requestId: input.requestId,
+    keyLimits: "accepted",
+  });
+  if (!ran.ok) {
+    const problem = problemBody(ran.error, input.requestId) as unknown as Record<string, unknown>;
+    return { ok: false, problem, code: ran.error.code };
   }
+  if (ran.outcome.kind !== "json" || ran.outcome.status >= 400) {
+    const body = ran.outcome.kind === "json" ? (ran.outcome.body as Record<string, unknown>) : {};
+    return { ok: false, problem: body, code: String(body.code ?? "internal_error") };
+  }
+  const body = ran.outcome.body as Record<string, unknown>;
+  const links = ((body.links ?? []) as Array<{ url?: unknown }>)
+    .map((link) => link.url)
+    .filter((url): url is string => typeof url === "string");
+  const finalUrl = typeof body.finalUrl === "string" ? body.finalUrl : input.url;
+  return { ok: true, answer: body, links, finalUrl, title: typeof body.title === "string" ? body.title : null };
 }

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { type Handler, type UsageNote } from "@/lib/api/context";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { ownerId } from "@/lib/vocabulary/caller";
 import { obtainResult, resultJson } from "@/lib/results";
 import { screenshotRenderJob } from "@/lib/screenshot/handler";
@@ -57,5 +58,5 @@ export const handleDiff: Handler<DiffParams, DiffPlan> = async (ctx) => {
     ignoreAntialiasing: ctx.params.ignoreAntialiasing,
     captures: { url: now.answer, compare: then.answer },
   };
-  return Response.json(body, { headers: { "Cache-Control": "no-store", "X-Cache": ctx.usage.cache } });
+  return jsonOutcome(body, { headers: { "Cache-Control": "no-store", "X-Cache": ctx.usage.cache } });
 };

@@ -7,20 +7,27 @@
 import "server-only";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
+import { formatsOf, OUTPUT_FORMATS } from "@/lib/formats";
 import { fileUrl } from "@/lib/results";
 import { getResultStore } from "@/lib/results/store";
 import { findBaseline, publishBaseline } from "./baselines";
 import type { ComparisonCapture } from "./capture-options";
 import { type ComparedImage, ignoredRegionsOf } from "./outcome";
 import { cacheTtlSeconds, type PlanId } from "@/lib/plans";
+import type { ImageFormat } from "@/lib/screenshot/encode";
 
 const MONITOR_ID = /^mon_[a-z0-9]{24}$/;
-const RESULT_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+
+/** The stored images a comparison reads: the screenshot's image formats, from the format registry (D31). */
+const COMPARABLE = formatsOf("screenshot").filter((format): format is ImageFormat =>
+  OUTPUT_FORMATS[format].mime.startsWith("image/"),
+);
+const RESULT_FILE = new RegExp(`^([0-9a-f]{64})\\.(${COMPARABLE.join("|")})$`);
 
 export type Reference =
   | { kind: "capture"; capture: ComparisonCapture }
   | { kind: "monitor"; id: string }
-  | { kind: "result"; key: string; ext: "png" | "jpg" | "webp" };
+  | { kind: "result"; key: string; ext: ImageFormat };
 
 /** compareTo as a reference, or the 400 naming it. */
 export function parseCompareTo(value: string): Reference {
@@ -29,7 +36,7 @@ export function parseCompareTo(value: string): Reference {
   const prefix = `${env().APP_URL}/v1/files/`;
   if (value.startsWith(prefix)) name = value.slice(prefix.length);
   const match = RESULT_FILE.exec(name);
-  if (match) return { kind: "result", key: match[1], ext: match[2] as "png" | "jpg" | "webp" };
+  if (match) return { kind: "result", key: match[1], ext: match[2] as ImageFormat };
   throw new ApiError(
     "invalid_parameter",
     `compareTo must be a monitor's id (mon_ and 24 letters or digits) or the imageUrl of a stored image (${prefix}<key>.png).`,

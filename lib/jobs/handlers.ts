@@ -7,6 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import type { ApiContext } from "@/lib/api/context";
+import { type JsonOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { JobRequest } from "./endpoint";
@@ -23,18 +24,20 @@ function jobOwner(ctx: ApiContext<unknown, unknown>) {
   return { userId, apiKeyId, oauthGrantId };
 }
 
-export async function handleCreateJob(ctx: ApiContext<JobParams, JobRequest>): Promise<Response> {
+export async function handleCreateJob(ctx: ApiContext<JobParams, JobRequest>): Promise<JsonOutcome> {
   const job = await insertJob(jobOwner(ctx), ctx.validated, ctx.params.webhookUrl);
   await enqueueJobs([job.id]);
   const view = jobView(job);
-  return Response.json(view, { status: 202, headers: { ...NO_STORE, Location: jobStatusUrl(job.id) } });
+  return jsonOutcome(view, { status: 202, headers: { ...NO_STORE, Location: jobStatusUrl(job.id) } });
 }
 
-export async function handleCreateBatch(ctx: ApiContext<z.output<typeof bulkParams>, JobRequest[]>): Promise<Response> {
+export async function handleCreateBatch(
+  ctx: ApiContext<z.output<typeof bulkParams>, JobRequest[]>,
+): Promise<JsonOutcome> {
   const { batch, jobs } = await insertBatch(jobOwner(ctx), ctx.validated, ctx.params.webhookUrl);
   await enqueueJobs(jobs.map((job) => job.id));
   const view = batchView(batch, jobs);
-  return Response.json(view, { status: 202, headers: { ...NO_STORE, Location: view.statusUrl } });
+  return jsonOutcome(view, { status: 202, headers: { ...NO_STORE, Location: view.statusUrl } });
 }
 
 /** GET /v1/jobs/{id} and /v1/jobs/bulk/{id}: no parameters, the id is the path's last segment. */
@@ -43,7 +46,7 @@ export const jobStatusEndpoint = noParamsEndpoint("jobs");
 const ID_PATTERN = /^(job|batch)_[a-z0-9]{24}$/;
 
 function idFrom(ctx: ApiContext<unknown, unknown>, kind: "job" | "batch"): string | undefined {
-  const id = decodeURIComponent(new URL(ctx.request.url).pathname.split("/").pop() ?? "");
+  const id = decodeURIComponent(ctx.path.split("/").pop() ?? "");
   return ID_PATTERN.test(id) && id.startsWith(`${kind}_`) ? id : undefined;
 }
 
@@ -51,16 +54,16 @@ function notFound(kind: "job" | "batch"): ApiError {
   return new ApiError("job_not_found", `No ${kind} with this id belongs to this account.`);
 }
 
-export async function handleGetJob(ctx: ApiContext<unknown, unknown>): Promise<Response> {
+export async function handleGetJob(ctx: ApiContext<unknown, unknown>): Promise<JsonOutcome> {
   const id = idFrom(ctx, "job");
   const job = id ? await findJob(id, ctx.caller.userId) : undefined;
   if (!job) throw notFound("job");
-  return Response.json(jobView(job), { headers: NO_STORE });
+  return jsonOutcome(jobView(job), { headers: NO_STORE });
 }
 
-export async function handleGetBatch(ctx: ApiContext<unknown, unknown>): Promise<Response> {
+export async function handleGetBatch(ctx: ApiContext<unknown, unknown>): Promise<JsonOutcome> {
   const id = idFrom(ctx, "batch");
   const found = id ? await findBatch(id, ctx.caller.userId) : undefined;
   if (!found) throw notFound("batch");
-  return Response.json(batchView(found.batch, found.jobs), { headers: NO_STORE });
+  return jsonOutcome(batchView(found.batch, found.jobs), { headers: NO_STORE });
 }

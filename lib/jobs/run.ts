@@ -1,23 +1,18 @@
 /**
- * Runs one claimed job (D20) through the same code a synchronous request takes after its
- * pipeline: the endpoint's schema and validate step, then its handler (the job type's runner,
- * lib/jobs/runners.ts), which serves from the cache or renders, charges the quota on a miss and
- * stores the result. Nothing about rendering is written twice. The request was validated when it
- * was accepted; it is validated again here because what validation computes (a capture plan, a
- * compiled account template) is not stored, and the account's plan may have changed since.
+ * Runs one claimed job (D20) through the endpoint core a synchronous request takes after its
+ * HTTP adapter (runEndpoint, D35): the endpoint's schema, validate step and plan gates, then its
+ * handler (the job type's runner, lib/jobs/runners.ts), which serves from the cache or renders,
+ * charges the quota on a miss and stores the result. Nothing about rendering is written twice,
+ * and nothing goes through HTTP. The request was validated when it was accepted; it is validated
+ * again here because what validation computes (a capture plan, a compiled account template) is
+ * not stored, and the account's plan may have changed since.
  */
 import "server-only";
-import type { ApiContext } from "@/lib/api/context";
-import type { Caller, KeyLimits, RenderCharge } from "@/lib/vocabulary/caller";
-import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
-import { enforcePlanGates } from "@/lib/api/gates";
-import { parseQuery } from "@/lib/api/query";
-import { afterResponse } from "@/lib/api/request";
-import { env } from "@/lib/env";
-import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
+import type { Caller, KeyLimits } from "@/lib/vocabulary/caller";
+import { ApiError, problemBody, toApiError } from "@/lib/vocabulary/errors";
+import { runEndpoint } from "@/lib/api/run-endpoint";
 import { log } from "@/lib/log";
-import { isPlanId, PLANS } from "@/lib/plans";
-import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
+import { isPlanId } from "@/lib/plans";
 import { isRenderEndpoint } from "@/lib/endpoints";
 import { grantMayAct } from "@/lib/keys/oauth-grants";
 import { uploadJobResult } from "@/lib/storage/upload";
@@ -66,25 +61,7 @@ export async function callerFor(job: JobRow): Promise<Caller> {
   return { userId: job.user_id, plan: owner.plan, apiKeyId: job.api_key_id, keyLimits };
 }
 
-/** The pipeline's render charge (D4, D15, D18) for a job: key cap and account quota, alerts at 80 % and 100 %. */
-export async function chargeRender(caller: Caller, count = 1): Promise<RenderCharge> {
-  const charge = await consumeKeyAndAccountRender(caller, count);
-  if (crossedThresholds(charge.renders, PLANS[caller.plan].rendersPerMonth, count).length > 0) {
-    afterResponse(() =>
-      alertOnQuota(caller.userId, caller.plan, charge.renders, count).catch((error: unknown) =>
-        log.warn("quota alert failed", { error }),
-      ),
-    );
-  }
-  return charge;
-}
-
-async function problemBody(error: ApiError, requestId: string): Promise<Record<string, unknown>> {
-  return (await problemResponse(error, requestId).json()) as Record<string, unknown>;
-}
-
 export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResult> {
-  const requestId = job.id;
   try {
     if (!job.request) throw new ApiError("internal_error", "The job's request is missing.");
     // A monitor's run has its own runner (lib/monitors, D27), handed to the workers at start.
@@ -93,46 +70,40 @@ export async function runJob(job: JobRow, signal: AbortSignal): Promise<RunResul
     const caller = await callerFor(job);
     const { spec, handler, withAsyncTimeout } = JOB_RUNNERS[job.endpoint];
     const query = await openRequest({ ...job, request: job.request });
-    const parsed = parseQuery(new URLSearchParams(query), spec.params, { extras: spec.extras });
-    let validated: unknown = await spec.validate(parsed.params as never, { ...parsed, caller });
-    // The plan as it is now: an account that moved down since accepting gets the 403 it would get now.
-    enforcePlanGates(spec, parsed.params as Record<string, unknown>, parsed.given, caller.plan);
-    // The async limit (up to 120 s) replaces the schema's synchronous one for this job only.
-    if (withAsyncTimeout && job.timeout_ms) validated = withAsyncTimeout(validated as never, job.timeout_ms);
-    const ctx: ApiContext<never, never> = {
-      // The handlers read a request only for its abort signal and conditional headers.
-      request: new Request(`${env().APP_URL}/v1/jobs/${job.id}`, { signal }),
-      requestId,
-      receivedAt: Date.now(),
+    const ran = await runEndpoint(spec, handler, {
       caller,
-      params: parsed.params as never,
-      validated: validated as never,
-      given: parsed.given,
-      extras: parsed.extras,
-      usage: {},
-      consumeRender: (count = 1) => chargeRender(caller, count),
-    };
-    const response = await handler(ctx);
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) return { state: "failed", error: body };
+      input: new URLSearchParams(query),
+      signal,
+      requestId: job.id,
+      // Checked when the job was accepted (D20); the plan's gates are checked again, as it is now.
+      keyLimits: "accepted",
+      // The async limit (up to 120 s) replaces the schema's synchronous one for this job only.
+      ...(withAsyncTimeout && job.timeout_ms
+        ? { adjust: (validated: unknown) => withAsyncTimeout(validated as never, job.timeout_ms!) }
+        : {}),
+    });
+    if (!ran.ok) return failureOf(job, ran.cause);
+    if (ran.outcome.kind !== "json")
+      throw new ApiError("internal_error", "The job's endpoint answered with something other than JSON.");
+    const result = ran.outcome.body as Record<string, unknown>;
     // Customer storage (D20): the upload is part of the job; its failure is the job's.
     if (job.store)
       return {
         state: "succeeded",
-        result: body,
-        stored: { ...(await uploadJobResult(job.user_id, job.id, body, signal)) },
+        result,
+        stored: { ...(await uploadJobResult(job.user_id, job.id, result, signal)) },
       };
-    return { state: "succeeded", result: body };
+    return { state: "succeeded", result };
   } catch (error) {
     return failureOf(job, error);
   }
 }
 
 /** What a run that threw ends with: "again later" when no renderer was free, else the problem+json a request would have answered. */
-export async function failureOf(job: JobRow, error: unknown): Promise<RunResult> {
+export function failureOf(job: JobRow, error: unknown): RunResult {
   const apiError = toApiError(error);
   if (RETRYABLE.has(apiError.code))
     return { state: "retry", afterMs: 1000 * Math.max(1, Number(apiError.headers["Retry-After"]) || 1) };
   if (apiError.status >= 500) log.error("job failed", { jobId: job.id, code: apiError.code, error });
-  return { state: "failed", error: await problemBody(apiError, job.id) };
+  return { state: "failed", error: { ...problemBody(apiError, job.id) } };
 }

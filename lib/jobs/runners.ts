@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { ApiContext, EndpointSpec, Handler } from "@/lib/api/context";
+import type { EndpointSpec, Handler } from "@/lib/api/context";
 import { contentEndpoint } from "@/lib/content/endpoint";
 import { handleContent } from "@/lib/content/handler";
 import { animateJobEndpoint } from "@/lib/animate/endpoint";
@@ -26,7 +26,7 @@ interface AsyncTimeout {
 /** A runner as the job code sees it: a job's parameters are only known at run time. */
 export interface JobRunner {
   spec: EndpointSpec;
-  handler: (ctx: ApiContext<never, never>) => Promise<Response>;
+  handler: Handler<z.output<z.ZodObject>, unknown>;
   /**
    * Present when the type may take longer as a job than synchronously (a screenshot's `timeout`
    * up to ASYNC_TIMEOUT_MAX_MS): puts the job's own limit into what validation computed.
@@ -44,7 +44,7 @@ function runner<S extends z.ZodObject, V>(
 ): JobRunner {
   return {
     spec: spec as unknown as EndpointSpec,
-    handler: handler as JobRunner["handler"],
+    handler: handler as unknown as JobRunner["handler"],
     ...(longer
       ? { withAsyncTimeout: longer.apply as JobRunner["withAsyncTimeout"], asyncTimeout: longer.timeout }
       : {}),

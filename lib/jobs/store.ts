@@ -19,6 +19,13 @@ export const MONITOR_RUN = "monitor";
 /** The job row's endpoint for one page of a crawl (D32): never a POST /v1/jobs endpoint. */
 export const CRAWL_PAGE = "crawl";
 
+/**
+ * The job kinds that are not render requests, by the job row's endpoint (a union: a new kind joins
+ * it): each has its runner where the workers start (lib/monitors/start.ts `startMonitoring`),
+ * which fails to compile without it.
+ */
+export type JobKindName = typeof MONITOR_RUN | typeof CRAWL_PAGE;
+
 export interface JobRow {
   id: string;
   user_id: string;
@@ -27,7 +34,7 @@ export interface JobRow {
   oauth_grant_id: string | null;
   batch_id: string | null;
   /** A render endpoint, or "monitor" for a monitor's run (D27). */
-  endpoint: JobType | typeof MONITOR_RUN | typeof CRAWL_PAGE;
+  endpoint: JobType | JobKindName;
   /** A crawl's page (D32): the crawl; the page is the crawl_pages row naming this job. */
   crawl_id: string | null;
   /** A monitor's run: the monitor, and the tick of a scheduled run (null for a run asked for). */

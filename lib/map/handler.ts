@@ -4,10 +4,11 @@
  */
 import "server-only";
 import type { ApiContext } from "@/lib/api/context";
+import { type JsonOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { mapSite } from "./discover";
 import type { MapParams } from "./params";
 
-export async function handleMap(ctx: ApiContext<MapParams, void>): Promise<Response> {
+export async function handleMap(ctx: ApiContext<MapParams, void>): Promise<JsonOutcome<{ urls: string[] }>> {
   const { params } = ctx;
   const started = Date.now();
   const { urls } = await mapSite({
@@ -24,5 +25,5 @@ export async function handleMap(ctx: ApiContext<MapParams, void>): Promise<Respo
     deadline: ctx.receivedAt + params.timeout,
   });
   ctx.usage.renderMs = Date.now() - started;
-  return Response.json({ urls }, { headers: { "Cache-Control": "no-store" } });
+  return jsonOutcome({ urls }, { headers: { "Cache-Control": "no-store" } });
 }

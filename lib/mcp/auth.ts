@@ -1,9 +1,9 @@
 /**
  * Who is calling /mcp (D25): an API key as `Authorization: Bearer sk_live_…` (what MCP clients
  * let one configure) or `X-API-Key`, checked exactly as on /v1 (lib/api/auth.ts: format, revoked,
- * paused, a due plan change). The same authenticator runs for the /mcp request itself and for
- * every tool call's request through the pipeline, so a key revoked mid-session is refused at the
- * next call. No `api_key` in the URL: an MCP server URL is pasted into config files and logs.
+ * paused, a due plan change). It runs once per /mcp request (stateless: every POST is checked
+ * afresh, so a key revoked mid-session is refused at the next request); the tool calls inside run
+ * with the caller it found (lib/mcp/call.ts, D35). No `api_key` in the URL: an MCP server URL is pasted into config files and logs.
  */
 import "server-only";
 import type { Authenticator } from "@/lib/api/auth";
@@ -71,14 +71,4 @@ async function callerForAccessToken(token: string) {
     via: "mcp-oauth" as const,
     oauthGrantId: grant.grantId,
   };
-}
-
-/** The headers a tool call's own request carries: the caller's credential and the client's address (rate windows, D4). */
-export function forwardedHeaders(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of ["authorization", "x-api-key", "x-forwarded-for"]) {
-    const value = request.headers.get(name);
-    if (value !== null) out[name] = value;
-  }
-  return out;
 }

@@ -1,24 +1,28 @@
 /**
- * A tool call is a request (D25): the tool's arguments become the JSON body (or query) of a
- * request to the endpoint's own route — built from the same spec and handler as /v1, through
- * apiRoute — carrying the caller's credential. Authentication, the schema's 400s, plan gates, key
- * restrictions, the rate limit, the quota, target safety, the request log and the usage chart all
- * happen there, unchanged. What comes back is read here: a 2xx's JSON, or its problem+json as a
- * tool error (isError, with the problem's code and detail), never a protocol error.
+ * A tool call runs the endpoint's core (runEndpoint, D25, D35) with the caller the /mcp request
+ * authenticated — once per /mcp request, not again per call — and the tool's arguments as the
+ * endpoint's parameters (the JSON body a POST would carry, or a query). The schema's 400s, plan
+ * gates, key restrictions, the account's rate limit (each call counts, D25), the quota, target
+ * safety, the result store and the request log (via mcp or mcp-oauth, D33) are the endpoint's,
+ * unchanged. What comes back is the endpoint's typed result: its JSON document, or its refusal
+ * as a tool error (isError, with the problem's code and detail), never a protocol error.
  */
 import "server-only";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import { objectAsQuery } from "@/lib/api/body";
+import type { EndpointSpec, Handler } from "@/lib/api/context";
 import type { Caller } from "@/lib/vocabulary/caller";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { ApiError, problemBody, toApiError, type ProblemBody } from "@/lib/vocabulary/errors";
-import { forwardedHeaders } from "./auth";
+import { checkRateLimit } from "@/lib/api/rate-limit";
+import { requestIdFrom } from "@/lib/api/request-id";
+import { runEndpoint } from "@/lib/api/run-endpoint";
 
-export type Route = (request: Request) => Promise<Response>;
-
-/** What a tool runs with: the /mcp request (its credential, address and signal) and who sent it. */
+/** What a tool runs with: who sent the /mcp request (authenticated once) and its signal (the client hanging up stops the render). */
 export interface ToolContext {
-  request: Request;
   caller: Caller;
+  signal: AbortSignal;
 }
 
 /** A problem+json answer from the endpoint (or raised on the way), carried to the tool result. */
@@ -37,36 +41,50 @@ export function argumentsObject(args: unknown): Record<string, unknown> {
   return { ...(args as Record<string, unknown>) };
 }
 
-/** Calls `route` as `path` on this server with `body` as JSON (POST) or `query` (GET); the 2xx JSON, or a ToolFailure. */
-export async function callRoute(
-  route: Route,
+/**
+ * Runs the endpoint for the tool's caller with `body` (a JSON body's fields) or `query`, at
+ * `path` when the endpoint reads an id from it; its JSON document, or a ToolFailure.
+ */
+export async function callEndpoint<S extends z.ZodObject, V>(
+  spec: EndpointSpec<S, V>,
+  handler: Handler<z.output<S>, V>,
   ctx: ToolContext,
-  target: { path: string; body?: Record<string, unknown>; query?: URLSearchParams },
+  target: { body?: Record<string, unknown>; query?: URLSearchParams; path?: string },
 ): Promise<Record<string, unknown>> {
-  const url = new URL(target.path, ctx.request.url);
-  if (target.query) url.search = target.query.toString();
-  const headers: Record<string, string> = forwardedHeaders(ctx.request);
-  if (target.body) headers["content-type"] = "application/json";
-  const response = await route(
-    new Request(url, {
-      method: target.body ? "POST" : "GET",
-      headers,
-      body: target.body ? JSON.stringify(target.body) : undefined,
-      // The client hanging up stops the render, as a /v1 client's would.
-      signal: ctx.request.signal,
-    }),
-  );
-  const text = await response.text();
-  if (response.ok) return JSON.parse(text) as Record<string, unknown>;
-  let problem: ToolFailure["problem"];
-  try {
-    problem = JSON.parse(text) as ToolFailure["problem"];
-  } catch {
-    problem = { status: response.status, code: "internal_error", detail: text.slice(0, 500) };
+  const { caller } = ctx;
+  const requestId = requestIdFrom(null);
+  const result = await runEndpoint(spec, handler, {
+    caller,
+    input: () =>
+      Promise.resolve(target.body ? bodyAsQuery(spec, target.body) : (target.query ?? new URLSearchParams())),
+    signal: ctx.signal,
+    requestId,
+    ...(target.path ? { path: target.path } : {}),
+    // Every tool call is a request of the account's window: a batch of 100 is 100 requests (D25).
+    admit: async () => {
+      await checkRateLimit(caller);
+    },
+    record: { via: caller.via ?? "mcp" },
+  });
+  if (result.ok) {
+    if (result.outcome.kind === "json") return result.outcome.body as Record<string, unknown>;
+    throw new ToolFailure(
+      problemBody(new ApiError("internal_error", "The endpoint did not answer with JSON."), requestId),
+    );
   }
-  const retryAfter = response.headers.get("retry-after");
-  if (retryAfter) problem = { ...problem, detail: `${problem.detail} (Retry-After: ${retryAfter} s)` };
-  throw new ToolFailure(problem);
+  const problem: ToolFailure["problem"] = problemBody(result.error, requestId);
+  const retryAfter = result.error.headers["Retry-After"];
+  throw new ToolFailure(
+    retryAfter ? { ...problem, detail: `${problem.detail} (Retry-After: ${retryAfter} s)` } : problem,
+  );
+}
+
+/** The arguments as a POST body of the endpoint would be read (D19), within the same size limit. */
+function bodyAsQuery(spec: EndpointSpec, body: Record<string, unknown>): URLSearchParams {
+  const maxBytes = spec.jsonBody?.maxBytes;
+  if (maxBytes !== undefined && Buffer.byteLength(JSON.stringify(body)) > maxBytes)
+    throw new ApiError("payload_too_large", `The JSON body must be at most ${maxBytes / 1024 / 1024} MiB.`);
+  return objectAsQuery(body, spec.params);
 }
 
 /** The tool result of a failure: isError with the problem's code and detail first, then the whole problem as JSON. */

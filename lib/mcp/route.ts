@@ -4,8 +4,8 @@
  *   POST    the address's keyless window (D4), one count per JSON-RPC message, so a batch of 100
  *           calls costs what 100 requests do → authenticate (Bearer or X-API-Key; a 401 counts
  *           against the failed-authentication window and says how to authenticate) → a server
- *           and transport of the request's own → JSON-RPC answer. Each tool call inside is a
- *           request of its own through the endpoint's pipeline (lib/mcp/call.ts).
+ *           and transport of the request's own → JSON-RPC answer. Each tool call inside runs
+ *           its endpoint's core with the caller authenticated here (lib/mcp/call.ts, D35).
  *   GET     405: there is no server-to-client stream without sessions (the transport allows it).
  *   DELETE  405: no session to end.
  */
@@ -67,7 +67,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     rate = await addressWindow(request, "keyless", await messageCount(request));
     refuseOAuthOnAnotherHost(request);
     caller = await authenticateMcp(request, new URL(request.url));
-    const server = createMcpServer({ request, caller });
+    const server = createMcpServer({ caller, signal: request.signal });
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -16,8 +16,9 @@ import { MCP_TOOLS } from "./tools";
 
 const SERVER_INFO = { name: "glance", title: "Glance", version: "1.0.0" } as const;
 
-const INSTRUCTIONS =
-  "Glance renders web pages in a real browser: screenshot for images and PDFs of a page or of HTML, page_markdown to read a page as Markdown, page_metadata for its title, description, Open Graph tags and more, og_image for social preview images from templates (og_templates lists them), start_job/get_job for long renders. Results are stored and their URLs can be shared. Errors carry a code: plan_upgrade_required and quota_exceeded mean the account's plan, private_address a target that is not public.";
+/** What an agent reads first: every tool in MCP_TOOLS is named here (tests/unit/mcp/tools.test.ts checks it). */
+export const INSTRUCTIONS =
+  "Glance renders web pages in a real browser: screenshot for images and PDFs of a page or of HTML, page_markdown to read a page as Markdown, page_metadata for its title, description, Open Graph tags and more, og_image for social preview images from templates (og_templates lists them), start_job/get_job for long renders, map_site to list a site's URLs without rendering, crawl_site/get_crawl to render a whole site page by page. Results are stored and their URLs can be shared. Errors carry a code: plan_upgrade_required and quota_exceeded mean the account's plan, private_address a target that is not public.";
 
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });

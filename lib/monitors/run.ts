@@ -15,11 +15,12 @@
  */
 import "server-only";
 import type { PoolClient } from "pg";
+import { chargeRender } from "@/lib/api/charge";
 import { ownerId } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { findBaseline, publishBaseline, saveBaseline } from "@/lib/diff/baselines";
 import { compareAndStore, type DiffOutcome, ignoredRegionsOf } from "@/lib/diff/outcome";
-import { callerFor, chargeRender, failureOf } from "@/lib/jobs/run";
+import { callerFor, failureOf } from "@/lib/jobs/run";
 import { JOB_RETENTION_MS } from "@/lib/jobs/worker";
 import type { JobRow } from "@/lib/jobs/store";
 import type { JobKind, KindResult } from "@/lib/jobs/worker";
@@ -62,7 +63,7 @@ async function runMonitor(job: JobRow, signal: AbortSignal): Promise<KindResult>
     const render = screenshotRenderJob({ params, receivedAt: Date.now(), caller }, plan);
     const { stored } = await obtainResult(
       {
-        request: new Request(monitor.url, { signal }),
+        signal,
         requestId: job.id,
         caller,
         params: { response: "json" },

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { ApiContext, Handler } from "@/lib/api/context";
+import type { EndpointOutcome } from "@/lib/api/outcome";
 import { OG_LIMITS } from "@/lib/og/catalog";
 import { loadImages } from "@/lib/og/images";
 import { ogParams, type OgParams } from "@/lib/og/params";
@@ -21,7 +22,7 @@ export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<O
 
 export const handleOg = createOgHandler();
 
-async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number): Promise<Response> {
+async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number): Promise<EndpointOutcome> {
   const started = ctx.receivedAt;
   const { params } = ctx;
   const { template, variables, canonical } = ctx.validated;

@@ -4,10 +4,10 @@
  * endpoint's own answer (RenderJob.answer, D24), each with the X-Cache and render headers.
  */
 import "server-only";
-import { BODY_LENGTH_HEADER } from "@/lib/api/body-length";
+import { type EndpointOutcome, type FileOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { env } from "@/lib/env";
 import type { OutputFormat } from "@/lib/formats";
-import { etagMatches, etagOf, responseBody } from "@/lib/results/codec";
+import { etagMatches, etagOf } from "@/lib/results/codec";
 import { attachmentKey } from "@/lib/results/key";
 import type { AttachmentFacts, RenderJob, ServeContext, StoredView } from "@/lib/results/render-job";
 import type { StoredResult } from "@/lib/results/types";
@@ -29,7 +29,7 @@ export function endpointAnswer(
   hit: boolean,
   job: RenderJob,
   answer: NonNullable<RenderJob["answer"]>,
-): Response {
+): EndpointOutcome {
   const attachments = (stored.metadata.attachments ?? {}) as Record<string, AttachmentFacts>;
   const view: StoredView = {
     stored,
@@ -46,12 +46,10 @@ export function endpointAnswer(
     "X-Render-Time": String(stored.metadata.renderMs),
     ...describedHeaders(stored),
   };
-  if (made.kind === "json") {
-    return new Response(JSON.stringify(made.body), {
-      status: 200,
+  if (made.kind === "json")
+    return jsonOutcome(made.body, {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
     });
-  }
   return fileResponse(ctx, stored, job, headers, { ...made, etag: etagOf(made.bytes) });
 }
 
@@ -87,7 +85,7 @@ function cacheControl(ctx: ServeContext, stored: StoredResult, job: RenderJob): 
 /** Headers a signed answer adds: it is meant to be embedded by other sites. */
 const EMBEDDABLE = { "Cross-Origin-Resource-Policy": "cross-origin", "X-Content-Type-Options": "nosniff" } as const;
 
-export function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job: RenderJob): Response {
+export function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boolean, job: RenderJob): FileOutcome {
   return fileResponse(ctx, stored, job, resultHeaders(stored, hit), {
     bytes: stored.bytes,
     etag: stored.etag,
@@ -96,14 +94,14 @@ export function binaryAnswer(ctx: ServeContext, stored: StoredResult, hit: boole
   });
 }
 
-/** A file answer: validators, caching by who asked (D15), 304 on a matching If-None-Match. */
+/** A file answer: validators, caching by who asked (D15), 304 when the caller holds these bytes (If-None-Match). */
 function fileResponse(
   ctx: ServeContext,
   stored: StoredResult,
   job: RenderJob,
   headers: Record<string, string>,
   file: { bytes: Buffer; etag: string; contentType: string; fileName: string },
-): Response {
+): FileOutcome {
   const validators = {
     ETag: file.etag,
     "Cache-Control": cacheControl(ctx, stored, job),
@@ -111,19 +109,15 @@ function fileResponse(
     ...headers,
   };
   // A crawler or CDN revalidating what it has: no body. On a HIT nothing was rendered or counted.
-  if (etagMatches(ctx.request.headers.get("if-none-match"), file.etag))
-    return new Response(null, { status: 304, headers: validators });
-  const body = file.bytes === stored.bytes ? responseBody(stored) : new Uint8Array(file.bytes);
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.length),
-      [BODY_LENGTH_HEADER]: String(file.bytes.length),
-      "Content-Disposition": `inline; filename="${file.fileName}"`,
-      ...validators,
-    },
-  });
+  const held = etagMatches(ctx.ifNoneMatch ?? null, file.etag);
+  return {
+    kind: "file",
+    status: held ? 304 : 200,
+    bytes: file.bytes,
+    contentType: file.contentType,
+    fileName: file.fileName,
+    headers: validators,
+  };
 }
 
 /** The response=json body of a result (D7): the same for a screenshot, an OG image and a comparison's captures. */
@@ -149,10 +143,8 @@ export function resultJson(
   };
 }
 
-export function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): Response {
-  const body = resultJson(key, stored, hit, job.describe);
-  return new Response(JSON.stringify(body), {
-    status: 200,
+export function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): EndpointOutcome {
+  return jsonOutcome(resultJson(key, stored, hit, job.describe), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       // cachedAt changes from null to a time between two identical requests: never reuse a copy.

@@ -86,10 +86,10 @@ export interface RenderJob {
   answer?: (view: StoredView) => EndpointAnswer;
 }
 
-/** What serving a result reads of the pipeline's context: the caller, the quota hook, response=json. */
+/** What serving a result reads of the endpoint's context: the caller, its signal, the quota hook, response=json. */
 export type ServeContext = Pick<
   ApiContext<{ response?: string }>,
-  "request" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
+  "signal" | "ifNoneMatch" | "requestId" | "caller" | "params" | "usage" | "consumeRender"
 >;
 
 /** What a stored result's metadata says about each attachment. */

@@ -2,7 +2,7 @@
  * serveResult: the one function both endpoint handlers call once their parameters are valid.
  * It owns everything from "which result is this" to the bytes or JSON on the wire:
  * cache key (D6) → single flight (lookup, or render once and store with the plan's TTL) →
- * binary answer, or JSON metadata with a files URL when response=json (D7).
+ * file outcome, or JSON metadata with a files URL when response=json (D7).
  *
  * Choices worth knowing:
  * - A request that waited for someone else's in-flight render is a MISS (cachedAt null): it got
@@ -19,6 +19,7 @@
  */
 import "server-only";
 import { ApiError } from "@/lib/vocabulary/errors";
+import type { EndpointOutcome } from "@/lib/api/outcome";
 import { log } from "@/lib/log";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
@@ -52,7 +53,7 @@ export interface Obtained {
 export interface ResultService {
   readonly store: ResultStore;
   readonly flights: SingleFlight;
-  serve(ctx: ServeContext, job: RenderJob): Promise<Response>;
+  serve(ctx: ServeContext, job: RenderJob): Promise<EndpointOutcome>;
   obtain(ctx: ServeContext, job: RenderJob): Promise<Obtained>;
 }
 
@@ -64,7 +65,7 @@ export function createResultService(deps: {
   const { store } = deps;
   const flights = new SingleFlight(store, deps.redis, deps.flight);
 
-  async function serve(ctx: ServeContext, job: RenderJob): Promise<Response> {
+  async function serve(ctx: ServeContext, job: RenderJob): Promise<EndpointOutcome> {
     const { key, stored, hit } = await obtain(ctx, job);
     if (job.answer) return endpointAnswer(ctx, key, stored, hit, job, job.answer);
     const json = ctx.params.response === "json";
@@ -124,7 +125,7 @@ export function createResultService(deps: {
       try {
         outcome = await flights.run(key, produce, {
           deadline: job.deadline,
-          signal: ctx.request.signal,
+          signal: ctx.signal,
           fresh: job.fresh,
         });
         break;
@@ -134,7 +135,7 @@ export function createResultService(deps: {
         // one with a shorter timeout. When that render runs out of its time while this request
         // still has some, it renders (or joins) again under its own deadline, not the leader's.
         const joinedTimedOut = !led && error instanceof ApiError && error.code === "render_timeout";
-        if (joinedTimedOut && job.deadline - Date.now() > 100 && !ctx.request.signal.aborted) continue;
+        if (joinedTimedOut && job.deadline - Date.now() > 100 && !ctx.signal.aborted) continue;
         throw error;
       }
     }
@@ -191,7 +192,7 @@ function defaultResultService(): ResultService {
 }
 
 /** What both endpoint handlers call: see the file comment. */
-export function serveResult(ctx: ServeContext, job: RenderJob): Promise<Response> {
+export function serveResult(ctx: ServeContext, job: RenderJob): Promise<EndpointOutcome> {
   return defaultResultService().serve(ctx, job);
 }
 

@@ -8,19 +8,39 @@
  */
 import "server-only";
 import sharp, { type Sharp } from "sharp";
+import type { OUTPUT_FORMATS } from "@/lib/formats";
 import type { PageSteps } from "@/lib/page/page-plan";
 import type { ScreenshotFormat } from "./params";
 
-type Encoding =
-  | { capture: "pdf" }
-  | { capture: "png" | "jpeg" | "webp"; resize: (image: Sharp, quality: number | undefined) => Sharp };
+/** The image types Chromium writes itself (Page.captureScreenshot's `type`), by media type. */
+interface ChromiumWrites {
+  "image/png": "png";
+  "image/jpeg": "jpeg";
+  "image/webp": "webp";
+}
+
+type Encode = (image: Sharp, quality: number | undefined) => Sharp;
+type MimeOf<F extends ScreenshotFormat> = (typeof OUTPUT_FORMATS)[F]["mime"];
+
+/**
+ * How one format is made, held to the registry's media type by the compiler (issue 49): a PDF is
+ * printed; a format Chromium writes is captured in exactly that type (`capture` must name it), and
+ * encoded by sharp only to resize; any other image format (say avif) is captured as PNG and
+ * always encoded (`transcode: true`), so its bytes are what its media type says.
+ */
+type EncodingOf<F extends ScreenshotFormat> =
+  MimeOf<F> extends "application/pdf"
+    ? { capture: "pdf" }
+    : MimeOf<F> extends keyof ChromiumWrites
+      ? { capture: ChromiumWrites[MimeOf<F>]; resize: Encode }
+      : { capture: "png"; resize: Encode; transcode: true };
 
 export const SCREENSHOT_ENCODINGS = {
   png: { capture: "png", resize: (image) => image.png() },
   jpg: { capture: "jpeg", resize: (image, quality) => image.jpeg({ quality }) },
   webp: { capture: "webp", resize: (image, quality) => image.webp({ quality }) },
   pdf: { capture: "pdf" },
-} as const satisfies Record<ScreenshotFormat, Encoding>;
+} as const satisfies { [F in ScreenshotFormat]: EncodingOf<F> };
 
 /** The formats Chromium captures as an image (everything but a printed PDF). */
 export type ImageFormat = {
@@ -39,17 +59,20 @@ export async function finishImage(
   quality: number | undefined,
   resize: PageSteps["resize"],
 ): Promise<EncodedImage> {
-  if (!resize) {
+  const encoding: { resize: Encode; transcode?: true } = SCREENSHOT_ENCODINGS[format];
+  if (!resize && !encoding.transcode) {
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     return { bytes, width, height };
   }
   // Both sides: exactly that size. One side: the other follows the aspect ratio.
-  const resized = sharp(bytes).resize({
-    width: resize.width,
-    height: resize.height,
-    fit: resize.width && resize.height ? "fill" : "inside",
-  });
-  const image = SCREENSHOT_ENCODINGS[format].resize(resized, quality);
+  const resized = resize
+    ? sharp(bytes).resize({
+        width: resize.width,
+        height: resize.height,
+        fit: resize.width && resize.height ? "fill" : "inside",
+      })
+    : sharp(bytes);
+  const image = encoding.resize(resized, quality);
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }

@@ -1,18 +1,14 @@
 /**
  * The page-as-data tools (D25, D24): `page_markdown` and `page_metadata`, each a POST /v1/content
- * with its one format, through the content endpoint's own spec and handler (lib/mcp/call.ts).
+ * with its one format, through the content endpoint's own spec and handler (lib/mcp/call.ts callEndpoint).
  */
 import "server-only";
-import { apiRoute } from "@/lib/api/pipeline";
 import { contentEndpoint } from "@/lib/content/endpoint";
 import { handleContent } from "@/lib/content/handler";
 import { contentParams } from "@/lib/content/params";
-import { authenticateMcp } from "../auth";
-import { callRoute, jsonText } from "../call";
+import { callEndpoint, jsonText } from "../call";
 import { toolInputSchema } from "../schema";
 import { RENDERS, type McpTool } from "./types";
-
-const contentRoute = apiRoute(contentEndpoint, handleContent, { authenticate: authenticateMcp });
 
 const COSTS =
   "Works on every plan. Costs one render of the monthly quota when it renders; the same call again within the plan's cache time is free. Private, loopback and internal addresses are refused (private_address).";
@@ -28,8 +24,7 @@ export const pageMarkdownTool: McpTool = {
   inputSchema: toolInputSchema(contentParams, { omit: ["formats"] }),
   annotations: RENDERS,
   async run(args, ctx) {
-    const answer = await callRoute(contentRoute, ctx, {
-      path: "/v1/content",
+    const answer = await callEndpoint(contentEndpoint, handleContent, ctx, {
       body: { ...args, formats: ["markdown"], response: "json" },
     });
     const { markdown, ...facts } = answer;
@@ -47,8 +42,7 @@ export const pageMetadataTool: McpTool = {
   inputSchema: toolInputSchema(contentParams, { omit: ["formats", "onlyMainContent"] }),
   annotations: RENDERS,
   async run(args, ctx) {
-    const answer = await callRoute(contentRoute, ctx, {
-      path: "/v1/content",
+    const answer = await callEndpoint(contentEndpoint, handleContent, ctx, {
       body: { ...args, formats: ["metadata"], response: "json" },
     });
     return { content: [jsonText(answer)] };

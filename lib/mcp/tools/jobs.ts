@@ -4,19 +4,14 @@
  * shown as the render tools show theirs.
  */
 import "server-only";
-import { apiRoute } from "@/lib/api/pipeline";
 import { handleCreateJob, handleGetJob, jobStatusEndpoint } from "@/lib/jobs/handlers";
 import { jobsEndpoint } from "@/lib/jobs/endpoint";
 import { jobParams } from "@/lib/jobs/params";
 import { JOB_TYPES } from "@/lib/jobs/types";
-import { authenticateMcp } from "../auth";
-import { callRoute, jsonText, ToolFailure } from "../call";
+import { callEndpoint, jsonText, ToolFailure } from "../call";
 import { fileContent } from "../files";
 import { toolInputSchema } from "../schema";
 import type { McpTool } from "./types";
-
-const createRoute = apiRoute(jobsEndpoint, handleCreateJob, { authenticate: authenticateMcp });
-const statusRoute = apiRoute(jobStatusEndpoint, handleGetJob, { authenticate: authenticateMcp });
 
 const JOB_ID = "^job_[a-z0-9]{24}$";
 
@@ -38,7 +33,7 @@ export const startJobTool: McpTool = {
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
-    const answer = await callRoute(createRoute, ctx, { path: "/v1/jobs", body: args });
+    const answer = await callEndpoint(jobsEndpoint, handleCreateJob, ctx, { body: args });
     return {
       content: [jsonText(answer), { type: "text", text: `Call get_job with id ${String(answer.id)} for its outcome.` }],
     };
@@ -66,7 +61,7 @@ export const getJobTool: McpTool = {
         detail: "id must be a job id (job_…).",
         param: "id",
       });
-    const answer = await callRoute(statusRoute, ctx, { path: `/v1/jobs/${id}` });
+    const answer = await callEndpoint(jobStatusEndpoint, handleGetJob, ctx, { path: `/v1/jobs/${id}` });
     const resultUrl = answer.status === "succeeded" && typeof answer.resultUrl === "string" ? answer.resultUrl : null;
     return {
       content: [jsonText(answer), ...(resultUrl ? await fileContent(resultUrl, String(answer.endpoint)) : [])],

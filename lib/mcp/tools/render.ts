@@ -1,13 +1,12 @@
 /**
  * The render tools (D25): `screenshot` (POST /v1/screenshot), `og_image` (GET /v1/og) and
- * `og_templates` (the listing of GET /v1/og/templates). Each call is a request through the
- * endpoint's own spec and handler (lib/mcp/call.ts) with response=json, and the stored file it
+ * `og_templates` (the listing of GET /v1/og/templates). Each call runs the endpoint's own spec
+ * and handler through the endpoint core (lib/mcp/call.ts callEndpoint) with response=json, and the stored file it
  * names is returned as an image item (a PDF, or an image too large to inline, as a resource link)
  * beside the JSON answer with the file's URL.
  */
 import "server-only";
 import { objectAsQuery } from "@/lib/api/body";
-import { apiRoute } from "@/lib/api/pipeline";
 import { checkRateLimit } from "@/lib/api/rate-limit";
 import { accountTemplatesListing, templatesListing } from "@/lib/og/listing";
 import { ogEndpoint } from "@/lib/og/endpoint";
@@ -17,14 +16,10 @@ import { PLANS } from "@/lib/plans";
 import { screenshotEndpoint } from "@/lib/screenshot/endpoint";
 import { handleScreenshot } from "@/lib/screenshot/handler";
 import { screenshotParams } from "@/lib/screenshot/params";
-import { authenticateMcp } from "../auth";
-import { callRoute, jsonText } from "../call";
+import { callEndpoint, jsonText } from "../call";
 import { fileContent } from "../files";
 import { toolInputSchema } from "../schema";
 import { RENDERS, type McpTool } from "./types";
-
-const screenshotRoute = apiRoute(screenshotEndpoint, handleScreenshot, { authenticate: authenticateMcp });
-const ogRoute = apiRoute(ogEndpoint, handleOg, { authenticate: authenticateMcp });
 
 const COSTS =
   "Costs one render of the account's monthly quota when it renders; the same call again within the plan's cache time is served from the cache for free (fresh=true renders again).";
@@ -41,8 +36,7 @@ export const screenshotTool: McpTool = {
   inputSchema: toolInputSchema(screenshotParams),
   annotations: RENDERS,
   async run(args, ctx) {
-    const answer = await callRoute(screenshotRoute, ctx, {
-      path: "/v1/screenshot",
+    const answer = await callEndpoint(screenshotEndpoint, handleScreenshot, ctx, {
       body: { ...args, response: "json" },
     });
     return { content: [jsonText(answer), ...(await fileContent(String(answer.imageUrl), "screenshot"))] };
@@ -70,7 +64,7 @@ export const ogImageTool: McpTool = {
     const { variables, ...params } = args;
     const vars = typeof variables === "object" && variables !== null && !Array.isArray(variables) ? variables : {};
     const query = objectAsQuery({ ...params, ...vars, response: "json" }, ogParams);
-    const answer = await callRoute(ogRoute, ctx, { path: "/v1/og", query });
+    const answer = await callEndpoint(ogEndpoint, handleOg, ctx, { query });
     return { content: [jsonText(answer), ...(await fileContent(String(answer.imageUrl), "og"))] };
   },
 };
@@ -83,8 +77,8 @@ export const ogTemplatesTool: McpTool = {
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(_args, ctx) {
-    // Every tool call is a request of the account's window, this one too (it does not go through
-    // the pipeline that counts the others): a batch of 100 is 100 requests (D25).
+    // Every tool call is a request of the account's window, this one too (it runs no endpoint,
+    // whose core counts the others): a batch of 100 is 100 requests (D25).
     await checkRateLimit(ctx.caller);
     // GET /v1/og/templates with a key: the built-in listing plus the account's own (D21).
     const { listTemplates } = await import("@/lib/studio/templates");

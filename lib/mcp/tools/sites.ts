@@ -4,21 +4,15 @@
  * and handlers (lib/mcp/call.ts), their input schemas from the endpoints' schemas.
  */
 import "server-only";
-import { apiRoute } from "@/lib/api/pipeline";
 import { createCrawlEndpoint, crawlResultsEndpoint } from "@/lib/crawl/endpoint";
 import { handleCreateCrawl, handleGetCrawl } from "@/lib/crawl/handlers";
 import { crawlParams } from "@/lib/crawl/params";
 import { mapEndpoint } from "@/lib/map/endpoint";
 import { handleMap } from "@/lib/map/handler";
 import { mapParams } from "@/lib/map/params";
-import { authenticateMcp } from "../auth";
-import { callRoute, jsonText, ToolFailure } from "../call";
+import { callEndpoint, jsonText, ToolFailure } from "../call";
 import { toolInputSchema } from "../schema";
 import type { McpTool } from "./types";
-
-const mapRoute = apiRoute(mapEndpoint, handleMap, { authenticate: authenticateMcp });
-const startRoute = apiRoute(createCrawlEndpoint, handleCreateCrawl, { authenticate: authenticateMcp });
-const resultsRoute = apiRoute(crawlResultsEndpoint, handleGetCrawl, { authenticate: authenticateMcp });
 
 const CRAWL_ID = "^crawl_[a-z0-9]{24}$";
 
@@ -40,7 +34,7 @@ export const mapSiteTool: McpTool = {
   inputSchema: toolInputSchema(mapParams),
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   async run(args, ctx) {
-    return { content: [jsonText(await callRoute(mapRoute, ctx, { path: "/v1/map", query: queryOf(args) }))] };
+    return { content: [jsonText(await callEndpoint(mapEndpoint, handleMap, ctx, { query: queryOf(args) }))] };
   },
 };
 
@@ -52,7 +46,7 @@ export const crawlSiteTool: McpTool = {
   inputSchema: toolInputSchema(crawlParams),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
-    const answer = await callRoute(startRoute, ctx, { path: "/v1/crawl", body: args });
+    const answer = await callEndpoint(createCrawlEndpoint, handleCreateCrawl, ctx, { body: args });
     return {
       content: [jsonText(answer), { type: "text", text: `Call get_crawl with id ${String(answer.id)} for its pages.` }],
     };
@@ -84,7 +78,10 @@ export const getCrawlTool: McpTool = {
         detail: "id must be a crawl id (crawl_…).",
         param: "id",
       });
-    const answer = await callRoute(resultsRoute, ctx, { path: `/v1/crawl/${id}`, query: queryOf(rest) });
+    const answer = await callEndpoint(crawlResultsEndpoint, handleGetCrawl, ctx, {
+      path: `/v1/crawl/${id}`,
+      query: queryOf(rest),
+    });
     return { content: [jsonText(answer)] };
   },
 };

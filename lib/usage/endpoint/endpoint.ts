@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { ApiContext } from "@/lib/api/context";
+import { type JsonOutcome, jsonOutcome } from "@/lib/api/outcome";
 import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
 import { peekRateLimit, RATE_WINDOW_SECONDS } from "@/lib/api/rate-limit";
 import { PLANS } from "@/lib/plans";
@@ -14,7 +15,7 @@ import { monthUsage } from "@/lib/usage/stats";
 
 export const usageEndpoint = noParamsEndpoint("usage");
 
-export async function handleUsage(ctx: ApiContext<NoParams>): Promise<Response> {
+export async function handleUsage(ctx: ApiContext<NoParams>): Promise<JsonOutcome<UsageResponse>> {
   const now = new Date();
   const plan = PLANS[ctx.caller.plan];
   const [month, rate] = await Promise.all([
@@ -35,5 +36,5 @@ export async function handleUsage(ctx: ApiContext<NoParams>): Promise<Response> 
     requests: { used: month.requests },
     rateLimit: { ...rate, windowSeconds: RATE_WINDOW_SECONDS },
   };
-  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+  return jsonOutcome(body, { headers: { "Cache-Control": "no-store" } });
 }

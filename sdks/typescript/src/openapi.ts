@@ -856,16 +856,10 @@ export interface components {
         }[];
       }[];
     };
+    /** @description The JSON answer of /v1/content: one field per asked format, plus what every render answer says (D7). */
     ContentResult: {
-      /**
-       * Format: uri
-       * @description The page asked for, normalised (absent for html).
-       */
-      url?: string;
-      /** @description For html: its SHA-256, in place of url. */
-      htmlSha256?: string;
       /** @description The formats this answer holds. */
-      formats: string[];
+      formats: ("markdown" | "html" | "text" | "links" | "metadata" | "screenshot")[];
       /** @description Where the page ended: after redirects and script or meta-refresh navigation. */
       finalUrl: string;
       /** @description The HTTP status of the main document (X-Target-Status). */
@@ -895,7 +889,7 @@ export interface components {
       /** @description formats=metadata: what the page says about itself, and the colours it shows. */
       metadata?: {
         /** @description document.title */
-        title?: string;
+        title: string;
         /** @description meta description, else og:description. */
         description?: string;
         /** Format: uri */
@@ -905,15 +899,15 @@ export interface components {
         /** @description html dir (ltr, rtl, auto), when set. */
         dir?: string;
         /** @description og:* tags without the prefix. */
-        openGraph?: {
+        openGraph: {
           [key: string]: string;
         };
         /** @description twitter:* tags without the prefix. */
-        twitter?: {
+        twitter: {
           [key: string]: string;
         };
         /** @description The icons the page declares (icon, apple-touch-icon, mask-icon), absolute. */
-        icons?: {
+        icons: {
           rel: string;
           /** Format: uri */
           url: string;
@@ -921,17 +915,51 @@ export interface components {
           type?: string;
         }[];
         /** @description Every parseable JSON-LD block (at most 20). */
-        jsonLd?: unknown[];
+        jsonLd: unknown[];
         /** @description ISO 8601 when parseable: Open Graph article time, itemprop, JSON-LD or citation meta. */
         publishedAt?: string;
         /** @description ISO 8601 when parseable: the same sources' modified time. */
         modifiedAt?: string;
         /** @description The dominant colours of the rendered viewport, most covering first. */
-        palette?: {
+        palette: {
           hex: string;
           share: number;
         }[];
       };
+      /** @description The page was taller than the viewport and was scrolled through before it was read (scroll=true). */
+      scrolled: boolean;
+      /** @description The document's height in CSS px when it was read. */
+      pageHeight: number;
+      /** @description Milliseconds: navigate (loading to waitUntil), wait (waits, steps and scrolling after), extract (reading the page). Of the original render on a HIT. */
+      timings: {
+        navigate: number;
+        wait: number;
+        extract: number;
+      };
+      /** @description Formats cut at their limit, when any was. */
+      truncated?: ("html" | "markdown" | "text" | "links" | "metadata")[];
+      /** @description The dialogs the page opened, as they were answered (only when it opened any). */
+      dialogs?: {
+        /** @enum {string} */
+        type: "alert" | "confirm" | "prompt" | "beforeunload";
+        /** @description The page's message (first 200 characters). */
+        message: string;
+        /** @description What the page's call returned: true (accepted), false or null (dismissed). */
+        answer: boolean | null;
+      }[];
+      /** @description How many dialogs the page opened in all, only when it opened any. */
+      dialogCount?: number;
+      /** @description Requests each enabled blocker stopped, only when one was on (ads, cookies, trackers, chats, requests). */
+      blockedRequests?: {
+        [key: string]: number;
+      };
+      /**
+       * Format: uri
+       * @description The page asked for, normalised (absent for html).
+       */
+      url?: string;
+      /** @description For html: its SHA-256, in place of url. */
+      htmlSha256?: string;
       /** @description formats=screenshot: a PNG of the viewport in the result store (no key needed, until expiresAt). */
       screenshot?: {
         /** Format: uri */
@@ -945,29 +973,17 @@ export interface components {
         /** @description Bytes. */
         size: number;
       };
-      /** @description The page was taller than the viewport and was scrolled through before it was read (scroll=true). */
-      scrolled: boolean;
-      /** @description The document's height in CSS px when it was read. */
-      pageHeight: number;
-      /** @description Milliseconds: navigate (loading to waitUntil), wait (waits, steps and scrolling after), extract (reading the page). Of the original render on a HIT. */
-      timings: {
-        navigate: number;
-        wait: number;
-        extract: number;
-      };
-      /** @description Formats cut at their limit, when any was. */
-      truncated?: string[];
       /**
        * Format: uri
        * @description This answer's stored document (GET /v1/files/….json), without a key, until expiresAt.
        */
       resultUrl: string;
       /** @description Unix ms the result was cached; null when rendered for this request. */
-      cachedAt?: number | null;
+      cachedAt: number | null;
       /** @description Unix ms after which the stored result is gone. */
-      expiresAt?: number;
+      expiresAt: number;
       /** @description Milliseconds the render took (the original render's on a HIT). */
-      renderTime?: number;
+      renderTime: number;
     };
     AnimationMetadata: {
       /**

@@ -3,6 +3,7 @@
  * per account and per client address (D4), unexpected failures, and the monthly quota.
  */
 import { expect, it } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 import { awayFromWindowEdge } from "@/tests/support/rate-window";
 import { PIPELINE_TARGET as target, type PipelineRoutes } from "./support/pipeline-routes";
@@ -86,7 +87,7 @@ export function pipelineLimitCases(routes: PipelineRoutes) {
   it("a failure before the key is checked carries the client address's RateLimit headers without counting (D4)", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
-    const lookupDown = apiRoute(screenshotEndpoint, async () => Response.json({}), {
+    const lookupDown = apiRoute(screenshotEndpoint, async () => jsonOutcome({}), {
       authenticate: async () => {
         throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
       },

@@ -3,6 +3,7 @@
  * validated before plan gates (D2), and what validation hands the handler.
  */
 import { expect, it } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 import { PIPELINE_TARGET as target, type PipelineRoutes } from "./support/pipeline-routes";
 
@@ -74,7 +75,7 @@ export function pipelineParameterCases(routes: PipelineRoutes) {
         screenshotEndpoint.validate(...args)
       ),
     };
-    const planRoute = apiRoute(counted, async (ctx) => Response.json(ctx.validated));
+    const planRoute = apiRoute(counted, async (ctx) => jsonOutcome(ctx.validated));
     const pro = await createTestAccount({ plan: "pro" });
 
     const plan = await (
@@ -89,7 +90,7 @@ export function pipelineParameterCases(routes: PipelineRoutes) {
       viewport: { width: 500, height: 852, deviceScaleFactor: 3, isMobile: true },
     });
 
-    const ogValidated = apiRoute(ogEndpoint, async (ctx) => Response.json(ctx.validated));
+    const ogValidated = apiRoute(ogEndpoint, async (ctx) => jsonOutcome(ctx.validated));
     const og = await (
       await ogValidated(apiRequest("/v1/og?template=blog-post&title=Hi&accent=f00", { apiKey: pro.apiKey }))
     ).json();

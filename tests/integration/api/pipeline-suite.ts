@@ -4,6 +4,7 @@
  * pipeline-parameters.ts and pipeline-limits.ts, in that order.
  */
 import { afterAll, beforeAll, describe } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import type { TestEnvOptions } from "@/tests/support/env";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { pipelineKeyCases } from "./pipeline-keys";
@@ -31,8 +32,8 @@ export function definePipelineSuite(
       const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
       const { ogEndpoint } = await import("@/lib/og/endpoint");
       // Echo handlers: these tests are about what happens before a handler runs.
-      route = apiRoute(screenshotEndpoint, async (ctx) => Response.json({ params: ctx.params, caller: ctx.caller }));
-      ogRoute = apiRoute(ogEndpoint, async (ctx) => Response.json({ params: ctx.params, extras: ctx.extras }));
+      route = apiRoute(screenshotEndpoint, async (ctx) => jsonOutcome({ params: ctx.params, caller: ctx.caller }));
+      ogRoute = apiRoute(ogEndpoint, async (ctx) => jsonOutcome({ params: ctx.params, extras: ctx.extras }));
     });
 
     const routes = {

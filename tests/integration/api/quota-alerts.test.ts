@@ -5,6 +5,7 @@
 import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { apiRequest, createTestAccount } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
 import { createSmtpCapture, type CapturedSmtpMessage } from "@/tests/support/smtp-capture";
@@ -34,7 +35,7 @@ async function render(apiKey: string, n: number) {
   const route = apiRoute(screenshotEndpoint, async (ctx) => {
     await ctx.consumeRender();
     ctx.usage.cache = "MISS";
-    return new Response("png");
+    return jsonOutcome({ rendered: true });
   });
   for (let i = 0; i < n; i++)
     expect((await route(apiRequest(`/v1/screenshot?url=https://example.com/${i}`, { apiKey }))).status).toBe(200);

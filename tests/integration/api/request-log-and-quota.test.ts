@@ -4,6 +4,7 @@
  * Real pipeline and Postgres; the render is a handler standing in for Chromium where one is needed.
  */
 import { describe, expect, it } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { apiRequest, createTestAccount, problemOf } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
 import { awayFromWindowEdge } from "@/tests/support/rate-window";
@@ -25,7 +26,7 @@ async function renderingRoute() {
     await ctx.consumeRender();
     ctx.usage.cache = "MISS";
     ctx.usage.renderMs = 7;
-    return new Response("png");
+    return jsonOutcome({ rendered: true });
   });
 }
 

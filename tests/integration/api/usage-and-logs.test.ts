@@ -3,6 +3,7 @@
  * request id on every answer, and log lines without key material (D14).
  */
 import { describe, expect, it, vi } from "vitest";
+import { jsonOutcome } from "@/lib/api/outcome";
 import { testEnvironment } from "@/tests/support/test-env";
 import { apiRequest, createTestAccount } from "@/tests/support/api";
 
@@ -17,7 +18,7 @@ describe("usage events and logs", () => {
     const route = apiRoute(screenshotEndpoint, async (ctx) => {
       ctx.usage.cache = "MISS";
       ctx.usage.renderMs = 12.4;
-      return new Response("ok");
+      return jsonOutcome({ ok: true });
     });
     const account = await createTestAccount({ plan: "pro" });
 
@@ -62,8 +63,8 @@ describe("usage events and logs", () => {
     const { getDb } = await import("@/lib/db");
     // Like a render that stops when the request's signal aborts (what Next does on a disconnect).
     const route = apiRoute(screenshotEndpoint, (ctx) => {
-      const { signal } = ctx.request;
-      return new Promise<Response>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+      const { signal } = ctx;
+      return new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
     });
     const account = await createTestAccount({ plan: "pro" });
     const controller = new AbortController();
@@ -99,11 +100,14 @@ describe("usage events and logs", () => {
     const { signUrl } = await import("@/lib/signing/canonical");
     const { getDb } = await import("@/lib/db");
     const account = await createTestAccount({ plan: "pro" });
-    // A handler whose failure message carries the request's URL, as a careless error might.
+    // A handler whose failure message carries the signed URL it was called with, as a careless error might.
     const route = apiRoute(ogEndpoint, async (ctx) => {
-      if (new URL(ctx.request.url).searchParams.get("title") === "fail")
-        throw new Error(`render failed for ${ctx.request.url}`);
-      return new Response("ok");
+      const { key_id, expires, signature } = ctx.params;
+      const query = new URLSearchParams({ template: ctx.params.template, ...ctx.extras, key_id: key_id ?? "" });
+      if (expires !== undefined) query.set("expires", String(expires));
+      query.set("signature", signature ?? "");
+      if (ctx.extras.title === "fail") throw new Error(`render failed for http://localhost:3000${ctx.path}?${query}`);
+      return jsonOutcome({ ok: true });
     });
     const sign = (title: string) =>
       signUrl(
@@ -150,7 +154,7 @@ describe("usage events and logs", () => {
   it("keeps a well-formed request id from upstream and replaces a bad one", async () => {
     const { apiRoute } = await import("@/lib/api/pipeline");
     const { screenshotEndpoint } = await import("@/lib/screenshot/endpoint");
-    const route = apiRoute(screenshotEndpoint, async () => new Response("ok"));
+    const route = apiRoute(screenshotEndpoint, async () => jsonOutcome({ ok: true }));
     const kept = await route(apiRequest("/v1/screenshot", { headers: { "X-Request-Id": "lb-1234567890" } }));
     expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
     const replaced = await route(apiRequest("/v1/screenshot", { headers: { "X-Request-Id": "<script>" } }));

@@ -7,6 +7,8 @@ import { beforeAll } from "vitest";
 import { apiRequest, type TestAccount } from "@/tests/support/api";
 import { fixtureQuery } from "@/tests/support/fixture-server";
 import { type PageHarness, pageHarness, type PageHarnessOptions } from "@/tests/support/page-harness";
+import { contentResultSchema } from "@/lib/content/schema";
+import { expectDocumented } from "@/tests/support/documented";
 
 interface ContentHarness extends PageHarness {
   /** GET /v1/content; a bare fixture file name as `url` becomes its URL on the fixture server. */
@@ -59,5 +61,5 @@ export function contentHarness(
 export async function okJson(response: Response): Promise<Record<string, unknown>> {
   const text = await response.text();
   if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as Record<string, unknown>;
+  return expectDocumented(contentResultSchema, JSON.parse(text)) as Record<string, unknown>;
 }

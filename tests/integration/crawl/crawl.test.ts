@@ -6,7 +6,7 @@
  * time with `next` and as JSON lines; cancel stops it; the quota and the plan's page limit stop it
  * cleanly, saying so; another workspace's crawl is a 404.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,17 @@ let polite: SiteServer;
 let overlay: string;
 beforeAll(async () => {
   ensureDebianDocs(["python-flask-doc"]);
-  site = await serveSite({ root: ROOT });
+  // A Cloudflare managed challenge as Cloudflare answers it (403, cf-mitigated), beside the real pages.
+  const challenge = await readFile("tests/fixtures/screenshot/blocked/cloudflare-challenge.html");
+  site = await serveSite({
+    root: ROOT,
+    routes: {
+      "/challenge.html": (_req, res) =>
+        res
+          .writeHead(403, { "content-type": "text/html", "cf-mitigated": "challenge", server: "cloudflare" })
+          .end(challenge),
+    },
+  });
   overlay = await mkdtemp(path.join(os.tmpdir(), "glance-crawl-"));
   await writeFile(path.join(overlay, "robots.txt"), "User-agent: GlanceBot\nCrawl-delay: 1\n");
   polite = await serveSite({ root: ROOT, overlay });
@@ -170,6 +180,15 @@ describe("POST /v1/crawl on Flask's documentation", () => {
     expect((await problemOf(foreign)).code).toBe("crawl_not_found");
     const cancel = await routes.one.DELETE(request(`/v1/crawl/${id}`, other, { method: "DELETE" }));
     expect(cancel.status).toBe(404);
+  });
+
+  it("names a bot challenge a failed page (target_blocked, #47), never content, and charges nothing", async () => {
+    const before = await rendersOf(business);
+    const crawl = await ended(await start({ url: site.url("/challenge.html"), depth: 1, sitemap: "skip" }));
+    expect(crawl).toMatchObject({ status: "completed", total: 1, completed: 0, failed: 1 });
+    expect(crawl.pages[0].markdown).toBeUndefined();
+    expect((crawl.pages[0].error as { code: string }).code).toBe("target_blocked");
+    expect(await rendersOf(business)).toBe(before);
   });
 
   it("cancels: pages not yet rendered are skipped and never charged", async () => {

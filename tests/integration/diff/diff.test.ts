@@ -9,6 +9,8 @@ import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/te
 import { testEnvironment } from "@/tests/support/test-env";
 import { fetchResultFile } from "../jobs/support";
 import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
+import { diffResponseSchema } from "@/lib/diff/schema";
+import { expectDocumented } from "@/tests/support/documented";
 
 let pages: ChangingPages;
 let account: TestAccount;
@@ -53,7 +55,7 @@ function diff(query: Record<string, string | number | boolean>): Promise<Respons
 
 async function ok(response: Response): Promise<DiffBody> {
   if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
-  return (await response.json()) as DiffBody;
+  return expectDocumented(diffResponseSchema, await response.json()) as DiffBody;
 }
 
 /** Each coordinate of each box within `tolerance` px of the expected one. */

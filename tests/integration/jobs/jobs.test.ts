@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { createTestAccount, problemOf } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
 import { fetchResultFile, getJob, jobsHarness, postJob, waitForJob, type JobBody } from "./support";
+import { usageResponseSchema } from "@/lib/usage/schema";
+import { expectDocumented } from "@/tests/support/documented";
 
 const h = jobsHarness();
 
@@ -102,10 +104,9 @@ describe("POST /v1/jobs", () => {
     const { GET: usage } = await import("@/app/v1/usage/route");
     const { apiRequest } = await import("@/tests/support/api");
     const rendersUsed = async () =>
-      (
-        (await (await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }))).json()) as {
-          renders: { used: number };
-        }
+      expectDocumented(
+        usageResponseSchema,
+        await (await usage(apiRequest("/v1/usage", { apiKey: account.apiKey }))).json(),
       ).renders.used;
     expect(await rendersUsed()).toBe(0);
     const accepted = (await (

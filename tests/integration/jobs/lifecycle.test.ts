@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, rendersOf } from "@/tests/support/api";
+import { watchHttpObjects } from "@/tests/support/http-watch";
 import { testEnvironment } from "@/tests/support/test-env";
 import { postJob, waitForJob, type JobBody } from "./support";
 
@@ -22,6 +23,35 @@ afterAll(async () => {
 });
 
 describe("a job runs as the account is when it runs", () => {
+  it("runs through the endpoint core: no Request built, no Response read, the render charged once (D35)", async () => {
+    const account = await createTestAccount({ plan: "pro" });
+    const { insertJob } = await import("@/lib/jobs/store");
+    const { runJob } = await import("@/lib/jobs/run");
+    // Not on the queue: this test is the job's only runner.
+    const row = await insertJob(
+      { userId: account.userId, apiKeyId: account.apiKeyId },
+      {
+        endpoint: "og",
+        query: [
+          ["template", "default"],
+          ["title", "No HTTP"],
+          ["response", "json"],
+        ],
+      },
+      undefined,
+    );
+    const watch = watchHttpObjects();
+    let ran: Awaited<ReturnType<typeof runJob>>;
+    try {
+      ran = await runJob(row, new AbortController().signal);
+    } finally {
+      watch.restore();
+    }
+    expect(ran).toMatchObject({ state: "succeeded", result: { template: "default", format: "png", cachedAt: null } });
+    expect([watch.built, watch.read()]).toEqual([[], 0]);
+    expect(await rendersOf(account)).toBe(1);
+  });
+
   it("fails with the plan's 403 when the account moved below the endpoint's plan after accepting", async () => {
     const account = await createTestAccount({ plan: "pro" });
     const { stopJobWorkers, startJobWorkers } = await import("@/lib/jobs/worker");

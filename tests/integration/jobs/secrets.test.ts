@@ -175,11 +175,12 @@ describe("secret parameters are redacted by the schema, at any depth, everywhere
     jobIds.push(...((await bulk.json()) as { jobs: JobBody[] }).jobs.map((j) => j.id));
 
     const { startJobTool } = await import("@/lib/mcp/tools/jobs");
+    const { authenticateMcp } = await import("@/lib/mcp/auth");
     const mcpRequest = new Request("http://localhost:3000/mcp", { headers: { "X-API-Key": account.apiKey } });
     const [screenshotFields] = types.filter(([type]) => type === "screenshot").map(([, f]) => f);
     const tool = await startJobTool.run(
       { endpoint: "screenshot", params: withSecrets(BASE.screenshot, screenshotFields) },
-      { request: mcpRequest, caller: { userId: account.userId } as never },
+      { caller: await authenticateMcp(mcpRequest, new URL(mcpRequest.url)), signal: mcpRequest.signal },
     );
     const started = /job_[a-z0-9]{24}/.exec(JSON.stringify(tool.content))?.[0];
     expect(started).toBeDefined();

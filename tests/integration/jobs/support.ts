@@ -2,6 +2,8 @@
 import { apiRequest, type TestAccount } from "@/tests/support/api";
 import { afterAll, beforeAll } from "vitest";
 import { type ScreenshotHarness, screenshotHarness } from "@/tests/support/screenshot-harness";
+import { jobResponseSchema } from "@/lib/jobs/schema";
+import { expectDocumented } from "@/tests/support/documented";
 
 export interface JobBody {
   id: string;
@@ -51,7 +53,7 @@ export async function waitForJob(account: TestAccount, id: string): Promise<JobB
   for (;;) {
     const response = await getJob(account, id);
     if (response.status !== 200) throw new Error(`GET /v1/jobs/${id}: ${response.status} ${await response.text()}`);
-    const body = (await response.json()) as JobBody;
+    const body = expectDocumented(jobResponseSchema, await response.json()) as JobBody;
     if (body.status === "succeeded" || body.status === "failed") return body;
     await sleep(250);
   }

@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
+import { watchHttpObjects } from "@/tests/support/http-watch";
 import { answerOf, mcpHarness } from "./harness";
 import { signedInOAuth, TestProvider, tokenRequest } from "./oauth-client";
 
@@ -65,6 +66,28 @@ describe("discovery", () => {
   });
 });
 
+describe("a tool call (D35)", () => {
+  it("runs its endpoint with the caller the /mcp request authenticated: no credential of its own, no Request, no Response", async () => {
+    const { authenticateMcp } = await import("@/lib/mcp/auth");
+    const { ogImageTool } = await import("@/lib/mcp/tools/render");
+    const mcp = new Request(h.mcpUrl, { headers: { authorization: `Bearer ${oauth.account.apiKey}` } });
+    const caller = await authenticateMcp(mcp, new URL(mcp.url));
+    const watch = watchHttpObjects();
+    let result: Awaited<ReturnType<typeof ogImageTool.run>>;
+    try {
+      // The credential stays on the /mcp request: the tool is handed only who it acts for.
+      result = await ogImageTool.run(
+        { template: "default", variables: { title: "Once" } },
+        { caller, signal: mcp.signal },
+      );
+    } finally {
+      watch.restore();
+    }
+    expect(answerOf(result)).toMatchObject({ template: "default", format: "png" });
+    expect([watch.built, watch.read()]).toEqual([[], 0]);
+  });
+});
+
 describe("the SDK's OAuth client", () => {
   it("registers, is allowed by the signed-in user, and calls tools for that account", async () => {
     const provider = new TestProvider();
@@ -73,10 +96,12 @@ describe("the SDK's OAuth client", () => {
     expect(provider.saved).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     expect((await client.listTools()).tools.length).toBe(10);
     const before = await h.renders(oauth.account.userId);
-    const result = (await client.callTool({
-      name: "screenshot",
-      arguments: { url: h.fx.url("basic.html"), width: 300, height: 200 },
-    })) as CallToolResult;
+    // The /mcp request is the only one: the tool call inside builds none for /v1 (D35).
+    const watch = watchHttpObjects((url) => new URL(url).pathname.startsWith("/v1/"));
+    const result = (await client
+      .callTool({ name: "screenshot", arguments: { url: h.fx.url("basic.html"), width: 300, height: 200 } })
+      .finally(() => watch.restore())) as CallToolResult;
+    expect(watch.built).toEqual([]);
     expect(answerOf(result)).toMatchObject({ width: 300, height: 200 });
     expect(await h.renders(oauth.account.userId)).toBe(before + 1);
     // The request log marks it as an MCP agent's call over OAuth, never the docs playground (#51).

@@ -6,6 +6,7 @@
  * capture's own error (lib/page/blocked.ts); lib/monitors needs nothing of its own.
  */
 import { describe, expect, it } from "vitest";
+import { watchHttpObjects } from "@/tests/support/http-watch";
 import {
   createMonitor,
   expectStatus,
@@ -60,5 +61,25 @@ describe("a monitor whose page turns into a bot challenge (D23, #47 point 3)", (
     expect(back.result).toMatchObject({ changed: false, changedRatio: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(hooksFor(created.id)).toHaveLength(0);
+  });
+});
+
+describe("a monitor's run (D35)", () => {
+  it("captures through the result store and the render charge without building a Request for its page", async () => {
+    const url = world.pages.url("no-http");
+    const watch = watchHttpObjects((built) => built.startsWith(url));
+    try {
+      const before = await renders();
+      const created = (await expectStatus(
+        await createMonitor(world.account, { url, width: 400, height: 300 }),
+        201,
+      )) as MonitorBody;
+      const first = await waitForRun(world.account, created.id, created.firstRun!.id);
+      expect(first.status, JSON.stringify(first.error)).toBe("succeeded");
+      expect(await renders()).toBe(before + 1);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.built).toEqual([]);
   });
 });

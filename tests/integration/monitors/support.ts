@@ -4,6 +4,8 @@ import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { type ChangingPages, startChangingPages } from "@/tests/support/changing-pages";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { type Receiver, startReceiver } from "@/tests/support/webhook-receiver";
+import { runResponseSchema } from "@/lib/monitors/schema";
+import { expectDocumented } from "@/tests/support/documented";
 
 export interface RunBody {
   id: string;
@@ -72,7 +74,8 @@ export async function waitForRun(account: TestAccount, monitorId: string, id: st
     const response = await listRuns(account, monitorId);
     if (response.status !== 200) throw new Error(`runs: ${response.status} ${await response.text()}`);
     const run = ((await response.json()) as { runs: RunBody[] }).runs.find((r) => r.id === id);
-    if (run && (run.status === "succeeded" || run.status === "failed")) return run;
+    if (run && (run.status === "succeeded" || run.status === "failed"))
+      return expectDocumented(runResponseSchema, run) as RunBody;
     await sleep(200);
   }
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, HEAD } from "@/app/v1/files/[file]/route";
+import type { JsonOutcome } from "@/lib/api/outcome";
 import { reloadEnv } from "@/lib/env";
 import { closeRedis } from "@/lib/redis";
 import { serveResult } from "@/lib/results/serve";
@@ -127,7 +128,7 @@ describe.each(["files", "redis"] as const)("files route on the %s store", (kind)
   it("serves the imageUrl that serveResult hands out", async () => {
     const { render } = countingRender(png);
     const url = `https://example.com/files/${kind}`;
-    const res = await serveResult(makeCtx({ params: { response: "json" } }).ctx, {
+    const answer = await serveResult(makeCtx({ params: { response: "json" } }).ctx, {
       endpoint: "screenshot",
       keyParams: { url },
       ext: "png",
@@ -135,7 +136,8 @@ describe.each(["files", "redis"] as const)("files route on the %s store", (kind)
       render,
       describe: { url },
     });
-    const { imageUrl, size } = await res.json();
+    expect(answer.kind).toBe("json");
+    const { imageUrl, size } = (answer as JsonOutcome<{ imageUrl: string; size: number }>).body;
     const file = imageUrl.split("/v1/files/")[1];
     const served = await get(file);
     expect(served.status).toBe(200);

@@ -4,8 +4,10 @@
  */
 import { Redis } from "ioredis";
 import sharp from "sharp";
+import { outcomeResponse } from "@/lib/api/outcome-response";
 import type { PlanId } from "@/lib/plans";
-import type { RenderOutput, ServeContext } from "@/lib/results/render-job";
+import type { RenderJob, RenderOutput, ServeContext } from "@/lib/results/render-job";
+import type { ResultService } from "@/lib/results/serve";
 import { REDIS_URL } from "@/tests/support/env";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,7 +35,7 @@ export function makeCtx(options: {
   let consumed = 0;
   let refunded = 0;
   const ctx: ServeContext = {
-    request: new Request("http://localhost/v1/screenshot"),
+    signal: new AbortController().signal,
     requestId: "test-request",
     caller: { userId: options.userId ?? "acct_test", plan: options.plan ?? "free", apiKeyId: "key_test" },
     params: options.params ?? {},
@@ -52,6 +54,15 @@ export function makeCtx(options: {
     },
   };
   return { ctx, consumed: () => consumed, refunded: () => refunded };
+}
+
+/** A result service whose answers are read as the HTTP adapter sends them (lib/api/outcome-response.ts). */
+export function overHttp<S extends Pick<ResultService, "serve">>(
+  service: S,
+): Omit<S, "serve"> & { serve(ctx: ServeContext, job: RenderJob): Promise<Response> } {
+  return Object.assign(Object.create(service) as S, {
+    serve: async (ctx: ServeContext, job: RenderJob) => outcomeResponse(await service.serve(ctx, job)),
+  });
 }
 
 /** A render callback that counts its calls and takes `ms` (abortable through its signal). */

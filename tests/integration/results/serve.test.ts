@@ -10,19 +10,22 @@ import { FileResultStore } from "@/lib/results/file-store";
 import type { RenderJob } from "@/lib/results/render-job";
 import { createResultService, serveResult, type ResultService } from "@/lib/results/serve";
 import { testEnvironment } from "@/tests/support/test-env";
-import { countingRender, makeCtx, pngOf, sleep } from "./helpers";
+import { outcomeResponse } from "@/lib/api/outcome-response";
+import { countingRender, makeCtx, overHttp, pngOf, sleep } from "./helpers";
 
-let service: ResultService;
+let service: ReturnType<typeof overHttp<ResultService>>;
 let png: Buffer;
 
 const testEnv = testEnvironment({ database: "embedded" });
 
 beforeAll(async () => {
-  service = createResultService({
-    store: new FileResultStore(path.join(testEnv.current.dataDir, "results")),
-    redis: null,
-    flight: { orphanGraceMs: 2_000 },
-  });
+  service = overHttp(
+    createResultService({
+      store: new FileResultStore(path.join(testEnv.current.dataDir, "results")),
+      redis: null,
+      flight: { orphanGraceMs: 2_000 },
+    }),
+  );
   png = await pngOf("#22aa55");
 });
 
@@ -219,7 +222,9 @@ describe("serveResult: deadlines and failures", () => {
   });
 
   it("aborts a render nobody waits for once the grace period is over, and stores nothing", async () => {
-    const impatient = createResultService({ store: service.store, redis: null, flight: { orphanGraceMs: 100 } });
+    const impatient = overHttp(
+      createResultService({ store: service.store, redis: null, flight: { orphanGraceMs: 100 } }),
+    );
     const { render, calls } = countingRender(png, 5_000);
     const j = job(render, { deadline: Date.now() + 50 });
     await expect(impatient.serve(makeCtx({}).ctx, j)).rejects.toBeInstanceOf(ApiError);
@@ -275,9 +280,8 @@ describe("serveResult: deadlines and failures", () => {
 
   it("stops waiting when the client goes away", async () => {
     const { render } = countingRender(png, 200);
-    const { ctx } = makeCtx({});
     const controller = new AbortController();
-    ctx.request = new Request("http://localhost/v1/screenshot", { signal: controller.signal });
+    const ctx = { ...makeCtx({}).ctx, signal: controller.signal };
     const pending = service.serve(ctx, job(render));
     setTimeout(() => controller.abort(new Error("client disconnected")), 20);
     await expect(pending).rejects.toThrow("client disconnected");
@@ -287,7 +291,7 @@ describe("serveResult: deadlines and failures", () => {
 describe("serveResult (default service from configuration)", () => {
   it("stores under DATA_DIR/results and returns a files URL for the stored bytes", async () => {
     const { render } = countingRender(png);
-    const res = await serveResult(makeCtx({ params: { response: "json" } }).ctx, job(render));
+    const res = outcomeResponse(await serveResult(makeCtx({ params: { response: "json" } }).ctx, job(render)));
     const { imageUrl } = await res.json();
     const key = /\/v1\/files\/([0-9a-f]{64})\.png$/.exec(imageUrl)![1];
     const stored = await new FileResultStore(path.join(testEnv.current.dataDir, "results")).get(key);

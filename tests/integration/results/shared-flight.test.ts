@@ -14,7 +14,7 @@ import { createResultService, type ResultService } from "@/lib/results/serve";
 import { REDIS_URL } from "@/tests/support/env";
 import { testEnvironment } from "@/tests/support/test-env";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
-import { countingRender, deleteRedisPrefix, makeCtx, pngOf, sleep } from "./helpers";
+import { countingRender, deleteRedisPrefix, makeCtx, overHttp, pngOf, sleep } from "./helpers";
 let bridge: UpstashBridge;
 let raw: Redis;
 let png: Buffer;
@@ -62,8 +62,8 @@ const keyOf = (j: RenderJob) => cacheKey({ accountId: "acct_test", endpoint: j.e
 
 describe.each(["redis", "upstash"] as const)("across two instances over %s", (kind) => {
   // Instances are created in beforeAll, after describe bodies run: look them up lazily.
-  const a = { serve: (...args: Parameters<ResultService["serve"]>) => instances[kind].a.serve(...args) };
-  const b = { serve: (...args: Parameters<ResultService["serve"]>) => instances[kind].b.serve(...args) };
+  const a = overHttp({ serve: (...args: Parameters<ResultService["serve"]>) => instances[kind].a.serve(...args) });
+  const b = overHttp({ serve: (...args: Parameters<ResultService["serve"]>) => instances[kind].b.serve(...args) });
   const lockKey = async (j: RenderJob) => `${instances[kind].prefix}lock:result:${await keyOf(j)}`;
   /** Waits until some instance holds the job's lock (no fixed sleeps: the machine may be busy). */
   const lockTaken = async (j: RenderJob) => {
