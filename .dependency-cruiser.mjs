@@ -9,6 +9,10 @@
  * no row allows is an error naming both files, as is an import cycle or an import that does not
  * resolve. A path in the table that names nothing on disk is an error too, so the table stays
  * true when folders move.
+ *
+ * The table itself must point downward (#49, D34): `lib/` rows that may import each other, directly
+ * or round a longer loop, are refused before anything is cruised, and a sub-folder with its own
+ * row sits above its folder.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 
@@ -64,13 +68,95 @@ export function folderRules(markdown = readFileSync(MAP, "utf8")) {
       who,
       from: who.map(pathPattern),
       to: /\banything\b/.test(mayImport) ? [""] : targets.map(pathPattern),
+      targets,
       rawSql: targets.includes(RAW_SQL),
     };
   });
 }
 
+/** A path of the table as it names files: a folder with its slash, a file with its extension. */
+function namedPath(token) {
+  if (token.endsWith("/") || (existsSync(token) && statSync(token).isDirectory())) return token.replace(/\/?$/, "/");
+  return existsSync(token) ? token : ([".ts", ".tsx"].map((ext) => token + ext).find(existsSync) ?? token);
+}
+
+/** True when the two paths share a file: the same file, or one folder holding the other path. */
+const overlap = (a, b) => a.startsWith(b) || b.startsWith(a);
+
+/**
+ * The table allows an import only downward (#49, D34): no `lib/` row may reach itself through
+ * the rows it may import — two rows that may import each other, or a longer loop — or the layers
+ * on the loop are one and none can be read alone. A row may import another when one of its paths
+ * is, holds or lies in one of the other's; its own folder is no arrow, and a row that may import
+ * all of `lib/` (start-up) sits on top of everything and is left out. Each loop is named once.
+ */
+export function importLoops(rows) {
+  const lib = rows
+    .map((row) => ({ name: row.who.join(", "), who: row.who.map(namedPath), mayImport: row.targets.map(namedPath) }))
+    .filter(({ who, mayImport }) => who.every((path) => path.startsWith("lib/")) && !mayImport.includes("lib/"));
+  const arrows = new Map(
+    lib.map((a) => [
+      a,
+      lib.filter((b) => b !== a && a.mayImport.some((to) => b.who.some((path) => overlap(to, path)))),
+    ]),
+  );
+  const onLoop = new Set();
+  const loops = [];
+  for (const start of lib) {
+    if (onLoop.has(start)) continue;
+    // Breadth first from the row: the shortest way back to it, if there is one.
+    const cameFrom = new Map([[start, null]]);
+    const queue = [start];
+    let last = null;
+    while (queue.length > 0 && !last) {
+      const node = queue.shift();
+      for (const next of arrows.get(node)) {
+        if (next === start) last = node;
+        else if (!cameFrom.has(next)) {
+          cameFrom.set(next, node);
+          queue.push(next);
+        }
+      }
+    }
+    if (!last) continue;
+    const trail = [];
+    for (let node = last; node; node = cameFrom.get(node)) trail.unshift(node);
+    trail.forEach((node) => onLoop.add(node));
+    loops.push([...trail, start].map((node) => node.name).join(" → "));
+  }
+  return loops;
+}
+
 const rows = folderRules();
+const loops = importLoops(rows);
+if (loops.length > 0)
+  throw new Error(
+    `${MAP}: the folder table lets lib/ rows import each other, an arrow upward (#49, D34): ${loops.join("; ")}`,
+  );
 const rawSqlUsers = rows.filter((row) => row.rawSql).flatMap((row) => row.from);
+/**
+ * A sub-folder with a row of its own (`lib/usage/endpoint/` in `lib/usage/`) is its own layer: it
+ * may use its parent's files, as any file of the folder may, but the parent reaches it only when
+ * its own row names it, else a folder's own files would be a way round the table.
+ */
+const subFolders = rows.flatMap((row) =>
+  row.who
+    .map(namedPath)
+    .filter((path) => path.endsWith("/"))
+    .flatMap((sub) =>
+      rows
+        .filter((parent) => parent !== row)
+        .flatMap((parent) => parent.who.map(namedPath))
+        .filter((parent) => parent.endsWith("/") && sub.startsWith(parent) && sub !== parent)
+        .map((parent) => ({ parent, sub })),
+    ),
+);
+const upperSubFolders = subFolders.filter(
+  ({ parent, sub }) =>
+    !rows.some(
+      (row) => row.who.map(namedPath).includes(parent) && row.targets.map(namedPath).some((to) => overlap(to, sub)),
+    ),
+);
 const EXTERNAL = ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "core"];
 
 /** @type {import("dependency-cruiser").IConfiguration} */
@@ -97,6 +183,13 @@ const config = {
       from: { pathNot: "^lib/db/" },
       to: { path: "^lib/db/client\\.ts$" },
     },
+    ...upperSubFolders.map(({ parent, sub }) => ({
+      name: "sub-folder-above-its-folder",
+      comment: `${sub} has its own row in ${MAP} and sits above ${parent}, which may not import it (D34).`,
+      severity: "error",
+      from: { path: `^${escape(parent)}`, pathNot: `^${escape(sub)}` },
+      to: { path: `^${escape(sub)}` },
+    })),
     {
       name: "not-to-unresolvable",
       comment: "An import that resolves to nothing.",

@@ -14,7 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDb, disconnectDb } from "@/lib/db";
-import { changePlan } from "@/lib/billing/plan-change";
+import { changePlan } from "@/lib/accounts/plan-change";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { rollApiKey } from "@/lib/keys/roll";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, touchApiKey, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
-import { applyDuePlanChange } from "@/lib/billing/plan-change";
+import { withDuePlanChange } from "@/lib/accounts/plan-change";
 import { PLANS, type PlanId } from "@/lib/plans";
 
 function pausedKeyDetail(plan: PlanId): string {
@@ -40,11 +40,7 @@ export function presentedKey(request: Request, url: URL): string | undefined {
  * under the new plan; a revoked key is a 401, a paused one a 401 that says why.
  */
 export async function usableKeyOwner(find: () => Promise<KeyOwner | null>): Promise<KeyOwner> {
-  let owner = await find();
-  if (owner?.planChangeDue) {
-    await applyDuePlanChange(owner.userId);
-    owner = await find();
-  }
+  const owner = await withDuePlanChange(await find(), (found) => (found?.planChangeDue ? found.userId : null), find);
   if (!owner || owner.revoked) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
   if (owner.paused) throw new ApiError("api_key_paused", pausedKeyDetail(owner.plan));
   return owner;

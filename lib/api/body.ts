@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { describeParams } from "./params";
-import { isStorableText, UNSTORABLE_TEXT } from "./stored-text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 
 /** Reads at most `maxBytes` of the body; more is a 413 without reading the rest. */
 async function readCapped(request: Request, maxBytes: number): Promise<string> {

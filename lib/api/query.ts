@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { closestName } from "@/lib/api/closest-name";
 import { ApiError, type ErrorCode } from "@/lib/vocabulary/errors";
 import type { ParamIssueCode } from "@/lib/api/params";
-import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 
 export interface ParsedQuery<T> {
   params: T;

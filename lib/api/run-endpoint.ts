@@ -20,7 +20,8 @@ import type { EndpointOutcome } from "@/lib/api/outcome";
 import { parseQuery } from "@/lib/api/query";
 import { afterResponse } from "@/lib/api/request";
 import { log } from "@/lib/log";
-import { recordUsage, requestFacts, type RequestFacts, type UsageEventInput } from "@/lib/usage/record";
+import { requestFacts, type RequestFacts } from "@/lib/api/request-facts";
+import { recordUsage, type UsageEventInput } from "@/lib/usage/record";
 
 /** nginx's status for a client that closed the connection before the answer. */
 const CLIENT_CLOSED_REQUEST = 499;

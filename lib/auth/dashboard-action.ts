@@ -13,12 +13,12 @@
 import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 import { isSameOriginRequest } from "@/lib/auth/origin";
 import { can, ROLE_LABELS, rolesThatMay, type Permission } from "@/lib/auth/roles";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { getCurrentWorkspace, type CurrentWorkspace } from "@/lib/auth/workspace";
-import { recordAudit, withDeclaredAudit, type AuditAction, type AuditDetail } from "@/lib/workspaces/audit";
+import { recordAudit, withDeclaredAudit, type AuditAction, type AuditDetail } from "@/lib/audit/audit-log";
 
 /** Why an action did not run its body; `message` is what the form shows. */
 export interface Refusal {
@@ -194,7 +194,7 @@ export function many() {
 
 /**
  * A form's text is stored (names, descriptions, e-mails): a NUL or lone surrogate, which
- * PostgreSQL refuses, is the form's error instead of a failed insert (lib/api/stored-text.ts, D1).
+ * PostgreSQL refuses, is the form's error instead of a failed insert (lib/vocabulary/stored-text.ts, D1).
  */
 function unstorable(ctx: z.RefinementCtx): never {
   ctx.addIssue({ code: "custom", message: `Text ${UNSTORABLE_TEXT}.` });

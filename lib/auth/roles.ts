@@ -1,7 +1,7 @@
 /**
  * Roles in a workspace and what each may do (D28). One table, read by the server wherever an
  * action or route acts for a workspace (lib/auth/workspace.ts, lib/auth/action-user.ts,
- * lib/auth/session-caller.ts) and by the pages only to leave out buttons a role cannot use.
+ * lib/api/session-caller.ts) and by the pages only to leave out buttons a role cannot use.
  * docs/decisions/0028-workspaces.md prints the same table; a unit test keeps the two equal.
  * Client-safe: no server-only imports.
  */

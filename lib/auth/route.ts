@@ -8,7 +8,6 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { handlers } from "@/lib/auth/config";
-import { methodNotAllowedFor } from "@/lib/api/fallback";
 
 /**
  * Re-addresses the request to APP_URL: Auth.js derives every URL it emits from the request URL.
@@ -32,6 +31,3 @@ export async function authGet(request: NextRequest): Promise<Response> {
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
-
-/** Sign-in posts go to server actions, never here: every method but GET is a problem+json 405 (D1). */
-export const authMethodNotAllowed = methodNotAllowedFor("GET, HEAD, OPTIONS");

@@ -7,7 +7,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { applyDuePlanChange } from "@/lib/billing/plan-change";
+import { withDuePlanChange } from "@/lib/accounts/plan-change";
 import { getDb } from "@/lib/db";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { safeReturnPath } from "@/lib/auth/local-url";
@@ -35,15 +35,19 @@ export async function findSessionUser(sessionToken: string | undefined, now = ne
     },
   });
   if (!row || row.expires <= now) return null;
-  const { scheduledPlanAt, ...user } = row.user;
+  const { scheduledPlanAt, ...found } = row.user;
   // A plan change that fell due (end of the paid period or of the payment grace, D18) applies on
   // the signed-in side too: the playground, key creation and the pages see the plan the key
   // lookup would, not the one paid for until yesterday.
-  if (scheduledPlanAt && scheduledPlanAt <= now) {
-    await applyDuePlanChange(user.id, now);
-    const fresh = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true } });
-    return { ...user, plan: fresh.plan as PlanId };
-  }
+  const user = await withDuePlanChange(
+    found,
+    () => (scheduledPlanAt && scheduledPlanAt <= now ? found.id : null),
+    async () => ({
+      ...found,
+      ...(await db.user.findUniqueOrThrow({ where: { id: found.id }, select: { plan: true } })),
+    }),
+    now,
+  );
   return { ...user, plan: user.plan as PlanId };
 }
 

@@ -9,7 +9,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { applyDuePlanChange } from "@/lib/billing/plan-change";
+import { withDuePlanChange } from "@/lib/accounts/plan-change";
 import { getDb } from "@/lib/db";
 import { secureCookies } from "@/lib/auth/constants";
 import { safeReturnPath } from "@/lib/auth/local-url";
@@ -98,15 +98,15 @@ export async function resolveWorkspace(
   const choice = chosen ?? (await membershipOf(user.id, user.id));
   if (!choice) return null;
   const db = await getDb();
-  let row = await db.user.findUniqueOrThrow({
-    where: { id: choice.id },
-    select: { plan: true, scheduledPlanAt: true },
-  });
+  const read = () =>
+    db.user.findUniqueOrThrow({ where: { id: choice.id }, select: { plan: true, scheduledPlanAt: true } });
   // A plan change that fell due applies here too, for the workspace acted for (D18).
-  if (row.scheduledPlanAt && row.scheduledPlanAt <= now) {
-    await applyDuePlanChange(choice.id, now);
-    row = await db.user.findUniqueOrThrow({ where: { id: choice.id }, select: { plan: true, scheduledPlanAt: true } });
-  }
+  const row = await withDuePlanChange(
+    await read(),
+    (found) => (found.scheduledPlanAt && found.scheduledPlanAt <= now ? choice.id : null),
+    read,
+    now,
+  );
   return { ...choice, plan: row.plan as PlanId, user, fellBack: Boolean(other) && !chosen };
 }
 

@@ -9,7 +9,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { dashboardFormAction, many, text, type Refusal } from "@/lib/auth/dashboard-action";
 import type { CurrentWorkspace } from "@/lib/auth/workspace";
-import { keepKeys, KeepKeysError } from "./plan-change";
+import { keepKeys, KeepKeysError } from "@/lib/accounts/plan-change";
 import { createCheckoutUrl, createPortalUrl, hasLiveSubscription } from "./sessions";
 import { billingEnabled, isBillingInterval, isPaidPlan, type BillingInterval, type PaidPlan } from "./stripe";
 import { log } from "@/lib/log";

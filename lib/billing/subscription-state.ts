@@ -13,7 +13,7 @@
  */
 import "server-only";
 import type Stripe from "stripe";
-import { clearScheduledPlan, schedulePlan, setPlanNow, type Tx } from "@/lib/billing/plan-change";
+import { clearScheduledPlan, schedulePlan, setPlanNow, type Tx } from "@/lib/accounts/plan-change";
 import { isPaidPlan, planForPrice } from "@/lib/billing/stripe";
 import { planAtLeast, type PlanId } from "@/lib/plans";
 

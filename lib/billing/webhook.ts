@@ -11,7 +11,7 @@ import type Stripe from "stripe";
 import { ApiError, problemResponse } from "@/lib/vocabulary/errors";
 import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { withAccountLock, type Tx } from "@/lib/billing/plan-change";
+import { withAccountLock, type Tx } from "@/lib/accounts/plan-change";
 import { billingConfig, billingEnabled, stripe } from "@/lib/billing/stripe";
 import {
   applyCheckoutCompleted,

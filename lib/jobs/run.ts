@@ -14,7 +14,7 @@ import { runEndpoint } from "@/lib/api/run-endpoint";
 import { log } from "@/lib/log";
 import { isPlanId } from "@/lib/plans";
 import { isRenderEndpoint } from "@/lib/endpoints";
-import { grantMayAct } from "@/lib/mcp/oauth/store";
+import { grantMayAct } from "@/lib/keys/oauth-grants";
 import { uploadJobResult } from "@/lib/storage/upload";
 import { JOB_RUNNERS } from "./runners";
 import { ownerNow, type Outcome } from "./claims";

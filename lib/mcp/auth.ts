@@ -10,8 +10,8 @@ import type { Authenticator } from "@/lib/api/auth";
 import { callerForKey } from "@/lib/api/auth";
 import { isAppHost, onAppHost } from "@/lib/api/app-host";
 import { ApiError } from "@/lib/vocabulary/errors";
-import { applyDuePlanChange } from "@/lib/billing/plan-change";
-import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "./oauth/store";
+import { withDuePlanChange } from "@/lib/accounts/plan-change";
+import { ACCESS_TOKEN_PREFIX, findAccessGrant } from "@/lib/keys/oauth-grants";
 
 const MCP_MISSING_KEY = "Missing API key. Provide it as Authorization: Bearer sk_live_… (or the X-API-Key header).";
 
@@ -57,11 +57,11 @@ export const authenticateMcp: Authenticator = async (request) => {
  * applied first, as for a key, D18). No key: the request log shows such calls without a key name.
  */
 async function callerForAccessToken(token: string) {
-  let grant = await findAccessGrant(token);
-  if (grant?.planChangeDue) {
-    await applyDuePlanChange(grant.userId);
-    grant = await findAccessGrant(token);
-  }
+  const grant = await withDuePlanChange(
+    await findAccessGrant(token),
+    (found) => (found?.planChangeDue ? found.userId : null),
+    () => findAccessGrant(token),
+  );
   if (!grant)
     throw new ApiError("invalid_api_key", "Invalid, expired or revoked access token: refresh it, or connect again.");
   return {

@@ -19,7 +19,7 @@ import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
 import { screenshotDoc } from "@/lib/screenshot/openapi";
 import { sessionsDoc } from "@/lib/sessions/openapi";
-import { usageDoc } from "@/lib/usage/openapi";
+import { usageDoc } from "@/lib/usage/endpoint/openapi";
 
 /** Every endpoint of the pipeline (lib/endpoints.ts) has its part: one missing fails to compile. */
 const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {

@@ -1,15 +1,15 @@
 /**
  * The editor's calls (D21), behind the session cookie and same-origin check of the docs
- * playground (lib/auth/session-caller): load, save, restore, delete, and a draft preview. The
+ * playground (lib/api/session-caller): load, save, restore, delete, and a draft preview. The
  * preview compiles the draft and renders it with the same validation, image loading and engines
  * as GET /v1/og; it is counted against the account's per-minute window, not its monthly quota,
  * and needs the plan /v1/og needs. Saved templates are rendered by /v1/og itself.
  */
 import "server-only";
 import { z } from "zod";
-import { sessionWorkspace } from "@/lib/auth/session-caller";
+import { sessionWorkspace } from "@/lib/api/session-caller";
 import { ApiError, problemResponse, toApiError } from "@/lib/vocabulary/errors";
-import { storedText } from "@/lib/api/stored-text";
+import { storedText } from "@/lib/vocabulary/stored-text";
 import { checkRateLimit, rateLimitHeaders } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request";
 import { ogEndpoint } from "@/lib/og/endpoint";
@@ -21,7 +21,7 @@ import { brandNames } from "./brand-kit";
 import { brandRefsOf } from "@/lib/og/account/compile";
 import { checkSource, deleteTemplate, getTemplate, restoreVersion, saveTemplate, StudioError } from "./templates";
 import { validateVariables } from "@/lib/og/variables";
-import { recordAudit } from "@/lib/workspaces/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { planAtLeast, PLANS, type PlanId } from "@/lib/plans";
 
 const PREVIEW_SIZES = [

@@ -3,13 +3,11 @@
  * under load, one multi-row insert and one counter upsert per account every flush instead of a
  * transaction per request, which would otherwise cost more than serving a cache hit.
  * Failures are logged, never surfaced, and one bad row loses only itself: every string is made
- * storable first (NUL and lone surrogates, lib/api/stored-text.ts: a refused request's bad bytes
+ * storable first (NUL and lone surrogates, lib/vocabulary/stored-text.ts: a refused request's bad bytes
  * are what its log entry is about), and a batch that still fails is written again row by row (D18).
  */
 import "server-only";
-import type { z } from "zod";
-import { redactedPairs } from "@/lib/api/redact";
-import { storableJson, storableText } from "@/lib/api/stored-text";
+import { storableJson, storableText } from "@/lib/vocabulary/stored-text";
 import type { RequestVia } from "@/lib/vocabulary/caller";
 import { getPool } from "@/lib/db/pool";
 import { log } from "@/lib/log";
@@ -35,33 +33,6 @@ export interface UsageEventInput {
   errorDetail?: string;
   resultUrl?: string;
   via?: RequestVia;
-}
-
-/** The request's own parameters as the log keeps them (D33). */
-export type RequestFacts = Pick<UsageEventInput, "format" | "targetUrl" | "params">;
-
-const MAX_PARAMS = 40;
-const MAX_VALUE = 500;
-
-/**
- * Format, target and parameters of a request, bounded in size, redacted by the endpoint's schema
- * (lib/api/redact.ts): the key and a signature left out, every secret field — at any depth, a
- * job's headers and cookies too — named as sent, never kept (D18, D19).
- */
-export function requestFacts(query: URLSearchParams, schema: z.ZodObject): RequestFacts {
-  const params: Record<string, string> = {};
-  let count = 0;
-  for (const [name, kept] of redactedPairs(query, schema)) {
-    if (Object.hasOwn(params, name) || count >= MAX_PARAMS) continue;
-    params[name.slice(0, 64)] = kept.length > MAX_VALUE ? `${kept.slice(0, MAX_VALUE)}…` : kept;
-    count += 1;
-  }
-  const url = query.get("url") ?? undefined;
-  return {
-    format: query.get("format")?.slice(0, 16) || undefined,
-    targetUrl: url ? url.slice(0, 2048) : undefined,
-    params,
-  };
 }
 
 const FLUSH_AFTER_MS = 250;

@@ -16,7 +16,7 @@ import { can, ROLES } from "@/lib/auth/roles";
 import { getCurrentUser } from "@/lib/auth/session";
 import { membershipOf, workspaceCookieName, workspaceCookieOptions } from "@/lib/auth/workspace";
 import { log } from "@/lib/log";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "@/lib/audit/audit-log";
 import {
   type AccessEnded,
   changeRole,

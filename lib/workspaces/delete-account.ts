@@ -17,7 +17,7 @@ import { getDb } from "@/lib/db";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { hasLiveSubscription } from "@/lib/billing/sessions";
 import { endMemberKeys } from "@/lib/keys/member-keys";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 
 export class AccountDeletionRefused extends BrandedError {
   static readonly brand: string = "glance.AccountDeletionRefused";

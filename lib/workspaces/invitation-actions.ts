@@ -16,7 +16,7 @@ import { getCurrentUser } from "@/lib/auth/session";
 import { workspaceCookieName, workspaceCookieOptions } from "@/lib/auth/workspace";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import {
   answerInvitation,
   createInvitation,

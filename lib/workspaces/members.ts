@@ -10,7 +10,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { can, isRole, type Role } from "@/lib/auth/roles";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { endMemberKeys } from "@/lib/keys/member-keys";
-import { revokeMemberGrants } from "@/lib/mcp/oauth/store";
+import { revokeMemberGrants } from "@/lib/keys/oauth-grants";
 
 /** A member change the rules refuse (the last owner, a personal workspace): its message is shown to the person. */
 export class MemberChangeRefused extends BrandedError {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { Button, cn } from "@/components/ui";
 import { disconnectAppAction } from "@/lib/mcp/oauth/actions";
-import type { ConnectedApp } from "@/lib/mcp/oauth/store";
+import type { ConnectedApp } from "@/lib/keys/oauth-grants";
 
 /** The MCP clients the account connected through OAuth (D25), beside its keys, each with Disconnect. */
 export function ConnectedApps({ apps }: { apps: readonly ConnectedApp[] }) {

@@ -1,7 +1,7 @@
 import { buttonClasses } from "@/components/ui";
 import { keepKeysAction } from "@/lib/billing/actions";
 
-import { keysToKeep, type KeepKeysErrorCode } from "@/lib/billing/plan-change";
+import { keysToKeep, type KeepKeysErrorCode } from "@/lib/accounts/plan-change";
 import type { ApiKeySummary } from "@/lib/keys/service";
 import { PLANS, type PlanId } from "@/lib/plans";
 

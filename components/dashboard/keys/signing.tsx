@@ -9,7 +9,7 @@ import {
   rollSecretAction,
   type KeyLimitsState,
   type RollSecretState,
-} from "@/lib/keys/signing-actions";
+} from "@/lib/keys/url-builder/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, Checkbox, CopyButton, Input } from "@/components/ui";
 

@@ -5,7 +5,7 @@
  * `<meta property="og:image">` tag to paste into a page.
  */
 import { useActionState, useId, useState } from "react";
-import { buildSignedUrlAction, type BuildUrlState } from "@/lib/keys/signing-actions";
+import { buildSignedUrlAction, type BuildUrlState } from "@/lib/keys/url-builder/actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import { Alert, CopyButton, Input, Select, Textarea } from "@/components/ui";
 

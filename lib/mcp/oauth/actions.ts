@@ -8,7 +8,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { dashboardFormAction, text } from "@/lib/auth/dashboard-action";
-import { deleteGrant, listGrants } from "./store";
+import { deleteGrant, listGrants } from "@/lib/keys/oauth-grants";
 
 export const disconnectAppAction = dashboardFormAction(
   {

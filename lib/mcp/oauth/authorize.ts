@@ -9,10 +9,10 @@
  * is sent to a client only after the signed-in user pressed Allow or Deny on the consent page.
  */
 import "server-only";
-import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 import { can } from "@/lib/auth/roles";
 import { membershipOf, workspacesOf, type WorkspaceChoice } from "@/lib/auth/workspace";
-import { findClient, insertCode, type OAuthClient } from "./store";
+import { findClient, insertCode, type OAuthClient } from "@/lib/keys/oauth-grants";
 import { oauthUrls } from "./metadata";
 import { redirectUriProblem } from "./redirect-uris";
 

@@ -8,16 +8,16 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { keylessRoute } from "@/lib/api/keyless";
-import { isStorableText, UNSTORABLE_TEXT } from "@/lib/api/stored-text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/vocabulary/stored-text";
 import { sessionCookieName } from "@/lib/auth/constants";
 import { isSameOriginRequest } from "@/lib/auth/origin";
-import { cookieValue } from "@/lib/auth/session-caller";
+import { cookieValue } from "@/lib/api/session-caller";
 import { findSessionUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { AUTHORIZE_FIELDS, checkAuthorizeRequest, connectableWorkspace, decide } from "./authorize";
 import { CORS } from "./metadata";
 import { redirectUriProblem } from "./redirect-uris";
-import { consumeCode, insertClient, insertGrant, revokeGrantOfSpentCode, rotateGrant } from "./store";
+import { consumeCode, insertClient, insertGrant, revokeGrantOfSpentCode, rotateGrant } from "@/lib/keys/oauth-grants";
 
 const NO_STORE = { "Cache-Control": "no-store", ...CORS };
 

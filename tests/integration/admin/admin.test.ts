@@ -98,7 +98,7 @@ describe("npm run admin on the embedded default, while this process owns the dat
     // The owner's personal workspace keeps its own plan.
     expect((await db.user.findUniqueOrThrow({ where: { id: owner.id } })).plan).toBe("business");
     // The change is in the team's audit log, by "Glance" (the operator's command).
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     expect((await listAudit(team)).find((e) => e.action === "plan.changed")?.detail).toEqual({
       from: "free",
       to: "pro",

@@ -40,7 +40,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe("authenticateSession", () => {
   it("resolves the signed-in user and plan from the session cookie on a same-origin request", async () => {
-    const { authenticateSession } = await import("@/lib/auth/session-caller");
+    const { authenticateSession } = await import("@/lib/api/session-caller");
     const cookie = `theme=dark; authjs.session-token=${token}; other=1`;
     const viaFetchMetadata = await authenticateSession(
       request({ cookie, "sec-fetch-site": "same-origin" }),
@@ -52,7 +52,7 @@ describe("authenticateSession", () => {
   });
 
   it("treats cross-site requests, missing, unknown and expired sessions as a missing key (401)", async () => {
-    const { authenticateSession } = await import("@/lib/auth/session-caller");
+    const { authenticateSession } = await import("@/lib/api/session-caller");
     const cookie = `authjs.session-token=${token}`;
     const cases: Array<Record<string, string>> = [
       { cookie, "sec-fetch-site": "cross-site" },
@@ -75,7 +75,7 @@ describe("authenticateSession", () => {
 
   it("reads the __Secure- cookie when APP_URL is https", async () => {
     const { reloadEnv } = await import("@/lib/env");
-    const { authenticateSession } = await import("@/lib/auth/session-caller");
+    const { authenticateSession } = await import("@/lib/api/session-caller");
     process.env.APP_URL = "https://glance.example.com";
     reloadEnv();
     try {
@@ -97,7 +97,7 @@ describe("authenticateSession", () => {
 describe("a plan change that fell due (D18)", () => {
   it("is applied when the session is read, so the playground and the dashboard get the new plan's limits", async () => {
     const { getDb } = await import("@/lib/db");
-    const { authenticateSession } = await import("@/lib/auth/session-caller");
+    const { authenticateSession } = await import("@/lib/api/session-caller");
     const { findSessionUser } = await import("@/lib/auth/session");
     const db = await getDb();
     const user = await db.user.create({
@@ -146,7 +146,7 @@ describe("a plan change that fell due (D18)", () => {
 
 describe("cookieValue", () => {
   it("finds a cookie by exact name only", async () => {
-    const { cookieValue } = await import("@/lib/auth/session-caller");
+    const { cookieValue } = await import("@/lib/api/session-caller");
     expect(cookieValue("a=1; authjs.session-token=xyz; b=2", "authjs.session-token")).toBe("xyz");
     expect(cookieValue("x-authjs.session-token=nope", "authjs.session-token")).toBeUndefined();
     expect(cookieValue(null, "authjs.session-token")).toBeUndefined();

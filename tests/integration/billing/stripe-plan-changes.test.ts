@@ -39,7 +39,7 @@ describe("Stripe webhook", () => {
 
   it("downgrades at the end of the paid period, pausing the newest keys beyond the limit until the customer chooses", async () => {
     const { createApiKey } = await import("@/lib/keys/service");
-    const { keepKeys } = await import("@/lib/billing/plan-change");
+    const { keepKeys } = await import("@/lib/accounts/plan-change");
     const account = await createTestAccount({ plan: "free" });
     await post(checkoutCompleted(account, "pro", nowS() - 20));
     await post(

@@ -11,7 +11,7 @@ stripeEnvironment();
 
 describe("Stripe webhook", () => {
   it("applies a replayed event once", async () => {
-    const { changePlan } = await import("@/lib/billing/plan-change");
+    const { changePlan } = await import("@/lib/accounts/plan-change");
     const { getDb } = await import("@/lib/db");
     const account = await createTestAccount({ plan: "free" });
     const evt = checkoutCompleted(account, "pro");

@@ -121,7 +121,7 @@ describe("the SDK's OAuth client", () => {
     expect(listing.isError).toBeFalsy();
     expect(provider.saved!.access_token).not.toBe(first);
 
-    const { listGrants, deleteGrant } = await import("@/lib/mcp/oauth/store");
+    const { listGrants, deleteGrant } = await import("@/lib/keys/oauth-grants");
     const apps = await listGrants(oauth.account.userId);
     expect(apps.map((a) => a.clientName)).toEqual(["Test agent", "Test agent"]);
     for (const app of apps) expect(await deleteGrant(oauth.account.userId, app.id)).toBe(true);
@@ -143,7 +143,7 @@ describe("the SDK's OAuth client", () => {
 describe("workspaces (D28)", () => {
   it("a token acts for the team chosen on the consent page, only where the person may make keys", async () => {
     const { createTeam } = await import("@/lib/workspaces/members");
-    const { listGrants } = await import("@/lib/mcp/oauth/store");
+    const { listGrants } = await import("@/lib/keys/oauth-grants");
     const team = await createTeam(oauth.account.userId, "MCP team");
     const client = await authorize(new TestProvider(), team);
     const [mine, theirs] = [await h.renders(oauth.account.userId), await h.renders(team)];

@@ -75,10 +75,10 @@ describe("audit log", () => {
     await rollWebhookSecretAction({ status: "idle" });
     await actAs("owner");
     await changeRoleAction({ status: "idle" }, form({ userId: people.developer.id, role: "viewer" }));
-    const { withAccountLock, setPlanNow } = await import("@/lib/billing/plan-change");
+    const { withAccountLock, setPlanNow } = await import("@/lib/accounts/plan-change");
     await withAccountLock(team, (tx) => setPlanNow(tx, team, "pro"));
 
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     const entries = (await listAudit(team)).reverse();
     expect(entries.map((e) => [e.action, e.actor, e.target])).toEqual([
       // Keys and people by name, never by their internal ids (#51).
@@ -104,7 +104,7 @@ describe("audit log", () => {
     const { saveWebhookUrlAction, sendTestWebhookAction, redeliverAction } = await import("@/lib/webhooks/actions");
     const { disconnectAppAction } = await import("@/lib/mcp/oauth/actions");
     const { handleStudioRequest } = await import("@/lib/studio/dashboard-api");
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     const since = new Date();
     // The first test made the developer a viewer: the admin acts here.
     await actAs("admin");
@@ -151,7 +151,7 @@ describe("audit log", () => {
     expect(await redeliverAction(idle, form({ deliveryId }))).toMatchObject({ status: "queued" });
 
     // A connected MCP app (D25) of this workspace, disconnected from the keys page.
-    const oauth = await import("@/lib/mcp/oauth/store");
+    const oauth = await import("@/lib/keys/oauth-grants");
     await oauth.insertGrant(
       (await oauth.insertClient("Claude Desktop", ["http://127.0.0.1/cb"])).id,
       team,
@@ -198,7 +198,7 @@ describe("audit log", () => {
   });
 
   it(`keeps entries for the retention period, then prunes them`, async () => {
-    const { AUDIT_RETENTION_DAYS, listAudit, pruneAudit, recordAudit } = await import("@/lib/workspaces/audit");
+    const { AUDIT_RETENTION_DAYS, listAudit, pruneAudit, recordAudit } = await import("@/lib/audit/audit-log");
     const { getDb } = await import("@/lib/db");
     const db = await getDb();
     await recordAudit(team, null, "storage.removed");

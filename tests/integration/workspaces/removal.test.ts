@@ -152,7 +152,7 @@ describe("removing a member", () => {
       message: expect.stringMatching(/no longer a member/),
     });
 
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     const entries = await listAudit(team);
     // The audit page names people by address and keys by name (#51), never by internal id.
     expect(entries.find((e) => e.action === "member.removed")).toMatchObject({

@@ -14,7 +14,7 @@ const { people } = w;
 
 describe("session routes (playground, studio), as every role", () => {
   it.each(ROLES)("render, templates and reading as %s", async (role) => {
-    const { sessionWorkspace } = await import("@/lib/auth/session-caller");
+    const { sessionWorkspace } = await import("@/lib/api/session-caller");
     const { PERMISSIONS } = await import("@/lib/auth/roles");
     const { sessionCookieName } = await import("@/lib/auth/constants");
     const { workspaceCookieName } = await import("@/lib/auth/workspace");
@@ -89,7 +89,7 @@ describe("deleting one's account (#51)", () => {
     const { createTeam } = await import("@/lib/workspaces/members");
     const { deleteAccountAction } = await import("@/lib/workspaces/account-actions");
     const { changeRoleAction } = await import("@/lib/workspaces/actions");
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     const { sessionCookieName } = await import("@/lib/auth/constants");
     const db = await getDb();
     const leaver = await person("deleting@example.test");

@@ -22,7 +22,7 @@ const { people } = w;
 describe("every dashboard action, as every role", async () => {
   const { PERMISSIONS } = await import("@/lib/auth/roles");
   const keys = await import("@/lib/keys/actions");
-  const signing = await import("@/lib/keys/signing-actions");
+  const signing = await import("@/lib/keys/url-builder/actions");
   const storage = await import("@/lib/storage/actions");
   const webhooks = await import("@/lib/webhooks/actions");
   const brand = await import("@/lib/studio/brand-actions");
@@ -217,7 +217,7 @@ describe("audit declarations", () => {
   });
 
   it("an action that records an entry it did not declare is stopped before anything is written", async () => {
-    const { withDeclaredAudit, recordAudit, listAudit } = await import("@/lib/workspaces/audit");
+    const { withDeclaredAudit, recordAudit, listAudit } = await import("@/lib/audit/audit-log");
     const before = (await listAudit(w.team)).length;
     const actor = { id: people.owner.id, email: "owner@example.test" };
     await expect(
@@ -248,9 +248,9 @@ describe("keeping keys after a downgrade, as the billing member", () => {
     const { getDb } = await import("@/lib/db");
     const { createTeam } = await import("@/lib/workspaces/members");
     const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
-    const { withAccountLock, setPlanNow } = await import("@/lib/billing/plan-change");
+    const { withAccountLock, setPlanNow } = await import("@/lib/accounts/plan-change");
     const { keepKeysAction } = await import("@/lib/billing/actions");
-    const { listAudit } = await import("@/lib/workspaces/audit");
+    const { listAudit } = await import("@/lib/audit/audit-log");
     const db = await getDb();
     const team = await createTeam(people.owner.id, "Downgraded");
     await db.user.update({ where: { id: team }, data: { plan: "business" } });

@@ -1,4 +1,8 @@
-import { authGet, authMethodNotAllowed } from "@/lib/auth/route";
+import { methodNotAllowedFor } from "@/lib/api/fallback";
+import { authGet } from "@/lib/auth/route";
+
+/** Sign-in posts go to server actions, never here: every method but GET is a problem+json 405 (D1). */
+const authMethodNotAllowed = methodNotAllowedFor("GET, HEAD, OPTIONS");
 
 export const dynamic = "force-dynamic";
 export const GET = authGet;

@@ -3,7 +3,7 @@
  * schema and handler as GET /v1/animate, authenticated by the session cookie (same-origin only).
  */
 import { apiRoute } from "@/lib/api/pipeline";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { authenticateSession } from "@/lib/api/session-caller";
 import { animateEndpoint } from "@/lib/animate/endpoint";
 import { handleAnimate } from "@/lib/animate/handler";
 

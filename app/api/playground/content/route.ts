@@ -4,7 +4,7 @@
  * of an API key, so the render counts against the user's own account.
  */
 import { apiRoute } from "@/lib/api/pipeline";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { authenticateSession } from "@/lib/api/session-caller";
 import { contentEndpoint } from "@/lib/content/endpoint";
 import { handleContent } from "@/lib/content/handler";
 

@@ -4,7 +4,7 @@
  * count against the user's own account.
  */
 import { apiRoute } from "@/lib/api/pipeline";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { authenticateSession } from "@/lib/api/session-caller";
 import { diffEndpoint } from "@/lib/diff/endpoint";
 import { handleDiff } from "@/lib/diff/handler";
 

@@ -3,7 +3,7 @@
  * handler, authenticated by the session cookie (same-origin only) instead of an API key.
  */
 import { apiRoute } from "@/lib/api/pipeline";
-import { authenticateSession } from "@/lib/auth/session-caller";
+import { authenticateSession } from "@/lib/api/session-caller";
 import { handleOg } from "@/lib/og/handler";
 import { ogEndpoint } from "@/lib/og/endpoint";
 

@@ -8,7 +8,7 @@ import { TableCard } from "@/components/dashboard/table-card";
 import { RoleLimit } from "@/components/dashboard/role-limit";
 import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
-import { AUDIT_RETENTION_DAYS, listAudit } from "@/lib/workspaces/audit";
+import { AUDIT_RETENTION_DAYS, listAudit } from "@/lib/audit/audit-log";
 
 export const metadata: Metadata = { title: "Audit log" };
 

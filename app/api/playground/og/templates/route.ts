@@ -4,7 +4,7 @@
  */
 import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { requestIdFor } from "@/lib/api/request";
-import { sessionWorkspace } from "@/lib/auth/session-caller";
+import { sessionWorkspace } from "@/lib/api/session-caller";
 import { accountTemplatesListing } from "@/lib/og/listing";
 import { listTemplates } from "@/lib/studio/templates";
 

@@ -3,7 +3,7 @@ import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { errorResponses, KEY_ERRORS, keyedJson } from "@/lib/api/openapi/responses";
 import type { EndpointDoc } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
-import { usageResponseSchema } from "./schema";
+import { usageResponseSchema } from "@/lib/usage/schema";
 
 const USAGE_ERROR_CODES: readonly ErrorCode[] = [
   ...KEY_ERRORS,

@@ -11,7 +11,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { PLANS, type PlanId } from "@/lib/plans";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
-import { recordAudit } from "@/lib/workspaces/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -47,8 +47,26 @@ export async function clearScheduledPlan(tx: Tx, userId: string): Promise<void> 
   await tx.user.update({ where: { id: userId }, data: { scheduledPlan: null, scheduledPlanAt: null } });
 }
 
+/**
+ * What an authenticator found about an account, found again once the account's plan change that
+ * fell due is applied (D18); as found when none is due (`dueFor` names the account only then).
+ * Every way in — API key, signed URL, MCP token, session, current workspace — passes here, so a
+ * due change takes effect the same way at each, before the caller's plan is read.
+ */
+export async function withDuePlanChange<T>(
+  found: T,
+  dueFor: (found: T) => string | null | undefined,
+  findAgain: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const userId = dueFor(found);
+  if (!userId) return found;
+  await applyDuePlanChange(userId, now);
+  return findAgain();
+}
+
 /** Applies the account's scheduled change if it is due (idempotent: concurrent callers queue on the lock). */
-export async function applyDuePlanChange(userId: string, now = new Date()): Promise<void> {
+async function applyDuePlanChange(userId: string, now = new Date()): Promise<void> {
   await withAccountLock(userId, async (tx) => {
     const user = await tx.user.findUnique({
       where: { id: userId },

@@ -12,9 +12,9 @@ import { dashboardAction, many, refuseWithError, text } from "@/lib/auth/dashboa
 import { log } from "@/lib/log";
 import { ogEndpoint } from "@/lib/og/endpoint";
 import { MAX_EXPIRY_SECONDS } from "@/lib/signing/names";
-import { KEY_NOT_FOUND, keyIdField } from "./form";
-import { rollSigningSecret } from "./service";
-import { MAX_KEY_RENDER_CAP, setKeyLimits, signedUrlForKey } from "./signed-urls";
+import { KEY_NOT_FOUND, keyIdField } from "@/lib/keys/form";
+import { rollSigningSecret } from "@/lib/keys/service";
+import { MAX_KEY_RENDER_CAP, setKeyLimits, signedUrlForKey } from "@/lib/keys/signed-urls";
 
 const what = "your keys";
 /** Who may run these (D28, lib/auth/roles.ts). */
