@@ -404,6 +404,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's browser sessions, newest first (the latest 100) */
+    get: operations["listSessions"];
+    put?: never;
+    /**
+     * A single-use connect URL for a CDP client that cannot set headers
+     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects.
+     */
+    post: operations["createSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A browser session
+     * @description Only the caller's account's sessions: any other id is 404 session_not_found.
+     */
+    get: operations["getSession"];
+    put?: never;
+    post?: never;
+    /** End a browser session (its client sees the WebSocket close with code 4004) */
+    delete: operations["deleteSession"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -624,6 +666,7 @@ export interface components {
         | "role_forbidden"
         | "not_found"
         | "job_not_found"
+        | "session_not_found"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "crawl_not_found"
@@ -636,6 +679,8 @@ export interface components {
         | "unsupported_media_type"
         | "request_timeout"
         | "request_too_large"
+        | "invalid_session_token"
+        | "session_limit"
         | "rate_limited"
         | "quota_exceeded"
         | "key_render_cap_reached"
@@ -1410,6 +1455,11 @@ export interface components {
         /** @description Requests this period, all answers; written in batches, so it can trail by about a second. */
         used: number;
       };
+      /** @description Live browser sessions (/v1/browser), metered by their length. */
+      sessionMinutes: {
+        /** @description Minutes of live browser sessions that ended this period, each rounded up to a whole minute. */
+        used: number;
+      };
       /** @description Same figures as the RateLimit-* headers. */
       rateLimit: {
         /** @description Requests allowed per window (all of the account's keys together). */
@@ -1524,6 +1574,63 @@ export interface components {
         [key: string]: unknown;
       };
       crawlId: string;
+    };
+    BrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+    };
+    CreatedBrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+      /** @description The WebSocket URL to give a CDP client (puppeteer's browserWSEndpoint, connectOverCDP). Works once. */
+      connectUrl: string;
+      /** @description connectUrl works until then (ISO 8601). */
+      expiresAt: string;
+    };
+    BrowserSessionList: {
+      sessions: {
+        /** @description The session's id. */
+        id: string;
+        /**
+         * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+         * @enum {string}
+         */
+        status: "waiting" | "live" | "ended";
+        /** @description When the session was created (ISO 8601). */
+        createdAt: string;
+        /** @description When its client connected. */
+        startedAt: string | null;
+        /** @description When it ended. */
+        endedAt: string | null;
+        /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+        endReason: string | null;
+      }[];
     };
   };
   responses: never;
@@ -1744,7 +1851,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1770,7 +1877,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1861,7 +1968,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2235,7 +2342,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2261,7 +2368,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2352,7 +2459,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2601,7 +2708,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2623,7 +2730,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2700,7 +2807,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2922,7 +3029,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2948,7 +3055,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3013,7 +3120,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3240,7 +3347,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3262,7 +3369,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3317,7 +3424,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3547,7 +3654,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3573,7 +3680,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3664,7 +3771,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3929,7 +4036,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3955,7 +4062,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4046,7 +4153,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4245,7 +4352,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4267,7 +4374,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4344,7 +4451,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4562,7 +4669,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4588,7 +4695,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4679,7 +4786,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5002,7 +5109,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5028,7 +5135,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5119,7 +5226,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5342,7 +5449,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5364,7 +5471,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5441,7 +5548,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -9863,6 +9970,370 @@ export interface operations {
         };
       };
       /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSessionList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session, waiting for its client. */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedBrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
