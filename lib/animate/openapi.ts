@@ -5,14 +5,16 @@
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryOrBodyPaths } from "@/lib/api/openapi/operations";
 import { jsonBodySchema } from "@/lib/api/openapi/params";
-import { RENDER_FIELDS, PDF_ONLY, CAPTURE_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
+import { zodSchema } from "@/lib/api/openapi/zod";
+import { PDF_ONLY, CAPTURE_ONLY, renderErrorCodes } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Schema } from "@/lib/api/openapi/types";
-import { formatLabels, formatsOf } from "@/lib/formats";
+import { formatLabels } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
-import { PAGE_FIELDS, PAGE_SOURCE_FIELDS, pageRenderOk } from "@/lib/screenshot/openapi";
+import { pageRenderOk } from "@/lib/screenshot/openapi";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { ANIMATE_LIMITS, MS_PER_RENDER, SYNC_MAX_DURATION_MS } from "./limits";
 import { animateParams } from "./params";
+import { animationMetadataSchema } from "./schema";
 
 /** Every API code but the OG endpoint's own and those of the account, files and job endpoints. */
 export const ANIMATE_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
@@ -27,27 +29,8 @@ const LIMITS_TEXT = PLAN_IDS.map((id) => {
   return `${PLANS[id].name}: ${l.maxDurationMs / 1000} s, ${l.maxLongSide}×${l.maxShortSide}, ${l.maxFps} fps`;
 }).join("; ");
 
-/** The `response=json` answer of a recording (D7, D26). */
-export const ANIMATION_METADATA_SCHEMA: Schema = {
-  type: "object",
-  required: ["imageUrl", "width", "height", "format", "size", "duration", "frames", "fps", "codec", "renders"],
-  properties: {
-    ...PAGE_SOURCE_FIELDS,
-    ...RENDER_FIELDS,
-    width: { type: "integer", description: "Video width in pixels." },
-    height: { type: "integer", description: "Video height in pixels." },
-    format: { type: "string", enum: [...formatsOf("animate")] },
-    duration: { type: "integer", description: "Length of the video in milliseconds (frames ÷ fps)." },
-    frames: { type: "integer", description: "Frames in the video, every one captured." },
-    fps: { type: "integer", description: "Frames per second." },
-    codec: { type: "string", enum: ["h264", "vp9", "gif"] },
-    renders: {
-      type: "integer",
-      description: `What the recording counted against the monthly renders: one per started ${MS_PER_RENDER / 1000} s of video (nothing on a HIT).`,
-    },
-    ...PAGE_FIELDS,
-  },
-};
+/** The `response=json` answer of a recording (D7, D26), made from its zod schema (schema.ts). */
+export const ANIMATION_METADATA_SCHEMA: Schema = zodSchema(animationMetadataSchema);
 
 /** The body of POST /v1/animate, and the `params` of a recording job (D20). */
 export const animateBodySchema = (): Schema => jsonBodySchema(animateParams, SCREENSHOT_BODY_MAX_BYTES);

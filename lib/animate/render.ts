@@ -16,6 +16,7 @@ import { FrameEncoder } from "./encode";
 import { frameDiskNeed, reserveFrameDisk } from "./frame-disk";
 import { installRecordingClock } from "./page-clock";
 import type { AnimationPlan } from "./plan";
+import type { AnimationMetadata } from "./schema";
 import { recordFrames } from "./record";
 
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
@@ -79,11 +80,13 @@ async function record(plan: AnimationPlan, deadline: Deadline, account?: string)
     height: plan.height,
     ...page,
     details: {
-      duration: plan.durationMs,
-      frames: output.frames,
-      fps: plan.fps,
-      codec: output.video.codec,
-      renders: plan.renders,
+      ...({
+        duration: plan.durationMs,
+        frames: output.frames,
+        fps: plan.fps,
+        codec: output.video.codec,
+        renders: plan.renders,
+      } satisfies Pick<AnimationMetadata, "duration" | "frames" | "fps" | "codec" | "renders">),
       ...page.details,
     },
   };

@@ -13,6 +13,7 @@ import { ogParams, type OgParams } from "@/lib/og/params";
 import { renderOg } from "@/lib/og/render";
 import type { ValidatedOg } from "@/lib/og/endpoint";
 import { cacheKeyParams, serveResult } from "@/lib/results";
+import type { OgMetadata } from "@/lib/og/schema";
 
 /** The handler, with the render time limit injectable so tests can reach the 504 quickly. */
 export function createOgHandler(options: { timeoutMs?: number } = {}): Handler<OgParams, ValidatedOg> {
@@ -70,7 +71,12 @@ async function serveOg(ctx: ApiContext<OgParams, ValidatedOg>, timeoutMs: number
         { deadlineAt: started + timeoutMs },
       );
       // Which engine drew it and what that cost (D21): `render` in the JSON answer, HIT or MISS.
-      return { bytes: image.bytes, width: image.width, height: image.height, details: { render: image.engine } };
+      return {
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        details: { render: image.engine satisfies OgMetadata["render"] },
+      };
     },
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { queryParameters } from "@/lib/api/openapi/params";
+import { zodSchema } from "@/lib/api/openapi/zod";
 import {
   BODY_ONLY,
   errorResponses,
@@ -13,7 +14,6 @@ import {
   KEY_OR_SIGNED_URL,
   NOT_MODIFIED,
   RATE_HEADERS,
-  RENDER_FIELDS,
   RENDER_HEADERS,
   PDF_ONLY,
   CAPTURE_ONLY,
@@ -32,6 +32,7 @@ import { formatsOf } from "@/lib/formats";
 import { OG_LIMITS, OG_TEMPLATE_NAMES, OG_TEMPLATES, type OgVariable } from "./catalog";
 import { ACCOUNT_TEMPLATE_RULES } from "./listing";
 import { ogParams } from "./params";
+import { ogMetadataSchema } from "./schema";
 
 /**
  * OG collects unknown parameters as template variables and fetches images through the
@@ -50,38 +51,8 @@ export const OG_ERROR_CODES: readonly ErrorCode[] = renderErrorCodes([
   ...CAPTURE_ONLY,
 ]);
 
-/** The `response=json` answer of a card (D7, D21). */
-export const OG_METADATA_SCHEMA: Schema = {
-  type: "object",
-  required: ["template", "imageUrl", "width", "height", "format", "size", "cachedAt", "expiresAt", "renderTime"],
-  properties: {
-    template: { type: "string", description: "The template rendered." },
-    ...RENDER_FIELDS,
-    width: { type: "integer", description: "Image width in pixels." },
-    height: { type: "integer", description: "Image height in pixels." },
-    format: { type: "string", enum: [...formatsOf("og")] },
-    render: {
-      type: "object",
-      description:
-        "Which engine drew the card (D21): satori, or Chromium for text satori cannot shape (right-to-left and complex scripts) or has no glyph for; and what that took.",
-      required: ["engine", "engineMs"],
-      properties: {
-        engine: { type: "string", enum: ["satori", "chromium"] },
-        shaping: {
-          type: "array",
-          items: { type: "string", enum: ["rtl", "complex", "missing-glyph"] },
-          description: "Why Chromium was needed.",
-        },
-        scripts: {
-          type: "array",
-          items: { type: "string" },
-          description: "The scripts that needed it, e.g. Arabic, Devanagari, Hangul.",
-        },
-        engineMs: { type: "integer", description: "Milliseconds the engine took, layout to encoded image." },
-      },
-    },
-  },
-};
+/** The `response=json` answer of a card (D7, D21), made from its zod schema (schema.ts). */
+export const OG_METADATA_SCHEMA: Schema = zodSchema(ogMetadataSchema);
 
 /** GET /v1/og/templates (D11). */
 const OG_TEMPLATE_LIST_SCHEMA: Schema = {

@@ -10,7 +10,7 @@ import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { optionalIntParam } from "@/lib/api/params-optional";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 
-const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
+export const WAIT_UNTIL_EVENTS = ["load", "domcontentloaded", "networkidle0", "networkidle2"] as const;
 export type WaitUntil = (typeof WAIT_UNTIL_EVENTS)[number];
 
 /** imageWidth / imageHeight: the largest output side a resize may ask for (the viewport's own maximum). */

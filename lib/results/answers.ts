@@ -10,6 +10,7 @@ import type { OutputFormat } from "@/lib/formats";
 import { etagMatches, etagOf } from "@/lib/results/codec";
 import { attachmentKey } from "@/lib/results/key";
 import type { AttachmentFacts, RenderJob, ServeContext, StoredView } from "@/lib/results/render-job";
+import type { RenderResult } from "@/lib/results/schema";
 import type { StoredResult } from "@/lib/results/types";
 
 /** The public URL of a stored result (D7). */
@@ -120,16 +121,20 @@ function fileResponse(
   };
 }
 
-/** The response=json body of a result (D7): the same for a screenshot, an OG image and a comparison's captures. */
+/**
+ * The response=json body of a result (D7): the same for a screenshot, an OG image, a recording and
+ * a comparison's captures. What it says of the file is RenderResult (./schema.ts), the base of each
+ * endpoint's metadata schema (ScreenshotMetadata, OgMetadata, AnimationMetadata); `describe` and the
+ * render's stored details add the rest, which those schemas and the tests' response check cover.
+ */
 export function resultJson(
   key: string,
   stored: StoredResult,
   hit: boolean,
   describe: Record<string, unknown>,
-): Record<string, unknown> {
+): RenderResult & Record<string, unknown> {
   const { width, height, pages, details } = stored.metadata;
-  return {
-    ...describe,
+  const file: RenderResult = {
     imageUrl: fileUrl(key, stored.ext),
     width,
     height,
@@ -139,8 +144,8 @@ export function resultJson(
     expiresAt: stored.expiresAt,
     renderTime: stored.metadata.renderMs,
     ...(pages !== undefined ? { pages } : {}),
-    ...(details && typeof details === "object" ? details : {}),
   };
+  return { ...describe, ...file, ...(details && typeof details === "object" ? details : {}) };
 }
 
 export function jsonAnswer(key: string, stored: StoredResult, hit: boolean, job: RenderJob): EndpointOutcome {

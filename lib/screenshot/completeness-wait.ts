@@ -6,7 +6,8 @@
  */
 import "server-only";
 import type { Deadline } from "@/lib/browser";
-import { COMPLETE_WAIT_MS, stateReasons } from "./completeness";
+import { stateReasons } from "./completeness";
+import { COMPLETE_WAIT_MS } from "./completeness-schema";
 import type { CapturedBand, PageWatch } from "./completeness-page";
 
 const POLL_MS = 200;

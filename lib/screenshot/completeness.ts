@@ -7,46 +7,8 @@
  */
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { PageState } from "./completeness-page";
-import type { CapturePlan, HeightLimit } from "./plan";
-
-/** The DOM counts as still changing when it changed this recently before the capture. */
-export const DOM_QUIET_MS = 500;
-/** How long requireComplete waits, within the timeout, for an incomplete page to finish. */
-export const COMPLETE_WAIT_MS = 5_000;
-
-export const INCOMPLETE_REASONS = [
-  "height_limit",
-  "images_pending",
-  "fonts_pending",
-  "requests_open",
-  "dom_changing",
-] as const;
-export type IncompleteReason = (typeof INCOMPLETE_REASONS)[number];
-
-export interface Completeness {
-  complete: boolean;
-  /** Why not, in INCOMPLETE_REASONS' order; empty when complete. */
-  reasons: IncompleteReason[];
-  /** Whole-page captures (fullPage, PDF): all of the page's height was captured (and scrolled through). Null otherwise. */
-  reachedBottom: boolean | null;
-  /** Whole-page captures: the page's height and the height captured, in CSS px, and what limits it. */
-  pageHeight?: number;
-  capturedHeight?: number;
-  heightLimit?: { height: number; by: HeightLimit };
-  images: PageState["images"];
-  fonts: PageState["fonts"];
-  openRequests: PageState["openRequests"];
-  dom: { changing: boolean | null; lastChangeMsAgo: number | null };
-  waits: {
-    waitUntil: CapturePlan["waitUntil"];
-    waitForSelector: boolean;
-    fonts: true;
-    scrolled: boolean;
-    delayMs: number;
-    /** requireComplete's wait for the page to finish, in ms (0 when it was complete at once or not asked). */
-    completeMs: number;
-  };
-}
+import { type Completeness, DOM_QUIET_MS, type IncompleteReason } from "./completeness-schema";
+import type { HeightLimit } from "./plan";
 
 /** A whole page's extent: its height and how much of it the capture holds. */
 export interface PageExtent {

@@ -8,6 +8,7 @@ import { capture } from "./capture";
 import { completenessHeaders } from "./completeness";
 import { pageOutcome } from "@/lib/page/page-outcome";
 import type { CapturePlan } from "./plan";
+import type { ScreenshotMetadata } from "./schema";
 
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
 export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
@@ -23,7 +24,7 @@ export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, ac
     headers: { ...page.headers, ...completenessHeaders(output.completeness) },
     details: {
       ...page.details,
-      completeness: output.completeness,
+      completeness: output.completeness satisfies ScreenshotMetadata["completeness"],
       // Where a comparison's ignoreSelectors are in the image (D27).
       ...(output.ignoredRegions ? { ignoredRegions: output.ignoredRegions } : {}),
     },

@@ -5,6 +5,8 @@
  */
 import sharp from "sharp";
 import { beforeAll } from "vitest";
+import { screenshotMetadataSchema } from "@/lib/screenshot/schema";
+import { expectDocumented } from "@/tests/support/documented";
 import { setEnvironment } from "@/tests/support/env";
 import { madeInBeforeAll } from "@/tests/support/test-env";
 import { apiRequest, type TestAccount } from "@/tests/support/api";
@@ -36,20 +38,26 @@ export function screenshotHarness(
   });
   const routeNow = () => madeInBeforeAll(route, "the screenshot route");
   const calls: Pick<ScreenshotHarness, "shoot" | "post" | "restartBrowsers"> = {
-    shoot: (query, opts = {}) =>
-      routeNow().GET(
-        apiRequest(`/v1/screenshot?${fixtureQuery(page.fx, query)}`, { apiKey: (opts.account ?? page.account).apiKey }),
+    shoot: async (query, opts = {}) =>
+      checkedMetadata(
+        await routeNow().GET(
+          apiRequest(`/v1/screenshot?${fixtureQuery(page.fx, query)}`, {
+            apiKey: (opts.account ?? page.account).apiKey,
+          }),
+        ),
       ),
-    post: (body, opts = {}) =>
-      routeNow().POST(
-        new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
-          method: "POST",
-          headers: {
-            "X-API-Key": (opts.account ?? page.account).apiKey,
-            "Content-Type": opts.contentType ?? "application/json",
-          },
-          body: typeof body === "string" ? body : JSON.stringify(body),
-        }),
+    post: async (body, opts = {}) =>
+      checkedMetadata(
+        await routeNow().POST(
+          new Request(`http://localhost:3000/v1/screenshot${opts.query ?? ""}`, {
+            method: "POST",
+            headers: {
+              "X-API-Key": (opts.account ?? page.account).apiKey,
+              "Content-Type": opts.contentType ?? "application/json",
+            },
+            body: typeof body === "string" ? body : JSON.stringify(body),
+          }),
+        ),
       ),
     async restartBrowsers(vars) {
       const { shutdownBrowsers } = await import("@/lib/browser");
@@ -58,6 +66,17 @@ export function screenshotHarness(
     },
   };
   return Object.assign(page, calls);
+}
+
+/**
+ * The response check (issue 49 point 4) on every capture a test reads as JSON: a 200 JSON answer
+ * of /v1/screenshot is its response=json metadata, and must validate against the schema the
+ * OpenAPI document publishes (ScreenshotMetadata). The test still reads the untouched response.
+ */
+async function checkedMetadata(response: Response): Promise<Response> {
+  if (response.status === 200 && response.headers.get("content-type")?.startsWith("application/json"))
+    expectDocumented(screenshotMetadataSchema, await response.clone().json());
+  return response;
 }
 
 export async function bodyOf(response: Response): Promise<Buffer> {

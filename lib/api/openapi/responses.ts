@@ -15,25 +15,6 @@ import {
   type Security,
 } from "./types";
 
-const unixMs = (description: string): Schema => ({ type: "integer", description });
-
-/** The fields of every render's `response=json` answer (D7). */
-export const RENDER_FIELDS: Record<string, Schema> = {
-  imageUrl: {
-    type: "string",
-    format: "uri",
-    description: "Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.",
-  },
-  size: { type: "integer", description: "File size in bytes." },
-  cachedAt: {
-    type: ["integer", "null"],
-    description:
-      "Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS).",
-  },
-  expiresAt: unixMs("Unix time in milliseconds after which the stored result (and imageUrl) is gone."),
-  renderTime: { type: "integer", description: "Milliseconds the render took (the original render's time on a HIT)." },
-};
-
 /** The D1 problem+json body. */
 export const PROBLEM_SCHEMA: Schema = {
   type: "object",

@@ -718,19 +718,19 @@ export interface components {
        */
       upgradeUrl?: string;
     };
+    /** @description The response=json answer of /v1/screenshot: the stored file, the page, and how complete the capture is. */
     ScreenshotMetadata: {
-      /**
-       * Format: uri
-       * @description The captured URL, normalised (absent for html).
-       */
-      url?: string;
-      /** @description For a page given as html: the SHA-256 of the html (hex), in place of url. */
-      htmlSha256?: string;
       /**
        * Format: uri
        * @description Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.
        */
       imageUrl: string;
+      /** @description Output width in pixels (PDF: page width in CSS px). */
+      width: number;
+      /** @description Output height in pixels (PDF: page height in CSS px). */
+      height: number;
+      /** @enum {string} */
+      format: "png" | "jpg" | "webp" | "pdf";
       /** @description File size in bytes. */
       size: number;
       /** @description Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS). */
@@ -739,14 +739,15 @@ export interface components {
       expiresAt: number;
       /** @description Milliseconds the render took (the original render's time on a HIT). */
       renderTime: number;
-      /** @description Output width in pixels (PDF: page width in CSS px). */
-      width: number;
-      /** @description Output height in pixels (PDF: page height in CSS px). */
-      height: number;
-      /** @enum {string} */
-      format: "png" | "jpg" | "webp" | "pdf";
       /** @description Number of pages (PDF only). */
       pages?: number;
+      /**
+       * Format: uri
+       * @description The captured URL, normalised (absent for html).
+       */
+      url?: string;
+      /** @description For a page given as html: the SHA-256 of the html (hex), in place of url. */
+      htmlSha256?: string;
       /** @description The JavaScript dialogs the page opened (the first 20), only when it opened any. Each was answered at once: alert and beforeunload accepted, confirm answered false, prompt answered null (as Cancel). */
       dialogs?: {
         /** @enum {string} */
@@ -759,11 +760,11 @@ export interface components {
       /** @description How many dialogs the page opened in all, only when it opened any. */
       dialogCount?: number;
       /** @description The URL the page ended on: after HTTP redirects and any script or meta-refresh navigation. */
-      finalUrl?: string;
+      finalUrl: string;
       /** @description The HTTP status of the target's main document (also X-Target-Status). */
-      targetStatus?: number | null;
+      targetStatus: number | null;
       /** @description The page's title (first 1,000 characters). */
-      title?: string;
+      title: string;
       /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
       blocked?: {
         /** @enum {string} */
@@ -771,11 +772,11 @@ export interface components {
         signals: string[];
       };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
-      metaTags?: {
+      metaTags: {
         [key: string]: string;
       };
       /** @description Milliseconds per phase of the render: navigate (loading to waitUntil), wait (selectors, banners, scripts, clicks, scrolling, delay), capture (screenshot, print, or recording the frames), encode (reading and resizing the image, or finishing the video). Of the original render on a HIT. */
-      timings?: {
+      timings: {
         navigate: number;
         wait: number;
         capture: number;
@@ -790,7 +791,7 @@ export interface components {
         requests?: number;
       };
       /** @description How complete the capture is (also X-Capture-Complete and X-Capture-Incomplete). Of the original render on a HIT. With requireComplete=true an incomplete capture is a 422 capture_incomplete instead. */
-      completeness?: {
+      completeness: {
         /** @description True when reasons is empty. */
         complete: boolean;
         /** @description What may be missing: height_limit (the page is taller than what was captured — the plan's full-page height, the format's size limit or the pixel budget; for a PDF, lazy content below the height scrolled through), images_pending, fonts_pending, requests_open (a document, stylesheet, image, font, script, XHR or fetch still loading), dom_changing. */
@@ -836,23 +837,31 @@ export interface components {
         };
         /** @description The waits the capture used: waitUntil, waitForSelector, fonts (always, at most 2 s before the load event), scrolled (lazy content scrolled into view), delayMs, and completeMs — requireComplete's wait for the page to finish, up to 5 s. */
         waits: {
-          waitUntil: string;
+          /** @enum {string} */
+          waitUntil: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
           waitForSelector: boolean;
-          fonts: boolean;
+          /** @constant */
+          fonts: true;
           scrolled: boolean;
           delayMs: number;
+          /** @description requireComplete's wait for the page to finish, in ms (0 when it was complete at once or not asked). */
           completeMs: number;
         };
       };
     };
+    /** @description The response=json answer of /v1/og: the stored card, its template and the engine that drew it. */
     OgMetadata: {
-      /** @description The template rendered. */
-      template: string;
       /**
        * Format: uri
        * @description Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.
        */
       imageUrl: string;
+      /** @description Image width in pixels. */
+      width: number;
+      /** @description Image height in pixels. */
+      height: number;
+      /** @enum {string} */
+      format: "png" | "jpg" | "webp";
       /** @description File size in bytes. */
       size: number;
       /** @description Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS). */
@@ -861,14 +870,10 @@ export interface components {
       expiresAt: number;
       /** @description Milliseconds the render took (the original render's time on a HIT). */
       renderTime: number;
-      /** @description Image width in pixels. */
-      width: number;
-      /** @description Image height in pixels. */
-      height: number;
-      /** @enum {string} */
-      format: "png" | "jpg" | "webp";
+      /** @description The template rendered. */
+      template: string;
       /** @description Which engine drew the card (D21): satori, or Chromium for text satori cannot shape (right-to-left and complex scripts) or has no glyph for; and what that took. */
-      render?: {
+      render: {
         /** @enum {string} */
         engine: "satori" | "chromium";
         /** @description Why Chromium was needed. */
@@ -1030,7 +1035,27 @@ export interface components {
       /** @description Milliseconds the render took (the original render's on a HIT). */
       renderTime: number;
     };
+    /** @description The response=json answer of /v1/animate: the stored video, the recording and the page. */
     AnimationMetadata: {
+      /**
+       * Format: uri
+       * @description Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.
+       */
+      imageUrl: string;
+      /** @description Video width in pixels. */
+      width: number;
+      /** @description Video height in pixels. */
+      height: number;
+      /** @enum {string} */
+      format: "mp4" | "webm" | "gif";
+      /** @description File size in bytes. */
+      size: number;
+      /** @description Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS). */
+      cachedAt: number | null;
+      /** @description Unix time in milliseconds after which the stored result (and imageUrl) is gone. */
+      expiresAt: number;
+      /** @description Milliseconds the render took (the original render's time on a HIT). */
+      renderTime: number;
       /**
        * Format: uri
        * @description The captured URL, normalised (absent for html).
@@ -1038,25 +1063,6 @@ export interface components {
       url?: string;
       /** @description For a page given as html: the SHA-256 of the html (hex), in place of url. */
       htmlSha256?: string;
-      /**
-       * Format: uri
-       * @description Where the stored file is served (GET /v1/files/{file}); no API key needed, valid until expiresAt.
-       */
-      imageUrl: string;
-      /** @description File size in bytes. */
-      size: number;
-      /** @description Unix time in milliseconds at which the result was cached; null when freshly rendered (X-Cache: MISS). */
-      cachedAt?: number | null;
-      /** @description Unix time in milliseconds after which the stored result (and imageUrl) is gone. */
-      expiresAt?: number;
-      /** @description Milliseconds the render took (the original render's time on a HIT). */
-      renderTime?: number;
-      /** @description Video width in pixels. */
-      width: number;
-      /** @description Video height in pixels. */
-      height: number;
-      /** @enum {string} */
-      format: "mp4" | "webm" | "gif";
       /** @description Length of the video in milliseconds (frames ÷ fps). */
       duration: number;
       /** @description Frames in the video, every one captured. */
@@ -1079,11 +1085,11 @@ export interface components {
       /** @description How many dialogs the page opened in all, only when it opened any. */
       dialogCount?: number;
       /** @description The URL the page ended on: after HTTP redirects and any script or meta-refresh navigation. */
-      finalUrl?: string;
+      finalUrl: string;
       /** @description The HTTP status of the target's main document (also X-Target-Status). */
-      targetStatus?: number | null;
+      targetStatus: number | null;
       /** @description The page's title (first 1,000 characters). */
-      title?: string;
+      title: string;
       /** @description Only when the page shown was not the page asked for (D23): a bot challenge, captcha wall or login wall captured with allowBlocked=true, or an error page captured with failOnHttpError=false. signals names what said so (vendor:signal). */
       blocked?: {
         /** @enum {string} */
@@ -1091,11 +1097,11 @@ export interface components {
         signals: string[];
       };
       /** @description The page's own Open Graph (og:*) and Twitter card (twitter:*) meta tags by property or name: the first of each, at most 50, values up to 1,000 characters. */
-      metaTags?: {
+      metaTags: {
         [key: string]: string;
       };
       /** @description Milliseconds per phase of the render: navigate (loading to waitUntil), wait (selectors, banners, scripts, clicks, scrolling, delay), capture (screenshot, print, or recording the frames), encode (reading and resizing the image, or finishing the video). Of the original render on a HIT. */
-      timings?: {
+      timings: {
         navigate: number;
         wait: number;
         capture: number;

@@ -7,6 +7,8 @@
  * JSON metadata, the cache, the stored file with its video type and byte ranges.
  */
 import { describe, expect, it } from "vitest";
+import { animationMetadataSchema } from "@/lib/animate/schema";
+import { expectDocumented } from "@/tests/support/documented";
 import {
   agreement,
   frameTimes,
@@ -189,7 +191,7 @@ describe("metadata, cache and the stored file", () => {
 
   it("describes the recording, is a HIT the second time, and serves the file with its type and byte ranges", async () => {
     const first = await h.animate({ ...query, format: "webm", response: "json" });
-    const meta = JSON.parse((await okBody(first)).toString()) as Record<string, unknown>;
+    const meta = expectDocumented(animationMetadataSchema, JSON.parse((await okBody(first)).toString()));
     expect(meta).toMatchObject({
       url: h.fx.url("ruler.html"),
       format: "webm",
@@ -209,7 +211,10 @@ describe("metadata, cache and the stored file", () => {
 
     const again = await h.animate({ ...query, format: "webm", response: "json" });
     expect(again.headers.get("x-cache")).toBe("HIT");
-    expect(JSON.parse((await okBody(again)).toString())).toMatchObject({ imageUrl: meta.imageUrl, frames: 8 });
+    expect(expectDocumented(animationMetadataSchema, JSON.parse((await okBody(again)).toString()))).toMatchObject({
+      imageUrl: meta.imageUrl,
+      frames: 8,
+    });
 
     const { GET } = await import("@/app/v1/files/[file]/route");
     const file = String(meta.imageUrl).split("/").pop()!;

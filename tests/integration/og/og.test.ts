@@ -6,6 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, rendersOf, type TestAccount } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
+import { expectDocumented } from "@/tests/support/documented";
+import { ogMetadataSchema } from "@/lib/og/schema";
 import { startImageServer, type ImageServer } from "@/tests/support/image-server";
 
 type Route = (request: Request) => Promise<Response>;
@@ -114,7 +116,7 @@ describe("rendering and the cache", () => {
     const vars = { template: "blog-post", title: "JSON", author: "Ada", response: "json" };
     const miss = await get(vars);
     expect(miss.headers.get("content-type")).toMatch(/^application\/json/);
-    const a = (await miss.json()) as Record<string, unknown>;
+    const a = expectDocumented(ogMetadataSchema, await miss.json());
     expect(Object.keys(a).sort()).toEqual([
       "cachedAt",
       "expiresAt",
@@ -135,7 +137,7 @@ describe("rendering and the cache", () => {
       cachedAt: null,
       render: { engine: "satori" },
     });
-    const b = (await (await get(vars)).json()) as Record<string, unknown>;
+    const b = expectDocumented(ogMetadataSchema, await (await get(vars)).json());
     expect(typeof b.cachedAt).toBe("number");
     expect(b.imageUrl).toBe(a.imageUrl);
 

@@ -17,6 +17,8 @@ import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import { testEnvironment } from "@/tests/support/test-env";
+import { expectDocumented } from "@/tests/support/documented";
+import { ogMetadataSchema } from "@/lib/og/schema";
 import { launchChromium } from "@/tests/integration/net/support/browser";
 import { agreement, inkOf } from "./ink";
 
@@ -216,14 +218,14 @@ describe("through GET /v1/og", () => {
     const query = (title: string) => `/v1/og?${new URLSearchParams({ template: "default", title, response: "json" })}`;
     const rtl = await og(apiRequest(query("مرحبا بالعالم"), { apiKey: account.apiKey }));
     expect(rtl.status).toBe(200);
-    const body = (await rtl.json()) as { render: { engine: string; shaping: string[]; engineMs: number } };
+    const body = expectDocumented(ogMetadataSchema, await rtl.json());
     expect(body.render).toMatchObject({ engine: "chromium", shaping: ["rtl"], scripts: ["Arabic"] });
     expect(body.render.engineMs).toBeGreaterThan(0);
     const hit = await og(apiRequest(query("مرحبا بالعالم"), { apiKey: account.apiKey }));
     expect(hit.headers.get("x-cache")).toBe("HIT");
-    expect(((await hit.json()) as typeof body).render).toEqual(body.render);
+    expect(expectDocumented(ogMetadataSchema, await hit.json()).render).toEqual(body.render);
 
     const latin = await og(apiRequest(query("Hello"), { apiKey: account.apiKey }));
-    expect(((await latin.json()) as typeof body).render).toMatchObject({ engine: "satori" });
+    expect(expectDocumented(ogMetadataSchema, await latin.json()).render).toMatchObject({ engine: "satori" });
   });
 });

@@ -5,7 +5,7 @@ import { DocsPageHeader } from "@/components/docs/page-header";
 import { TD, TR } from "@/components/ui";
 import { OUTPUT_FORMATS } from "@/lib/formats";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
-import { COMPLETE_WAIT_MS, DOM_QUIET_MS } from "@/lib/screenshot/completeness";
+import { COMPLETE_WAIT_MS, DOM_QUIET_MS } from "@/lib/screenshot/completeness-schema";
 import { FULL_PAGE_MAX_HEIGHT } from "@/lib/page/page-plan";
 import { MAX_FULL_PAGE_PIXELS } from "@/lib/screenshot/plan";
 
