@@ -4,6 +4,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootstrap } = await import("@/lib/bootstrap");
   await bootstrap();
+  // Live browser sessions (D39): scripts/server.ts hands WebSocket upgrades to this handler.
+  const { installSessionEndpoint } = await import("@/lib/sessions/connect");
+  installSessionEndpoint();
   // In-flight renders finish on SIGTERM; new ones get 503 + Retry-After (README "Running several instances").
   const { installGracefulShutdown } = await import("@/lib/shutdown");
   installGracefulShutdown();

@@ -15,6 +15,8 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "ioredis",
     "nodemailer",
+    // The session endpoint's WebSocket server (D39), with its optional native helpers.
+    "ws",
     // WebAssembly font tools (D33): they read their .wasm files from their own package folders.
     "subset-font",
     "wawoff2",

@@ -70,6 +70,11 @@ const schema = z.object({
    * (D30). A remote fleet far from its instances may want 1, to take page set-up off each render.
    */
   BROWSER_SPARE_PAGES: intWithDefault(0, 0, 8),
+  /**
+   * How often a live browser session (D39) checks that its key still works and that no one ended
+   * it through the API, in ms: a revocation or a DELETE ends the session within this long.
+   */
+  SESSION_CHECK_MS: intWithDefault(10_000, 200, 60_000),
   /** The landing page's no-signup "try a URL" demo (D22): captures per client address per hour (0 = off) and in all per day. */
   DEMO_CAPTURES_PER_HOUR: intWithDefault(5, 0, 1_000),
   DEMO_CAPTURES_PER_DAY: intWithDefault(300, 0, 100_000),

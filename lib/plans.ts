@@ -27,6 +27,8 @@ export interface Plan {
   crawls: number;
   /** Pages one crawl may render at most (each page one render against the month's quota). */
   crawlPages: number;
+  /** Live browser sessions (D39): how many at once, how long idle, how long at most, in minutes. */
+  browserSessions: { concurrent: number; idleMinutes: number; maxMinutes: number };
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -45,6 +47,7 @@ export const PLANS: Record<PlanId, Plan> = {
     fullPageMaxHeight: 16_384,
     crawls: 1,
     crawlPages: 50,
+    browserSessions: { concurrent: 1, idleMinutes: 2, maxMinutes: 10 },
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -60,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     fullPageMaxHeight: 32_768,
     crawls: 2,
     crawlPages: 1_000,
+    browserSessions: { concurrent: 2, idleMinutes: 5, maxMinutes: 30 },
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -75,6 +79,7 @@ export const PLANS: Record<PlanId, Plan> = {
     fullPageMaxHeight: 65_536,
     crawls: 5,
     crawlPages: 10_000,
+    browserSessions: { concurrent: 5, idleMinutes: 10, maxMinutes: 60 },
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -90,6 +95,7 @@ export const PLANS: Record<PlanId, Plan> = {
     fullPageMaxHeight: 100_000,
     crawls: 20,
     crawlPages: 50_000,
+    browserSessions: { concurrent: 20, idleMinutes: 15, maxMinutes: 240 },
     tagline: "High volume with the longest cache.",
   },
 };

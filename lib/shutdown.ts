@@ -20,6 +20,11 @@ async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
   // still queued waits on the queue (or in the database) for the other instances or the restart.
   const jobs = import("@/lib/monitors/start").then((m) => m.stopMonitoring());
   stopTakingRenders();
+  // Live browser sessions (D39) can last hours: they end now, each client told why (code 1001),
+  // and reconnect through the load balancer to another instance.
+  await import("@/lib/sessions/connect")
+    .then((m) => m.endLiveSessions())
+    .catch((error: unknown) => log.warn("browser sessions did not end cleanly", { error }));
   await drainRenders(maxMs);
   await jobs.catch((error: unknown) => log.warn("job workers did not stop cleanly", { error }));
   await shutdownBrowsers();

@@ -4,6 +4,7 @@
  * requests Node itself refuses still get problem+json and the documented limits apply (D17).
  *   node --import tsx scripts/server.ts [--port 3000] [--hostname 127.0.0.1]
  */
+import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
@@ -11,6 +12,7 @@ import next from "next";
 import { pageOnAppHost } from "@/lib/api/app-host";
 import { createEdgeServer } from "@/lib/edge/server";
 import { env } from "@/lib/env";
+import { publishedUpgradeHandler } from "@/lib/sessions/upgrade-hook";
 import { exitAfterAppShutdown } from "@/lib/shutdown-signal";
 
 // Each capture puts its image on the heap as a DevTools message (~3 MB of strings for a viewport
@@ -27,7 +29,12 @@ const port = values.port ? Number(values.port) : env().PORT;
 const hostname = values.hostname;
 const root = path.resolve(import.meta.dirname, "..");
 
-const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
+// Next attaches its own 'upgrade' listener to the server of the first request it handles (or to
+// `httpServer`), and in production it ends every upgrade it does not serve — /v1/browser
+// included. The app has no WebSocket of Next's own, so Next gets a server that never listens,
+// and upgrades are ours alone (below).
+const upgradesNextNeverSees = http.createServer();
+const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port, httpServer: upgradesNextNeverSees });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -41,6 +48,13 @@ const server = createEdgeServer((req, res) => {
   if (!elsewhere) return handle(req, res);
   res.writeHead(308, { Location: elsewhere, "Content-Length": "0", "Cache-Control": "no-store" });
   res.end();
+});
+// WebSocket upgrades: /v1/browser (live browser sessions, D39) is served by the handler the app
+// published at start-up (instrumentation.ts); anything else is refused.
+server.on("upgrade", (req, socket, head) => {
+  socket.on("error", () => {});
+  if (publishedUpgradeHandler()?.(req, socket, head)) return;
+  socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 });
 server.listen(port, hostname, () => {
   process.stdout.write(`Glance listening on http://${hostname ?? "localhost"}:${port}\n`);

@@ -77,6 +77,7 @@ export const DOCS_NAV = [
     "/docs/sdks": "SDKs",
     "/docs/monitors": "Visual diffs & monitors",
     "/docs/mcp": "AI agents (MCP)",
+    "/docs/sessions": "Browser sessions (CDP)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
     "/docs/guarantees": "What we guarantee",

@@ -27,6 +27,13 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
     value: (p) => crawlAllowance(p).replace(" at a time, up to ", " at once, "),
     hint: "Each page crawled is a render; failed pages are free.",
   },
+  // Live browser sessions (/v1/browser, D39).
+  {
+    label: "Browser sessions",
+    value: (p) =>
+      `${n(p.browserSessions.concurrent)} at once, up to ${p.browserSessions.maxMinutes} min, ${p.browserSessions.idleMinutes} min idle`,
+    hint: "puppeteer or Playwright over CDP; metered in session-minutes.",
+  },
   // Recordings (/v1/animate, D26).
   {
     label: "Recording length",

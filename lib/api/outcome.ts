@@ -28,7 +28,7 @@ export interface FileOutcome {
 }
 
 /** Bytes read as they are sent, never held whole: only for answers that can outgrow memory. */
-export interface StreamOutcome {
+interface StreamOutcome {
   kind: "stream";
   status: 200;
   body: ReadableStream<Uint8Array>;

@@ -34,6 +34,7 @@ export async function handleUsage(ctx: ApiContext<NoParams>): Promise<JsonOutcom
       remaining: Math.max(0, plan.rendersPerMonth - month.renders),
     },
     requests: { used: month.requests },
+    sessionMinutes: { used: month.sessionMinutes },
     rateLimit: { ...rate, windowSeconds: RATE_WINDOW_SECONDS },
   };
   return jsonOutcome(body, { headers: { "Cache-Control": "no-store" } });

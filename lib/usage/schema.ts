@@ -25,6 +25,13 @@ export const usageResponseSchema = z
           .describe("Requests this period, all answers; written in batches, so it can trail by about a second."),
       })
       .describe("Every /v1 request with a valid key."),
+    sessionMinutes: z
+      .object({
+        used: z
+          .int()
+          .describe("Minutes of live browser sessions that ended this period, each rounded up to a whole minute."),
+      })
+      .describe("Live browser sessions (/v1/browser), metered by their length."),
     rateLimit: z
       .object({
         limit: z.int().describe("Requests allowed per window (all of the account's keys together)."),

@@ -27,6 +27,8 @@ export interface MonthUsage {
   month: string;
   requests: number;
   renders: number;
+  /** Live browser sessions' minutes this month (D39). */
+  sessionMinutes: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +98,7 @@ export async function monthUsage(userId: string, now = new Date()): Promise<Mont
   const month = monthKey(now);
   const db = await getDb();
   const row = await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } } });
-  return { month, requests: row?.requests ?? 0, renders: row?.renders ?? 0 };
+  return { month, requests: row?.requests ?? 0, renders: row?.renders ?? 0, sessionMinutes: row?.sessionMinutes ?? 0 };
 }
 
 /** Requests per key over the same last N UTC days, for the key list and key page. */

@@ -167,6 +167,11 @@ export const ERROR_CODES = {
     summary: "No such job or batch for this API key's account.",
     help: "Check the id from the 202 answer of POST /v1/jobs (or /v1/jobs/bulk). A job belongs to the account that created it: another account's id answers the same way.",
   },
+  session_not_found: {
+    status: 404,
+    summary: "No such browser session for this API key's account.",
+    help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
+  },
   monitor_not_found: {
     status: 404,
     summary: "No such monitor for this API key's account.",
@@ -226,6 +231,16 @@ export const ERROR_CODES = {
     status: 431,
     summary: "The URL and headers together are larger than the server accepts.",
     help: "The URL and headers together are over 256 KiB (see Limits). Shorten customCSS/customJS or the templates; every parameter at its documented limit fits when percent-encoded ASCII.",
+  },
+  invalid_session_token: {
+    status: 401,
+    summary: "The session's connect URL is unknown, used already or expired.",
+    help: "A connect URL from POST /v1/sessions works once, within a minute. Ask for a new one, or connect to /v1/browser with your key in the X-API-Key header.",
+  },
+  session_limit: {
+    status: 429,
+    summary: "The plan's concurrent browser sessions are all in use.",
+    help: "Close a live session (DELETE /v1/sessions/{id}, or close its connection) and connect again, or upgrade for more concurrent sessions.",
   },
   rate_limited: {
     status: 429,

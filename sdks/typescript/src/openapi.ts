@@ -404,6 +404,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's browser sessions, newest first (the latest 100) */
+    get: operations["listSessions"];
+    put?: never;
+    /**
+     * A single-use connect URL for a CDP client that cannot set headers
+     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects.
+     */
+    post: operations["createSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A browser session
+     * @description Only the caller's account's sessions: any other id is 404 session_not_found.
+     */
+    get: operations["getSession"];
+    put?: never;
+    post?: never;
+    /** End a browser session (its client sees the WebSocket close with code 4004) */
+    delete: operations["deleteSession"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -624,6 +666,7 @@ export interface components {
         | "role_forbidden"
         | "not_found"
         | "job_not_found"
+        | "session_not_found"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "crawl_not_found"
@@ -636,6 +679,8 @@ export interface components {
         | "unsupported_media_type"
         | "request_timeout"
         | "request_too_large"
+        | "invalid_session_token"
+        | "session_limit"
         | "rate_limited"
         | "quota_exceeded"
         | "key_render_cap_reached"
@@ -1404,6 +1449,11 @@ export interface components {
         /** @description Requests this period, all answers; written in batches, so it can trail by about a second. */
         used: number;
       };
+      /** @description Live browser sessions (/v1/browser), metered by their length. */
+      sessionMinutes: {
+        /** @description Minutes of live browser sessions that ended this period, each rounded up to a whole minute. */
+        used: number;
+      };
       /** @description Same figures as the RateLimit-* headers. */
       rateLimit: {
         /** @description Requests allowed per window (all of the account's keys together). */
@@ -1518,6 +1568,63 @@ export interface components {
         [key: string]: unknown;
       };
       crawlId: string;
+    };
+    BrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+    };
+    CreatedBrowserSession: {
+      /** @description The session's id. */
+      id: string;
+      /**
+       * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+       * @enum {string}
+       */
+      status: "waiting" | "live" | "ended";
+      /** @description When the session was created (ISO 8601). */
+      createdAt: string;
+      /** @description When its client connected. */
+      startedAt: string | null;
+      /** @description When it ended. */
+      endedAt: string | null;
+      /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+      endReason: string | null;
+      /** @description The WebSocket URL to give a CDP client (puppeteer's browserWSEndpoint, connectOverCDP). Works once. */
+      connectUrl: string;
+      /** @description connectUrl works until then (ISO 8601). */
+      expiresAt: string;
+    };
+    BrowserSessionList: {
+      sessions: {
+        /** @description The session's id. */
+        id: string;
+        /**
+         * @description waiting: created, no client connected yet; live: a client is connected; ended: over.
+         * @enum {string}
+         */
+        status: "waiting" | "live" | "ended";
+        /** @description When the session was created (ISO 8601). */
+        createdAt: string;
+        /** @description When its client connected. */
+        startedAt: string | null;
+        /** @description When it ended. */
+        endedAt: string | null;
+        /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
+        endReason: string | null;
+      }[];
     };
   };
   responses: never;
@@ -1738,7 +1845,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1764,7 +1871,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1855,7 +1962,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2229,7 +2336,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2255,7 +2362,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2346,7 +2453,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2595,7 +2702,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2617,7 +2724,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2694,7 +2801,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2916,7 +3023,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2942,7 +3049,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3007,7 +3114,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3234,7 +3341,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3256,7 +3363,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3311,7 +3418,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3541,7 +3648,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3567,7 +3674,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3658,7 +3765,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3923,7 +4030,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3949,7 +4056,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4040,7 +4147,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4239,7 +4346,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4261,7 +4368,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4338,7 +4445,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4556,7 +4663,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4582,7 +4689,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4673,7 +4780,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4996,7 +5103,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5022,7 +5129,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5113,7 +5220,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5336,7 +5443,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. `invalid_session_token`: The session's connect URL is unknown, used already or expired. */
       401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5358,7 +5465,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5435,7 +5542,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
+      /** @description `session_limit`: The plan's concurrent browser sessions are all in use. `rate_limited`: Too many requests this minute for the account's plan. `quota_exceeded`: The account's monthly render quota is used up. `key_render_cap_reached`: The API key's own monthly render cap is used up. */
       429: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -9857,6 +9964,370 @@ export interface operations {
         };
       };
       /** @description `crawl_not_found`: No such crawl for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSessionList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session, waiting for its client. */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedBrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserSession"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -39,7 +39,18 @@ test.describe("MCP server", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ["get_job", "og_image", "og_templates", "page_markdown", "page_metadata", "screenshot", "start_job"].sort(),
+        [
+          "crawl_site",
+          "get_crawl",
+          "get_job",
+          "map_site",
+          "og_image",
+          "og_templates",
+          "page_markdown",
+          "page_metadata",
+          "screenshot",
+          "start_job",
+        ].sort(),
       );
 
       const shot = await call(client, "screenshot", { url: page, width: 600, height: 300 });

@@ -51,6 +51,8 @@ describe("the folder table as dependency-cruiser reads it", () => {
       // The MCP OAuth tokens (D25): a code consumed by the statement that reads it, tokens rotated by a conditional update, the per-request token lookup.
       "lib/mcp/",
       "lib/monitors/",
+      // Live browser sessions (D39): a connect token consumed by the statement that checks it, a heartbeat per live session.
+      "lib/sessions/",
       "lib/usage/",
       "lib/webhooks/",
     ]);

@@ -160,6 +160,26 @@ module Glance
       body: false, answer: "json",
       params: {  }
     },
+    "createSession" => {
+      method: "POST", path: "/v1/sessions", path_params: [],
+      body: false, answer: "json",
+      params: {  }
+    },
+    "listSessions" => {
+      method: "GET", path: "/v1/sessions", path_params: [],
+      body: false, answer: "json",
+      params: {  }
+    },
+    "getSession" => {
+      method: "GET", path: "/v1/sessions/{id}", path_params: ["id"],
+      body: false, answer: "json",
+      params: {  }
+    },
+    "deleteSession" => {
+      method: "DELETE", path: "/v1/sessions/{id}", path_params: ["id"],
+      body: false, answer: "none",
+      params: {  }
+    },
     "getFile" => {
       method: "GET", path: "/v1/files/{file}", path_params: ["file"],
       body: false, answer: "file",

@@ -1,0 +1,122 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DocsPageHeader } from "@/components/docs/page-header";
+import { CodeBlock } from "@/components/ui";
+import { PLANS } from "@/lib/plans";
+import { CLOSE_REASONS } from "@/lib/sessions/close-reasons";
+
+export const metadata: Metadata = {
+  title: "Browser sessions (CDP)",
+  description:
+    "Drive a browser step by step from puppeteer or Playwright over the Chrome DevTools Protocol, inside Glance's network boundary.",
+};
+
+const HOST = "wss://YOUR_GLANCE_HOST/v1/browser";
+
+const PUPPETEER = `import puppeteer from "puppeteer-core";
+
+const browser = await puppeteer.connect({
+  browserWSEndpoint: "${HOST}",
+  headers: { "X-API-Key": process.env.GLANCE_API_KEY },
+});
+const page = await browser.newPage();
+await page.goto("https://example.com/login");
+await page.type("#email", "me@example.com");
+await page.click("button[type=submit]");
+await page.screenshot({ path: "after-login.png" });
+await browser.close(); // ends the session: its pages and contexts are closed`;
+
+const PLAYWRIGHT = `import { chromium } from "playwright-core";
+
+const browser = await chromium.connectOverCDP("${HOST}", {
+  headers: { "X-API-Key": process.env.GLANCE_API_KEY },
+});
+const page = await browser.contexts()[0].newPage();
+await page.goto("https://example.com");
+console.log(await page.title());
+await browser.close();`;
+
+const CONNECT_URL = `curl -X POST https://YOUR_GLANCE_HOST/v1/sessions -H "X-API-Key: sk_live_…"
+# {"id":"bs_…","status":"waiting","connectUrl":"wss://YOUR_GLANCE_HOST/v1/browser?session=bs_…&token=…","expiresAt":"…"}`;
+
+export default function SessionsPage() {
+  return (
+    <article className="prose-docs">
+      <DocsPageHeader eyebrow="Guides" title="Browser sessions (CDP)">
+        Connect puppeteer or Playwright to <code>/v1/browser</code> and drive a browser step by step — log in, click,
+        type, capture — on Glance&apos;s browsers, inside the same network boundary as every render.
+      </DocsPageHeader>
+
+      <h2 id="connect">Connect</h2>
+      <p>
+        The endpoint speaks the Chrome DevTools Protocol over a WebSocket. Send your{" "}
+        <Link href="/docs/authentication">API key</Link> in the <code>X-API-Key</code> header (or the{" "}
+        <code>api_key</code> parameter); a refused connection gets the usual <Link href="/docs/errors">error</Link>{" "}
+        before the upgrade.
+      </p>
+      <CodeBlock caption="puppeteer-core" code={PUPPETEER} className="not-prose" />
+      <CodeBlock caption="Playwright (connectOverCDP)" code={PLAYWRIGHT} className="not-prose" />
+      <h3 id="connect-url">Clients that cannot set headers</h3>
+      <p>
+        <code>POST /v1/sessions</code> answers a <code>connectUrl</code> with a single-use token: it works once, within
+        a minute. <code>GET /v1/sessions</code> lists your sessions, <code>GET /v1/sessions/&#123;id&#125;</code> shows
+        one and <code>DELETE /v1/sessions/&#123;id&#125;</code> ends it.
+      </p>
+      <CodeBlock caption="Shell" code={CONNECT_URL} className="not-prose" />
+
+      <h2 id="boundary">What a session can do</h2>
+      <ul>
+        <li>
+          Each session has its own incognito browser contexts: no cookies, storage or targets are shared with other
+          sessions or renders, and it never sees their pages.
+        </li>
+        <li>
+          Every request its pages make goes through Glance&apos;s network guard: private, loopback and metadata
+          addresses are refused, as for <Link href="/docs/screenshot">screenshots</Link>.
+        </li>
+        <li>
+          Commands that would reach beyond the session are refused with a CDP error: navigating to <code>file:</code>,{" "}
+          <code>chrome:</code> or <code>devtools:</code> URLs, a context with its own proxy, downloads and file uploads
+          from the server&apos;s disk, browser-wide settings, tracing, and <code>Browser.close</code> closes only your
+          session.
+        </li>
+      </ul>
+
+      <h2 id="limits">Limits and metering</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Plan</th>
+            <th>Sessions at once</th>
+            <th>Idle time</th>
+            <th>Longest session</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.values(PLANS).map((plan) => (
+            <tr key={plan.id}>
+              <td>{plan.name}</td>
+              <td>{plan.browserSessions.concurrent}</td>
+              <td>{plan.browserSessions.idleMinutes} min</td>
+              <td>{plan.browserSessions.maxMinutes} min</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        One session more than your plan allows is refused with <code>429 session_limit</code>. Sessions are metered in
+        minutes (each session rounded up to a whole minute), shown in <code>GET /v1/usage</code> as{" "}
+        <code>sessionMinutes</code>. A revoked key ends its sessions within seconds.
+      </p>
+      <h3 id="close-codes">Why a session ended</h3>
+      <p>The WebSocket&apos;s close frame says why:</p>
+      <ul>
+        {Object.values(CLOSE_REASONS).map(({ code, reason }) => (
+          <li key={reason}>
+            <code>{code}</code> — {reason}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

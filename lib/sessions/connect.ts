@@ -1,0 +1,184 @@
+/**
+ * The WebSocket side of live sessions (D39): `GET /v1/browser` with `Upgrade: websocket`, as the
+ * production server hands it over (scripts/server.ts; a Next route cannot take an upgrade). The
+ * caller is authenticated as the API does — X-API-Key (or api_key) — or by the single-use token
+ * of a connect URL from POST /v1/sessions; refusals are problem+json answers before the upgrade.
+ * Then the plan's concurrent-session limit, a browser of the shared fleet, and the bridge.
+ */
+import "server-only";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { AUTH_MESSAGES, usableKeyOwner } from "@/lib/api/auth";
+import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/vocabulary/errors";
+import { browserSource, Deadline, isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
+import { env } from "@/lib/env";
+import { isWellFormedApiKey } from "@/lib/keys/format";
+import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
+import { log } from "@/lib/log";
+import { PLANS } from "@/lib/plans";
+import { addSessionMinutes, sessionMinutes } from "@/lib/usage/session-minutes";
+import { SessionBridge } from "./bridge";
+import type { CloseReason } from "./close-reasons";
+import { publishUpgradeHandler } from "./upgrade-hook";
+import { consumeConnectToken, countLiveSessions, heartbeat, recordEnd, startSession } from "./store";
+
+export const BROWSER_PATH = "/v1/browser";
+/** The largest CDP message a client may send (a page's HTML set with Page.setDocumentContent, a file). */
+const MAX_CLIENT_MESSAGE_BYTES = 32 * 1024 * 1024;
+/** Time to get a browser before the connection is refused with 502. */
+const BROWSER_WAIT_MS = 15_000;
+
+const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+
+// This instance's live sessions, on globalThis: the route handlers that end one (DELETE) may run
+// in another bundle of this module than the upgrade handler (Next bundles routes separately).
+const LIVE_KEY = Symbol.for("glance.sessions.live");
+function live(): Map<string, SessionBridge> {
+  const g = globalThis as typeof globalThis & { [LIVE_KEY]?: Map<string, SessionBridge> };
+  return (g[LIVE_KEY] ??= new Map());
+}
+
+/** Ends every session this instance holds (shutdown): each client sees why, each row says so. */
+export async function endLiveSessions(): Promise<void> {
+  await Promise.all([...live().values()].map((bridge) => bridge.end("shutdown")));
+}
+
+/** The bridge of a session held by this instance, if it is. */
+export function liveSession(id: string): SessionBridge | undefined {
+  return live().get(id);
+}
+
+interface Admitted {
+  owner: KeyOwner;
+  sessionId: string;
+  /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
+  recheck: () => Promise<KeyOwner>;
+}
+
+async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
+  const sessionParam = url.searchParams.get("session");
+  const token = url.searchParams.get("token");
+  if (sessionParam !== null || token !== null) {
+    const used = sessionParam && token ? await consumeConnectToken(sessionParam, token) : undefined;
+    if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
+    const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
+    try {
+      return { owner: await recheck(), sessionId: sessionParam!, recheck };
+    } catch (error) {
+      await recordEnd(sessionParam!, "revoked");
+      throw error;
+    }
+  }
+  const header = req.headers["x-api-key"];
+  const key = (typeof header === "string" ? header : undefined)?.trim() || url.searchParams.get("api_key")?.trim();
+  if (!key) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
+  if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
+  const recheck = () => usableKeyOwner(() => findKeyOwner(key));
+  const owner = await recheck();
+  return { owner, sessionId: await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId }), recheck };
+}
+
+function refuseUpgrade(socket: Duplex, error: ApiError): void {
+  const body = JSON.stringify(problemBody(error));
+  const headers = {
+    "Content-Type": "application/problem+json",
+    "Cache-Control": "no-store",
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+    ...error.headers,
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${error.status} ${reasonPhrase(error.status)}\r\n${head}\r\n${body}`);
+}
+
+/**
+ * Takes an upgrade request if it is for /v1/browser (answers true), whatever becomes of it;
+ * answers false for any other path, which the server then refuses.
+ */
+export function handleSessionUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  const url = new URL(req.url ?? "/", "http://glance.invalid");
+  if (url.pathname !== BROWSER_PATH) return false;
+  socket.on("error", () => {});
+  void admit(req, socket, head, url);
+  return true;
+}
+
+/** Makes /v1/browser reachable through the production server (called once at start-up). */
+export function installSessionEndpoint(): void {
+  publishUpgradeHandler(handleSessionUpgrade);
+}
+
+async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+  let admitted: Admitted | undefined;
+  let bridge: SessionBridge;
+  try {
+    if (isShuttingDown()) {
+      throw new ApiError(
+        "shutting_down",
+        "This instance is shutting down. Please connect again: another instance will take the session.",
+        {
+          headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
+        },
+      );
+    }
+    admitted = await authenticate(req, url);
+    const limits = PLANS[admitted.owner.plan].browserSessions;
+    if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
+      throw new ApiError(
+        "session_limit",
+        `The ${PLANS[admitted.owner.plan].name} plan allows ${limits.concurrent} live browser sessions at once.`,
+      );
+    }
+    const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
+    bridge = await SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.code === "internal_error") log.error("session could not start", { error });
+    if (admitted) await recordEnd(admitted.sessionId, "refused").catch(() => {});
+    return refuseUpgrade(socket, apiError);
+  }
+  const live = admitted;
+  sockets.handleUpgrade(req, socket, head, (ws) => {
+    bridge.connect(ws);
+    watch(bridge, live);
+  });
+}
+
+/** The row's end and, once per session, its minutes in the month's usage. */
+async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void> {
+  try {
+    const ended = await recordEnd(sessionId, reason);
+    if (ended) await addSessionMinutes(ended.userId, sessionMinutes(ended.lengthMs), ended.endedAt);
+  } catch (error) {
+    log.warn("could not record a session's end", { error });
+  }
+}
+
+/** The plan's limits and the periodic checks (key still usable, no DELETE), then the row's end. */
+function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): void {
+  const limits = PLANS[owner.plan].browserSessions;
+  live().set(sessionId, bridge);
+  const maxTimer = setTimeout(() => void bridge.end("maxLength"), limits.maxMinutes * 60_000);
+  const check = setInterval(() => {
+    if (bridge.idleMs() > limits.idleMinutes * 60_000) return void bridge.end("idle");
+    recheck().then(
+      () =>
+        heartbeat(sessionId).then(
+          (endRequested) => endRequested && void bridge.end("deleted"),
+          (error) => log.warn("session heartbeat failed", { error }),
+        ),
+      (error) => {
+        if (error instanceof ApiError) void bridge.end("revoked");
+      },
+    );
+  }, env().SESSION_CHECK_MS);
+  bridge.onEnd((reason: CloseReason) => {
+    clearTimeout(maxTimer);
+    clearInterval(check);
+    live().delete(sessionId);
+    void endAndMeter(sessionId, reason);
+  });
+}
