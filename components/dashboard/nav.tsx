@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/dashboard/templates", label: "OG Templates" },
   { href: "/dashboard/brand", label: "Brand kit" },
   { href: "/dashboard/monitors", label: "Monitors" },
+  { href: "/dashboard/crawls", label: "Crawls" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/storage", label: "Storage" },
   { href: "/dashboard/team", label: "Team" },

@@ -15,17 +15,16 @@ import { PLANS } from "@/lib/plans";
 import type { CrawlStart } from "./endpoint";
 import type { CrawlParams, CrawlResultsParams } from "./params";
 import { cancelCrawl, crawlCounts, endedPages, findCrawl, insertCrawl, runningCrawls, type CrawlRow } from "./store";
-import { crawlView, pageView, statusUrlOf } from "./view";
+import { CRAWL_ID_PATTERN, crawlView, pagesJsonlStream, pageView, statusUrlOf } from "./view";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const ID_PATTERN = /^crawl_[a-z0-9]{24}$/;
 
 /** The crawl the path names (…/crawl/{id} or …/crawl/{id}/pages.jsonl), if it is the caller's. */
 async function crawlOf(ctx: ApiContext<unknown, unknown>): Promise<CrawlRow> {
   const segments = ctx.path.split("/");
   const at = segments.indexOf("crawl");
   const id = decodeURIComponent(segments[at + 1] ?? "");
-  const crawl = ID_PATTERN.test(id) ? await findCrawl(id, ownerId(ctx.caller)) : undefined;
+  const crawl = CRAWL_ID_PATTERN.test(id) ? await findCrawl(id, ownerId(ctx.caller)) : undefined;
   if (!crawl) throw new ApiError("crawl_not_found", "No crawl with this id belongs to this account.");
   return crawl;
 }
@@ -86,23 +85,13 @@ export async function handleGetCrawl(ctx: ApiContext<CrawlResultsParams, undefin
   );
 }
 
-/** Every ended page as one JSON object per line, read from the database 200 at a time. */
+/** Every ended page as one JSON object per line (lib/crawl/view.ts's stream). */
 export async function handleCrawlPagesJsonl(ctx: ApiContext<unknown, unknown>): Promise<EndpointOutcome> {
   const crawl = await crawlOf(ctx);
-  let after = "0";
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const rows = await endedPages(crawl.id, after, 200);
-      if (rows.length === 0) return controller.close();
-      after = rows[rows.length - 1].seq;
-      controller.enqueue(encoder.encode(rows.map((row) => `${JSON.stringify(pageView(row))}\n`).join("")));
-    },
-  });
   return {
     kind: "stream",
     status: 200,
-    body: stream,
+    body: pagesJsonlStream(crawl.id),
     contentType: "application/x-ndjson; charset=utf-8",
     headers: { ...NO_STORE, "Content-Disposition": `attachment; filename="${crawl.id}.jsonl"` },
   };

@@ -222,3 +222,31 @@ export async function reserveFetchSlot(crawlId: string, delayMs: number): Promis
 export async function cancelCrawl(crawlId: string): Promise<boolean> {
   return inTransaction((client) => endCrawl(client, crawlId, "cancelled", "cancelled"));
 }
+
+/** A crawl with its page counts, as the dashboard lists it. */
+type CrawlWithCounts = CrawlRow & Omit<CrawlCounts, "queued">;
+
+/** The owner's latest crawls with their counts, newest first (the dashboard's list). */
+export async function listCrawls(userId: string, limit = 50): Promise<CrawlWithCounts[]> {
+  const { rows } = await (
+    await getPool()
+  ).query<CrawlWithCounts>(
+    `SELECT c.*, k.total, k.completed, k.failed
+     FROM (SELECT * FROM crawls WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2) c
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'completed'))::int AS completed,
+         (count(*) FILTER (WHERE status = 'failed'))::int AS failed
+       FROM crawl_pages p WHERE p.crawl_id = c.id) k
+     ORDER BY c.created_at DESC, c.id`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+/** A crawl's first `limit` pages in order, whatever their status (the dashboard's detail page). */
+export async function crawlPagesInOrder(crawlId: string, limit: number): Promise<PageRow[]> {
+  const { rows } = await (
+    await getPool()
+  ).query<PageRow>(`SELECT * FROM crawl_pages WHERE crawl_id = $1 ORDER BY seq LIMIT $2`, [crawlId, limit]);
+  return rows;
+}

@@ -5,7 +5,10 @@
  */
 import "server-only";
 import { env } from "@/lib/env";
-import type { CrawlCounts, CrawlRow, PageRow } from "./store";
+import { type CrawlCounts, type CrawlRow, endedPages, type PageRow } from "./store";
+
+/** What a crawl id looks like (lib/crawl/store.ts makes them); anything else is not looked up. */
+export const CRAWL_ID_PATTERN = /^crawl_[a-z0-9]{24}$/;
 
 export function statusUrlOf(crawlId: string): string {
   return `${env().APP_URL}/v1/crawl/${crawlId}`;
@@ -37,4 +40,18 @@ export function pageView(page: PageRow): Record<string, unknown> {
     ...Object.fromEntries(Object.entries(result).filter(([name]) => name !== "title")),
     ...(page.error ? { error: page.error } : {}),
   };
+}
+
+/** Every ended page of a crawl as one JSON object per line, read from the database 200 at a time. */
+export function pagesJsonlStream(crawlId: string): ReadableStream<Uint8Array> {
+  let after = "0";
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const rows = await endedPages(crawlId, after, 200);
+      if (rows.length === 0) return controller.close();
+      after = rows[rows.length - 1].seq;
+      controller.enqueue(encoder.encode(rows.map((row) => `${JSON.stringify(pageView(row))}\n`).join("")));
+    },
+  });
 }

@@ -17,6 +17,7 @@ const TABS = [
   "OG Templates",
   "Brand kit",
   "Monitors",
+  "Crawls",
   "Webhooks",
   "Storage",
   "Account",

@@ -74,7 +74,9 @@ export default function CrawlDocsPage() {
         <code>DELETE /v1/crawl/{"{id}"}</code> cancels it: pages not yet rendered are skipped and never charged. A{" "}
         <code>webhookUrl</code> (or your account&apos;s default) receives a signed <code>crawl.completed</code> when it
         ends, and with <code>pageWebhooks: true</code> a signed <code>crawl.page</code> as each page ends. Another
-        workspace&apos;s crawl id answers <code>404 crawl_not_found</code>.
+        workspace&apos;s crawl id answers <code>404 crawl_not_found</code>. The dashboard&apos;s{" "}
+        <Link href="/dashboard/crawls">Crawls</Link> page shows your workspace&apos;s crawls, their pages and the same
+        JSON lines to download.
       </p>
       <ParamTable fields={describeParams(crawlResultsParams)} label="Result page parameters" />
 
