@@ -4,6 +4,7 @@
  * and the integration tests' check of the answers they read (issue 49 point 4).
  */
 import { z } from "zod";
+import { dialogRecordSchema } from "@/lib/page/dialog-schema";
 import { MAX_FORMAT_CHARS } from "./extract";
 import { CONTENT_FORMATS } from "./params";
 
@@ -78,16 +79,7 @@ const contentDocumentSchema = z.object({
     ),
   truncated: z.array(z.enum(PAGE_FORMATS)).optional().describe("Formats cut at their limit, when any was."),
   dialogs: z
-    .array(
-      z.object({
-        type: z.enum(["alert", "confirm", "prompt", "beforeunload"]),
-        message: z.string().describe("The page's message (first 200 characters)."),
-        answer: z
-          .boolean()
-          .nullable()
-          .describe("What the page's call returned: true (accepted), false or null (dismissed)."),
-      }),
-    )
+    .array(dialogRecordSchema)
     .optional()
     .describe("The dialogs the page opened, as they were answered (only when it opened any)."),
   dialogCount: z.int().optional().describe("How many dialogs the page opened in all, only when it opened any."),

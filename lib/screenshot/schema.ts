@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { formatsOf } from "@/lib/formats";
 import { renderResultSchema } from "@/lib/results/schema";
+import { dialogRecordSchema } from "@/lib/page/dialog-schema";
 import { completenessSchema } from "./completeness-schema";
 
 const count = z.int().min(0);
@@ -24,16 +25,7 @@ export const pageSourceSchema = z.object({
 /** What the JSON answer says of the page, for every render of one: screenshots and recordings (D19, D26). */
 export const pageFieldsSchema = z.object({
   dialogs: z
-    .array(
-      z.object({
-        type: z.enum(["alert", "confirm", "prompt", "beforeunload"]),
-        message: z.string().describe("The page's message (first 200 characters)."),
-        answer: z
-          .boolean()
-          .nullable()
-          .describe("What the page's call returned: true (accepted), false or null (dismissed)."),
-      }),
-    )
+    .array(dialogRecordSchema)
     .optional()
     .describe(
       "The JavaScript dialogs the page opened (the first 20), only when it opened any. Each was answered at once: alert and beforeunload accepted, confirm answered false, prompt answered null (as Cancel).",
