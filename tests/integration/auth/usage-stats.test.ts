@@ -101,13 +101,14 @@ describe("usage stats", () => {
     expect((await dailyUsage(other.id, 30, NOW, key.id)).every((d) => d.requests === 0)).toBe(true);
     await db.monthlyUsage.update({
       where: { userId_month: { userId: user.id, month: "2026-03" } },
-      data: { requests: 7 },
+      data: { requests: 7, sessionMinutes: 3 },
     });
-    expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 5 });
+    expect(await monthUsage(user.id, NOW)).toEqual({ month: "2026-03", requests: 7, renders: 5, sessionMinutes: 3 });
     expect(await monthUsage(user.id, at("2026-04-01T00:00:00Z"))).toEqual({
       month: "2026-04",
       requests: 0,
       renders: 0,
+      sessionMinutes: 0,
     });
   });
 });
