@@ -87,7 +87,7 @@ export const DOCS_NAV = [
 
 export const DOCS_PAGES: readonly SiteLink[] = DOCS_NAV.flatMap((section): readonly SiteLink[] => section.items);
 
-type DocsHref = (typeof DOCS_NAV)[number]["items"][number]["href"];
+export type DocsHref = (typeof DOCS_NAV)[number]["items"][number]["href"];
 
 /**
  * A docs page's link elsewhere (the footer), by its sidebar entry, so it cannot name a page that is

@@ -3,6 +3,7 @@ import { formatLabels } from "@/lib/formats";
 import Link from "next/link";
 import { DOCS_NAV } from "@/components/site/links";
 import { DocsPageHeader } from "@/components/docs/page-header";
+import { type DocsHref } from "@/components/site/links";
 import { ENDPOINTS, RENDER_ENDPOINTS } from "@/lib/endpoints";
 
 export const metadata: Metadata = {
@@ -11,7 +12,7 @@ export const metadata: Metadata = {
 };
 
 // Every card of DOCS_NAV has its line: tests/e2e/site/docs-index.spec.ts fails on an empty card.
-const BLURBS: Record<string, string> = {
+const BLURBS: Record<DocsHref, string> = {
   "/docs": "",
   "/docs/getting-started": "Create a key and make your first request in two minutes.",
   "/docs/authentication": "Sending your key, and keeping it out of logs.",
@@ -19,14 +20,17 @@ const BLURBS: Record<string, string> = {
   "/docs/og": "Render social cards from templates. Live playground.",
   "/docs/content": "A page's main content as Markdown, text, HTML, links or metadata. Live playground.",
   "/docs/animate": "Scroll videos, GIFs and recorded clicks as mp4, webm or gif. Live playground.",
+  "/docs/crawl": "A site's URLs without rendering, or every page of it as Markdown, HTML or data.",
   "/docs/templates": "Every OG template, its variables and a rendered example.",
   "/docs/signed-urls": "OG image URLs for public pages: signed with a secret, no key in the page.",
   "/docs/async": "Queue renders as jobs, batch them, and get webhooks when they finish.",
-  "/docs/sdks": "Client libraries for TypeScript and Python, every endpoint typed.",
+  "/docs/sdks": "Client libraries for TypeScript, Python, Go, PHP, Ruby and Java.",
   "/docs/monitors": "Compare two captures pixel by pixel, or watch a page on a schedule.",
   "/docs/mcp": "Glance as tools for AI agents in Claude, Cursor or VS Code: a remote MCP server.",
+  "/docs/sessions": "A live browser over CDP for puppeteer and Playwright, inside the same boundary.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
   "/docs/errors": "Every error code and what to do about it.",
+  "/docs/guarantees": "Heights, complete captures, blocked pages, and what is never charged.",
   "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",
 };
 

@@ -153,6 +153,17 @@ const ROUTES: Route[] = [
   ],
   [/^\/v1\/usage$/, ["GET"], () => ({ ts: "usage()", py: "usage()", name: "usage", answer: "json" })],
   [
+    /^\/v1\/map$/,
+    ["GET"],
+    (p) => ({ ts: `map(${tsArgs(p)})`, py: `map(${pyArgs([], p)})`, name: "site", answer: "json" }),
+  ],
+  [
+    /^\/v1\/crawl$/,
+    ["POST"],
+    (p) => ({ ts: `crawls.start(${tsArgs(p)})`, py: `crawls.start(${pyArgs([], p)})`, name: "crawl", answer: "json" }),
+  ],
+  [/^\/v1\/crawl\/([^/]+)$/, ["GET"], (_p, id) => byId("crawls.get", "crawls.get", id, "results")],
+  [
     /^\/v1\/jobs$/,
     ["POST"],
     (p) => ({

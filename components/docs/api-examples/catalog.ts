@@ -182,3 +182,32 @@ export const MONITOR_MANAGE: ApiExample = {
     { method: "DELETE", path: `/v1/monitors/${monitorId}` },
   ],
 };
+
+/** /docs/crawl (D32): a site's URLs without rendering, then a crawl and its results. */
+export const SITE_MAP: ApiExample = {
+  calls: [{ method: "GET", path: "/v1/map", params: { url: page, depth: 2, include: "/guide/" } }],
+  answer: `{ "urls": ["https://example.com/", "https://example.com/guide/install", …] }`,
+};
+
+export const SITE_CRAWL: ApiExample = {
+  calls: [
+    {
+      method: "POST",
+      path: "/v1/crawl",
+      params: {
+        url: page,
+        depth: 3,
+        limit: 500,
+        exclude: ["/blog/"],
+        formats: ["markdown", "links"],
+      },
+    },
+  ],
+  answer: `202 { "id": "crawl_…", "status": "running", "statusUrl": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…" }
+
+GET statusUrl (crawls.get(id) in the SDKs), page by page with next:
+{ "id": "crawl_…", "status": "completed", "stopReason": "limit", "total": 500, "completed": 497, "failed": 3,
+  "pages": [ { "url": "https://example.com/", "depth": 0, "status": "completed", "title": "Docs",
+               "markdown": "# Docs …" }, … ],
+  "next": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…?cursor=1234&size=100" }`,
+};

@@ -120,7 +120,7 @@ const MAGIC: Record<string, (data: Buffer) => boolean> = {
 
 /** Requests that queue work (jobs, monitors' runs): their answer is the queued job or monitor. */
 const queues = (example: ApiExample) =>
-  example.calls.some((c) => c.method === "POST" && /^\/v1\/(jobs|monitors)/.test(c.path));
+  example.calls.some((c) => c.method === "POST" && /^\/v1\/(jobs|monitors|crawl)/.test(c.path));
 const all = Object.entries(examples);
 
 async function runEverywhere(example: ApiExample): Promise<void> {

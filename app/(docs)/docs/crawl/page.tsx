@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { ParamTable } from "@/components/docs/param-table";
-import { CodeBlock } from "@/components/ui";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { SITE_CRAWL, SITE_MAP } from "@/components/docs/api-examples/catalog";
 import { describeParams } from "@/lib/api/params";
 import { crawlParams, crawlResultsParams } from "@/lib/crawl/params";
 import { mapParams } from "@/lib/map/params";
@@ -13,23 +14,6 @@ export const metadata: Metadata = {
   description:
     "A whole site as data: its URLs from sitemaps and links without rendering (GET /v1/map), and every page rendered as Markdown, HTML or data (POST /v1/crawl).",
 };
-
-const MAP = `curl -H "X-API-Key: $GLANCE_KEY" \\
-  "https://glance.dev/v1/map?url=https://docs.example.com&depth=2&include=/guide/"
-
-{ "urls": ["https://docs.example.com/", "https://docs.example.com/guide/install", …] }`;
-
-const CRAWL = `curl -X POST https://glance.dev/v1/crawl -H "X-API-Key: $GLANCE_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{"url":"https://docs.example.com","depth":3,"limit":500,"exclude":["/blog/"],"formats":["markdown","links"]}'
-
-202 { "id": "crawl_…", "status": "running", "statusUrl": "https://glance.dev/v1/crawl/crawl_…" }
-
-curl -H "X-API-Key: $GLANCE_KEY" https://glance.dev/v1/crawl/crawl_…
-{ "id": "crawl_…", "status": "completed", "stopReason": "limit", "total": 500, "completed": 497, "failed": 3,
-  "pages": [ { "url": "https://docs.example.com/", "depth": 0, "status": "completed", "title": "Docs",
-               "markdown": "# Docs …" }, … ],
-  "next": "https://glance.dev/v1/crawl/crawl_…?cursor=1234&size=100" }`;
 
 export default function CrawlDocsPage() {
   return (
@@ -49,7 +33,7 @@ export default function CrawlDocsPage() {
         GlanceBot is neither listed nor fetched. Nothing is rendered: a map counts against the rate limit, never your
         renders.
       </p>
-      <CodeBlock code={MAP} />
+      <ApiExampleTabs caption="A site's URLs" example={SITE_MAP} className="not-prose" />
       <ParamTable fields={describeParams(mapParams)} label="Map parameters" />
 
       <h2 id="crawl">Every page: POST /v1/crawl</h2>
@@ -62,7 +46,7 @@ export default function CrawlDocsPage() {
         restart, shares your account&apos;s job slots with your other jobs, and honours robots.txt&apos;s{" "}
         <code>Crawl-delay</code>.
       </p>
-      <CodeBlock code={CRAWL} />
+      <ApiExampleTabs caption="Crawl a site and read its pages" example={SITE_CRAWL} className="not-prose" />
       <ParamTable fields={describeParams(crawlParams)} label="Crawl parameters" />
 
       <h2 id="results">Results, download and cancel</h2>
