@@ -1,7 +1,7 @@
 /** /v1/crawl in the OpenAPI document (D32, D31), declared beside the endpoint and built from its schemas. */
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/vocabulary/errors";
-import { jsonBodySchema, queryParameters } from "@/lib/api/openapi/params";
+import { jsonBodySchema, queryParameters, pathIdParameter } from "@/lib/api/openapi/params";
 import {
   errorResponses,
   jsonRequestBody,
@@ -71,13 +71,7 @@ const crawlResultsSchema = crawlSchema.extend({
   next: z.string().optional().describe("The URL of the next page of results, while there are more."),
 });
 
-const idParameter: Parameter = {
-  name: "id",
-  in: "path",
-  required: true,
-  description: "The crawl's id.",
-  schema: { type: "string", pattern: "^crawl_[a-z0-9]{24}$" },
-};
+const idParameter: Parameter = pathIdParameter("The crawl's id.", "^crawl_[a-z0-9]{24}$");
 
 export function crawlDoc(appUrl: string): EndpointDoc {
   const tags = ["Sites"];

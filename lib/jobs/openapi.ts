@@ -4,6 +4,7 @@
  * endpoint beside it); the answers are lib/jobs/schema.ts's, and the webhooks a job sends are
  * lib/webhooks/openapi.ts's.
  */
+import { pathIdParameter } from "@/lib/api/openapi/params";
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import {
   errorResponses,
@@ -74,13 +75,8 @@ const READ_ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 
-const idParameter = (kind: "job" | "batch"): Parameter => ({
-  name: "id",
-  in: "path",
-  required: true,
-  description: `The ${kind}'s id from the 202 answer.`,
-  schema: { type: "string", pattern: `^${kind}_[a-z0-9]{24}$` },
-});
+const idParameter = (kind: "job" | "batch"): Parameter =>
+  pathIdParameter(`The ${kind}'s id from the 202 answer.`, `^${kind}_[a-z0-9]{24}$`);
 
 const accepted = (description: string, schema: string): Response => ({
   description,

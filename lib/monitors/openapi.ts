@@ -3,7 +3,7 @@
  * built from their own schema (lib/monitors/params.ts) and answer shapes (lib/monitors/schema.ts).
  */
 import type { ErrorCode } from "@/lib/vocabulary/errors";
-import { jsonBodySchema } from "@/lib/api/openapi/params";
+import { jsonBodySchema, pathIdParameter } from "@/lib/api/openapi/params";
 import {
   errorResponses,
   jsonRequestBody,
@@ -35,13 +35,7 @@ const READ_ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 
-const idParameter: Parameter = {
-  name: "id",
-  in: "path",
-  required: true,
-  description: "The monitor's id.",
-  schema: { type: "string", pattern: "^mon_[a-z0-9]{24}$" },
-};
+const idParameter: Parameter = pathIdParameter("The monitor's id.", "^mon_[a-z0-9]{24}$");
 
 function answer(description: string, schema: Schema, headers: Record<string, Header> = {}): Response {
   return {

@@ -1,4 +1,5 @@
 /** /v1/sessions in the OpenAPI document (D39, D31). The WebSocket itself (/v1/browser) is described in its docs page. */
+import { pathIdParameter } from "@/lib/api/openapi/params";
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { errorResponses, KEY_ERRORS, RATE_HEADERS } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Parameter, Response, Schema } from "@/lib/api/openapi/types";
@@ -13,13 +14,7 @@ const ERRORS: readonly ErrorCode[] = [
   "internal_error",
 ];
 
-const idParameter: Parameter = {
-  name: "id",
-  in: "path",
-  required: true,
-  description: "The session's id.",
-  schema: { type: "string", pattern: "^bs_[A-Za-z0-9_-]{16}$" },
-};
+const idParameter: Parameter = pathIdParameter("The session's id.", "^bs_[A-Za-z0-9_-]{16}$");
 
 function answer(description: string, schema: string): Response {
   const ref: Schema = { $ref: `#/components/schemas/${schema}` };

@@ -124,3 +124,8 @@ export function jsonBodySchema(schema: z.ZodObject, maxBytes: number): Schema {
     additionalProperties: false,
   };
 }
+
+/** The `{id}` of a resource's path (a job, a monitor, a crawl, a session): required, with its id's pattern. */
+export function pathIdParameter(description: string, pattern: string): Parameter {
+  return { name: "id", in: "path", required: true, description, schema: { type: "string", pattern } };
+}
