@@ -47,6 +47,8 @@ export type Usage = Schemas["Usage"];
 export type SiteMap = Schemas["SiteMap"];
 export type Crawl = Schemas["Crawl"];
 export type CrawlResults = Schemas["CrawlResults"];
+export type BrowserSession = Schemas["BrowserSession"];
+export type CreatedBrowserSession = Schemas["CreatedBrowserSession"];
 export type MapOptions = Omit<Query<"mapSite">, Managed>;
 export type StartCrawl = Omit<JsonBody<"startCrawl">, Managed>;
 

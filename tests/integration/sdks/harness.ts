@@ -38,6 +38,8 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/map$/, () => import("@/app/v1/map/route")],
   [/^\/v1\/crawl$/, () => import("@/app/v1/crawl/route")],
   [/^\/v1\/crawl\/[^/]+$/, () => import("@/app/v1/crawl/[id]/route")],
+  [/^\/v1\/sessions$/, () => import("@/app/v1/sessions/route")],
+  [/^\/v1\/sessions\/[^/]+$/, () => import("@/app/v1/sessions/[id]/route")],
   [/^\/v1\/files\/([^/]+)$/, () => import("@/app/v1/files/[file]/route"), "file"],
   [/^\/v1\/openapi\.json$/, () => import("@/app/v1/openapi.json/route")],
 ];
@@ -90,9 +92,16 @@ export function sdkServer(): SdkServer {
   beforeAll(async () => {
     receiver = await startReceiver();
     fx = await startFixtureServer();
-    server = http.createServer((req, res) => {
+    // Only WebSocket upgrades leave the request path, as on the edge (Java's client asks for h2c).
+    server = http.createServer({ shouldUpgradeCallback: (req) => req.headers.upgrade === "websocket" }, (req, res) => {
       handle(req, res, origin).catch((error: unknown) => {
         res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+      });
+    });
+    // Live sessions' WebSocket (/v1/browser), handed over as scripts/server.ts does: the SDKs' connect URLs name this server.
+    server.on("upgrade", (req, socket, head) => {
+      void import("@/lib/sessions/connect").then(({ handleSessionUpgrade }) => {
+        if (!handleSessionUpgrade(req, socket, head)) socket.destroy();
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -125,6 +134,8 @@ export function sdkServer(): SdkServer {
   afterAll(async () => {
     const { stopMonitoring } = await import("@/lib/monitors/start");
     await stopMonitoring();
+    const { endLiveSessions } = await import("@/lib/sessions/connect");
+    await endLiveSessions();
     const { shutdownBrowsers } = await import("@/lib/browser");
     await shutdownBrowsers();
     if (server) {

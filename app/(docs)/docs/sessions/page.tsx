@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { SESSION_CREATE, SESSION_MANAGE } from "@/components/docs/api-examples/catalog";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
 import { PLANS } from "@/lib/plans";
@@ -36,8 +38,21 @@ await page.goto("https://example.com");
 console.log(await page.title());
 await browser.close();`;
 
-const CONNECT_URL = `curl -X POST https://YOUR_GLANCE_HOST/v1/sessions -H "X-API-Key: sk_live_…"
-# {"id":"bs_…","status":"waiting","connectUrl":"wss://YOUR_GLANCE_HOST/v1/browser?session=bs_…&token=…","expiresAt":"…"}`;
+const SDK_CONNECT = `import { Glance } from "glance-sdk";
+import puppeteer from "puppeteer-core";
+
+const glance = new Glance({ apiKey: process.env.GLANCE_API_KEY, baseUrl: "https://YOUR_GLANCE_HOST" });
+// A new session's single-use URL: the key never appears in it.
+const browser = await puppeteer.connect({ browserWSEndpoint: await glance.sessions.connectUrl() });`;
+
+const SDK_CONNECT_PY = `import os
+
+from glance import Glance
+from playwright.sync_api import sync_playwright
+
+glance = Glance(os.environ["GLANCE_API_KEY"], base_url="https://YOUR_GLANCE_HOST")
+with sync_playwright() as p:
+    browser = p.chromium.connect_over_cdp(glance.sessions.connect_url())`;
 
 export default function SessionsPage() {
   return (
@@ -62,7 +77,15 @@ export default function SessionsPage() {
         a minute. <code>GET /v1/sessions</code> lists your sessions, <code>GET /v1/sessions/&#123;id&#125;</code> shows
         one and <code>DELETE /v1/sessions/&#123;id&#125;</code> ends it.
       </p>
-      <CodeBlock caption="Shell" code={CONNECT_URL} className="not-prose" />
+      <ApiExampleTabs caption="A connect URL" example={SESSION_CREATE} className="not-prose" />
+      <p>
+        Every SDK has the same calls (<code>sessions.create</code>, <code>list</code>, <code>get</code>,{" "}
+        <code>delete</code>) and a helper that answers a new session&apos;s connect URL, ready for puppeteer or
+        Playwright (<Link href="/docs/sdks">SDKs</Link>):
+      </p>
+      <CodeBlock caption="TypeScript SDK + puppeteer-core" code={SDK_CONNECT} className="not-prose" />
+      <CodeBlock caption="Python SDK + Playwright" code={SDK_CONNECT_PY} className="not-prose" />
+      <ApiExampleTabs caption="List, read and end sessions" example={SESSION_MANAGE} className="not-prose" />
 
       <h2 id="boundary">What a session can do</h2>
       <ul>
