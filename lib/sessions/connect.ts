@@ -17,11 +17,13 @@ import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
-import { addSessionMinutes, sessionMinutes } from "@/lib/usage/session-minutes";
+import { reportSessionMinutes } from "@/lib/billing/session-meter";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
-import { consumeConnectToken, countLiveSessions, heartbeat, recordEnd, startSession } from "./store";
+import { recordEnd } from "./ending";
+import { startSessionSweeper } from "./sweeper";
+import { consumeConnectToken, countLiveSessions, heartbeat, startSession } from "./store";
 
 export const BROWSER_PATH = "/v1/browser";
 /** The largest CDP message a client may send (a page's HTML set with Page.setDocumentContent, a file). */
@@ -66,7 +68,7 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
     try {
       return { owner: await recheck(), sessionId: sessionParam!, recheck };
     } catch (error) {
-      await recordEnd(sessionParam!, "revoked");
+      await recordEnd(sessionParam!, "revoked", false);
       throw error;
     }
   }
@@ -109,6 +111,8 @@ export function handleSessionUpgrade(req: IncomingMessage, socket: Duplex, head:
 /** Makes /v1/browser reachable through the production server (called once at start-up). */
 export function installSessionEndpoint(): void {
   publishUpgradeHandler(handleSessionUpgrade);
+  // Sessions of an instance that died are ended and metered by the others (and by this one's start).
+  startSessionSweeper();
 }
 
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
@@ -137,7 +141,7 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.code === "internal_error") log.error("session could not start", { error });
-    if (admitted) await recordEnd(admitted.sessionId, "refused").catch(() => {});
+    if (admitted) await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     return refuseUpgrade(socket, apiError);
   }
   const live = admitted;
@@ -147,11 +151,10 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   });
 }
 
-/** The row's end and, once per session, its minutes in the month's usage. */
+/** The row's end with, once per session, its minutes (usage, request log), then Stripe's meter if billing is on. */
 async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void> {
   try {
-    const ended = await recordEnd(sessionId, reason);
-    if (ended) await addSessionMinutes(ended.userId, sessionMinutes(ended.lengthMs), ended.endedAt);
+    if (await recordEnd(sessionId, reason)) await reportSessionMinutes();
   } catch (error) {
     log.warn("could not record a session's end", { error });
   }

@@ -49,6 +49,8 @@ interface RequestLogEntry {
   targetUrl: string | null;
   /** How it came (RequestVia: key, signed, playground, mcp, mcp-oauth); null for requests logged before D33. */
   via: string | null;
+  /** A browser session's entry (D39): its metered minutes; null for every request. */
+  sessionMinutes: number | null;
 }
 
 export interface RequestLogPage {
@@ -73,12 +75,13 @@ interface LogRow {
   format: string | null;
   target_url: string | null;
   via: string | null;
+  session_minutes: number | null;
 }
 
 // The key is joined on the account too: a key id in a filter can only ever match the caller's own keys.
 const LOG_SELECT = `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint,
             e.api_key_id, k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host,
-            e.request_id, e.format, e.target_url, e.via`;
+            e.request_id, e.format, e.target_url, e.via, e.session_minutes`;
 const LOG_FROM = "FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id";
 
 function entryOf(r: LogRow): RequestLogEntry {
@@ -97,6 +100,7 @@ function entryOf(r: LogRow): RequestLogEntry {
     format: r.format,
     targetUrl: r.target_url,
     via: r.via,
+    sessionMinutes: r.session_minutes,
   };
 }
 

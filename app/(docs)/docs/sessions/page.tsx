@@ -129,7 +129,9 @@ export default function SessionsPage() {
       <p>
         One session more than your plan allows is refused with <code>429 session_limit</code>. Sessions are metered in
         minutes (each session rounded up to a whole minute), shown in <code>GET /v1/usage</code> as{" "}
-        <code>sessionMinutes</code>. A revoked key ends its sessions within seconds.
+        <code>sessionMinutes</code>, and each ended session is a line of the dashboard&apos;s request log with its
+        minutes. A session whose server stopped (a crash, a killed instance) is ended at its last sign of life, within
+        about half a minute, and counted once. A revoked key ends its sessions within seconds.
       </p>
       <h3 id="close-codes">Why a session ended</h3>
       <p>The WebSocket&apos;s close frame says why:</p>

@@ -31,6 +31,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
     ["Cache", r.cache ?? "—"],
     ["Render time", r.renderMs === null ? "—" : `${r.renderMs} ms`],
     ["Total time", r.totalMs === null ? "—" : `${r.totalMs} ms`],
+    ...(r.sessionMinutes === null ? [] : [["Session-minutes", String(r.sessionMinutes)] as [string, string]]),
     ["Request id", r.requestId ? <code key="id">{r.requestId}</code> : "—"],
   ];
   const params_ = Object.entries(r.params ?? {});
