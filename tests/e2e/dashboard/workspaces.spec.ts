@@ -11,6 +11,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { expect, test, type Page } from "@playwright/test";
+import { PERMISSION_GATES } from "@/lib/auth/roles";
 import {
   apiGet,
   createKeyInDashboard,
@@ -167,6 +168,15 @@ test("create a team, switch, act within a role, lose access on removal", async (
   const audit = await member.goto("/dashboard/team/audit");
   expect(audit?.status()).toBe(200);
   await expect(member.getByTestId("role-limit")).toContainText("you cannot read the audit log. Owners and admins can");
+  // Every permission's gate on every page that names it (PERMISSION_GATES, issue 49): a viewer has none of them.
+  for (const [permission, gate] of Object.entries(PERMISSION_GATES)) {
+    for (const route of gate.pages) {
+      await member.goto(route);
+      await expect(member.locator(`[data-testid=role-limit][data-permission="${permission}"]`), route).toContainText(
+        `you cannot ${gate.what}.`,
+      );
+    }
+  }
 
   // The owner makes them developer: their very next request may create keys.
   await owner.goto("/dashboard/team");
