@@ -108,12 +108,17 @@ const TYPES: Record<string, string> = {
 
 function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
+  const sharedDir = path.join(root, "tests/fixtures");
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
     if (answerHeld(pathname, req, res)) return;
     const debian = debianDocFile(pathname);
-    const file = debian ?? path.join(dir, pathname === "/" ? "index.html" : pathname);
-    if (!debian && !file.startsWith(dir + path.sep)) return res.writeHead(403).end();
+    // /shared/… is tests/fixtures, the pages the integration tests render too: one copy for both suites.
+    const shared = pathname.startsWith("/shared/");
+    const base = shared ? sharedDir : dir;
+    const file =
+      debian ?? path.join(base, shared ? pathname.slice("/shared".length) : pathname === "/" ? "index.html" : pathname);
+    if (!debian && !file.startsWith(base + path.sep)) return res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });

@@ -17,7 +17,7 @@ export const e2e = {
   controlUrl: `http://${host}:${E2E_PORT + 2}`,
   /** Local GitHub OAuth + REST stub. */
   githubUrl: `http://${host}:${E2E_PORT + 3}`,
-  /** Static pages from tests/e2e/fixtures, an allowed private origin for rendering tests. */
+  /** Static pages from tests/e2e/fixtures (and tests/fixtures under /shared/), an allowed private origin for rendering tests. */
   fixturesUrl: `http://${host}:${E2E_PORT + 4}`,
   /** A second app on the embedded default (no DATABASE_URL, no EMAIL_SERVER), started by its own spec. */
   localAppPort: E2E_PORT + 5,
