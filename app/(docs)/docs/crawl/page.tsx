@@ -60,7 +60,8 @@ export default function CrawlDocsPage() {
         ends, and with <code>pageWebhooks: true</code> a signed <code>crawl.page</code> as each page ends. Another
         workspace&apos;s crawl id answers <code>404 crawl_not_found</code>. The dashboard&apos;s{" "}
         <Link href="/dashboard/crawls">Crawls</Link> page shows your workspace&apos;s crawls, their pages and the same
-        JSON lines to download.
+        JSON lines to download: its download link is signed and works for an hour without signing in (paste it into curl
+        or a pipeline), then the page gives a new one.
       </p>
       <ParamTable fields={describeParams(crawlResultsParams)} label="Result page parameters" />
 
