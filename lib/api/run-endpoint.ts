@@ -13,7 +13,7 @@ import "server-only";
 import type { z } from "zod";
 import { chargeRender, type QuotaObserver } from "@/lib/api/charge";
 import type { ApiContext, EndpointSpec, Handler, UsageNote } from "@/lib/api/context";
-import type { Caller, RequestVia } from "@/lib/vocabulary/caller";
+import type { Caller, RenderCharge, RequestVia } from "@/lib/vocabulary/caller";
 import { type ApiError, toApiError } from "@/lib/vocabulary/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import type { EndpointOutcome } from "@/lib/api/outcome";
@@ -55,6 +55,11 @@ export interface EndpointRun<V> {
   keyLimits?: "check" | "accepted";
   /** Follows the quota as this call moves it (the adapter's X-Quota-* headers). */
   quota?: QuotaObserver;
+  /**
+   * Charges the render instead of `chargeRender(caller)`: a crawl page's run, whose page is charged
+   * once however often its job runs (lib/crawl/charge.ts, D32).
+   */
+  charge?: (count: number) => Promise<RenderCharge>;
   /**
    * A line in the request log (D18, D33) and the log stream, with how the call came; absent for
    * a job's run, which is not a request of its own (its acceptance was).
@@ -105,7 +110,7 @@ export async function runEndpoint<S extends z.ZodObject, V>(
       given: parsed.given,
       extras: parsed.extras,
       usage,
-      consumeRender: (count = 1) => chargeRender(caller, count, run.quota),
+      consumeRender: (count = 1) => (run.charge ? run.charge(count) : chargeRender(caller, count, run.quota)),
     };
     const outcome = await handler(ctx);
     result = { ok: true, outcome, status: outcome.status };

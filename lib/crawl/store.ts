@@ -58,6 +58,9 @@ export interface PageRow {
   result: Record<string, unknown> | null;
   error: Record<string, unknown> | null;
   finished_at: Date | null;
+  /** When its render was charged (./charge.ts), and the key whose cap counted it. */
+  charged_at: Date | null;
+  charged_key_id: string | null;
 }
 
 export interface NewPage {
@@ -143,6 +146,12 @@ export async function findCrawl(id: string, userId: string): Promise<CrawlRow | 
   const { rows } = await (
     await getPool()
   ).query<CrawlRow>(`SELECT * FROM crawls WHERE id = $1 AND user_id = $2`, [id, userId]);
+  return rows[0];
+}
+
+/** Any workspace's crawl by id: for a check that then names its owner (a signed download link). */
+export async function crawlById(id: string): Promise<CrawlRow | undefined> {
+  const { rows } = await (await getPool()).query<CrawlRow>(`SELECT * FROM crawls WHERE id = $1`, [id]);
   return rows[0];
 }
 

@@ -15,6 +15,7 @@ const PLAYGROUND_PAGES: Record<EndpointName, string> = {
   content: "/docs/content",
   diff: "/docs/monitors",
   animate: "/docs/animate",
+  map: "/docs/crawl",
 };
 
 /** A link that opens the playground with this /v1 query (as sent: a string or URLSearchParams) filled in. */
