@@ -21,6 +21,7 @@ import { parseQuery } from "@/lib/api/query";
 import { afterResponse } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/observability/metrics";
+import { currentTraceId } from "@/lib/observability/tracing";
 import { requestFacts, type RequestFacts } from "@/lib/api/request-facts";
 import { recordUsage, type UsageEventInput } from "@/lib/usage/record";
 
@@ -120,7 +121,9 @@ export async function runEndpoint<S extends z.ZodObject, V>(
   }
   if (run.record) {
     const status = signal.aborted ? CLIENT_CLOSED_REQUEST : result.status;
-    recordRequest(spec.id, caller, run.record, {
+    // The HTTP adapter passes its request's trace; an MCP tool call is in the /mcp request's (D40).
+    const traceId = run.record.traceId ?? currentTraceId();
+    recordRequest(spec.id, caller, run.record.via, traceId, {
       requestId,
       path: run.path ?? `/v1/${spec.id}`,
       status,
@@ -137,7 +140,8 @@ export async function runEndpoint<S extends z.ZodObject, V>(
 function recordRequest(
   endpoint: EndpointSpec["id"],
   caller: Caller,
-  { via, traceId }: { via: RequestVia; traceId?: string },
+  via: RequestVia,
+  traceId: string | undefined,
   facts: {
     requestId: string;
     path: string;

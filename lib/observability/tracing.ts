@@ -21,7 +21,9 @@ import {
   trace,
 } from "@opentelemetry/api";
 
-const tracer = () => trace.getTracer("glance");
+// A proxy tracer: it finds the SDK's tracer once one is registered, and is the no-op one until then.
+const TRACER = trace.getTracer("glance");
+const tracer = () => TRACER;
 
 /** A W3C traceparent's trace id (version 00, not all zeros), or undefined. */
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
@@ -94,6 +96,12 @@ export async function inRequestSpan<T>(
       ended(span, failure);
     }
   });
+}
+
+/** The trace id of the span active now, if tracing is on and one is: an MCP tool call's (the /mcp request's trace). */
+export function currentTraceId(): string | undefined {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? span.traceId : undefined;
 }
 
 /** Notes the status and error code a request ended with on its span. */

@@ -15,9 +15,9 @@ OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318     # spans go to <this>/v1/tr
 OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=YOUR_KEY  # optional, name=value,name=value
 OTEL_SERVICE_NAME=glance                              # optional, the default`;
 
-const TRACEPARENT = `curl -H "X-API-Key: sk_live_…" \\
-  -H "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" \\
-  "https://YOUR_GLANCE_HOST/v1/screenshot?url=https://example.com"`;
+const TRACEPARENT = `GET /v1/screenshot?url=https://example.com
+X-API-Key: sk_live_…
+traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01`;
 
 const SPANS: Array<[string, string]> = [
   ["glance.request", "The whole API request, in the pipeline: its endpoint, method and status."],
@@ -80,7 +80,7 @@ export default function TracesPage() {
         <Link href="/dashboard/usage/log">request log</Link> (a request&apos;s page shows it) — with tracing off too,
         when the request sent a <code>traceparent</code>.
       </p>
-      <CodeBlock caption="Shell" code={TRACEPARENT} className="not-prose" />
+      <CodeBlock caption="A request in the caller's trace" code={TRACEPARENT} className="not-prose" />
       <p>
         Aggregates — renders, durations, queues, browsers, jobs — are on{" "}
         <Link href="/docs/metrics">Metrics (Prometheus)</Link>.
