@@ -2,6 +2,10 @@
 export async function register() {
   // The Node.js server only: the edge runtime has no database or file system.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Traces (D40): the OpenTelemetry SDK, loaded only when an OTLP endpoint is configured, and
+  // started before anything else so the first requests are traced too.
+  const { env } = await import("@/lib/env");
+  if (env().OTEL_EXPORTER_OTLP_ENDPOINT) (await import("@/lib/observability/tracing-sdk")).startTracing();
   const { bootstrap } = await import("@/lib/bootstrap");
   await bootstrap();
   // Live browser sessions (D39): scripts/server.ts hands WebSocket upgrades to this handler.

@@ -189,6 +189,36 @@ const schema = z.object({
   WEBHOOK_POLL_MS: intWithDefault(2_000, 10, 600_000),
   /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */
   BENCH_STATIC_FILE: optionalString,
+  /**
+   * GET /metrics (D40): the bearer token a Prometheus scrape sends (`Authorization: Bearer …`).
+   * Unset, /metrics is a 404. Each instance answers for itself.
+   */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
+  /**
+   * Traces (D40): the OTLP/HTTP collector's base URL (spans go to <url>/v1/traces, as JSON).
+   * Unset, tracing is off and its SDK is never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), {
+    message: "must be an http(s) URL",
+  }),
+  /** Headers every export sends (a collector's API key), as `name=value,name2=value2` (OpenTelemetry's form). */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString.transform((v, ctx) => {
+    const headers: Record<string, string> = {};
+    for (const pair of v?.split(",") ?? []) {
+      const at = pair.indexOf("=");
+      if (!pair.trim()) continue;
+      if (at <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be name=value pairs, comma-separated" });
+        return z.NEVER;
+      }
+      headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim());
+    }
+    return headers;
+  }),
+  /** The service.name of the spans (D40). */
+  OTEL_SERVICE_NAME: optionalString.transform((v) => v ?? "glance"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),
 });
 

@@ -83,6 +83,10 @@ export const DOCS_NAV = [
     "/docs/guarantees": "What we guarantee",
     "/docs/limits": "Limits & plans",
   }),
+  docsSection("Self-hosting", {
+    "/docs/metrics": "Metrics (Prometheus)",
+    "/docs/traces": "Traces (OpenTelemetry)",
+  }),
 ] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;
 
 export const DOCS_PAGES: readonly SiteLink[] = DOCS_NAV.flatMap((section): readonly SiteLink[] => section.items);

@@ -10,6 +10,7 @@ import type { Browser, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
 import type { PageGuard } from "@/lib/net/page-guard";
+import { inSpan } from "@/lib/observability/tracing";
 import { Deadline, isTimeoutError } from "./deadline";
 import { admitRender, drainRenders as drainTracked } from "./drain";
 import { classifyRenderError } from "./errors";
@@ -165,7 +166,7 @@ async function renderWithRetry<T>(
   account: string | undefined,
 ): Promise<T> {
   const { source, queue, spares, recycler, retiring } = state();
-  const release = await queue.acquire(deadline, account);
+  const release = await inSpan("glance.queue_wait", () => queue.acquire(deadline, account));
   const attempts: Attempt[] = [];
   try {
     let avoid: Browser | undefined;
@@ -173,11 +174,14 @@ async function renderWithRetry<T>(
       const attempt: Attempt = { timedOut: false };
       attempts.push(attempt);
       try {
-        const browser = await source.acquire(deadline, avoid);
-        attempt.browser = browser;
-        recycler.enter(browser);
-        attempt.fresh = await takeFresh(spares, browser, deadline);
-        const { page, guard, userAgent } = attempt.fresh;
+        const { browser, fresh } = await inSpan("glance.page_setup", async () => {
+          const browser = await source.acquire(deadline, avoid);
+          attempt.browser = browser;
+          recycler.enter(browser);
+          attempt.fresh = await takeFresh(spares, browser, deadline);
+          return { browser, fresh: attempt.fresh };
+        });
+        const { page, guard, userAgent } = fresh;
         // A spare's lifetime assumes a render of a minute at most; this one may last up to its
         // deadline (a recording job: minutes), and the page must not be closed under it.
         guard.closeAfter(deadline.remaining() + PAGE_GRACE_MS);

@@ -32,6 +32,8 @@ const BLURBS: Record<DocsHref, string> = {
   "/docs/errors": "Every error code and what to do about it.",
   "/docs/guarantees": "Heights, complete captures, blocked pages, and what is never charged.",
   "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",
+  "/docs/metrics": "Self-hosting: GET /metrics for Prometheus, every metric, a Grafana dashboard.",
+  "/docs/traces": "Self-hosting: OpenTelemetry traces of each request over OTLP, traceparent honoured.",
 };
 
 // Counted from the registry (D31), so the sentence follows a new endpoint.

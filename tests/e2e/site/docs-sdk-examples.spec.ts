@@ -11,9 +11,10 @@ import { DOCS_PAGES } from "@/components/site/links";
  * curl examples that are no request of the SDKs, by page. /docs/mcp: JSON-RPC to /mcp, the Model
  * Context Protocol an agent's MCP client speaks; the SDKs call the /v1 API. /docs/sessions: the
  * connect URL for a CDP client (puppeteer, Playwright drive the session, as the page shows); the
- * SDKs do not wrap live sessions yet (issue 45).
+ * SDKs do not wrap live sessions yet (issue 45). /docs/metrics: an operator's scrape of /metrics
+ * with the server's METRICS_TOKEN (D40), no API request.
  */
-const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1, "/docs/sessions": 1 };
+const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1, "/docs/sessions": 1, "/docs/metrics": 1 };
 const NOT_SDK_PATHS = /\/v1\/sessions\b/;
 
 const SDK_TABS: Array<[string, RegExp]> = [

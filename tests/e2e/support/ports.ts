@@ -33,6 +33,12 @@ export const e2e = {
   renderClosedPort: E2E_PORT + 10,
   /** That spec's S3-protocol server. */
   renderS3Port: E2E_PORT + 11,
+  /** The observability spec's own app (metrics and traces on, D40), stopped by the spec. */
+  observeAppPort: E2E_PORT + 12,
+  /** That spec's OTLP/HTTP receiver, the app's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  observeOtlpPort: E2E_PORT + 13,
+  /** That spec's webhook receiver, an allowed private origin of its app. */
+  observeHooksPort: E2E_PORT + 14,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,

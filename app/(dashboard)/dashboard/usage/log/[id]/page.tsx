@@ -32,6 +32,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
     ["Render time", r.renderMs === null ? "—" : `${r.renderMs} ms`],
     ["Total time", r.totalMs === null ? "—" : `${r.totalMs} ms`],
     ["Request id", r.requestId ? <code key="id">{r.requestId}</code> : "—"],
+    ["Trace id", r.traceId ? <code key="trace">{r.traceId}</code> : "—"],
   ];
   const params_ = Object.entries(r.params ?? {});
   return (
