@@ -22,6 +22,7 @@ import { mapSite } from "@/lib/map/discover";
 import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
 import { announceCrawlEnd, announcePage } from "./announce";
+import { pageOptionsOf } from "./page-secrets";
 import { type PageOutcome, renderCrawlPage } from "./render";
 import {
   addPages,
@@ -136,7 +137,8 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   let outcome: PageOutcome;
   try {
     const caller = await callerFor(job);
-    outcome = await renderCrawlPage({ caller, url: page.url, page: crawl.options.page, requestId: job.id, signal });
+    const options = await pageOptionsOf(crawl);
+    outcome = await renderCrawlPage({ caller, url: page.url, page: options, requestId: job.id, signal });
   } catch (error) {
     const apiError = toApiError(error);
     outcome = { ok: false, code: apiError.code, problem: (await problemResponse(apiError, job.id).json()) as never };

@@ -3593,6 +3593,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -3987,6 +3989,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
            * @default true
@@ -4296,6 +4300,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -4590,6 +4596,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -5028,6 +5036,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @default false
@@ -5377,6 +5387,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -6004,6 +6016,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                  * @default true
@@ -6169,6 +6183,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @default false
@@ -6818,6 +6834,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                    * @default true
@@ -6983,6 +7001,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @default false
@@ -9575,6 +9595,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * Format: uri
            * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.

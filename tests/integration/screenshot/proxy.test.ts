@@ -11,7 +11,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { problemOf, rendersOf } from "@/tests/support/api";
+import { apiRequest, problemOf, rendersOf } from "@/tests/support/api";
 import {
   type ForwardProxy,
   PROXY_PASSWORD,
@@ -108,6 +108,27 @@ describe.each([
     const redirected = await h.shoot({ url: `${target.origin}/to-private-${_kind}`, proxy: proxy.url });
     expect(await problemOf(redirected)).toMatchObject({ code: "private_address" });
     expect(proxy.seen.slice(before)).not.toContain("127.0.0.9:8080");
+  });
+});
+
+describe("the other page endpoints", () => {
+  it("content and animate load their page through the proxy too", async () => {
+    const { GET: content } = await import("@/app/v1/content/route");
+    const { GET: animate } = await import("@/app/v1/animate/route");
+    for (const [name, call, extra] of [
+      ["content", content, "formats=markdown"],
+      ["animate", animate, "format=webm&duration=1500&width=320&height=240&fps=10"],
+    ] as const) {
+      const before = { proxy: httpProxy.seen.length, target: target.seen.length };
+      const query = `url=${encodeURIComponent(`${target.origin}/page?via=${name}`)}&proxy=${encodeURIComponent(httpProxy.url)}&${extra}`;
+      const response = await call(apiRequest(`/v1/${name}?${query}`, { apiKey: h.account.apiKey }));
+      expect(response.status, `${name}: ${response.status === 200 ? "" : await response.text()}`).toBe(200);
+      expect(httpProxy.seen.slice(before.proxy), name).toContain(targetAuthority());
+      expect(
+        target.seen.slice(before.target).map((r) => r.path),
+        name,
+      ).toContain("/page");
+    }
   });
 });
 
