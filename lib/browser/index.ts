@@ -195,9 +195,13 @@ async function renderWithRetry<T>(
         noteRenderOutcome(browser, true);
         return result;
       } catch (error) {
-        // A render that failed while the customer's proxy was failing failed because of it (D41).
+        // A render that failed while the customer's proxy was failing failed because of it (D41):
+        // always when the proxy itself failed (down, slow, wrong credentials); when it only refused
+        // one host, only if the render failed for want of a connection (a page's third-party host
+        // the proxy refuses says nothing about a timeout).
         const proxyFailure = route?.failure();
-        if (proxyFailure) throw proxyFailureError(proxyFailure);
+        if (proxyFailure && (proxyFailure.kind !== "refused" || isUnreachable(error)))
+          throw proxyFailureError(proxyFailure);
         const failure = await classifyRenderError(error, attempt.browser, deadline.totalMs);
         attempt.timedOut = isTimeoutError(failure);
         if (!attempt.browser || !isRendererFailure(failure)) throw failure;
@@ -242,6 +246,10 @@ async function finishAttempt(
     recycler.leave(browser);
     if (fresh && !recycler.isRetiring(browser)) spares.refill(browser);
   }
+}
+
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "target_unreachable";
 }
 
 function isRendererFailure(error: unknown): boolean {

@@ -17,6 +17,8 @@ export interface ForwardProxy {
   seen: string[];
   /** How many times it refused credentials. */
   refusedAuth: number;
+  /** Target ports the SOCKS5 proxy refuses by its rules (reply 2, "not allowed by ruleset"). */
+  refusedPorts: Set<number>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startHttpProxy(options: { anyPassword?: boolean } = {}): P
     get refusedAuth() {
       return state.refusedAuth;
     },
+    refusedPorts: new Set(),
     close: () => server.close(true),
   };
 }
@@ -55,6 +58,7 @@ export async function startHttpProxy(options: { anyPassword?: boolean } = {}): P
 export async function startSocksProxy(): Promise<ForwardProxy> {
   const seen: string[] = [];
   const state = { refusedAuth: 0 };
+  const refusedPorts = new Set<number>();
   const server = createSocksServer();
   server.setAuthHandler((conn) => {
     const ok = conn.username === PROXY_USER && conn.password === PROXY_PASSWORD;
@@ -62,6 +66,7 @@ export async function startSocksProxy(): Promise<ForwardProxy> {
     return ok;
   });
   server.setRulesetValidator((conn) => {
+    if (refusedPorts.has(conn.destPort)) return false;
     seen.push(`${conn.destAddress}:${conn.destPort}`);
     return true;
   });
@@ -75,6 +80,7 @@ export async function startSocksProxy(): Promise<ForwardProxy> {
     get refusedAuth() {
       return state.refusedAuth;
     },
+    refusedPorts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -167,6 +167,20 @@ describe("the proxy's own address", () => {
   });
 });
 
+describe("a proxy that will not reach the page", () => {
+  it("400 proxy_refused when the proxy refuses the page's host, not charged", async () => {
+    socksProxy.refusedPorts.add(closedPort);
+    try {
+      const renders = await rendersOf(h.account);
+      const response = await h.shoot({ url: `http://127.0.0.1:${closedPort}/refused`, proxy: socksProxy.url });
+      expect(await problemOf(response)).toMatchObject({ code: "proxy_refused", param: "proxy" });
+      expect(await rendersOf(h.account)).toBe(renders);
+    } finally {
+      socksProxy.refusedPorts.delete(closedPort);
+    }
+  });
+});
+
 describe("cache and secrecy", () => {
   it("the proxy is in the cache key: the same proxy is a HIT, another proxy or none a MISS", async () => {
     const query = { url: `${target.origin}/page?key`, proxy: httpProxy.url };
