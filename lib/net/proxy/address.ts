@@ -10,8 +10,6 @@ import { isAllowedOrigin } from "../policy";
 import { bareHost, checkHost } from "../resolve";
 import { parseProxyUrl, type ProxySpec } from "./syntax";
 
-export { parseProxyUrl, type ProxyScheme, type ProxySpec } from "./syntax";
-
 /** A proxy whose address passed the boundary: connect only to `addresses` (never resolve again). */
 export interface PinnedProxy extends ProxySpec {
   addresses: string[];
@@ -31,7 +29,7 @@ export function describeProxy(proxy: Pick<ProxySpec, "host" | "port">): string {
  * D9 for the proxy itself: resolves its host once and pins the answer. Throws 400
  * `private_address` (a private, loopback, link-local… proxy) or `proxy_unreachable` (no address).
  */
-export async function pinProxy(proxy: ProxySpec, param = "proxy"): Promise<PinnedProxy> {
+async function pinProxy(proxy: ProxySpec, param = "proxy"): Promise<PinnedProxy> {
   const verdict = await checkHost(proxy.host, { allowPrivate: isAllowedOrigin(proxyOrigin(proxy)) });
   if (verdict.ok) return { ...proxy, addresses: verdict.addresses };
   if (verdict.reason === "private_address") {

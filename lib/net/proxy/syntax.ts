@@ -3,7 +3,7 @@
  * schema that validates it stays client-safe (the playground imports the schemas). Messages never
  * quote the value: it may hold a password.
  */
-export type ProxyScheme = "http" | "socks5";
+type ProxyScheme = "http" | "socks5";
 
 /** A parsed proxy URL. `username`/`password` are secrets: never logged, never in an error message. */
 export interface ProxySpec {
