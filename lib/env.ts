@@ -121,6 +121,11 @@ const schema = z.object({
   NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
   NET_GUARD_PORT: intWithDefault(0, 0, 65535),
   /**
+   * Port of the guard's second listener, for renders through a customer's proxy (D41), on the same
+   * interface (any port by default; fix it where the browsers reach the guard through a firewall).
+   */
+  NET_GUARD_ROUTE_PORT: intWithDefault(0, 0, 65535),
+  /**
    * How remote browsers reach the guard, e.g. http://10.0.3.7:3128; set to route their egress through it.
    * `{hostname}` stands for this machine's host name: replicas sharing one setting each name their own
    * guard (compose.yaml: Docker's DNS resolves a container's host name on its networks, D29).

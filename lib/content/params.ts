@@ -61,6 +61,7 @@ export const contentParams = z.object({
   cookies: page.cookies,
   locale: page.locale,
   timezone: page.timezone,
+  proxy: page.proxy,
   failOnHttpError: page.failOnHttpError,
   cacheTtl: page.cacheTtl,
   fresh: page.fresh,

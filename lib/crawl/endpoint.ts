@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { parseQuery } from "@/lib/api/query";
 import { contentEndpoint } from "@/lib/content/endpoint";
+import { assertTargetForProxy } from "@/lib/net/proxy/target";
 import { assertPublicTarget } from "@/lib/net/target";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
@@ -44,7 +45,9 @@ export const createCrawlEndpoint = {
     const parsed = parseQuery(pageQuery(params.url, page), contentEndpoint.params, { extras: "reject" });
     await contentEndpoint.validate(parsed.params, { ...parsed, caller });
     if (params.webhookUrl !== undefined) await assertWebhookUrl(params.webhookUrl, "webhookUrl");
-    await assertPublicTarget(params.url);
+    // Through a customer's proxy the proxy resolves the site's name (D41): only what needs no DNS is judged.
+    if (params.proxy !== undefined) assertTargetForProxy(params.url);
+    else await assertPublicTarget(params.url);
     const planPages = PLANS[caller.plan].crawlPages;
     if (given.has("limit") && params.limit > planPages) {
       const needed = PLAN_IDS.find((id) => PLANS[id].crawlPages >= params.limit);

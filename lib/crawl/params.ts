@@ -35,7 +35,11 @@ export const PAGE_OPTION_NAMES = [
   "blockChats",
   "locale",
   "timezone",
+  "proxy",
 ] as const;
+
+/** Page options that are secrets (D41): sealed on the crawl's row (`page_secrets`), never in `options`. */
+export const SECRET_PAGE_OPTIONS: ReadonlySet<string> = new Set(["proxy"]);
 
 export const crawlParams = z.object({
   url: siteUrlParam,
@@ -75,6 +79,7 @@ export const crawlParams = z.object({
   blockChats: content.blockChats,
   locale: content.locale,
   timezone: content.timezone,
+  proxy: content.proxy,
   webhookUrl: webhookUrlParam(
     "Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks.",
   ),

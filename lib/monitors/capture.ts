@@ -13,7 +13,7 @@ import { seal, unseal } from "@/lib/secrets/sealed";
 import type { MonitorRow } from "./store";
 
 const SEALED_PURPOSE = "glance-monitor-capture-secrets-v1";
-const SECRET_OPTIONS = ["headers", "cookies"] as const;
+const SECRET_OPTIONS = ["headers", "cookies", "proxy"] as const;
 
 const captureOptionsSchema = z.object(captureOptionParams);
 const CAPTURE_OPTIONS = new Set(Object.keys(captureOptionParams));

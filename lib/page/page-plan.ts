@@ -47,6 +47,8 @@ interface RequestShaping {
   timezone?: string;
   reducedMotion: boolean;
   mediaType?: "screen" | "print";
+  /** The customer's proxy URL (D41), a secret: the page's traffic goes through it. */
+  proxy?: string;
 }
 
 /** A page to load and what to do on it before anything is read or captured. */

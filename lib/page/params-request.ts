@@ -6,6 +6,7 @@
  */
 import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { jsonMapParam } from "@/lib/api/params-json";
+import { proxyParams } from "./params-proxy";
 
 const MEDIA_TYPES = ["screen", "print"] as const;
 
@@ -144,4 +145,5 @@ export const requestShapingParams = {
     description:
       "CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF.",
   }),
+  ...proxyParams,
 };

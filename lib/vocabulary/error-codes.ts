@@ -96,6 +96,21 @@ export const ERROR_CODES = {
     summary: "The target host could not be resolved or connected to.",
     help: "The host name does not resolve or refused the connection. Check the URL from a public network.",
   },
+  proxy_unreachable: {
+    status: 400,
+    summary: "The proxy given in proxy could not be resolved, connected to, or did not answer in time.",
+    help: "Glance connects to your proxy from the public internet: check its host and port, that it accepts connections from anywhere (or from Glance's egress), and that it answers within a few seconds. Nothing was captured or charged.",
+  },
+  proxy_auth_failed: {
+    status: 400,
+    summary: "The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure).",
+    help: "Check the user name and password in proxy (percent-encode reserved characters such as @ and :). Nothing was captured or charged.",
+  },
+  proxy_refused: {
+    status: 400,
+    summary: "The proxy answered, but would not or could not connect to the page.",
+    help: "Your proxy refused the connection to the page's host (its rules, the host unreachable from the proxy's network, or a CONNECT to a port it does not allow). Try the page through the proxy from your own machine. Nothing was captured or charged.",
+  },
   selector_not_found: {
     status: 400,
     summary: "No element matched the selector (selector, click or scrollTo) within the timeout.",

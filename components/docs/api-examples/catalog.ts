@@ -12,8 +12,9 @@ export const PLACEHOLDERS = {
   monitorId: "mon_…",
   webhookUrl: "https://example.com/hooks/glance",
   email: "you@example.com",
+  proxy: "http://user:pass@proxy.example.net:8080",
 } as const;
-const { page, jobId, monitorId, webhookUrl, email } = PLACEHOLDERS;
+const { page, jobId, monitorId, webhookUrl, email, proxy } = PLACEHOLDERS;
 
 export const FIRST_SCREENSHOT: ApiExample = {
   curlKey: "YOUR_API_KEY",
@@ -210,4 +211,9 @@ GET statusUrl (crawls.get(id) in the SDKs), page by page with next:
   "pages": [ { "url": "https://example.com/", "depth": 0, "status": "completed", "title": "Docs",
                "markdown": "# Docs …" }, … ],
   "next": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…?cursor=1234&size=100" }`,
+};
+
+/** /docs/proxy (D41): a capture through the customer's own proxy, POSTed so its password stays out of URLs. */
+export const SCREENSHOT_PROXY: ApiExample = {
+  calls: [{ method: "POST", path: "/v1/screenshot", params: { url: page, proxy }, saveAs: "through-proxy.png" }],
 };

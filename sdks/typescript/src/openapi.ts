@@ -652,6 +652,9 @@ export interface components {
         | "unsupported_url"
         | "private_address"
         | "target_unreachable"
+        | "proxy_unreachable"
+        | "proxy_auth_failed"
+        | "proxy_refused"
         | "selector_not_found"
         | "target_http_error"
         | "target_blocked"
@@ -1728,6 +1731,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -1838,7 +1843,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2175,6 +2180,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -2329,7 +2336,7 @@ export interface operations {
           "application/json": components["schemas"]["ScreenshotMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2593,6 +2600,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -2697,7 +2706,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3016,7 +3025,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3336,7 +3345,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3584,6 +3593,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -3641,7 +3652,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3978,6 +3989,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
            * @default true
@@ -4023,7 +4036,7 @@ export interface operations {
           "text/markdown": string;
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4287,6 +4300,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -4341,7 +4356,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4581,6 +4596,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4656,7 +4673,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5019,6 +5036,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @default false
@@ -5096,7 +5115,7 @@ export interface operations {
           "application/json": components["schemas"]["AnimationMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5368,6 +5387,8 @@ export interface operations {
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -5438,7 +5459,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5751,6 +5772,8 @@ export interface operations {
                  * @enum {string}
                  */
                 mediaType?: "screen" | "print";
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
                  * @default load
@@ -5993,6 +6016,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                  * @default true
@@ -6158,6 +6183,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @default false
@@ -6563,6 +6590,8 @@ export interface operations {
                    * @enum {string}
                    */
                   mediaType?: "screen" | "print";
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
                    * @default load
@@ -6805,6 +6834,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                    * @default true
@@ -6970,6 +7001,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @default false
@@ -7298,6 +7331,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -7654,6 +7689,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -8194,6 +8231,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -8787,6 +8826,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -9554,6 +9595,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * Format: uri
            * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
