@@ -207,3 +207,56 @@ export async function endMemberConnectors(
   if (ids.length > 0) await tx.connector.updateMany({ where: { id: { in: ids } }, data: { revokedAt: now } });
   return ids;
 }
+
+/** Its socket closed: offline for every instance, unless a newer connection set `connected_at` since. */
+export async function markConnectorGone(connectorId: string, connectedAt: Date): Promise<void> {
+  const db = await getDb();
+  await db.connector.updateMany({ where: { id: connectorId, connectedAt }, data: { connectedAt: null } });
+}
+
+/** A connector able to serve, as the routes read it: online when connected and heard lately. */
+export interface ServingConnector {
+  id: string;
+  workspaceId: string;
+  name: string;
+  origins: string[];
+  online: boolean;
+}
+
+/** Heard within this long (three pings) and not disconnected: online. */
+export const ONLINE_WITHIN_MS = 45_000;
+
+/** Every active connector's declared origins, for the routes' cache (one query for all workspaces). */
+export async function activeConnectors(now = new Date()): Promise<ServingConnector[]> {
+  const db = await getDb();
+  const rows = await db.connector.findMany({
+    where: { revokedAt: null, NOT: { exposedOrigins: { isEmpty: true } } },
+    select: { id: true, userId: true, name: true, exposedOrigins: true, connectedAt: true, lastSeenAt: true },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    workspaceId: r.userId,
+    name: r.name,
+    origins: r.exposedOrigins,
+    online:
+      r.connectedAt !== null && r.lastSeenAt !== null && now.getTime() - r.lastSeenAt.getTime() < ONLINE_WITHIN_MS,
+  }));
+}
+
+/** The workspace's active connectors that declared `origin`, most recently connected first. */
+export async function connectorsServing(workspaceId: string, origin: string, now = new Date()) {
+  const db = await getDb();
+  const rows = await db.connector.findMany({
+    where: { userId: workspaceId, revokedAt: null, exposedOrigins: { has: origin } },
+    select: { id: true, userId: true, name: true, exposedOrigins: true, connectedAt: true, lastSeenAt: true },
+    orderBy: [{ connectedAt: { sort: "desc", nulls: "last" } }, { lastSeenAt: { sort: "desc", nulls: "last" } }],
+  });
+  return rows.map((r): ServingConnector => ({
+    id: r.id,
+    workspaceId: r.userId,
+    name: r.name,
+    origins: r.exposedOrigins,
+    online:
+      r.connectedAt !== null && r.lastSeenAt !== null && now.getTime() - r.lastSeenAt.getTime() < ONLINE_WITHIN_MS,
+  }));
+}

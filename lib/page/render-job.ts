@@ -5,7 +5,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { ApiContext } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
-import { assertPublicTarget } from "@/lib/net/target";
+import { assertReachableTarget } from "@/lib/net/connector-route";
 import type { RenderJob, RenderOutput } from "@/lib/results";
 import type { PagePlan } from "./page-plan";
 
@@ -34,7 +34,8 @@ export function pageRenderJob(
         ? { htmlSha256: createHash("sha256").update(page.html).digest("hex") }
         : { url: page.url },
     prepare: async () => {
-      if (page.html === undefined) await deadline.race(assertPublicTarget(page.url));
+      // A url on an origin the workspace's connector serves goes through it (D42).
+      if (page.html === undefined) await deadline.race(assertReachableTarget(page.url, ctx.caller.userId));
     },
     render: (signal) => render(new Deadline(timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
     fresh: ctx.params.fresh,

@@ -2,14 +2,11 @@ import { formatDateTime, formatRelative } from "@/components/dashboard/format";
 import { ColumnHeads } from "@/components/dashboard/column-heads";
 import { TableCard } from "@/components/dashboard/table-card";
 import { RevokeConnector } from "@/components/dashboard/connectors/revoke-connector";
-import type { ConnectorSummary } from "@/lib/keys/connectors";
-
-/** Heard within this long counts as online (D42: a connected program pings every 15 s). */
-export const ONLINE_WITHIN_MS = 45_000;
+import { ONLINE_WITHIN_MS, type ConnectorSummary } from "@/lib/keys/connectors";
 
 function status(c: ConnectorSummary, now: Date): string {
   if (c.revokedAt) return "Revoked";
-  if (c.lastSeenAt && now.getTime() - c.lastSeenAt.getTime() < ONLINE_WITHIN_MS) return "Online";
+  if (c.connectedAt && c.lastSeenAt && now.getTime() - c.lastSeenAt.getTime() < ONLINE_WITHIN_MS) return "Online";
   return "Offline";
 }
 

@@ -685,6 +685,8 @@ export interface components {
         | "quota_exceeded"
         | "key_render_cap_reached"
         | "internal_error"
+        | "connector_offline"
+        | "connector_failed"
         | "renderer_unavailable"
         | "pdf_conversion_failed"
         | "storage_upload_failed"
@@ -2008,7 +2010,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2499,7 +2501,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2841,7 +2843,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3160,7 +3162,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3458,7 +3460,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3811,7 +3813,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4193,7 +4195,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4485,7 +4487,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4826,7 +4828,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5266,7 +5268,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5582,7 +5584,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
