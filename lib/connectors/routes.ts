@@ -65,6 +65,10 @@ export const connectorRoutes: ConnectorRoutes = {
   },
 
   async claim(workspaceId, origin): Promise<ConnectorClaim | undefined> {
+    // Every request of every render asks: an origin no connector of the workspace declared (the
+    // cache, at most 5 s old) is answered without a query.
+    refreshSoon();
+    if (!hub().declared.get(workspaceId)?.has(origin)) return undefined;
     const [here] = localServing(workspaceId, origin);
     if (here) return { connectorId: here.id, name: here.name, online: true };
     const rows = await connectorsServing(workspaceId, origin);

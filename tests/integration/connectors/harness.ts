@@ -92,3 +92,10 @@ export async function content(
   const query = new URLSearchParams({ url, formats: "markdown", fresh: "true", ...extra });
   return GET(apiRequest(`/v1/content?${query}`, { apiKey: account.apiKey }));
 }
+
+/** GET /v1/screenshot for `url` (png), in-process. */
+export async function screenshot(account: TestAccount, url: string): Promise<Response> {
+  const { GET } = await import("@/app/v1/screenshot/route");
+  const query = new URLSearchParams({ url, fresh: "true" });
+  return GET(apiRequest(`/v1/screenshot?${query}`, { apiKey: account.apiKey }));
+}
