@@ -36,6 +36,8 @@ interface HubState {
    * every few seconds; a connection here adds its own at once, so it outlives the socket).
    */
   declared: Map<string, Set<string>>;
+  /** Told of each connection here (relay.ts tells the other instances' caches at once). */
+  onConnected: Array<(workspaceId: string, origins: string[]) => void>;
   pinger?: NodeJS.Timeout;
 }
 const KEY = Symbol.for("glance.connectors.hub");
@@ -46,6 +48,7 @@ export function hub(): HubState {
     sockets: new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES }),
     live: new Map(),
     declared: new Map(),
+    onConnected: [],
   });
 }
 
@@ -102,9 +105,8 @@ async function start(
   // socket is not yet known dead); the older is told, and does not retry.
   state.live.get(row.id)?.close(CLOSE.replaced, "replaced by a newer connection");
   state.live.set(row.id, live);
-  const declared = state.declared.get(row.workspaceId) ?? new Set<string>();
-  for (const origin of origins) declared.add(origin);
-  state.declared.set(row.workspaceId, declared);
+  noteDeclared(row.workspaceId, [...origins]);
+  for (const tell of state.onConnected) tell(row.workspaceId, [...origins]);
   ws.on("close", () => {
     if (state.live.get(row.id) === live) state.live.delete(row.id);
     void markGone(row.id, live.connectedAt);
@@ -129,6 +131,14 @@ async function start(
   );
   log.info("connector connected", { connectorId: row.id, userId: row.workspaceId, origins: [...origins] });
   ensurePinger();
+}
+
+/** Adds a workspace's newly declared origins to this instance's cache. */
+export function noteDeclared(workspaceId: string, origins: readonly string[]): void {
+  const state = hub();
+  const declared = state.declared.get(workspaceId) ?? new Set<string>();
+  for (const origin of origins) declared.add(origin);
+  state.declared.set(workspaceId, declared);
 }
 
 /** Offline at once for every instance, unless a newer connection (here or elsewhere) took over. */

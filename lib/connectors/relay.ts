@@ -2,7 +2,8 @@
  * Connectors across instances (D42): a connector's socket lands on one instance; a render on
  * another reaches it through Redis pub/sub (REDIS_URL). The asking instance publishes the request
  * on `<prefix>connector:to:<connector id>`; the instance holding that socket acknowledges at once
- * and later publishes the answer on `<prefix>connector:reply:<asking instance>`. No acknowledgement
+ * and later publishes the answer on `<prefix>connector:reply:<asking instance>`. A new connection's
+ * origins are told to every instance on `<prefix>connector:declared`, for their early checks. No acknowledgement
  * within 2 s means nobody holds it (the holder died before the row said so): the next connector
  * is tried. Pub/sub, not streams: a request nobody takes at once is useless later, so nothing
  * needs keeping. Without REDIS_URL there is one instance, and nothing to relay.
@@ -13,7 +14,7 @@ import { Redis } from "ioredis";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { ForwardAnswer, ForwardRequest } from "@/lib/net/connector-route";
-import { hub } from "./hub";
+import { hub, noteDeclared } from "./hub";
 import { ConnectorUnavailable } from "./live";
 
 const ACK_MS = 2_000;
@@ -49,9 +50,17 @@ function relay(): RelayState | null {
   state.pub.on("error", () => {});
   state.sub.on("error", () => {});
   void state.sub.psubscribe(`${state.prefix}connector:to:*`);
-  void state.sub.subscribe(`${state.prefix}connector:reply:${instance}`);
+  void state.sub.subscribe(`${state.prefix}connector:reply:${instance}`, `${state.prefix}connector:declared`);
   state.sub.on("pmessage", (_pattern, channel, message) => void serveRelayed(state, channel, message));
-  state.sub.on("message", (_channel, message) => onReply(state, message));
+  state.sub.on("message", (channel, message) =>
+    channel === `${state.prefix}connector:declared` ? onDeclared(message) : onReply(state, message),
+  );
+  // Every instance's early checks learn a new connection's origins at once, not at their next refresh.
+  hub().onConnected.push((workspaceId, origins) => {
+    void state.pub
+      .publish(`${state.prefix}connector:declared`, JSON.stringify({ workspaceId, origins }))
+      .catch(() => {});
+  });
   return (shared[KEY] = state);
 }
 
@@ -111,6 +120,19 @@ export function forwardElsewhere(
       waiting.reject(new ConnectorUnavailable(`Redis refused the request (${String(error)})`, true));
     });
   });
+}
+
+function onDeclared(message: string): void {
+  try {
+    const { workspaceId, origins } = JSON.parse(message) as { workspaceId: unknown; origins: unknown };
+    if (typeof workspaceId === "string" && Array.isArray(origins))
+      noteDeclared(
+        workspaceId,
+        origins.filter((o): o is string => typeof o === "string"),
+      );
+  } catch {
+    // Not ours to understand: ignored.
+  }
 }
 
 function onReply(state: RelayState, message: string): void {

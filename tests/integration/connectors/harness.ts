@@ -44,9 +44,9 @@ export async function privateSite(marker: string, other?: () => string): Promise
   };
 }
 
-export function connectorHarness() {
+export function connectorHarness(options: { store?: "files" | "redis" } = {}) {
   let server: http.Server | undefined;
-  testEnvironment({ extra: { BROWSER_CONCURRENCY: "2" } });
+  testEnvironment({ store: options.store, extra: { BROWSER_CONCURRENCY: "2" } });
   beforeAll(async () => {
     const { installConnectorEndpoint } = await import("@/lib/connectors/endpoint");
     installConnectorEndpoint();

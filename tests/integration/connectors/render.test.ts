@@ -4,7 +4,7 @@
  * it on real Chromium — the page, its stylesheet and a same-origin redirect through the
  * connector, an undeclared origin (its image, a redirect to it) refused by the guard as before.
  * Another workspace naming the same URL is refused; an offline connector answers at once with
- * connector_offline naming it; a hostile connector (malformed frames, forged answers, silence)
+ * connector_offline naming it; a hostile connector (a forged answer, a malformed frame)
  * fails only its own workspace's render.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,7 +87,7 @@ describe("a connector that cannot serve", () => {
     expect(undeclared.hits).toEqual([]);
   });
 
-  it("hostile (malformed frames, forged answers, silence): only its own workspace's render fails", async () => {
+  it("hostile (a forged answer, then a malformed frame): only its own workspace's render fails", async () => {
     const hostile = await accountWithConnector("hostile");
     const ws = new WebSocket(`${h.server.replace("http", "ws")}/v1/connector`, {
       headers: { authorization: `Bearer ${hostile.token}` },
