@@ -78,6 +78,7 @@ export const DOCS_NAV = [
     "/docs/monitors": "Visual diffs & monitors",
     "/docs/mcp": "AI agents (MCP)",
     "/docs/sessions": "Browser sessions (CDP)",
+    "/docs/connectors": "Private sites (connectors)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
     "/docs/guarantees": "What we guarantee",

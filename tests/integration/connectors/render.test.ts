@@ -72,6 +72,30 @@ describe("a render through the workspace's connector", () => {
   });
 });
 
+describe("GET /v1/connectors", () => {
+  it("lists the workspace's own connectors with their status, never a token", async () => {
+    const { GET } = await import("@/app/v1/connectors/route");
+    const { apiRequest } = await import("@/tests/support/api");
+    const response = await GET(apiRequest("/v1/connectors", { apiKey: owner.apiKey }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(owner.token);
+    const { connectors } = JSON.parse(text) as { connectors: Array<Record<string, unknown>> };
+    expect(connectors).toEqual([
+      expect.objectContaining({
+        id: owner.connectorId,
+        name: "staging",
+        status: "online",
+        exposedOrigins: [site.origin],
+        version: "1.0.0",
+      }),
+    ]);
+    // Another workspace sees only its own.
+    const theirs = await GET(apiRequest("/v1/connectors", { apiKey: other.apiKey }));
+    expect(JSON.stringify(await theirs.json())).not.toContain(owner.connectorId);
+  });
+});
+
 describe("a connector that cannot serve", () => {
   it("offline: a fast 502 connector_offline naming the connector", async () => {
     const c = await connect(other.token, [undeclared.origin]);

@@ -1,9 +1,11 @@
 import { DashboardCard } from "@/components/dashboard/card";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ConnectorTable } from "@/components/dashboard/connectors/connector-table";
 import { CreateConnector } from "@/components/dashboard/connectors/create-connector";
 import { RoleLimit } from "@/components/dashboard/role-limit";
 import { PageHeader } from "@/components/dashboard/shell";
+import { linkClass } from "@/components/dashboard/styles";
 import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { env } from "@/lib/env";
@@ -23,7 +25,10 @@ export default async function ConnectorsPage() {
         description={
           <>
             A connector runs inside your network, dials out to Glance and serves only the origins you name, for this
-            workspace&apos;s renders only.
+            workspace&apos;s renders only.{" "}
+            <Link href="/docs/connectors" className={linkClass}>
+              How connectors work
+            </Link>
           </>
         }
       />
