@@ -43,8 +43,11 @@ export interface ConnectorOptions {
   log?: (line: string) => void;
 }
 
-/** The socket address for a Glance URL: http(s) → ws(s), path /v1/connector. */
+/** The socket address for a Glance URL: http(s) → ws(s), path /v1/connector; or a ws+unix: socket. */
 export function connectorSocketUrl(server: string): string {
+  // A Unix socket (ws+unix:/path/to.sock, ws's own form): for a Glance on the same host, and for
+  // the tests, whose connector sits in a network namespace of its own.
+  if (server.startsWith("ws+unix:")) return `${server.split(":").slice(0, 2).join(":")}:${CONNECTOR_PATH}`;
   const url = new URL(server);
   if (url.protocol !== "http:" && url.protocol !== "https:" && url.protocol !== "ws:" && url.protocol !== "wss:")
     throw new Error(`--server must be an http(s) URL, not ${server}`);
