@@ -137,4 +137,28 @@ describe("a connector that cannot serve", () => {
     expect(await closed).toBe(4002);
     expect(undeclared.hits).toEqual([]);
   });
+
+  it("hostile (silent, then flooding with unsolicited answers): its render ends at its deadline, others go on", async () => {
+    const hostile = await accountWithConnector("silent");
+    const ws = new WebSocket(`${h.server.replace("http", "ws")}/v1/connector`, {
+      headers: { authorization: `Bearer ${hostile.token}` },
+    });
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ type: "hello", version: "evil", origins: [undeclared.origin] }));
+    const closed = new Promise<number>((r) => ws.once("close", (code) => r(code)));
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const [silent, honest] = await Promise.all([
+      content(hostile, `${undeclared.origin}/`, { timeout: "4000" }),
+      content(owner, `${site.origin}/`),
+    ]);
+    expect(silent.status).toBeGreaterThanOrEqual(502);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await markdownOf(honest)).toContain("Private staging page");
+    // Answers to nothing asked: the first few are dropped, then the socket is ended.
+    for (let id = 1_000; id < 1_040; id++)
+      ws.send(JSON.stringify({ type: "response", id, status: 200, headers: {}, body: "" }));
+    expect(await closed).toBe(4008);
+    expect(undeclared.hits).toEqual([]);
+  });
 });
