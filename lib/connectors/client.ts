@@ -15,7 +15,7 @@ import {
   type RequestFrame,
 } from "./protocol";
 
-export const CONNECTOR_VERSION = "1.0.0";
+const CONNECTOR_VERSION = "1.0.0";
 /** Headers that describe one hop, or that the fetch re-does itself: never passed on. */
 const HOP_HEADERS = new Set([
   "connection",
@@ -44,7 +44,7 @@ export interface ConnectorOptions {
 }
 
 /** The socket address for a Glance URL: http(s) → ws(s), path /v1/connector; or a ws+unix: socket. */
-export function connectorSocketUrl(server: string): string {
+function connectorSocketUrl(server: string): string {
   // A Unix socket (ws+unix:/path/to.sock, ws's own form): for a Glance on the same host, and for
   // the tests, whose connector sits in a network namespace of its own.
   if (server.startsWith("ws+unix:")) return `${server.split(":").slice(0, 2).join(":")}:${CONNECTOR_PATH}`;

@@ -25,7 +25,7 @@ import {
 } from "./protocol";
 
 const HELLO_TIMEOUT_MS = 10_000;
-export const PING_MS = 15_000;
+const PING_MS = 15_000;
 
 interface HubState {
   sockets: WebSocketServer;

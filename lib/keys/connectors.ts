@@ -29,7 +29,7 @@ export function isWellFormedConnectorToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
 }
 
-export function hashConnectorToken(token: string): string {
+function hashConnectorToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 

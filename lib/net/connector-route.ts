@@ -23,7 +23,7 @@ function originOf(raw: string): string | undefined {
   }
 }
 
-export function connectorOffline(name: string, origin: string, param = "url"): ApiError {
+function connectorOffline(name: string, origin: string, param = "url"): ApiError {
   return new ApiError(
     "connector_offline",
     `The connector "${name}" that serves ${origin} for this workspace is offline: start it again (npm run connector) and retry.`,
