@@ -11,6 +11,9 @@ export async function register() {
   // Live browser sessions (D39): scripts/server.ts hands WebSocket upgrades to this handler.
   const { installSessionEndpoint } = await import("@/lib/sessions/connect");
   installSessionEndpoint();
+  // Connectors for private sites (D42): their /v1/connector upgrade and the guard's routes.
+  const { installConnectorEndpoint } = await import("@/lib/connectors/endpoint");
+  installConnectorEndpoint();
   // In-flight renders finish on SIGTERM; new ones get 503 + Retry-After (README "Running several instances").
   const { installGracefulShutdown } = await import("@/lib/shutdown");
   installGracefulShutdown();

@@ -15,6 +15,7 @@ const LINKS = [
   { href: "/dashboard/crawls", label: "Crawls" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/storage", label: "Storage" },
+  { href: "/dashboard/connectors", label: "Connectors" },
   { href: "/dashboard/team", label: "Team" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;

@@ -79,6 +79,7 @@ export const DOCS_NAV = [
     "/docs/mcp": "AI agents (MCP)",
     "/docs/sessions": "Browser sessions (CDP)",
     "/docs/proxy": "Your own proxy",
+    "/docs/connectors": "Private sites (connectors)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
     "/docs/guarantees": "What we guarantee",

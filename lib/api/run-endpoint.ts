@@ -18,6 +18,7 @@ import { type ApiError, toApiError } from "@/lib/vocabulary/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import type { EndpointOutcome } from "@/lib/api/outcome";
 import { parseQuery } from "@/lib/api/query";
+import { inWorkspace } from "@/lib/vocabulary/workspace-scope";
 import { afterResponse } from "@/lib/api/request";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/observability/metrics";
@@ -79,7 +80,16 @@ export type EndpointResult =
       /** What was thrown, for a log that needs its stack. */ cause: unknown;
     };
 
-export async function runEndpoint<S extends z.ZodObject, V>(
+export function runEndpoint<S extends z.ZodObject, V>(
+  spec: EndpointSpec<S, V>,
+  handler: Handler<z.output<S>, V>,
+  run: EndpointRun<V>,
+): Promise<EndpointResult> {
+  // Checks below may ask whose request this is (a connector's declared origins, D42).
+  return inWorkspace(run.caller.userId, () => runInWorkspace(spec, handler, run));
+}
+
+async function runInWorkspace<S extends z.ZodObject, V>(
   spec: EndpointSpec<S, V>,
   handler: Handler<z.output<S>, V>,
   run: EndpointRun<V>,

@@ -191,6 +191,8 @@ async function renderWithRetry<T>(
           return { browser, fresh: attempt.fresh };
         });
         const { page, guard, userAgent } = fresh;
+        // The workspace's connectors answer for the origins they declared (D42).
+        if (account !== undefined) guard.routeFor(account);
         // A spare's lifetime assumes a render of a minute at most; this one may last up to its
         // deadline (a recording job: minutes), and the page must not be closed under it.
         guard.closeAfter(deadline.remaining() + PAGE_GRACE_MS);

@@ -9,6 +9,7 @@
  */
 import type { HTTPRequest, HTTPResponse, Page, Target } from "puppeteer-core";
 import { env } from "@/lib/env";
+import { connectorRouting, type ConnectorFailure, type ConnectorRouting } from "./connector-route";
 import { GUARD_HEADER } from "./guard-proxy";
 import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";
@@ -42,6 +43,13 @@ export interface PageGuard {
   closeAfter(ms: number): void;
   /** When the page will be closed (epoch ms). */
   readonly closesAt: number;
+  /**
+   * This page renders for `workspaceId` (D42): requests on origins its connectors declared are
+   * answered through them (connector-route.ts); set once per render, before it navigates.
+   */
+  routeFor(workspaceId: string): void;
+  /** Set when the main document was to come through a connector that did not answer it. */
+  connectorFailure(): ConnectorFailure | undefined;
   dispose(): void;
 }
 
@@ -139,6 +147,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   let mainBlock: BlockedRequest | undefined;
   let popupsClosed = 0;
   const cache = new Map<string, Promise<BlockReason | undefined>>();
+  let connectors: ConnectorRouting | undefined;
 
   const record = (request: HTTPRequest, reason: BlockReason) => {
     const entry: BlockedRequest = {
@@ -156,6 +165,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   // action enqueued from inside a listener is never run: the queue is read before listeners run.)
   const onRequest = async (request: HTTPRequest) => {
     if (request.isInterceptResolutionHandled()) return;
+    if (connectors && (await connectors.route(request, GUARD_ABORT_PRIORITY))) return;
     const reason = await checkRequestUrl(request.url(), cache, { resolveNames: !options.proxyRoute });
     if (request.isInterceptResolutionHandled()) return;
     if (reason) {
@@ -239,6 +249,10 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     get closesAt() {
       return closesAt;
     },
+    routeFor(workspaceId) {
+      connectors = connectorRouting(workspaceId, (r) => r.isNavigationRequest() && r.frame() === page.mainFrame());
+    },
+    connectorFailure: () => connectors?.mainFailure(),
     dispose() {
       clearTimeout(lifetime);
       page.off("request", onRequest);

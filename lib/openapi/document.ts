@@ -19,6 +19,7 @@ import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
 import { screenshotDoc } from "@/lib/screenshot/openapi";
 import { sessionsDoc } from "@/lib/sessions/openapi";
+import { connectorsDoc } from "@/lib/connectors/openapi";
 import { usageDoc } from "@/lib/usage/endpoint/openapi";
 
 /** Every endpoint of the pipeline (lib/endpoints.ts) has its part: one missing fails to compile. */
@@ -34,6 +35,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   map: mapDoc,
   crawl: crawlDoc,
   sessions: sessionsDoc,
+  connectors: connectorsDoc,
 };
 
 /** The endpoints that need no key and are not in the pipeline's list: the stored files. */

@@ -7,7 +7,7 @@ import type { ApiContext } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { pinProxyUrl } from "@/lib/net/proxy/address";
 import { assertTargetForProxy } from "@/lib/net/proxy/target";
-import { assertPublicTarget } from "@/lib/net/target";
+import { assertReachableTarget } from "@/lib/net/connector-route";
 import type { RenderJob, RenderOutput } from "@/lib/results";
 import type { PagePlan } from "./page-plan";
 
@@ -38,7 +38,8 @@ export function pageRenderJob(
     prepare: async () => {
       const proxy = page.request.proxy;
       if (proxy === undefined) {
-        if (page.html === undefined) await deadline.race(assertPublicTarget(page.url));
+        // A url on an origin the workspace's connector serves goes through it (D42).
+        if (page.html === undefined) await deadline.race(assertReachableTarget(page.url, ctx.caller.userId));
         return;
       }
       // D41: a clean 400 before the charge for a proxy refused by the boundary; through it, the

@@ -244,6 +244,16 @@ export const ERROR_CODES = {
     summary: "Something failed on our side. The request id helps support find it.",
     help: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
   },
+  connector_offline: {
+    status: 502,
+    summary: "The workspace's connector for the target's origin is offline.",
+    help: "The url is on an origin your workspace's connector serves, and no connector serving it is connected. Start the connector again (npm run connector) and retry.",
+  },
+  connector_failed: {
+    status: 502,
+    summary: "The workspace's connector did not deliver the page.",
+    help: "The connector serving the url's origin was connected but did not answer the page in time, answered something invalid, or could not reach the site itself. Check the connector's log and that the site is up inside your network.",
+  },
   renderer_unavailable: {
     status: 502,
     summary: "No browser could be reached to render the page.",

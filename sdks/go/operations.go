@@ -39,6 +39,7 @@ var operationList = []operation{
 	{id: "listSessions", method: "GET", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getSession", method: "GET", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "deleteSession", method: "DELETE", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "none", params: []param{}},
+	{id: "listConnectors", method: "GET", path: "/v1/connectors", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getFile", method: "GET", path: "/v1/files/{file}", pathParams: []string{"file"}, body: false, answer: "file", params: []param{}},
 }
 

@@ -290,6 +290,14 @@ final class Operations
             'answer' => 'none',
             'params' => [],
         ],
+        'listConnectors' => [
+            'method' => 'GET',
+            'path' => '/v1/connectors',
+            'pathParams' => [],
+            'body' => false,
+            'answer' => 'json',
+            'params' => [],
+        ],
         'getFile' => [
             'method' => 'GET',
             'path' => '/v1/files/{file}',

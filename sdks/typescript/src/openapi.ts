@@ -446,6 +446,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/connectors": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's connectors and their status
+     * @description Online or offline, last seen, the origins each serves and its version. Tokens are created and revoked in the dashboard.
+     */
+    get: operations["listConnectors"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -688,6 +708,8 @@ export interface components {
         | "quota_exceeded"
         | "key_render_cap_reached"
         | "internal_error"
+        | "connector_offline"
+        | "connector_failed"
         | "renderer_unavailable"
         | "pdf_conversion_failed"
         | "storage_upload_failed"
@@ -1635,6 +1657,31 @@ export interface components {
         endReason: string | null;
       }[];
     };
+    Connectors: {
+      /** @description The workspace's connectors, active first, newest first. */
+      connectors: {
+        id: string;
+        name: string;
+        /** @description The token's masked form (ct_live_abcd…wxyz); the token itself is shown only once. */
+        token: string;
+        /**
+         * @description online: connected to an instance and heard within the last 45 seconds.
+         * @enum {string}
+         */
+        status: "online" | "offline" | "revoked";
+        /** @description When an instance last heard from it. */
+        lastSeenAt: string | null;
+        /** @description When its current connection began; null while offline. */
+        connectedAt: string | null;
+        /** @description The origins its last connection declared. */
+        exposedOrigins: string[];
+        /** @description The program's version its last connection reported. */
+        version: string | null;
+        /** Format: date-time */
+        createdAt: string;
+        revokedAt: string | null;
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -2013,7 +2060,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2506,7 +2553,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2850,7 +2897,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3169,7 +3216,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3467,7 +3514,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3822,7 +3869,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4206,7 +4253,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4500,7 +4547,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4843,7 +4890,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5285,7 +5332,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5603,7 +5650,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10378,6 +10425,86 @@ export interface operations {
       };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listConnectors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workspace's connectors. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Connectors"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

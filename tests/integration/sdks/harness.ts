@@ -28,6 +28,7 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/animate$/, () => import("@/app/v1/animate/route")],
   [/^\/v1\/diff$/, () => import("@/app/v1/diff/route")],
   [/^\/v1\/usage$/, () => import("@/app/v1/usage/route")],
+  [/^\/v1\/connectors$/, () => import("@/app/v1/connectors/route")],
   [/^\/v1\/jobs$/, () => import("@/app/v1/jobs/route")],
   [/^\/v1\/jobs\/bulk$/, () => import("@/app/v1/jobs/bulk/route")],
   [/^\/v1\/jobs\/bulk\/[^/]+$/, () => import("@/app/v1/jobs/bulk/[id]/route")],

@@ -180,6 +180,11 @@ module Glance
       body: false, answer: "none",
       params: {  }
     },
+    "listConnectors" => {
+      method: "GET", path: "/v1/connectors", path_params: [],
+      body: false, answer: "json",
+      params: {  }
+    },
     "getFile" => {
       method: "GET", path: "/v1/files/{file}", path_params: ["file"],
       body: false, answer: "file",

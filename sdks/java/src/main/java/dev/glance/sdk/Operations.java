@@ -116,6 +116,9 @@ final class Operations {
           Map.entry("deleteSession", new Operation("DELETE", "/v1/sessions/{id}",
               List.of("id"), false, "none",
               Operation.params())),
+          Map.entry("listConnectors", new Operation("GET", "/v1/connectors",
+              List.of(), false, "json",
+              Operation.params())),
           Map.entry("getFile", new Operation("GET", "/v1/files/{file}",
               List.of("file"), false, "file",
               Operation.params())));
