@@ -446,6 +446,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions/{id}/profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save a live session's login (cookies and local storage) as a named profile
+     * @description Cookies of every site the session visited and the local storage of the origins its pages show now, sealed at rest. Renders start from it with profile=<name>. Saving under an existing name replaces it.
+     */
+    post: operations["saveSessionProfile"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's saved profiles: names, dates, origins and cookie domains, never values */
+    get: operations["listProfiles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A saved profile (never its contents) */
+    get: operations["getProfile"];
+    put?: never;
+    post?: never;
+    /** Delete a saved profile */
+    delete: operations["deleteProfile"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -667,6 +722,10 @@ export interface components {
         | "not_found"
         | "job_not_found"
         | "session_not_found"
+        | "profile_not_found"
+        | "session_not_live"
+        | "profile_limit"
+        | "profile_too_large"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "crawl_not_found"
@@ -1632,6 +1691,32 @@ export interface components {
         endReason: string | null;
       }[];
     };
+    BrowserProfile: {
+      /** @description The profile's name in the workspace: what profile=<name> names. */
+      name: string;
+      /** @description The origins whose local storage it holds. */
+      origins: string[];
+      /** @description The domains its cookies are for. */
+      cookieDomains: string[];
+      /** @description When it was first saved (ISO 8601). */
+      createdAt: string;
+      /** @description When it was last saved (ISO 8601). */
+      updatedAt: string;
+    };
+    BrowserProfileList: {
+      profiles: {
+        /** @description The profile's name in the workspace: what profile=<name> names. */
+        name: string;
+        /** @description The origins whose local storage it holds. */
+        origins: string[];
+        /** @description The domains its cookies are for. */
+        cookieDomains: string[];
+        /** @description When it was first saved (ISO 8601). */
+        createdAt: string;
+        /** @description When it was last saved (ISO 8601). */
+        updatedAt: string;
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1714,6 +1799,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -1877,7 +1964,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1916,7 +2003,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2143,6 +2243,11 @@ export interface operations {
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
            */
@@ -2368,7 +2473,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2407,7 +2512,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2579,6 +2697,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -2730,7 +2850,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2763,7 +2883,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3055,7 +3186,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3083,6 +3214,32 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3369,7 +3526,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3393,6 +3550,28 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3580,6 +3759,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -3680,7 +3861,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3719,7 +3900,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3969,6 +4163,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -4062,7 +4261,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4101,7 +4300,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4283,6 +4495,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4374,7 +4588,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4407,7 +4621,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4577,6 +4802,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4695,7 +4922,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4734,7 +4961,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5010,6 +5250,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -5135,7 +5380,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5174,7 +5419,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5364,6 +5622,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -5471,7 +5731,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5504,7 +5764,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5718,6 +5989,11 @@ export interface operations {
                 customCSS?: string;
                 /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                 customJS?: string;
+                /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
                 /**
                  * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -5984,6 +6260,11 @@ export interface operations {
                   [key: string]: string;
                 };
                 /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
+                /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
                  */
@@ -6148,6 +6429,11 @@ export interface operations {
                 cookies?: {
                   [key: string]: string;
                 };
+                /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
                 /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
@@ -6531,6 +6817,11 @@ export interface operations {
                   /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                   customJS?: string;
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
                    */
@@ -6796,6 +7087,11 @@ export interface operations {
                     [key: string]: string;
                   };
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
                    */
@@ -6960,6 +7256,11 @@ export interface operations {
                   cookies?: {
                     [key: string]: string;
                   };
+                  /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
                   /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
@@ -7284,6 +7585,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -7621,6 +7924,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -8161,6 +8469,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -8754,6 +9067,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -9555,6 +9873,11 @@ export interface operations {
            */
           timezone?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * Format: uri
            * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
            * @example https://example.com/hooks/glance
@@ -10334,6 +10657,396 @@ export interface operations {
         };
       };
       /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  saveSessionProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The live session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The profile's name in the workspace (1-64 letters, digits, dots, hyphens, underscores). Saving under a name that exists replaces that profile.
+           * @example acme-admin
+           */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The profile (never its contents). */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `missing_parameter`: A required query parameter is missing. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProfiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profiles. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfileList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
