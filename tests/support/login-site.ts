@@ -32,10 +32,15 @@ function account(user: string | undefined): string {
 </body></html>`;
 }
 
-export async function startLoginSite(): Promise<LoginSite> {
+/**
+ * The site's pages as a request handler (the e2e fixture server mounts it): answers /login and
+ * /account and returns true, or returns false for any other path.
+ */
+export function loginSiteHandler(): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   const sessions = new Map<string, string>();
-  const server = http.createServer((req, res) => {
+  return (req, res) => {
     const url = new URL(req.url ?? "/", "http://login.fixture");
+    if (url.pathname !== "/login" && url.pathname !== "/account") return false;
     const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
     if (url.pathname === "/login" && req.method === "POST") {
       let body = "";
@@ -49,12 +54,18 @@ export async function startLoginSite(): Promise<LoginSite> {
         sessions.set(id, "alice");
         res.writeHead(303, { location: "/account", "set-cookie": `sid=${id}; Path=/; HttpOnly; Max-Age=3600` }).end();
       });
-      return;
+      return true;
     }
-    const html =
-      url.pathname === "/login" ? LOGIN : url.pathname === "/account" ? account(sessions.get(sid ?? "")) : null;
-    if (html === null) return void res.writeHead(404).end();
+    const html = url.pathname === "/login" ? LOGIN : account(sessions.get(sid ?? ""));
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(html);
+    return true;
+  };
+}
+
+export async function startLoginSite(): Promise<LoginSite> {
+  const answer = loginSiteHandler();
+  const server = http.createServer((req, res) => {
+    if (!answer(req, res)) res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

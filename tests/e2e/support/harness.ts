@@ -29,6 +29,7 @@ import { createGitHubStub } from "./github-stub";
 import { answerHeld, answerTapControl, APP_LOG_LEVEL, tapOutput } from "./harness-taps";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
+import { loginSiteHandler } from "../../support/login-site";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -108,9 +109,10 @@ const TYPES: Record<string, string> = {
 
 function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
+  const login = loginSiteHandler(); // a site behind a login form (saved profiles, D43)
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
-    if (answerHeld(pathname, req, res)) return;
+    if (answerHeld(pathname, req, res) || login(req, res)) return;
     const debian = debianDocFile(pathname);
     const file = debian ?? path.join(dir, pathname === "/" ? "index.html" : pathname);
     if (!debian && !file.startsWith(dir + path.sep)) return res.writeHead(403).end();
