@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "monitors.write": ["owner", "admin", "developer"],
   /** See and roll the webhook signing secret, set the webhook URL, send tests, redeliver. */
   "webhooks.write": ["owner", "admin", "developer"],
+  /** Delete the workspace's saved browser logins (profiles, D43): credentials, like keys. */
+  "profiles.write": ["owner", "admin", "developer"],
   /** Connect or remove the storage bucket (its credentials). */
   "storage.write": ["owner", "admin"],
   /** Change the plan, open the billing portal, choose which keys a downgrade pauses (never more than it needs). */

@@ -116,7 +116,8 @@ export default function SessionsPage() {
         <li>
           A profile is sealed at rest and never shown back: <code>GET /v1/profiles</code> and{" "}
           <code>GET /v1/profiles/&#123;name&#125;</code> show names, origins, cookie domains and dates;{" "}
-          <code>DELETE /v1/profiles/&#123;name&#125;</code> removes one. Saving under an existing name replaces it.
+          <code>DELETE /v1/profiles/&#123;name&#125;</code> removes one, as does the dashboard&apos;s{" "}
+          <Link href="/dashboard/profiles">Profiles</Link> page. Saving under an existing name replaces it.
         </li>
         <li>
           It belongs to its workspace: another workspace naming it gets <code>404 profile_not_found</code>, and it is
