@@ -41,6 +41,7 @@ const AUDIT_ACTIONS = {
   "webhook.secret_rolled": "rolled the webhook signing secret",
   "storage.saved": "saved the storage settings",
   "storage.removed": "removed the storage settings",
+  "profile.deleted": "deleted a saved browser profile",
   "keys.kept": "chose the keys kept active after a downgrade",
   "webhook.test_sent": "sent a test webhook",
   "webhook.redelivered": "sent a webhook delivery again",

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "monitors.write": ["owner", "admin", "developer"],
   /** See and roll the webhook signing secret, set the webhook URL, send tests, redeliver. */
   "webhooks.write": ["owner", "admin", "developer"],
+  /** Delete the workspace's saved browser logins (profiles, D43): credentials, like keys. */
+  "profiles.write": ["owner", "admin", "developer"],
   /** Connect or remove the storage bucket (its credentials). */
   "storage.write": ["owner", "admin"],
   /** Change the plan, open the billing portal, choose which keys a downgrade pauses (never more than it needs). */
@@ -85,7 +87,8 @@ export type GatedPermission = Exclude<Permission, "read">;
  * workspaces e2e spec walks every page as a viewer.
  */
 export const PERMISSION_GATES: Record<GatedPermission, { what: string; pages: readonly `/dashboard${string}`[] }> = {
-  "keys.write": { what: "create keys", pages: ["/dashboard/keys"] },
+  "keys.write": { what: "create keys", pages: ["/dashboard/keys", "/dashboard/connectors"] },
+  "profiles.write": { what: "delete profiles", pages: ["/dashboard/profiles"] },
   render: { what: "preview templates (a preview is a render)", pages: ["/dashboard/templates"] },
   "templates.write": {
     what: "save templates or change the brand kit",

@@ -59,6 +59,7 @@ export const contentParams = z.object({
   userAgent: page.userAgent,
   headers: page.headers,
   cookies: page.cookies,
+  profile: page.profile,
   locale: page.locale,
   timezone: page.timezone,
   proxy: page.proxy,

@@ -21,6 +21,7 @@ const content = contentParams.shape;
 /** The /v1/content fields a crawl passes to every page's render. */
 export const PAGE_OPTION_NAMES = [
   "formats",
+  "profile",
   "onlyMainContent",
   "scroll",
   "width",
@@ -80,6 +81,7 @@ export const crawlParams = z.object({
   locale: content.locale,
   timezone: content.timezone,
   proxy: content.proxy,
+  profile: content.profile,
   webhookUrl: webhookUrlParam(
     "Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks.",
   ),

@@ -18,7 +18,7 @@ import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
 import { screenshotDoc } from "@/lib/screenshot/openapi";
-import { sessionsDoc } from "@/lib/sessions/openapi";
+import { sessionsAndProfilesDoc } from "@/lib/sessions/profiles-openapi";
 import { connectorsDoc } from "@/lib/connectors/openapi";
 import { usageDoc } from "@/lib/usage/endpoint/openapi";
 
@@ -34,7 +34,7 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   usage: usageDoc,
   map: mapDoc,
   crawl: crawlDoc,
-  sessions: sessionsDoc,
+  sessions: sessionsAndProfilesDoc,
   connectors: connectorsDoc,
 };
 

@@ -446,6 +446,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions/{id}/profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save a live session's login (cookies and local storage) as a named profile
+     * @description Cookies of every site the session visited and the local storage of the origins its pages show now, sealed at rest. Renders start from it with profile=<name>. Saving under an existing name replaces it.
+     */
+    post: operations["saveSessionProfile"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's saved profiles: names, dates, origins and cookie domains, never values */
+    get: operations["listProfiles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A saved profile (never its contents) */
+    get: operations["getProfile"];
+    put?: never;
+    post?: never;
+    /** Delete a saved profile */
+    delete: operations["deleteProfile"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/connectors": {
     parameters: {
       query?: never;
@@ -690,6 +745,10 @@ export interface components {
         | "not_found"
         | "job_not_found"
         | "session_not_found"
+        | "profile_not_found"
+        | "session_not_live"
+        | "profile_limit"
+        | "profile_too_large"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "crawl_not_found"
@@ -1657,6 +1716,32 @@ export interface components {
         endReason: string | null;
       }[];
     };
+    BrowserProfile: {
+      /** @description The profile's name in the workspace: what profile=<name> names. */
+      name: string;
+      /** @description The origins whose local storage it holds. */
+      origins: string[];
+      /** @description The domains its cookies are for. */
+      cookieDomains: string[];
+      /** @description When it was first saved (ISO 8601). */
+      createdAt: string;
+      /** @description When it was last saved (ISO 8601). */
+      updatedAt: string;
+    };
+    BrowserProfileList: {
+      profiles: {
+        /** @description The profile's name in the workspace: what profile=<name> names. */
+        name: string;
+        /** @description The origins whose local storage it holds. */
+        origins: string[];
+        /** @description The domains its cookies are for. */
+        cookieDomains: string[];
+        /** @description When it was first saved (ISO 8601). */
+        createdAt: string;
+        /** @description When it was last saved (ISO 8601). */
+        updatedAt: string;
+      }[];
+    };
     Connectors: {
       /** @description The workspace's connectors, active first, newest first. */
       connectors: {
@@ -1764,6 +1849,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -1929,7 +2016,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1968,7 +2055,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2194,6 +2294,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -2422,7 +2527,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2461,7 +2566,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2633,6 +2751,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -2786,7 +2906,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2819,7 +2939,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3111,7 +3242,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3139,6 +3270,32 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3425,7 +3582,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3449,6 +3606,28 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3636,6 +3815,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -3738,7 +3919,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3777,7 +3958,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4027,6 +4221,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -4122,7 +4321,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4161,7 +4360,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4343,6 +4555,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4436,7 +4650,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4469,7 +4683,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4639,6 +4864,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4759,7 +4986,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4798,7 +5025,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5074,6 +5314,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -5201,7 +5446,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5240,7 +5485,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5430,6 +5688,8 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -5539,7 +5799,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5572,7 +5832,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5786,6 +6057,11 @@ export interface operations {
                 customCSS?: string;
                 /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                 customJS?: string;
+                /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
                 /**
                  * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -6054,6 +6330,11 @@ export interface operations {
                   [key: string]: string;
                 };
                 /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
+                /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
                  */
@@ -6220,6 +6501,11 @@ export interface operations {
                 cookies?: {
                   [key: string]: string;
                 };
+                /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
                 /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
@@ -6605,6 +6891,11 @@ export interface operations {
                   /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                   customJS?: string;
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
                    */
@@ -6872,6 +7163,11 @@ export interface operations {
                     [key: string]: string;
                   };
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
                    */
@@ -7038,6 +7334,11 @@ export interface operations {
                   cookies?: {
                     [key: string]: string;
                   };
+                  /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
                   /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
@@ -7364,6 +7665,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -7703,6 +8006,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -8245,6 +8553,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -8840,6 +9153,11 @@ export interface operations {
           customCSS?: string;
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
@@ -9645,6 +9963,11 @@ export interface operations {
           /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
           proxy?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * Format: uri
            * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
            * @example https://example.com/hooks/glance
@@ -10424,6 +10747,396 @@ export interface operations {
         };
       };
       /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  saveSessionProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The live session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The profile's name in the workspace (1-64 letters, digits, dots, hyphens, underscores). Saving under a name that exists replaces that profile.
+           * @example acme-admin
+           */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The profile (never its contents). */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `missing_parameter`: A required query parameter is missing. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProfiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profiles. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfileList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];

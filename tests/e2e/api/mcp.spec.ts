@@ -40,16 +40,12 @@ test.describe("MCP server", () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          "crawl_site",
-          "get_crawl",
-          "get_job",
-          "map_site",
-          "og_image",
-          "og_templates",
-          "page_markdown",
-          "page_metadata",
-          "screenshot",
-          "start_job",
+          // Every tool, the browsing ones (D43) included.
+          ..."crawl_site get_crawl get_job map_site og_image og_templates page_markdown page_metadata screenshot start_job".split(
+            " ",
+          ),
+          ..."browser_open browser_navigate browser_snapshot browser_click browser_type browser_press".split(" "),
+          ..."browser_scroll browser_screenshot browser_save_profile browser_close".split(" "),
         ].sort(),
       );
 

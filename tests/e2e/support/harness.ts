@@ -29,6 +29,7 @@ import { createGitHubStub } from "./github-stub";
 import { answerHeld, answerTapControl, APP_LOG_LEVEL, tapOutput } from "./harness-taps";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
+import { loginSiteHandler } from "../../support/login-site";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -109,9 +110,10 @@ const TYPES: Record<string, string> = {
 function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
   const sharedDir = path.join(root, "tests/fixtures");
+  const login = loginSiteHandler(); // a site behind a login form (saved profiles, D43)
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
-    if (answerHeld(pathname, req, res)) return;
+    if (answerHeld(pathname, req, res) || login(req, res)) return;
     const debian = debianDocFile(pathname);
     // /shared/… is tests/fixtures, the pages the integration tests render too: one copy for both suites.
     const shared = pathname.startsWith("/shared/");
