@@ -7,10 +7,11 @@ import "server-only";
 import type { Caller, RenderCharge } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { afterResponse } from "@/lib/api/request";
-import { consumeKeyAndAccountRender } from "@/lib/keys/render-cap";
+import { consumeKeyAndAccountRender, giveBackKeyRenders, keyCapCounts } from "@/lib/keys/render-cap";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
 import { alertOnQuota, crossedThresholds } from "@/lib/usage/alerts";
+import { giveBackRenders, monthKey } from "@/lib/usage/quota";
 
 /** Who follows the count as it moves (the HTTP adapter's X-Quota-* headers). */
 export interface QuotaObserver {
@@ -44,4 +45,20 @@ export async function chargeRender(caller: Caller, count = 1, observer?: QuotaOb
       observer?.refunded(count);
     },
   };
+}
+
+/** Whether `chargeRender(caller)` counts against the key's own cap too (then a later refund must give it back there). */
+export function countsAgainstKeyCap(caller: Caller): boolean {
+  return keyCapCounts(caller);
+}
+
+/**
+ * Gives back one render charged earlier at `at` — by a run that is gone (a crawl page's job whose
+ * instance died, D32) — to the account's month and day and, when its cap counted it, the key's month.
+ */
+export async function giveBackRender(charged: { userId: string; keyId: string | null; at: Date }): Promise<void> {
+  await Promise.all([
+    giveBackRenders(charged.userId, charged.at),
+    charged.keyId ? giveBackKeyRenders(charged.keyId, monthKey(charged.at)) : undefined,
+  ]);
 }

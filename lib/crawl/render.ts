@@ -12,6 +12,7 @@ import type { Caller } from "@/lib/vocabulary/caller";
 import { problemBody } from "@/lib/vocabulary/errors";
 import { contentEndpoint } from "@/lib/content/endpoint";
 import { handleContent } from "@/lib/content/handler";
+import { chargePage } from "./charge";
 
 export interface PageRender {
   caller: Caller;
@@ -20,6 +21,8 @@ export interface PageRender {
   page: Readonly<Record<string, string>>;
   requestId: string;
   signal: AbortSignal;
+  /** The page's row (`seq`): its render is charged once however often its job runs (./charge.ts). */
+  seq: string;
 }
 
 /** A rendered page as /v1/content answered it, or its problem+json (a failed page is not charged). */
@@ -44,6 +47,7 @@ export async function renderCrawlPage(input: PageRender): Promise<PageOutcome> {
     signal: input.signal,
     requestId: input.requestId,
     keyLimits: "accepted",
+    charge: (count) => chargePage(input.caller, input.seq, count),
   });
   if (!ran.ok) {
     const problem = problemBody(ran.error, input.requestId) as unknown as Record<string, unknown>;

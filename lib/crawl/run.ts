@@ -2,8 +2,8 @@
  * One page of a crawl (D32): a job of its own kind (lib/jobs/worker.ts JobKind), claimed, leased
  * and ended once like any job (D20) — so a crawl runs on every instance's workers, shares the
  * account's job slots with its other jobs (JOBS_ACCOUNT_CONCURRENCY), and survives the instance
- * running it: a page cut off by a dying instance is claimed again elsewhere, and its second
- * render is the first one's cache hit, not charged again.
+ * running it: a page cut off by a dying instance is claimed again elsewhere, and charged once
+ * however often it runs (./charge.ts: the page's row carries its charge).
  *
  * A run renders the page (lib/crawl/render.ts), reads the sitemaps (start page only) and the
  * rendered DOM's links, and keeps those on the site, wanted and allowed by robots.txt. In the
@@ -22,6 +22,8 @@ import { mapSite } from "@/lib/map/discover";
 import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
 import { announceCrawlEnd, announcePage } from "./announce";
+import { refundGivenUpPage } from "./charge";
+import { pageOptionsOf } from "./page-secrets";
 import { type PageOutcome, renderCrawlPage } from "./render";
 import {
   addPages,
@@ -136,7 +138,15 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   let outcome: PageOutcome;
   try {
     const caller = await callerFor(job);
-    outcome = await renderCrawlPage({ caller, url: page.url, page: crawl.options.page, requestId: job.id, signal });
+    const options = await pageOptionsOf(crawl);
+    outcome = await renderCrawlPage({
+      caller,
+      url: page.url,
+      page: options,
+      requestId: job.id,
+      signal,
+      seq: page.seq,
+    });
   } catch (error) {
     const apiError = toApiError(error);
     outcome = { ok: false, code: apiError.code, problem: (await problemResponse(apiError, job.id).json()) as never };
@@ -179,6 +189,8 @@ async function gaveUpOnPage(client: PoolClient, job: JobRow): Promise<void> {
     : undefined;
   if (!page || !crawl) return;
   await recordPage(client, page, "failed", null, job.error ?? { code: "internal_error" });
+  // A failed page is not charged: a run of it that counted the render before its instance died gives it back.
+  await refundGivenUpPage(crawl.user_id, page);
   await endIfDone(client, crawl);
 }
 

@@ -28,12 +28,22 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string, co
     [apiKeyId, month, cap, count],
   );
   if (rows.length === 0) throw capReached(cap);
-  return renderCharge(rows[0].renders, async () => {
-    await pool.query(
-      `UPDATE key_monthly_usage SET renders = GREATEST(0, renders - $3) WHERE api_key_id = $1 AND month = $2`,
-      [apiKeyId, month, count],
-    );
-  });
+  return renderCharge(rows[0].renders, () => giveBackKeyRenders(apiKeyId, month, count));
+}
+
+/** Gives `count` renders back to the key's count of `month` ("2026-11"). */
+export async function giveBackKeyRenders(apiKeyId: string, month: string, count = 1): Promise<void> {
+  const pool = await getPool();
+  await pool.query(
+    `UPDATE key_monthly_usage SET renders = GREATEST(0, renders - $3) WHERE api_key_id = $1 AND month = $2`,
+    [apiKeyId, month, count],
+  );
+}
+
+/** Whether a render charged for `caller` counts against its key's own cap (the key has one). */
+export function keyCapCounts(caller: Caller): boolean {
+  const cap = caller.keyLimits?.monthlyRenderCap;
+  return cap !== null && cap !== undefined && caller.apiKeyId !== null;
 }
 
 /**
@@ -42,11 +52,9 @@ async function consumeKeyRender(apiKeyId: string, cap: number, month: string, co
  * gives both back.
  */
 export async function consumeKeyAndAccountRender(caller: Caller, count = 1, now = new Date()): Promise<RenderCharge> {
-  const cap = caller.keyLimits?.monthlyRenderCap;
-  const keyCharge =
-    cap === null || cap === undefined || caller.apiKeyId === null
-      ? null
-      : await consumeKeyRender(caller.apiKeyId, cap, monthKey(now), count);
+  const keyCharge = keyCapCounts(caller)
+    ? await consumeKeyRender(caller.apiKeyId!, caller.keyLimits!.monthlyRenderCap!, monthKey(now), count)
+    : null;
   let account: RenderCharge;
   try {
     account = await consumeRender(caller, now, count);

@@ -20,6 +20,14 @@ async function sealingKey(purpose: string): Promise<Buffer> {
   return Buffer.from(hkdfSync("sha256", server, Buffer.alloc(0), purpose, 32));
 }
 
+/**
+ * A key of its own for `purpose`, derived the same way: for a MAC the server makes and checks
+ * itself (a crawl's short-lived download link, D32), equal on every instance.
+ */
+export function serverKey(purpose: string): Promise<Buffer> {
+  return sealingKey(purpose);
+}
+
 export async function seal(plain: string, purpose: string, userId: string): Promise<string> {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", await sealingKey(purpose), iv);

@@ -179,3 +179,10 @@ export async function requestEnd(userId: string, id: string): Promise<boolean> {
   );
   return (result.rowCount ?? 0) > 0;
 }
+
+/** The public id of a key (an MCP caller knows only the key's row id), to check it again while a session lives. */
+export async function keyPublicId(apiKeyId: string): Promise<string | undefined> {
+  const pool = await getPool();
+  const result = await pool.query<{ public_id: string }>(`SELECT public_id FROM api_keys WHERE id = $1`, [apiKeyId]);
+  return result.rows[0]?.public_id;
+}

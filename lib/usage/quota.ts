@@ -58,13 +58,19 @@ export async function consumeRender(caller: Caller, now = new Date(), count = 1)
       { headers: { "Retry-After": String(retry) } },
     );
   }
-  return renderCharge(rows[0].renders, async () => {
-    await db.$executeRaw`
-      WITH daily AS (
-        UPDATE daily_renders SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${caller.userId} AND day = ${day}::date
-      )
-      UPDATE monthly_usage SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${caller.userId} AND month = ${month}`;
-  });
+  return renderCharge(rows[0].renders, () => giveBackRenders(caller.userId, now, count));
+}
+
+/** Gives `count` renders counted at `at` back to that month and day (a refund, now or later). */
+export async function giveBackRenders(userId: string, at: Date, count = 1): Promise<void> {
+  const month = monthKey(at);
+  const day = at.toISOString().slice(0, 10);
+  const db = await getDb();
+  await db.$executeRaw`
+    WITH daily AS (
+      UPDATE daily_renders SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${userId} AND day = ${day}::date
+    )
+    UPDATE monthly_usage SET renders = GREATEST(0, renders - ${count}) WHERE user_id = ${userId} AND month = ${month}`;
 }
 
 /** A counted render whose refund gives it back once; later calls do nothing. */

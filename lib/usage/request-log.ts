@@ -161,6 +161,8 @@ export interface RequestDetail extends RequestLogEntry {
   totalMs: number | null;
   errorDetail: string | null;
   resultUrl: string | null;
+  /** The request's trace (D40), to find it in the operator's tracing backend. */
+  traceId: string | null;
 }
 
 /** One request of the account's log (D33), or null: another account's id is simply not found. */
@@ -173,9 +175,10 @@ export async function getRequestDetail(userId: string, id: string): Promise<Requ
       total_ms: number | null;
       error_detail: string | null;
       result_url: string | null;
+      trace_id: string | null;
     }
   >(
-    `${LOG_SELECT}, e.params, e.total_ms, e.error_detail, e.result_url
+    `${LOG_SELECT}, e.params, e.total_ms, e.error_detail, e.result_url, e.trace_id
        ${LOG_FROM}
       WHERE e.id = $1::bigint AND e.user_id = $2`,
     [id, userId],
@@ -188,5 +191,6 @@ export async function getRequestDetail(userId: string, id: string): Promise<Requ
     totalMs: r.total_ms,
     errorDetail: r.error_detail,
     resultUrl: r.result_url,
+    traceId: r.trace_id,
   };
 }

@@ -44,6 +44,8 @@ export async function serveSite(options: {
   root: string;
   overlay?: string;
   routes?: Record<string, Route>;
+  /** Awaited before a request is answered: a test holds page loads with it (a crawl killed mid-render). */
+  gate?: (urlPath: string) => Promise<void>;
 }): Promise<SiteServer> {
   const requests: string[] = [];
   const times: number[] = [];
@@ -51,6 +53,7 @@ export async function serveSite(options: {
     const url = new URL(req.url ?? "/", "http://site");
     requests.push(`${url.pathname}${url.search}`);
     times.push(Date.now());
+    await options.gate?.(url.pathname);
     const route = options.routes?.[url.pathname];
     if (route) return route(req, res);
     const file =

@@ -13,8 +13,9 @@ export const PLACEHOLDERS = {
   webhookUrl: "https://example.com/hooks/glance",
   email: "you@example.com",
   sessionId: "bs_…",
+  proxy: "http://user:pass@proxy.example.net:8080",
 } as const;
-const { page, jobId, monitorId, webhookUrl, email, sessionId } = PLACEHOLDERS;
+const { page, jobId, monitorId, webhookUrl, email, sessionId, proxy } = PLACEHOLDERS;
 
 export const FIRST_SCREENSHOT: ApiExample = {
   curlKey: "YOUR_API_KEY",
@@ -226,4 +227,9 @@ export const SESSION_MANAGE: ApiExample = {
     { method: "GET", path: `/v1/sessions/${sessionId}` },
     { method: "DELETE", path: `/v1/sessions/${sessionId}` },
   ],
+};
+
+/** /docs/proxy (D41): a capture through the customer's own proxy, POSTed so its password stays out of URLs. */
+export const SCREENSHOT_PROXY: ApiExample = {
+  calls: [{ method: "POST", path: "/v1/screenshot", params: { url: page, proxy }, saveAs: "through-proxy.png" }],
 };

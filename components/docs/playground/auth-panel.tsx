@@ -23,6 +23,7 @@ export function AuthPanel({
   onApiKeyChange,
   signing,
   onSigningChange,
+  signedUrls = true,
 }: {
   session: SessionState;
   mode: AuthMode;
@@ -31,6 +32,8 @@ export function AuthPanel({
   onApiKeyChange: (key: string) => void;
   signing: SigningInput;
   onSigningChange: (next: SigningInput) => void;
+  /** Whether "a signed URL" is offered: not for a POST such as starting a crawl (signed URLs are GETs, D15). */
+  signedUrls?: boolean;
 }) {
   const id = useId();
   if (session.status === "loading") {
@@ -75,7 +78,7 @@ export function AuthPanel({
       ? [["session", `Your account${session.email ? ` (${session.email})` : ""}`] as const]
       : []),
     ["key", "An API key"],
-    ["signed", "A signed URL"],
+    ...(signedUrls ? [["signed", "A signed URL"] as const] : []),
   ];
 
   return (

@@ -67,9 +67,11 @@ export function Playground({
   const useSessionAuth = mode === "session" && session.status === "signed-in";
   const publicUrl = withQuery(`${origin}/v1/${endpoint}`, query);
   // The content endpoint answers JSON unless response=markdown (D24); the others only with response=json.
-  // /v1/diff answers only JSON (D27).
+  // /v1/diff (D27) and /v1/map (D32) answer only JSON.
   const json =
-    endpoint === "content" ? values.response !== "markdown" : endpoint === "diff" || values.response === "json";
+    endpoint === "content"
+      ? values.response !== "markdown"
+      : endpoint === "diff" || endpoint === "map" || values.response === "json";
   const shown = useMemo(
     () => visibleFields(fields, values).filter((f) => f.name !== "response" && f.name !== "template"),
     [fields, values],
@@ -199,6 +201,10 @@ export function Playground({
                 <span className="text-xs text-slate-500">One render, every format checked.</span>
               ) : endpoint === "diff" ? (
                 <span className="text-xs text-slate-500">JSON: the changed share, the boxes, the diff image.</span>
+              ) : endpoint === "map" ? (
+                <span className="text-xs text-slate-500">
+                  No render: the site&apos;s URLs, from sitemaps and links.
+                </span>
               ) : (
                 <Switch
                   id={`${idPrefix}-json`}

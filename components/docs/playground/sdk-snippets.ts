@@ -25,8 +25,9 @@ const METHODS: Record<string, { file: string; json: string; python: { file: stri
   // Content and diff always answer JSON through the SDKs (content's Markdown is one of its fields).
   "/v1/content": { file: "content", json: "content", python: { file: "content", json: "content" } },
   "/v1/diff": { file: "diff", json: "diff", python: { file: "diff", json: "diff" } },
+  "/v1/map": { file: "map", json: "map", python: { file: "map", json: "map" } },
 };
-export const JSON_ONLY = new Set(["/v1/content", "/v1/diff"]);
+export const JSON_ONLY = new Set(["/v1/content", "/v1/diff", "/v1/map"]);
 
 /** The OG parameters that are not template variables. */
 export const OG_OPTIONS = new Set(["template", "format", "width", "height", "quality"]);

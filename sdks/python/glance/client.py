@@ -194,6 +194,10 @@ class Glance:
     def usage(self) -> Dict[str, Any]:
         return self._json("GET", "/v1/usage")
 
+    def connectors(self) -> Dict[str, Any]:
+        """The workspace's connectors for private sites and their status (online, last seen, origins)."""
+        return self._json("GET", "/v1/connectors")
+
     def download(self, url: str) -> RenderedFile:
         """A stored result by its URL (a job's ``resultUrl``, metadata's ``imageUrl``)."""
         path = urllib.parse.urlsplit(url).path

@@ -72,6 +72,7 @@ class Client(unittest.TestCase):
         self.assertEqual(done["status"], "succeeded")
         self.assertEqual(png_size(self.glance.download(done["resultUrl"]).data), (320, 240))
         self.assertGreaterEqual(self.glance.usage()["renders"]["used"], 1)
+        self.assertEqual(self.glance.connectors()["connectors"], [])
 
     def test_animate_diff_and_batch(self):
         gif = self.glance.animate(url=C["fixture"] + "/basic.html?sdk-py-gif", format="gif", duration=2000, fps=5,

@@ -34,6 +34,7 @@ import type {
   StartCrawl,
   UpdateMonitor,
   Usage,
+  Connectors,
 } from "./types.js";
 
 export interface GlanceOptions {
@@ -220,6 +221,11 @@ export class Glance {
     cancel: (id: string): Promise<Crawl> =>
       this.#json({ method: "DELETE", path: `/v1/crawl/${encodeURIComponent(id)}` }),
   };
+
+  /** The workspace's connectors for private sites and their status (online, last seen, origins). */
+  connectors(): Promise<Connectors> {
+    return this.#json({ method: "GET", path: "/v1/connectors" });
+  }
 
   /** The account's usage this month. */
   usage(): Promise<Usage> {

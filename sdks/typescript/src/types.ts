@@ -44,6 +44,7 @@ export type JobBatch = Schemas["JobBatch"];
 export type Monitor = Schemas["Monitor"];
 export type MonitorRun = Schemas["MonitorRun"];
 export type Usage = Schemas["Usage"];
+export type Connectors = Schemas["Connectors"];
 export type SiteMap = Schemas["SiteMap"];
 export type Crawl = Schemas["Crawl"];
 export type CrawlResults = Schemas["CrawlResults"];

@@ -4,7 +4,8 @@
  * the site's pages without rendering; a crawl keeps to depth and limit, is read to its end a page
  * at a time with `next` and as JSON lines, and charges one render per page in /v1/usage; another
  * crawl is cancelled; another workspace's crawl is 404 crawl_not_found. The dashboard's Crawls page
- * shows the signed-in workspace its crawl and pages and downloads pages.jsonl; another workspace's
+ * shows the signed-in workspace its crawl and pages and downloads pages.jsonl (its signed link works
+ * without the session too); another workspace's
  * crawl is not found there either.
  */
 import { readFile } from "node:fs/promises";
@@ -158,9 +159,17 @@ test("the dashboard's Crawls page shows the workspace its crawl, its pages and p
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${crawlId}.jsonl`);
   const lines = (await readFile((await download.path())!, "utf8")).trim().split("\n");
-  expect(lines.map((line) => (JSON.parse(line) as { url: string }).url)).toEqual(
-    ((await (await apiGet(`/v1/crawl/${crawlId}`, apiKey)).json()) as Crawl).pages.map((p) => p.url),
-  );
+  const urls = ((await (await apiGet(`/v1/crawl/${crawlId}`, apiKey)).json()) as Crawl).pages.map((p) => p.url);
+  expect(lines.map((line) => (JSON.parse(line) as { url: string }).url)).toEqual(urls);
+
+  // The link is signed and short-lived: it works without the session, as curl or another machine uses it.
+  const href = await page.getByTestId("crawl-download").getAttribute("href");
+  expect(href).toMatch(new RegExp(`^/dashboard/crawls/${crawlId}/pages\\.jsonl\\?expires=\\d+&sig=`));
+  const outside = await fetch(`${e2e.appUrl}${href}`);
+  expect(outside.status).toBe(200);
+  const outsideLines = (await outside.text()).trim().split("\n");
+  expect(outsideLines.map((line) => (JSON.parse(line) as { url: string }).url)).toEqual(urls);
+  expect((await fetch(`${e2e.appUrl}/dashboard/crawls/${crawlId}/pages.jsonl`)).status).toBe(401);
 });
 
 test("another workspace's crawl is not found on the dashboard", async () => {

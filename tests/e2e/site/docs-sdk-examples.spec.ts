@@ -9,9 +9,10 @@ import { DOCS_PAGES } from "@/components/site/links";
 
 /**
  * curl examples that are no request of the SDKs, by page. /docs/mcp: JSON-RPC to /mcp, the Model
- * Context Protocol an agent's MCP client speaks; the SDKs call the /v1 API.
+ * Context Protocol an agent's MCP client speaks; the SDKs call the /v1 API. /docs/metrics: an
+ * operator's scrape of /metrics with the server's METRICS_TOKEN (D40), no API request.
  */
-const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1 };
+const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1, "/docs/metrics": 1 };
 
 const SDK_TABS: Array<[string, RegExp]> = [
   ["SDK: TypeScript", /import \{ Glance \} from "glance-sdk";[\s\S]*await glance\.\w/],

@@ -56,6 +56,7 @@ function concrete(example: ApiExample, language: ExampleLanguage): ApiExample {
   const swap = (value: string): string => {
     if (value === PLACEHOLDERS.webhookUrl) return `${s.receiver.origin}/hooks`;
     if (value === PLACEHOLDERS.email) return s.account.email;
+    if (value === PLACEHOLDERS.proxy) return s.proxy.url;
     if (value === `${PLACEHOLDERS.page}/help`) return s.fx.url("help.html");
     // A page with a main text, so the Markdown examples print some.
     const page = /^https:\/\/(staging\.)?example\.com(\/.*)?$/.exec(value);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import type { TestEnv } from "@/tests/support/env";
 import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { type ForwardProxy, startHttpProxy } from "@/tests/support/forward-proxies";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
@@ -27,6 +28,7 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/animate$/, () => import("@/app/v1/animate/route")],
   [/^\/v1\/diff$/, () => import("@/app/v1/diff/route")],
   [/^\/v1\/usage$/, () => import("@/app/v1/usage/route")],
+  [/^\/v1\/connectors$/, () => import("@/app/v1/connectors/route")],
   [/^\/v1\/jobs$/, () => import("@/app/v1/jobs/route")],
   [/^\/v1\/jobs\/bulk$/, () => import("@/app/v1/jobs/bulk/route")],
   [/^\/v1\/jobs\/bulk\/[^/]+$/, () => import("@/app/v1/jobs/bulk/[id]/route")],
@@ -75,6 +77,8 @@ interface SdkServer {
   webhookSecret: string;
   /** Free plan: OG is refused with 403. */
   free: TestAccount;
+  /** A real forward proxy on loopback with credentials, allowed like the fixture pages (D41). */
+  proxy: ForwardProxy;
 }
 
 /**
@@ -86,12 +90,14 @@ interface SdkServer {
 export function sdkServer(): SdkServer {
   let receiver: Receiver | undefined;
   let fx: FixtureServer | undefined;
+  let proxy: ForwardProxy | undefined;
   let server: http.Server | undefined;
   let origin = "";
   let accounts: Pick<SdkServer, "account" | "webhookSecret" | "free"> | undefined;
   beforeAll(async () => {
     receiver = await startReceiver();
     fx = await startFixtureServer();
+    proxy = await startHttpProxy();
     // Only WebSocket upgrades leave the request path, as on the edge (Java's client asks for h2c).
     server = http.createServer({ shouldUpgradeCallback: (req) => req.headers.upgrade === "websocket" }, (req, res) => {
       handle(req, res, origin).catch((error: unknown) => {
@@ -110,7 +116,7 @@ export function sdkServer(): SdkServer {
   const env = testEnvironment(() => ({
     extra: {
       APP_URL: origin,
-      ALLOW_PRIVATE_ORIGINS: [fx!.origin, receiver!.origin].join(","),
+      ALLOW_PRIVATE_ORIGINS: [fx!.origin, receiver!.origin, proxy!.origin].join(","),
       URL_SIGNING_SECRET: "sdk-test-url-signing-secret-0123456789abcdef",
       BROWSER_CONCURRENCY: "1",
       WEBHOOK_POLL_MS: "50",
@@ -144,6 +150,7 @@ export function sdkServer(): SdkServer {
     }
     await receiver?.close();
     await fx?.close();
+    await proxy?.close();
   });
 
   return {
@@ -167,6 +174,9 @@ export function sdkServer(): SdkServer {
     },
     get free() {
       return madeInBeforeAll(accounts, "the accounts").free;
+    },
+    get proxy() {
+      return madeInBeforeAll(proxy, "the forward proxy");
     },
   };
 }

@@ -57,6 +57,7 @@ describe("client", () => {
     expect(done.status).toBe("succeeded");
     expect(pngSize((await c.glance.download(done.resultUrl!)).data)).toEqual({ width: 320, height: 240 });
     expect((await c.glance.usage()).renders.used).toBeGreaterThanOrEqual(1);
+    expect((await c.glance.connectors()).connectors).toEqual([]);
   });
 
   it("animate, diff and a batch of jobs", async () => {

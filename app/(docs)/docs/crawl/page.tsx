@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DocsPageHeader } from "@/components/docs/page-header";
+import { Anchor, DocsPageHeader } from "@/components/docs/page-header";
+import { CrawlPlayground } from "@/components/docs/playground/crawl-playground";
+import { Playground } from "@/components/docs/playground/playground";
 import { ParamTable } from "@/components/docs/param-table";
 import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
 import { SITE_CRAWL, SITE_MAP } from "@/components/docs/api-examples/catalog";
@@ -34,6 +36,11 @@ export default function CrawlDocsPage() {
         renders.
       </p>
       <ApiExampleTabs caption="A site's URLs" example={SITE_MAP} className="not-prose" />
+      <Anchor id="playground">Try the map</Anchor>
+      <p>The form is generated from the schema the API validates with; the answer is the real one.</p>
+      <div className="not-prose">
+        <Playground endpoint="map" fields={describeParams(mapParams)} />
+      </div>
       <ParamTable fields={describeParams(mapParams)} label="Map parameters" />
 
       <h2 id="crawl">Every page: POST /v1/crawl</h2>
@@ -47,6 +54,14 @@ export default function CrawlDocsPage() {
         <code>Crawl-delay</code>.
       </p>
       <ApiExampleTabs caption="Crawl a site and read its pages" example={SITE_CRAWL} className="not-prose" />
+      <Anchor id="crawl-playground">Try a crawl</Anchor>
+      <p>
+        Starts a real crawl — each page one render against your quota — and shows its pages as they end; Cancel stops
+        it. Signed in, it runs through your account; otherwise paste a key.
+      </p>
+      <div className="not-prose">
+        <CrawlPlayground fields={describeParams(crawlParams)} />
+      </div>
       <ParamTable fields={describeParams(crawlParams)} label="Crawl parameters" />
 
       <h2 id="results">Results, download and cancel</h2>
@@ -60,7 +75,8 @@ export default function CrawlDocsPage() {
         ends, and with <code>pageWebhooks: true</code> a signed <code>crawl.page</code> as each page ends. Another
         workspace&apos;s crawl id answers <code>404 crawl_not_found</code>. The dashboard&apos;s{" "}
         <Link href="/dashboard/crawls">Crawls</Link> page shows your workspace&apos;s crawls, their pages and the same
-        JSON lines to download.
+        JSON lines to download: its download link is signed and works for an hour without signing in (paste it into curl
+        or a pipeline), then the page gives a new one.
       </p>
       <ParamTable fields={describeParams(crawlResultsParams)} label="Result page parameters" />
 

@@ -8,6 +8,7 @@ import { linkClass } from "@/components/dashboard/styles";
 import { TableCard } from "@/components/dashboard/table-card";
 import { cn } from "@/components/ui";
 import { requireWorkspace } from "@/lib/auth/workspace";
+import { downloadLink } from "@/lib/crawl/download-link";
 import { crawlCounts, crawlPagesInOrder, findCrawl } from "@/lib/crawl/store";
 import { ownerId } from "@/lib/vocabulary/caller";
 
@@ -22,7 +23,11 @@ export default async function CrawlPage(props: { params: Promise<{ id: string }>
   const workspace = await requireWorkspace(`/dashboard/crawls/${encodeURIComponent(id)}`);
   const crawl = await findCrawl(id, ownerId({ userId: workspace.id }));
   if (!crawl) notFound();
-  const [counts, pages] = await Promise.all([crawlCounts(crawl.id), crawlPagesInOrder(crawl.id, SHOWN)]);
+  const [counts, pages, download] = await Promise.all([
+    crawlCounts(crawl.id),
+    crawlPagesInOrder(crawl.id, SHOWN),
+    downloadLink(crawl.id, crawl.user_id),
+  ]);
   return (
     <>
       <PageHeader
@@ -42,9 +47,10 @@ export default async function CrawlPage(props: { params: Promise<{ id: string }>
         {counts.queued} queued · {counts.total} found of at most {crawl.page_limit} · started{" "}
         {formatDateTime(crawl.created_at)}
         {crawl.finished_at ? ` · ended ${formatDateTime(crawl.finished_at)}` : ""} ·{" "}
-        <a href={`/dashboard/crawls/${crawl.id}/pages.jsonl`} className={linkClass} download>
+        <a href={download} className={linkClass} download data-testid="crawl-download">
           Download pages.jsonl
-        </a>
+        </a>{" "}
+        (the link works for an hour from anywhere, without signing in)
       </p>
       {counts.total > SHOWN && (
         <p className="mb-4 text-sm text-slate-600">The first {SHOWN} pages are shown; pages.jsonl has them all.</p>
