@@ -13,7 +13,7 @@ import { type RenderProfile, type StorageState, PROFILE_MAX_BYTES, storageStateS
 
 const PURPOSE = "browser-profile";
 /** Profiles one workspace may keep. */
-export const MAX_PROFILES = 100;
+const MAX_PROFILES = 100;
 
 /** A profile as the API and the dashboard show it: never its cookies or values. */
 export interface ProfileView {

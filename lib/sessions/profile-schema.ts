@@ -14,7 +14,7 @@ export const profileSchema = z.object({
 
 export const profileListSchema = z.object({ profiles: z.array(profileSchema) });
 
-export const profileNameParam = stringParam("name", {
+const profileNameParam = stringParam("name", {
   required: true,
   maxLength: 64,
   check: (v) => (PROFILE_NAME.test(v) ? null : `name: ${PROFILE_NAME_RULE}.`),

@@ -10,7 +10,7 @@ import "server-only";
 import type { Page } from "puppeteer-core";
 
 const MAX_CHARS = 40_000;
-export const REF_ATTRIBUTE = "data-glance-ref";
+const REF_ATTRIBUTE = "data-glance-ref";
 
 /** Plain JavaScript (a string, as lib/page's scripts): nothing a compiler adds reaches the page. */
 const OUTLINE = `(attribute) => {

@@ -11,7 +11,7 @@ import type { ToolContext } from "../call";
 import type { JsonSchemaObject } from "../schema";
 
 /** How long one step may wait for the page (navigation, an element, the network to settle). */
-export const STEP_MS = 30_000;
+const STEP_MS = 30_000;
 export const SESSION_ID = { type: "string", description: "The sessionId browser_open answered." } as const;
 export const REF = { type: "string", description: "An element reference from browser_snapshot, e.g. e12." } as const;
 export const ACTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: true };

@@ -17,7 +17,7 @@ import { jsonText } from "../call";
 import { act, ACTS, after, element, navigate, READS, REF, schema, session, SESSION_ID, text } from "./browser-steps";
 import type { McpTool } from "./types";
 
-export const browserOpenTool: McpTool = {
+const browserOpenTool: McpTool = {
   name: "browser_open",
   title: "Open a browser session",
   description:
@@ -40,7 +40,7 @@ export const browserOpenTool: McpTool = {
   },
 };
 
-export const browserNavigateTool: McpTool = {
+const browserNavigateTool: McpTool = {
   name: "browser_navigate",
   title: "Go to a page",
   description:
@@ -57,7 +57,7 @@ export const browserNavigateTool: McpTool = {
   },
 };
 
-export const browserClickTool: McpTool = {
+const browserClickTool: McpTool = {
   name: "browser_click",
   title: "Click an element",
   description:
@@ -71,7 +71,7 @@ export const browserClickTool: McpTool = {
   },
 };
 
-export const browserTypeTool: McpTool = {
+const browserTypeTool: McpTool = {
   name: "browser_type",
   title: "Type into a field",
   description:
@@ -97,7 +97,7 @@ export const browserTypeTool: McpTool = {
   },
 };
 
-export const browserPressTool: McpTool = {
+const browserPressTool: McpTool = {
   name: "browser_press",
   title: "Press a key",
   description:
@@ -119,7 +119,7 @@ export const browserPressTool: McpTool = {
   },
 };
 
-export const browserScrollTool: McpTool = {
+const browserScrollTool: McpTool = {
   name: "browser_scroll",
   title: "Scroll the page",
   description:
@@ -147,7 +147,7 @@ export const browserScrollTool: McpTool = {
   },
 };
 
-export const browserSnapshotTool: McpTool = {
+const browserSnapshotTool: McpTool = {
   name: "browser_snapshot",
   title: "Read the page",
   description:
@@ -160,7 +160,7 @@ export const browserSnapshotTool: McpTool = {
   },
 };
 
-export const browserScreenshotTool: McpTool = {
+const browserScreenshotTool: McpTool = {
   name: "browser_screenshot",
   title: "Look at the page",
   description:
@@ -178,7 +178,7 @@ export const browserScreenshotTool: McpTool = {
   },
 };
 
-export const browserSaveProfileTool: McpTool = {
+const browserSaveProfileTool: McpTool = {
   name: "browser_save_profile",
   title: "Save the login as a profile",
   description:
@@ -200,7 +200,7 @@ export const browserSaveProfileTool: McpTool = {
   },
 };
 
-export const browserCloseTool: McpTool = {
+const browserCloseTool: McpTool = {
   name: "browser_close",
   title: "Close the browser session",
   description: "End the session: its page and cookies are gone (save a profile first to keep a login); metering stops.",
