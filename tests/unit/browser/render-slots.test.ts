@@ -1,6 +1,6 @@
 /** The default render slots follow the machine (issue 50 point 3, D17): two per core, bounded by memory. */
 import { describe, expect, it } from "vitest";
-import { renderSlotsFor } from "@/lib/env";
+import { renderSlotsFor } from "@/lib/render-slots";
 
 const GiB = 1024 ** 3;
 
