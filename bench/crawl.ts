@@ -190,6 +190,7 @@ async function main() {
         `| ${inFlight} | ${round(perMinute(a))} · ${round(cpuPerPage(a), 2)} (${a.pages} pages, ${round(a.seconds, 1)} s) | ${round(perMinute(b))} · ${round(cpuPerPage(b), 2)} (${b.pages} pages, ${round(b.seconds, 1)} s) | ${round(perMinute(b) / perMinute(a), 2)} | ${round(cpuPerPage(b) / cpuPerPage(a), 2)} |`,
     ),
     "",
+    // The answer lists the start URL too: 1,001 URLs.
     `| map of a 1,000-URL sitemap (sitemap=only), median of 5 | ${round(median(mapTimes))} ms for ${mapped} URLs |`,
     "|---|---|",
   ];
@@ -209,7 +210,7 @@ async function main() {
       ({ inFlight, a, b }) =>
         `| (b) ≤ 1.1 × (a) CPU per page at ${inFlight} in flight | ${round(cpuPerPage(b) / cpuPerPage(a), 2)} | ${cpuPerPage(b) <= 1.1 * cpuPerPage(a) ? "yes" : "**no**"} |`,
     ),
-    `| (c) map of 1,000 URLs < 2 s | ${round(median(mapTimes))} ms | ${median(mapTimes) < 2000 && mapped === 1000 ? "yes" : "**no**"} |`,
+    `| (c) map of 1,000 URLs < 2 s | ${round(median(mapTimes))} ms | ${median(mapTimes) < 2000 && mapped >= 1000 ? "yes" : "**no**"} |`,
   ].join("\n");
   console.log(text);
   if (!QUICK) await replaceSection(path.join(HERE, "RESULTS.md"), "crawl-bench", text, "Site crawl (issue 44)");
