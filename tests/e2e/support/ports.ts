@@ -33,8 +33,6 @@ export const e2e = {
   renderClosedPort: E2E_PORT + 10,
   /** That spec's S3-protocol server. */
   renderS3Port: E2E_PORT + 11,
-  /** The crawl-kill spec's two production servers, one SIGKILLed mid-crawl, one that finishes it (D32). */
-  crawlKillPorts: [E2E_PORT + 12, E2E_PORT + 13],
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,
