@@ -21,6 +21,15 @@ const nextConfig: NextConfig = {
     "subset-font",
     "wawoff2",
     "fontkit",
+    // Metrics and traces (D40): one copy of each per process, required from node_modules, never
+    // a copy per bundle (the metrics' registry and the tracer provider live on globalThis too).
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace",
   ],
   // Brand-kit uploads (D21) go through server actions: a 2 MB file plus the form's overhead.
   experimental: { serverActions: { bodySizeLimit: "3mb" } },

@@ -7,7 +7,8 @@
  * layout can send a signed-out visitor to sign in with an HTTP redirect that brings them back.
  *
  * /v1, /healthz and /readyz set their own id in the handler (the API pipeline logs it) and are
- * left out of the matcher, so the API's hot path (a cache HIT) does not pay for a proxy pass.
+ * left out of the matcher, so the API's hot path (a cache HIT) does not pay for a proxy pass;
+ * so is /metrics, a scrape's (D40), which is no page.
  * Paths are case-sensitive; a /v1 path in another case (`/V1/SCREENSHOT`) reaches here and gets
  * the API's problem+json 404, not the site's HTML page (D17).
  *
@@ -55,5 +56,5 @@ function withPageSecurity(
 }
 
 export const config = {
-  matcher: ["/((?!v1(?:/|$)|healthz$|readyz$).*)"],
+  matcher: ["/((?!v1(?:/|$)|healthz$|readyz$|metrics$).*)"],
 };

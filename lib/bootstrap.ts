@@ -16,6 +16,7 @@ import { findKeyOwner, createApiKey } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { type PlanId, PLANS } from "@/lib/plans";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { observe } from "@/lib/observability/metrics";
 
 export const DEMO_EMAIL = "demo@glance.local";
 
@@ -23,6 +24,7 @@ export async function bootstrap(): Promise<void> {
   // Fail at start, not at the first sign-in, when a public deployment has no AUTH_SECRET.
   await authSecret();
   const db = await getDb(); // runs migrations
+  await observeAtScrape();
   warmUpInBackground();
   // Webhook deliveries (D20): pending ones, from before a restart too, are sent from here on.
   startWebhookDispatcher();
@@ -51,6 +53,18 @@ export async function bootstrap(): Promise<void> {
   const { key } = await createApiKey(user.id, "Demo key");
   await writeFile(keyFile, key + "\n", { mode: 0o600 });
   announce(key, keyFile, user.plan);
+}
+
+/**
+ * What GET /metrics reads when scraped (D40): the render queue of this instance and the jobs
+ * table. Given here, where the features are put together, so lib/observability imports none.
+ */
+async function observeAtScrape() {
+  const [{ renderLoad }, { countJobsByState }] = await Promise.all([
+    import("@/lib/browser"),
+    import("@/lib/jobs/store"),
+  ]);
+  observe({ renderLoad, jobStates: countJobsByState });
 }
 
 /**

@@ -20,6 +20,7 @@ export const ENDPOINTS = {
   // Each page rendered as /v1/content renders it, so it counts as /v1/content for key restrictions (D32).
   crawl: { name: "Site crawls", renders: false },
   sessions: { name: "Browser sessions", renders: false },
+  connectors: { name: "Connectors", renders: false },
 } as const satisfies Record<string, { name: string; renders: boolean }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

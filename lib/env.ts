@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -32,6 +33,34 @@ const intWithDefault = <F extends number | undefined>(fallback: F, min: number, 
     }
     return n;
   });
+
+/** What one render slot is given of memory by default: a page of a real site with its renderer. */
+const SLOT_MEMORY_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The default render slots (`BROWSER_CONCURRENCY`, issue 50 point 3): two per core, fewer when the
+ * memory holds fewer pages (one per 512 MiB), at least 1 and at most 64. On the 2-core machine of
+ * D30 throughput stopped growing at two renders per core (3.04 renders/s at 4 in flight, 3.12 at
+ * 8, bench/RESULTS.md): more slots only queue inside Chromium instead of here, where D17's
+ * admission control refuses early and fairly. 4 on that machine, as before.
+ */
+export function renderSlotsFor(machine: { cores: number; memoryBytes: number }): number {
+  return Math.max(1, Math.min(64, 2 * machine.cores, Math.floor(machine.memoryBytes / SLOT_MEMORY_BYTES)));
+}
+
+/** The limits this process really has: a container's CPU quota (cgroup v2 `cpu.max`) and memory limit, not the host's. */
+function machineLimits(): { cores: number; memoryBytes: number } {
+  let cores = os.availableParallelism();
+  try {
+    const [quota, period] = readFileSync("/sys/fs/cgroup/cpu.max", "utf8").trim().split(/\s+/);
+    if (quota && quota !== "max" && Number(period) > 0)
+      cores = Math.min(cores, Math.ceil(Number(quota) / Number(period)));
+  } catch {
+    // No cgroup v2 CPU limit readable: the cores the process may run on.
+  }
+  // constrainedMemory() is 2^64 (or 0) when no limit is set.
+  return { cores, memoryBytes: Math.min(os.totalmem(), process.constrainedMemory() || Infinity) };
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),
@@ -62,7 +91,8 @@ const schema = z.object({
   FFMPEG_PATH: optionalString.transform((v) => v ?? "ffmpeg"),
   /** The largest recording file (D26), in MiB; a larger one is stopped and refused (422 output_too_large). */
   ANIMATE_OUTPUT_MAX_MB: intWithDefault(50, 1, 1_024),
-  BROWSER_CONCURRENCY: intWithDefault(4, 1, 64),
+  /** Render slots per instance (D17); default: follows the machine (`renderSlotsFor`). */
+  BROWSER_CONCURRENCY: intWithDefault(renderSlotsFor(machineLimits()), 1, 64),
   /**
    * Fresh pages each browser keeps made ahead of renders (lib/browser/spares.ts). Default 0: on real
    * pages, every spare page alive beside a render made that render cost Chromium more CPU (+4 % with
@@ -90,6 +120,11 @@ const schema = z.object({
   /** Target-safety guard proxy (lib/net): interface and port it listens on (loopback, any port). */
   NET_GUARD_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
   NET_GUARD_PORT: intWithDefault(0, 0, 65535),
+  /**
+   * Port of the guard's second listener, for renders through a customer's proxy (D41), on the same
+   * interface (any port by default; fix it where the browsers reach the guard through a firewall).
+   */
+  NET_GUARD_ROUTE_PORT: intWithDefault(0, 0, 65535),
   /**
    * How remote browsers reach the guard, e.g. http://10.0.3.7:3128; set to route their egress through it.
    * `{hostname}` stands for this machine's host name: replicas sharing one setting each name their own
@@ -159,6 +194,36 @@ const schema = z.object({
   WEBHOOK_POLL_MS: intWithDefault(2_000, 10, 600_000),
   /** Benchmarks only: the file app/bench/static serves (the trivial-route baseline); unset, that route is a 404. */
   BENCH_STATIC_FILE: optionalString,
+  /**
+   * GET /metrics (D40): the bearer token a Prometheus scrape sends (`Authorization: Bearer …`).
+   * Unset, /metrics is a 404. Each instance answers for itself.
+   */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
+  /**
+   * Traces (D40): the OTLP/HTTP collector's base URL (spans go to <url>/v1/traces, as JSON).
+   * Unset, tracing is off and its SDK is never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), {
+    message: "must be an http(s) URL",
+  }),
+  /** Headers every export sends (a collector's API key), as `name=value,name2=value2` (OpenTelemetry's form). */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString.transform((v, ctx) => {
+    const headers: Record<string, string> = {};
+    for (const pair of v?.split(",") ?? []) {
+      const at = pair.indexOf("=");
+      if (!pair.trim()) continue;
+      if (at <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be name=value pairs, comma-separated" });
+        return z.NEVER;
+      }
+      headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim());
+    }
+    return headers;
+  }),
+  /** The service.name of the spans (D40). */
+  OTEL_SERVICE_NAME: optionalString.transform((v) => v ?? "glance"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional().default("info"),
 });
 

@@ -8,6 +8,7 @@
  */
 import "server-only";
 import { drainRenders, shutdownBrowsers, stopTakingRenders } from "@/lib/browser";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { publishShutdown } from "@/lib/shutdown-signal";
 
@@ -28,6 +29,8 @@ async function gracefulShutdown(maxMs = DRAIN_MAX_MS): Promise<void> {
   await drainRenders(maxMs);
   await jobs.catch((error: unknown) => log.warn("job workers did not stop cleanly", { error }));
   await shutdownBrowsers();
+  // The last spans go out before the process does (D40); nothing is loaded when tracing is off.
+  if (env().OTEL_EXPORTER_OTLP_ENDPOINT) await (await import("@/lib/observability/tracing-sdk")).flushTracing();
   log.info("shutdown.done");
 }
 

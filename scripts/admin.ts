@@ -7,6 +7,8 @@
  *   roll-key        --key <key id> | sk_live_…   a new secret for the same key, printed once (D5)
  *   list-keys       [--email E | --workspace ID_OR_SLUG]
  *   list-workspaces [--email E]              ids, slugs, plans and owners
+ *   create-connector --email E | --workspace ID_OR_SLUG  [--name N]   the token alone on the last line (D42)
+ *   revoke-connector --token ct_live_…
  * A workspace is a person's (named by their e-mail) or a team's (by its id or its slug, the name
  * in lower case with hyphens); each has its own plan (D18, D28).
  * Works while the server runs, on the embedded default too: the embedded database is reached
@@ -15,6 +17,8 @@
 import { parseArgs } from "node:util";
 import { getDb, disconnectDb } from "@/lib/db";
 import { changePlan } from "@/lib/accounts/plan-change";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { createConnector, isWellFormedConnectorToken, revokeConnectorByToken } from "@/lib/keys/connectors";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { rollApiKey } from "@/lib/keys/roll";
 import { createApiKey, listApiKeys, revokeApiKeyByPlaintext } from "@/lib/keys/service";
@@ -28,6 +32,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   revoke-key      --key sk_live_...
   roll-key        --key KEY_ID|sk_live_...
   list-keys       [--email EMAIL | --workspace ID_OR_SLUG]
+  create-connector (--email EMAIL | --workspace ID_OR_SLUG) [--name NAME]
+  revoke-connector --token ct_live_...
   list-workspaces [--email EMAIL]
 A team is named by its id or slug (see list-workspaces); a person's workspace by their e-mail.`;
 
@@ -116,6 +122,7 @@ async function run(argv: string[]): Promise<void> {
       plan: { type: "string" },
       name: { type: "string" },
       key: { type: "string" },
+      token: { type: "string" },
     },
     strict: true,
   });
@@ -189,6 +196,25 @@ async function run(argv: string[]): Promise<void> {
           );
         }
       }
+      return;
+    }
+    case "create-connector": {
+      // The workspace's own (no maker): an operator's connector outlives every member (D42).
+      const workspace = await namedWorkspace(values);
+      const { token, connector } = await createConnector(workspace.id, values.name);
+      await recordAudit(workspace.id, null, "connector.created", connector.id, { name: connector.name });
+      console.log(`created connector "${connector.name}" (${connector.id}) for ${label(workspace)}`);
+      console.log("This is the only time its token is shown:");
+      console.log(token); // alone on the last line, for scripts: `| tail -n 1`
+      return;
+    }
+    case "revoke-connector": {
+      const token = required(values.token, "token");
+      if (!isWellFormedConnectorToken(token))
+        throw new UsageError("--token must be a full connector token (ct_live_…)");
+      const revoked = await revokeConnectorByToken(token);
+      if (revoked) await recordAudit(revoked.workspaceId, null, "connector.revoked", revoked.id);
+      console.log(revoked ? "connector revoked" : "no active connector matches");
       return;
     }
     case "list-workspaces":

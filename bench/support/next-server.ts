@@ -11,7 +11,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { serverCommand } from "../../lib/edge/command";
 
-const DIST_DIR = ".next-bench";
+/** BENCH_DIST_DIR: another folder, for a worktree beside others (each engineer's own build). */
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 
 function codeRevision(root: string): string {
   const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();

@@ -43,6 +43,14 @@ export const REAL_PAGES: Record<string, string> = {
 /** Bare puppeteer-core's Chromium: the same binary as Glance's, no sandbox as root, scrollbars hidden (else the images differ by them). */
 export const BARE_CHROMIUM = "/usr/lib/chromium/chromium";
 export const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run"];
+/**
+ * Tuned bare (issue 50 point 1): the features Glance's launch turns off (D30) also off — what
+ * puppeteer-core 25 launches with by default, so what a customer's own script gets.
+ */
+export const TUNED_BARE_ARGS = [
+  ...BARE_ARGS,
+  "--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+];
 /** What the bare side waits for after `load`, as Glance does: the page's web fonts. */
 export const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
 

@@ -14,7 +14,9 @@ const LINKS = [
   { href: "/dashboard/monitors", label: "Monitors" },
   { href: "/dashboard/crawls", label: "Crawls" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard/profiles", label: "Profiles" },
   { href: "/dashboard/storage", label: "Storage" },
+  { href: "/dashboard/connectors", label: "Connectors" },
   { href: "/dashboard/team", label: "Team" },
   { href: "/dashboard/account", label: "Account" },
 ] as const;

@@ -78,10 +78,16 @@ export const DOCS_NAV = [
     "/docs/monitors": "Visual diffs & monitors",
     "/docs/mcp": "AI agents (MCP)",
     "/docs/sessions": "Browser sessions (CDP)",
+    "/docs/proxy": "Your own proxy",
+    "/docs/connectors": "Private sites (connectors)",
     "/docs/caching": "Caching & files",
     "/docs/errors": "Errors",
     "/docs/guarantees": "What we guarantee",
     "/docs/limits": "Limits & plans",
+  }),
+  docsSection("Self-hosting", {
+    "/docs/metrics": "Metrics (Prometheus)",
+    "/docs/traces": "Traces (OpenTelemetry)",
   }),
 ] as const satisfies ReadonlyArray<{ title: string; items: readonly SiteLink[] }>;
 

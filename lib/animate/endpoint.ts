@@ -5,17 +5,24 @@
  * SYNC_MAX_DURATION_MS; the same request as an async job (`endpoint: "animate"`) may record up to
  * the plan's limit, so jobs validate with `animateJobEndpoint`.
  */
+import { withProfile } from "@/lib/page/profile";
 import type { EndpointSpec } from "@/lib/api/context";
 import { parseQuery } from "@/lib/api/query";
 import { SCREENSHOT_BODY_MAX_BYTES } from "@/lib/screenshot/params-input";
 import { animateParams } from "./params";
 import { type AnimationPlan, planAnimation } from "./plan";
 
+/** The recording's page with the workspace's saved login attached (profile=, D43). */
+async function profiled(plan: AnimationPlan, name: string | undefined, userId: string): Promise<AnimationPlan> {
+  return { ...plan, page: await withProfile(plan.page, name, userId) };
+}
+
 export const animateEndpoint = {
   id: "animate",
   params: animateParams,
   extras: "reject",
-  validate: (params, { given, caller }) => planAnimation(params, given, { plan: caller.plan, sync: true }),
+  validate: (params, { given, caller }) =>
+    profiled(planAnimation(params, given, { plan: caller.plan, sync: true }), params.profile, caller.userId),
   targetHost: (params) => (params.url ? new URL(params.url).host : undefined),
   // POST: the same parameters as a JSON body (html and steps are easier there), as for screenshots (D19).
   jsonBody: { maxBytes: SCREENSHOT_BODY_MAX_BYTES },
@@ -24,7 +31,8 @@ export const animateEndpoint = {
 /** The same endpoint run as an async job (D20): up to the plan's longest recording. */
 export const animateJobEndpoint = {
   ...animateEndpoint,
-  validate: (params, { given, caller }) => planAnimation(params, given, { plan: caller.plan, sync: false }),
+  validate: (params, { given, caller }) =>
+    profiled(planAnimation(params, given, { plan: caller.plan, sync: false }), params.profile, caller.userId),
 } as const satisfies EndpointSpec<typeof animateParams, AnimationPlan>;
 
 /**

@@ -9,6 +9,7 @@ import type { Handler } from "@/lib/api/context";
 import { paramDoc } from "@/lib/api/params";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 import { pageRenderJob } from "@/lib/page/render-job";
+import { profileKeyPart } from "@/lib/page/profile";
 import { animateParams, type AnimateParams } from "./params";
 import type { AnimationPlan } from "./plan";
 import { renderAnimation } from "./render";
@@ -21,12 +22,15 @@ export const handleAnimate: Handler<AnimateParams, AnimationPlan> = async (ctx) 
   return serveResult(ctx, {
     endpoint: "animate",
     // The parameters as recorded: a device preset's viewport resolved (D8), the scale a video uses (D26).
-    keyParams: cacheKeyParams(animateParams, {
-      ...ctx.params,
-      width: page.viewport.width,
-      height: page.viewport.height,
-      deviceScale: page.viewport.deviceScaleFactor,
-    }),
+    keyParams: {
+      ...cacheKeyParams(animateParams, {
+        ...ctx.params,
+        width: page.viewport.width,
+        height: page.viewport.height,
+        deviceScale: page.viewport.deviceScaleFactor,
+      }),
+      ...profileKeyPart(page),
+    },
     ext: plan.format,
     renders: plan.renders,
     timeoutAdvice: TIMEOUT_ADVICE,

@@ -71,7 +71,7 @@ async function record(plan: AnimationPlan, deadline: Deadline, account?: string)
           await encoder.close();
         }
       }),
-    { account },
+    { account, proxy: plan.page.request.proxy },
   );
   const page = pageOutcome({ ...seen, facts: output.facts });
   return {

@@ -34,13 +34,14 @@ export function onAppHost(pathAndQuery: string): string {
 }
 
 /**
- * What answers on any host name: the API (any case, D17), health checks, route handlers called by
+ * What answers on any host name: the API (any case, D17), health checks, each instance's metrics
+ * (a scrape asks every instance by its own address, D40), route handlers called by
  * programs (next-auth's and the playground's APIs, Stripe's webhook, MCP and its OAuth endpoints,
  * which say themselves which URL to use), Next's own files and the benchmark pages Chromium loads
  * by address.
  */
 const ANY_HOST =
-  /^\/(?:v1(?:[/?]|$)|healthz(?:\?|$)|readyz(?:\?|$)|api\/|_next\/|mcp(?:[/?]|$)|\.well-known\/|oauth\/(?:token|register|decision)(?:[/?]|$)|bench\/)/i;
+  /^\/(?:v1(?:[/?]|$)|healthz(?:\?|$)|readyz(?:\?|$)|metrics(?:\?|$)|api\/|_next\/|mcp(?:[/?]|$)|\.well-known\/|oauth\/(?:token|register|decision)(?:[/?]|$)|bench\/)/i;
 
 /** A page read on another host name: where to send it (the same path and query on APP_URL), else undefined. */
 export function pageOnAppHost(method: string, pathAndQuery: string, headers: Headers): string | undefined {

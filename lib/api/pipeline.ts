@@ -27,6 +27,8 @@ import { requestIdFor, withHeaders } from "@/lib/api/request";
 import { runEndpoint } from "@/lib/api/run-endpoint";
 import { authenticateKeyOrSignature } from "@/lib/api/signed-auth";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
+import { inRequestSpan, inSpan, noteAnswer } from "@/lib/observability/tracing";
 
 /** Signed URLs refused after their key was looked up: counted like a 401 (D15). */
 const FAILED_SIGNATURES: ReadonlySet<string> = new Set(["invalid_signature", "signature_expired"]);
@@ -46,7 +48,16 @@ export function apiRoute<S extends z.ZodObject, V>(
 ): (request: Request) => Promise<Response> {
   const authenticate = options.authenticate ?? authenticateKeyOrSignature;
 
-  return async function handle(request: Request): Promise<Response> {
+  // Each request is a span of its own, its trace the caller's when it sent a traceparent (D40).
+  return (request) =>
+    inRequestSpan(request, { "glance.endpoint": spec.id, "http.request.method": request.method }, (span, traceId) =>
+      handle(request, traceId).then((response) => {
+        noteAnswer(span, response.status);
+        return response;
+      }),
+    );
+
+  async function handle(request: Request, traceId: string | undefined): Promise<Response> {
     const started = performance.now();
     const receivedAt = Date.now();
     const requestId = requestIdFor(request);
@@ -56,7 +67,7 @@ export function apiRoute<S extends z.ZodObject, V>(
     let response: Response;
 
     try {
-      caller = await authenticate(request, url);
+      caller = await inSpan("glance.auth", () => authenticate(request, url));
     } catch (error) {
       let apiError = toApiError(error);
       // A 401 has no account: it counts against the client address instead (D4); past that
@@ -82,7 +93,8 @@ export function apiRoute<S extends z.ZodObject, V>(
       });
       const status = request.signal.aborted ? CLIENT_CLOSED_REQUEST : response.status;
       const ms = Math.round(performance.now() - started);
-      log.info("request", { requestId, endpoint: spec.id, path: url.pathname, status, ms });
+      log.info("request", { requestId, endpoint: spec.id, path: url.pathname, status, ms, traceId });
+      metrics().requests.inc({ endpoint: spec.id, status });
       return headless(request, response);
     }
 
@@ -103,10 +115,10 @@ export function apiRoute<S extends z.ZodObject, V>(
       accept: request.headers.get("accept") ?? undefined,
       ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
       admit: async () => {
-        rate = await checkRateLimit(who);
+        rate = await inSpan("glance.rate_limit", () => checkRateLimit(who));
       },
       quota,
-      record: { via: viaOf(who, options) },
+      record: { via: viaOf(who, options), traceId },
     });
     if (result.ok) response = outcomeResponse(result.outcome);
     else {
@@ -125,7 +137,7 @@ export function apiRoute<S extends z.ZodObject, V>(
       ...(quotaState ? quotaHeaders(quotaState) : {}),
     });
     return headless(request, response);
-  };
+  }
 }
 
 /** How a request came, for the request log (D33): its authenticator may know (MCP), else how it authenticated. */

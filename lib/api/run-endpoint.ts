@@ -18,8 +18,11 @@ import { type ApiError, toApiError } from "@/lib/vocabulary/errors";
 import { enforceKeyLimits, enforcePlanGates } from "@/lib/api/gates";
 import type { EndpointOutcome } from "@/lib/api/outcome";
 import { parseQuery } from "@/lib/api/query";
+import { inWorkspace } from "@/lib/vocabulary/workspace-scope";
 import { afterResponse } from "@/lib/api/request";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
+import { currentTraceId } from "@/lib/observability/tracing";
 import { requestFacts, type RequestFacts } from "@/lib/api/request-facts";
 import { recordUsage, type UsageEventInput } from "@/lib/usage/record";
 
@@ -64,7 +67,7 @@ export interface EndpointRun<V> {
    * A line in the request log (D18, D33) and the log stream, with how the call came; absent for
    * a job's run, which is not a request of its own (its acceptance was).
    */
-  record?: { via: RequestVia };
+  record?: { via: RequestVia; traceId?: string };
 }
 
 /** What a run ends with: the endpoint's outcome or the refusal, each with the status a request would have. */
@@ -77,7 +80,16 @@ export type EndpointResult =
       /** What was thrown, for a log that needs its stack. */ cause: unknown;
     };
 
-export async function runEndpoint<S extends z.ZodObject, V>(
+export function runEndpoint<S extends z.ZodObject, V>(
+  spec: EndpointSpec<S, V>,
+  handler: Handler<z.output<S>, V>,
+  run: EndpointRun<V>,
+): Promise<EndpointResult> {
+  // Checks below may ask whose request this is (a connector's declared origins, D42).
+  return inWorkspace(run.caller.userId, () => runInWorkspace(spec, handler, run));
+}
+
+async function runInWorkspace<S extends z.ZodObject, V>(
   spec: EndpointSpec<S, V>,
   handler: Handler<z.output<S>, V>,
   run: EndpointRun<V>,
@@ -124,7 +136,9 @@ export async function runEndpoint<S extends z.ZodObject, V>(
   }
   if (run.record) {
     const status = signal.aborted ? CLIENT_CLOSED_REQUEST : result.status;
-    recordRequest(spec.id, caller, run.record.via, {
+    // The HTTP adapter passes its request's trace; an MCP tool call is in the /mcp request's (D40).
+    const traceId = run.record.traceId ?? currentTraceId();
+    recordRequest(spec.id, caller, run.record.via, traceId, {
       requestId,
       path: run.path ?? `/v1/${spec.id}`,
       status,
@@ -142,6 +156,7 @@ function recordRequest(
   endpoint: EndpointSpec["id"],
   caller: Caller,
   via: RequestVia,
+  traceId: string | undefined,
   facts: {
     requestId: string;
     path: string;
@@ -154,7 +169,17 @@ function recordRequest(
 ): void {
   const { requestId, status, usage } = facts;
   const ms = Math.round(facts.ms);
-  log.info("request", { requestId, endpoint, path: facts.path, status, cache: usage.cache, ms, userId: caller.userId });
+  log.info("request", {
+    requestId,
+    endpoint,
+    path: facts.path,
+    status,
+    cache: usage.cache,
+    ms,
+    userId: caller.userId,
+    traceId,
+  });
+  metrics().requests.inc({ endpoint, status });
   const queued = recordUsage({
     userId: caller.userId,
     apiKeyId: caller.apiKeyId,
@@ -171,6 +196,7 @@ function recordRequest(
     errorDetail: facts.errorDetail?.slice(0, 1000),
     resultUrl: usage.resultUrl,
     via,
+    traceId,
   } satisfies UsageEventInput);
   // One after() per batch, not per request: it keeps a serverless instance alive until the batch
   // is written, and the events that join the batch later are written with it. Next's after()

@@ -41,6 +41,7 @@ const AUDIT_ACTIONS = {
   "webhook.secret_rolled": "rolled the webhook signing secret",
   "storage.saved": "saved the storage settings",
   "storage.removed": "removed the storage settings",
+  "profile.deleted": "deleted a saved browser profile",
   "keys.kept": "chose the keys kept active after a downgrade",
   "webhook.test_sent": "sent a test webhook",
   "webhook.redelivered": "sent a webhook delivery again",
@@ -55,6 +56,9 @@ const AUDIT_ACTIONS = {
   "brand.saved": "saved a brand kit asset",
   "brand.deleted": "deleted a brand kit asset",
   "app.disconnected": "disconnected an MCP app",
+  "connector.created": "created a connector",
+  "connector.revoked": "revoked a connector",
+  "connector.connected": "connector connected",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -144,7 +148,7 @@ export async function pruneAudit(now = new Date()): Promise<number> {
   return count;
 }
 
-/** Actions whose target is a person's id, and those whose target is a key's id. */
+/** Actions whose target is a person's id, those whose target is a key's id, and a connector's (D42). */
 const PERSON_TARGETS = new Set<string>(["member.role_changed", "member.removed", "ownership.transferred"]);
 const KEY_TARGETS = new Set<string>([
   "key.created",
@@ -155,6 +159,7 @@ const KEY_TARGETS = new Set<string>([
   "key.limits_changed",
   "signing_secret.rolled",
 ]);
+const CONNECTOR_TARGETS = new Set<string>(["connector.created", "connector.revoked", "connector.connected"]);
 
 /**
  * What the audit page shows for the ids events name (#51): a person by name and address, a key by
@@ -167,13 +172,15 @@ async function targetNames(
 ): Promise<Map<string, string>> {
   const people = new Set<string>();
   const keys = new Set<string>();
+  const connectors = new Set<string>();
   for (const r of rows) {
     if (r.target === null) continue;
     if (PERSON_TARGETS.has(r.action)) people.add(r.target);
     else if (KEY_TARGETS.has(r.action)) keys.add(r.target);
+    else if (CONNECTOR_TARGETS.has(r.action)) connectors.add(r.target);
   }
   const db = await getDb();
-  const [users, apiKeys] = await Promise.all([
+  const [users, apiKeys, connectorRows] = await Promise.all([
     people.size === 0
       ? []
       : db.user.findMany({ where: { id: { in: [...people] } }, select: { id: true, name: true, email: true } }),
@@ -183,6 +190,12 @@ async function targetNames(
           where: { id: { in: [...keys] }, userId: workspaceId },
           select: { id: true, name: true, display: true },
         }),
+    connectors.size === 0
+      ? []
+      : db.connector.findMany({
+          where: { id: { in: [...connectors] }, userId: workspaceId },
+          select: { id: true, name: true, display: true },
+        }),
   ]);
   const names = new Map<string, string>();
   for (const u of users) {
@@ -190,6 +203,7 @@ async function targetNames(
     if (label) names.set(u.id, label);
   }
   for (const k of apiKeys) names.set(k.id, `key "${k.name}" (${k.display})`);
+  for (const c of connectorRows) names.set(c.id, `connector "${c.name}" (${c.display})`);
   return names;
 }
 

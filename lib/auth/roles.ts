@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "monitors.write": ["owner", "admin", "developer"],
   /** See and roll the webhook signing secret, set the webhook URL, send tests, redeliver. */
   "webhooks.write": ["owner", "admin", "developer"],
+  /** Delete the workspace's saved browser logins (profiles, D43): credentials, like keys. */
+  "profiles.write": ["owner", "admin", "developer"],
   /** Connect or remove the storage bucket (its credentials). */
   "storage.write": ["owner", "admin"],
   /** Change the plan, open the billing portal, choose which keys a downgrade pauses (never more than it needs). */
@@ -73,3 +75,33 @@ export function rolesThatMay(permission: Permission): string {
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]!;
   return list.charAt(0).toUpperCase() + list.slice(1);
 }
+
+/** Every permission a page gates; `read` is every member's, so no page gates it. */
+export type GatedPermission = Exclude<Permission, "read">;
+
+/**
+ * Where each permission's controls live and what the gate says a member without it cannot do
+ * (issue 49): the page draws `<RoleLimit permission=…>` instead of the controls, which reads `what`
+ * here. Typed by `Permission`, so a new permission does not compile until it names its pages;
+ * tests/unit/auth/role-gates.test.ts fails until each named page draws the gate, and the
+ * workspaces e2e spec walks every page as a viewer.
+ */
+export const PERMISSION_GATES: Record<GatedPermission, { what: string; pages: readonly `/dashboard${string}`[] }> = {
+  "keys.write": { what: "create keys", pages: ["/dashboard/keys", "/dashboard/connectors"] },
+  "profiles.write": { what: "delete profiles", pages: ["/dashboard/profiles"] },
+  render: { what: "preview templates (a preview is a render)", pages: ["/dashboard/templates"] },
+  "templates.write": {
+    what: "save templates or change the brand kit",
+    pages: ["/dashboard/templates", "/dashboard/brand"],
+  },
+  "monitors.write": { what: "create, run, pause or delete monitors", pages: ["/dashboard/monitors"] },
+  "webhooks.write": {
+    what: "see the signing secret, set the webhook URL or send tests",
+    pages: ["/dashboard/webhooks"],
+  },
+  "storage.write": { what: "connect, check or remove the storage bucket", pages: ["/dashboard/storage"] },
+  "billing.write": { what: "change the plan or open the billing portal", pages: ["/dashboard/billing"] },
+  "members.write": { what: "invite members, change their roles or remove them", pages: ["/dashboard/team"] },
+  "owners.write": { what: "make or demote owners or transfer ownership", pages: ["/dashboard/team"] },
+  "audit.read": { what: "read the audit log", pages: ["/dashboard/team/audit"] },
+};

@@ -10,6 +10,10 @@ import type { Browser, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { env } from "@/lib/env";
 import type { PageGuard } from "@/lib/net/page-guard";
+import { inSpan } from "@/lib/observability/tracing";
+import { pinProxyUrl } from "@/lib/net/proxy/address";
+import { proxyFailureError } from "@/lib/net/proxy/errors";
+import { openProxyRoute, type ProxyRoute } from "@/lib/net/proxy/route-guard";
 import { Deadline, isTimeoutError } from "./deadline";
 import { admitRender, drainRenders as drainTracked } from "./drain";
 import { classifyRenderError } from "./errors";
@@ -146,9 +150,9 @@ const PAGE_GRACE_MS = 30_000;
 export function withPage<T>(
   deadline: Deadline,
   fn: (session: RenderSession) => Promise<T>,
-  options: { account?: string } = {},
+  options: { account?: string; proxy?: string } = {},
 ): Promise<T> {
-  return admitRender(() => renderWithRetry(deadline, fn, options.account));
+  return admitRender(() => renderWithRetry(deadline, fn, options.account, options.proxy));
 }
 
 interface Attempt {
@@ -163,21 +167,32 @@ async function renderWithRetry<T>(
   deadline: Deadline,
   fn: (session: RenderSession) => Promise<T>,
   account: string | undefined,
+  proxy: string | undefined,
 ): Promise<T> {
   const { source, queue, spares, recycler, retiring } = state();
-  const release = await queue.acquire(deadline, account);
+  // D41: the customer's proxy passes the boundary, and is pinned, before it takes a browser slot.
+  const pinned = proxy ? await deadline.race(pinProxyUrl(proxy)) : undefined;
+  const release = await inSpan("glance.queue_wait", () => queue.acquire(deadline, account));
   const attempts: Attempt[] = [];
+  let route: ProxyRoute | undefined;
   try {
+    // D41: the render's own way through the customer's proxy, open until its contexts are closed.
+    if (pinned) route = await openProxyRoute(pinned);
     let avoid: Browser | undefined;
     for (let n = 0; ; n++) {
       const attempt: Attempt = { timedOut: false };
       attempts.push(attempt);
       try {
-        const browser = await source.acquire(deadline, avoid);
-        attempt.browser = browser;
-        recycler.enter(browser);
-        attempt.fresh = await takeFresh(spares, browser, deadline);
-        const { page, guard, userAgent } = attempt.fresh;
+        const { browser, fresh } = await inSpan("glance.page_setup", async () => {
+          const browser = await source.acquire(deadline, avoid);
+          attempt.browser = browser;
+          recycler.enter(browser);
+          attempt.fresh = await takeFresh(spares, browser, deadline, route);
+          return { browser, fresh: attempt.fresh };
+        });
+        const { page, guard, userAgent } = fresh;
+        // The workspace's connectors answer for the origins they declared (D42).
+        if (account !== undefined) guard.routeFor(account);
         // A spare's lifetime assumes a render of a minute at most; this one may last up to its
         // deadline (a recording job: minutes), and the page must not be closed under it.
         guard.closeAfter(deadline.remaining() + PAGE_GRACE_MS);
@@ -186,6 +201,13 @@ async function renderWithRetry<T>(
         noteRenderOutcome(browser, true);
         return result;
       } catch (error) {
+        // A render that failed while the customer's proxy was failing failed because of it (D41):
+        // always when the proxy itself failed (down, slow, wrong credentials); when it only refused
+        // one host, only if the render failed for want of a connection (a page's third-party host
+        // the proxy refuses says nothing about a timeout).
+        const proxyFailure = route?.failure();
+        if (proxyFailure && (proxyFailure.kind !== "refused" || isUnreachable(error)))
+          throw proxyFailureError(proxyFailure);
         const failure = await classifyRenderError(error, attempt.browser, deadline.totalMs);
         attempt.timedOut = isTimeoutError(failure);
         if (!attempt.browser || !isRendererFailure(failure)) throw failure;
@@ -201,6 +223,7 @@ async function renderWithRetry<T>(
     const done: Promise<void> = Promise.allSettled(
       attempts.map((attempt) => finishAttempt(attempt, recycler, spares)),
     ).then(() => {
+      route?.close();
       release();
       retiring.delete(done);
     });
@@ -231,6 +254,10 @@ async function finishAttempt(
   }
 }
 
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "target_unreachable";
+}
+
 function isRendererFailure(error: unknown): boolean {
   return error instanceof ApiError && error.code === "renderer_unavailable";
 }
@@ -250,8 +277,13 @@ export async function canAnyBrowserRender(deadline: Deadline): Promise<boolean> 
 }
 
 /** If the deadline wins the race, the page that arrives late is closed, not leaked. */
-async function takeFresh(spares: SparePages, browser: Browser, deadline: Deadline): Promise<FreshPage> {
-  const taking = spares.take(browser);
+async function takeFresh(
+  spares: SparePages,
+  browser: Browser,
+  deadline: Deadline,
+  route: ProxyRoute | undefined,
+): Promise<FreshPage> {
+  const taking = route ? spares.takeRouted(browser, route) : spares.take(browser);
   try {
     return await deadline.race(taking);
   } catch (error) {

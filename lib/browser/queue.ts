@@ -14,6 +14,7 @@
  */
 import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
 import type { Deadline } from "./deadline";
 import { timeoutError } from "./deadline";
 
@@ -192,6 +193,7 @@ export class RenderQueue {
       this.runningBy.set(account, (this.runningBy.get(account) ?? 0) + 1);
       const waitMs = Date.now() - waiter.enqueuedAt;
       this.waits.push(waitMs);
+      metrics().queueWaitSeconds.observe(waitMs / 1000);
       if (this.waits.length > RECENT_WAITS) this.waits.shift();
       log.info("render started", {
         account: account || undefined,

@@ -9,6 +9,7 @@
  */
 import type { Browser, Page } from "puppeteer-core";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
 
 /** Past any of these a page counts as heavy (Chromium's own page metrics). */
 const PAGE_BUDGET = { frames: 1_000, nodes: 1_000_000, jsHeapBytes: 512 * 1024 * 1024 } as const;
@@ -100,6 +101,7 @@ export class BrowserRecycler {
     const life = this.lifeOf(browser);
     if (life.retiring || !this.source.replace || !browser.connected) return;
     life.retiring = true;
+    metrics().browserRecycles.inc({ reason });
     log.info("browser recycling", { reason, renders: life.renders, ageMs: Date.now() - life.bornAt });
     this.source.replace(browser, this.prepare).then(
       () => {

@@ -5,6 +5,7 @@
  */
 import type { Browser } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
+import { metrics } from "@/lib/observability/metrics";
 import type { Deadline } from "./deadline";
 
 export interface BrowserSource {
@@ -69,7 +70,10 @@ export class WarmBrowser {
   /** Forgets the browser as soon as it disconnects or fails to open. */
   private watch(opening: Promise<Browser>): Promise<Browser> {
     const watched = opening.then((browser) => {
+      metrics().browserLaunches.inc();
       browser.once("disconnected", () => {
+        // Still in service when it went: a crash, not a close or a replacement (D40's metrics).
+        if (this.current === watched) metrics().browserCrashes.inc();
         if (this.current === watched) this.current = undefined;
       });
       if (!browser.connected && this.current === watched) this.current = undefined;

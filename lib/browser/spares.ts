@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { contextBoundary } from "@/lib/net/chromium";
 import { guardPage, type PageGuard } from "@/lib/net/page-guard";
+import type { ProxyRoute } from "@/lib/net/proxy/route-guard";
 
 /** What every fresh page starts with; a render changes only what it needs differently. */
 export const BASELINE = { width: 1280, height: 800, colorScheme: "light" } as const;
@@ -68,6 +69,14 @@ export class SparePages {
     return this.make(browser);
   }
 
+  /**
+   * A fresh page whose traffic goes through a customer's proxy (D41): never a spare, since a
+   * context's proxy is fixed when it is made.
+   */
+  takeRouted(browser: Browser, route: ProxyRoute): Promise<FreshPage> {
+    return this.make(browser, route);
+  }
+
   /** Tops the spares for `browser` up to the pool size (after a render, and at warm-up). */
   refill(browser: Browser): void {
     if (!browser.connected) return;
@@ -110,17 +119,21 @@ export class SparePages {
     return list;
   }
 
-  private async make(browser: Browser): Promise<FreshPage> {
-    // The boundary is set here, per context, whatever the browser was launched with (D16).
+  private async make(browser: Browser, route?: ProxyRoute): Promise<FreshPage> {
+    // The boundary is set here, per context, whatever the browser was launched with (D16); a
+    // render through a customer's proxy names the guard's route listener instead (D41).
     const context = await browser.createBrowserContext({
       downloadBehavior: { policy: "deny" },
-      ...(await contextBoundary()),
+      ...(route ? route.boundary : await contextBoundary()),
     });
     try {
       const [page, userAgent] = await Promise.all([context.newPage(), desktopUserAgent(browser)]);
       // The guard and the emulation are independent round trips on the render's path (pages are
       // made on demand, D30): sent together.
-      const guarding = guardPage(page, { maxLifetimeMs: PAGE_LIFETIME_MS });
+      const guarding = guardPage(page, {
+        maxLifetimeMs: PAGE_LIFETIME_MS,
+        ...(route ? { proxyRoute: route.credentials } : {}),
+      });
       try {
         await Promise.all([
           guarding,

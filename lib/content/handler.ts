@@ -10,6 +10,7 @@ import type { Handler } from "@/lib/api/context";
 import { cacheKeyParams, serveResult } from "@/lib/results";
 import type { RenderOutput } from "@/lib/results";
 import { pageRenderJob } from "@/lib/page/render-job";
+import { profileKeyPart } from "@/lib/page/profile";
 import { TIMEOUT_ADVICE } from "@/lib/screenshot/handler";
 import { acceptsMarkdown, contentAnswer } from "./answer";
 import { contentParams, type ContentParams } from "./params";
@@ -44,11 +45,10 @@ export const handleContent: Handler<ContentParams, ContentPlan> = async (ctx) =>
   return serveResult(ctx, {
     endpoint: "content",
     // Every parameter that changes the result, as it will be rendered: a device's viewport resolved (D8).
-    keyParams: cacheKeyParams(contentParams, {
-      ...ctx.params,
-      width: plan.viewport.width,
-      height: plan.viewport.height,
-    }),
+    keyParams: {
+      ...cacheKeyParams(contentParams, { ...ctx.params, width: plan.viewport.width, height: plan.viewport.height }),
+      ...profileKeyPart(plan),
+    },
     ext: "json",
     timeoutAdvice: TIMEOUT_ADVICE,
     ...page,

@@ -95,6 +95,6 @@ export async function renderContent(plan: ContentPlan, deadline: Deadline, accou
           : {}),
       };
     },
-    { account },
+    { account, proxy: plan.request.proxy },
   );
 }

@@ -13,6 +13,7 @@ import { enqueueJobs } from "@/lib/jobs/worker";
 import { siteScope } from "@/lib/map/scope";
 import { PLANS } from "@/lib/plans";
 import type { CrawlStart } from "./endpoint";
+import { sealPageOptions } from "./page-secrets";
 import type { CrawlParams, CrawlResultsParams } from "./params";
 import { cancelCrawl, crawlCounts, endedPages, findCrawl, insertCrawl, runningCrawls, type CrawlRow } from "./store";
 import { CRAWL_ID_PATTERN, crawlView, pagesJsonlStream, pageView, statusUrlOf } from "./view";
@@ -40,6 +41,8 @@ export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>
   const start = new URL(params.url);
   const scope = siteScope(start, params);
   const url = scope.normalise(params.url, start)!;
+  // D41: the proxy (a secret page option) is sealed on the row, never kept in its plain options.
+  const sealed = await sealPageOptions(validated.page, ownerId(caller));
   const { crawl, jobIds } = await insertCrawl(
     {
       userId: ownerId(caller),
@@ -51,6 +54,7 @@ export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>
       key: scope.key(url),
       pageLimit: validated.pageLimit,
       webhookUrl: params.webhookUrl,
+      pageSecrets: sealed.pageSecrets,
       options: {
         depth: params.depth,
         sitemap: params.sitemap,
@@ -58,7 +62,7 @@ export async function handleCreateCrawl(ctx: ApiContext<CrawlParams, CrawlStart>
         ignoreQueryParameters: params.ignoreQueryParameters,
         ...(params.include ? { include: params.include } : {}),
         ...(params.exclude ? { exclude: params.exclude } : {}),
-        page: validated.page,
+        page: sealed.page,
         formats: params.formats,
         limitSource: validated.limitSource,
         ...(params.pageWebhooks ? { pageWebhooks: true } : {}),

@@ -21,6 +21,7 @@ const content = contentParams.shape;
 /** The /v1/content fields a crawl passes to every page's render. */
 export const PAGE_OPTION_NAMES = [
   "formats",
+  "profile",
   "onlyMainContent",
   "scroll",
   "width",
@@ -35,7 +36,11 @@ export const PAGE_OPTION_NAMES = [
   "blockChats",
   "locale",
   "timezone",
+  "proxy",
 ] as const;
+
+/** Page options that are secrets (D41): sealed on the crawl's row (`page_secrets`), never in `options`. */
+export const SECRET_PAGE_OPTIONS: ReadonlySet<string> = new Set(["proxy"]);
 
 export const crawlParams = z.object({
   url: siteUrlParam,
@@ -75,6 +80,8 @@ export const crawlParams = z.object({
   blockChats: content.blockChats,
   locale: content.locale,
   timezone: content.timezone,
+  proxy: content.proxy,
+  profile: content.profile,
   webhookUrl: webhookUrlParam(
     "Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks.",
   ),

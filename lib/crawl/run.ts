@@ -23,6 +23,7 @@ import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
 import { announceCrawlEnd, announcePage } from "./announce";
 import { refundGivenUpPage } from "./charge";
+import { pageOptionsOf } from "./page-secrets";
 import { type PageOutcome, renderCrawlPage } from "./render";
 import {
   addPages,
@@ -137,10 +138,11 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   let outcome: PageOutcome;
   try {
     const caller = await callerFor(job);
+    const options = await pageOptionsOf(crawl);
     outcome = await renderCrawlPage({
       caller,
       url: page.url,
-      page: crawl.options.page,
+      page: options,
       requestId: job.id,
       signal,
       seq: page.seq,

@@ -43,6 +43,8 @@ export interface CrawlRow {
   status: CrawlStatus;
   stop_reason: string | null;
   webhook_url: string | null;
+  /** The secret page options, sealed (./page-secrets.ts); null when there are none. */
+  page_secrets: string | null;
   created_at: Date;
   finished_at: Date | null;
 }
@@ -117,13 +119,20 @@ export async function addPages(client: PoolClient, crawlId: string, found: reado
 /** Records a crawl and its start page (with its job). */
 export async function insertCrawl(
   owner: { userId: string; apiKeyId: string | null; oauthGrantId?: string },
-  crawl: { url: string; key: string; options: CrawlOptions; pageLimit: number; webhookUrl?: string },
+  crawl: {
+    url: string;
+    key: string;
+    options: CrawlOptions;
+    pageSecrets: string | null;
+    pageLimit: number;
+    webhookUrl?: string;
+  },
 ): Promise<{ crawl: CrawlRow; jobIds: string[] }> {
   return inTransaction(async (client) => {
     const row = (
       await client.query<CrawlRow>(
-        `INSERT INTO crawls (id, user_id, api_key_id, oauth_grant_id, url, options, page_limit, webhook_url)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        `INSERT INTO crawls (id, user_id, api_key_id, oauth_grant_id, url, options, page_limit, webhook_url, page_secrets)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
         [
           newCrawlId(),
           owner.userId,
@@ -133,6 +142,7 @@ export async function insertCrawl(
           JSON.stringify(crawl.options),
           crawl.pageLimit,
           crawl.webhookUrl ?? null,
+          crawl.pageSecrets,
         ],
       )
     ).rows[0];

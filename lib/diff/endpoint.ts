@@ -6,6 +6,7 @@
 import type { EndpointSpec } from "@/lib/api/context";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { CompareOptions } from "./compare";
+import { withProfile } from "@/lib/page/profile";
 import { type ComparisonCapture, planComparisonCapture } from "./capture-options";
 import { DIFF_BODY_MAX_BYTES, diffParams } from "./params";
 import { parseCompareTo, type Reference } from "./reference";
@@ -22,7 +23,7 @@ export const diffEndpoint = {
   extras: "reject",
   keyEndpoint: "screenshot",
   jsonBody: { maxBytes: DIFF_BODY_MAX_BYTES },
-  validate: (params, { given }) => {
+  validate: async (params, { given, caller }) => {
     if (params.compareUrl === undefined && params.compareTo === undefined)
       throw new ApiError(
         "missing_parameter",
@@ -31,12 +32,17 @@ export const diffEndpoint = {
       );
     if (params.compareUrl !== undefined && params.compareTo !== undefined)
       throw new ApiError("invalid_parameter", "Give compareUrl or compareTo, not both.", { param: "compareTo" });
-    const after = planComparisonCapture(params.url, params, given, params.ignoreSelectors);
+    // Both captures start from the same saved login (profile=, D43).
+    const profiled = async (capture: ComparisonCapture): Promise<ComparisonCapture> => ({
+      ...capture,
+      plan: await withProfile(capture.plan, params.profile, caller.userId),
+    });
+    const after = await profiled(planComparisonCapture(params.url, params, given, params.ignoreSelectors));
     const before: Reference =
       params.compareUrl !== undefined
         ? {
             kind: "capture",
-            capture: planComparisonCapture(params.compareUrl, params, given, params.ignoreSelectors),
+            capture: await profiled(planComparisonCapture(params.compareUrl, params, given, params.ignoreSelectors)),
           }
         : parseCompareTo(params.compareTo!);
     return {

@@ -149,6 +149,10 @@ export function createEdgeServer(
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      // Only a WebSocket upgrade (/v1/browser, D39) leaves the request path: Java's HttpClient asks
+      // every plain-HTTP server for h2c, and with an 'upgrade' listener Node would hand that
+      // ordinary request to it instead of the app.
+      shouldUpgradeCallback: (req) => req.headers.upgrade?.toLowerCase() === "websocket",
     },
     (req, res) => {
       const requestId = () => requestIdFrom(req.headers["x-request-id"]?.toString());

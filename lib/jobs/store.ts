@@ -209,3 +209,12 @@ export async function findBatch(id: string, userId: string): Promise<{ batch: Ba
   const jobs = (await pool.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 ORDER BY created_at, id`, [id])).rows;
   return { batch, jobs };
 }
+
+/** Jobs by state, all accounts (the metrics' glance_jobs gauge, D40): one grouped count over the state index. */
+export async function countJobsByState(): Promise<Record<string, number>> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ state: string; n: number }>(
+    `SELECT state, count(*)::int AS n FROM jobs GROUP BY state`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}

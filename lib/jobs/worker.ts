@@ -11,12 +11,13 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
 import { afterJobEnd, jobEndAnnouncer } from "./complete";
 import { jobQueue, closeJobQueue } from "./queue";
 import { runJob, type RunResult } from "./run";
 import { PLANS } from "@/lib/plans";
 import { claimJob, finishJob, orphanedJobs, pruneEndedJobs, releaseJob, renewLease } from "./claims";
-import type { JobRow } from "./store";
+import { MONITOR_RUN, type JobRow } from "./store";
 import type { PoolClient } from "pg";
 
 /**
@@ -121,9 +122,16 @@ async function processJob(id: string): Promise<{ retryInMs?: number }> {
     : await jobEndAnnouncer(job.user_id);
   const finished = await finishJob(job.id, INSTANCE_ID, result, announcer);
   if (!finished) return {}; // taken over meanwhile: the other instance records the end
+  countJobEnd(job.endpoint, finished.job.state);
   afterJobEnd(finished);
   afterCommit?.(finished.job);
   return {};
+}
+
+/** The end of a job in this instance's metrics (D40): by kind and state, and a monitor's run as such. */
+function countJobEnd(kind: string, state: string): void {
+  metrics().jobsFinished.inc({ kind, state });
+  if (kind === MONITOR_RUN) metrics().monitorRuns.inc({ state });
 }
 
 /** Puts the jobs nobody works on back on the queue, and now and then prunes ended ones. */

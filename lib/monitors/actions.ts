@@ -11,6 +11,7 @@ import type { Caller } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { enforcePlanGates } from "@/lib/api/gates";
 import { parseQuery } from "@/lib/api/query";
+import { inWorkspace } from "@/lib/vocabulary/workspace-scope";
 import { checkbox, dashboardAction, refuseWithError, text } from "@/lib/auth/dashboard-action";
 import type { CurrentWorkspace } from "@/lib/auth/workspace";
 import { createMonitorEndpoint, updateMonitorEndpoint } from "./endpoint";
@@ -69,7 +70,8 @@ export const createMonitorAction = dashboardAction(
     if (fullPage) query.set("fullPage", "true");
     if (emailMe && workspace.user.email) query.set("email", workspace.user.email);
     try {
-      const { params, given } = parseQuery(query, monitorParams, { extras: "reject" });
+      // The workspace's connectors' origins pass the schema's early check for it (D42).
+      const { params, given } = inWorkspace(workspace.id, () => parseQuery(query, monitorParams, { extras: "reject" }));
       const change = await createMonitorEndpoint.validate(params, { given, caller, extras: {} });
       enforcePlanGates(createMonitorEndpoint, params, given, caller.plan);
       const { monitor } = await createMonitorFor(caller, change);

@@ -7,13 +7,14 @@
 import "server-only";
 import { z } from "zod";
 import { enforcePlanGates } from "@/lib/api/gates";
+import { withProfile } from "@/lib/page/profile";
 import { captureOptionParams, type ComparisonCapture, planComparisonCapture } from "@/lib/diff/capture-options";
 import type { PlanId } from "@/lib/plans";
 import { seal, unseal } from "@/lib/secrets/sealed";
 import type { MonitorRow } from "./store";
 
 const SEALED_PURPOSE = "glance-monitor-capture-secrets-v1";
-const SECRET_OPTIONS = ["headers", "cookies"] as const;
+const SECRET_OPTIONS = ["headers", "cookies", "proxy"] as const;
 
 const captureOptionsSchema = z.object(captureOptionParams);
 const CAPTURE_OPTIONS = new Set(Object.keys(captureOptionParams));
@@ -53,5 +54,10 @@ export async function runCapture(monitor: MonitorRow, plan: PlanId): Promise<Com
   const given = new Set(Object.keys(options));
   enforcePlanGates({ id: "monitors", params: captureOptionsSchema }, options, given, plan);
   const capture = planComparisonCapture(monitor.url, options, given, monitor.ignore_selectors ?? undefined);
-  return { params: { ...capture.params, fresh: true }, plan: capture.plan };
+  // A saved login (profile=, D43) is read at each run: a run uses the profile as last saved.
+  const profile = typeof options.profile === "string" ? options.profile : undefined;
+  return {
+    params: { ...capture.params, fresh: true },
+    plan: await withProfile(capture.plan, profile, monitor.user_id),
+  };
 }

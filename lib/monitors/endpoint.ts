@@ -9,7 +9,7 @@ import type { Caller } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { planComparisonCapture } from "@/lib/diff/capture-options";
-import { assertPublicTarget } from "@/lib/net/target";
+import { assertReachableTarget } from "@/lib/net/connector-route";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
 import { MONITOR_BODY_MAX_BYTES, monitorParams, type MonitorParams } from "./params";
@@ -65,7 +65,7 @@ async function validateChange(params: MonitorParams, given: ReadonlySet<string>,
   }
   if (params.webhookUrl !== undefined) await assertWebhookUrl(params.webhookUrl, "webhookUrl");
   // Resolved now, so a name that points inward is a 400 at once; every run checks it again (D9).
-  if (params.url !== undefined) await assertPublicTarget(params.url);
+  if (params.url !== undefined) await assertReachableTarget(params.url, caller.userId);
   const schedule = givenSchedule(params, given);
   if (schedule) enforceScheduleLimit(schedule, caller);
 }

@@ -25,6 +25,7 @@ import { JOB_RETENTION_MS } from "@/lib/jobs/worker";
 import type { JobRow } from "@/lib/jobs/store";
 import type { JobKind, KindResult } from "@/lib/jobs/worker";
 import { obtainResult, resultJson, storeKept } from "@/lib/results";
+import { inWorkspace } from "@/lib/vocabulary/workspace-scope";
 import { screenshotRenderJob } from "@/lib/screenshot/handler";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { wakeWebhookDispatcher } from "@/lib/webhooks/dispatcher";
@@ -170,4 +171,8 @@ async function announceChange(
 }
 
 /** The monitor run job kind, handed to the job workers at start (lib/bootstrap.ts). */
-export const monitorRunKind: JobKind = { run: runMonitor };
+// A run is no request through the endpoint core: it names its workspace itself, so the checks
+// below let through what the workspace's connectors declared (D42).
+export const monitorRunKind: JobKind = {
+  run: (job, signal) => inWorkspace(job.user_id, () => runMonitor(job, signal)),
+};

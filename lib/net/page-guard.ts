@@ -9,9 +9,10 @@
  */
 import type { HTTPRequest, HTTPResponse, Page, Target } from "puppeteer-core";
 import { env } from "@/lib/env";
+import { connectorRouting, type ConnectorFailure, type ConnectorRouting } from "./connector-route";
 import { GUARD_HEADER } from "./guard-proxy";
 import { isAllowedOrigin } from "./policy";
-import { checkHost } from "./resolve";
+import { checkHost, verdictWithoutLookup } from "./resolve";
 
 /** Higher than anything a content blocker uses, so a refusal cannot be overridden. */
 const GUARD_ABORT_PRIORITY = 1_000_000;
@@ -42,12 +43,25 @@ export interface PageGuard {
   closeAfter(ms: number): void;
   /** When the page will be closed (epoch ms). */
   readonly closesAt: number;
+  /**
+   * This page renders for `workspaceId` (D42): requests on origins its connectors declared are
+   * answered through them (connector-route.ts); set once per render, before it navigates.
+   */
+  routeFor(workspaceId: string): void;
+  /** Set when the main document was to come through a connector that did not answer it. */
+  connectorFailure(): ConnectorFailure | undefined;
   dispose(): void;
 }
 
 export interface GuardPageOptions {
   /** The page is closed after this long whatever happens (default 90 s). */
   maxLifetimeMs?: number;
+  /**
+   * The page's traffic goes through a customer's proxy, which resolves names (D41): requests are
+   * judged only by what needs no DNS (IP literals, reserved names), and the page answers the route
+   * guard's challenge with these credentials instead of the guard token.
+   */
+  proxyRoute?: { username: string; password: string };
 }
 
 /** Schemes a page may use for subresources without a network request. */
@@ -60,6 +74,7 @@ const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
 export async function checkRequestUrl(
   rawUrl: string,
   cache: Map<string, Promise<BlockReason | undefined>> = new Map(),
+  options: { resolveNames?: boolean } = {},
 ): Promise<BlockReason | undefined> {
   let url: URL;
   try {
@@ -71,6 +86,12 @@ export async function checkRequestUrl(
   if (url.protocol !== "http:" && url.protocol !== "https:") return "unsupported_url";
   const key = url.origin;
   let verdict = cache.get(key);
+  if (!verdict && options.resolveNames === false) {
+    // Through a customer's proxy the proxy resolves the name (D41); only what needs no DNS is judged.
+    const known = verdictWithoutLookup(url.hostname, { allowPrivate: isAllowedOrigin(url) });
+    verdict = Promise.resolve(known && !known.ok ? known.reason : undefined);
+    cache.set(key, verdict);
+  }
   if (!verdict) {
     verdict = checkHost(url.hostname, { allowPrivate: isAllowedOrigin(url) }).then((v) =>
       v.ok ? undefined : v.reason,
@@ -126,6 +147,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   let mainBlock: BlockedRequest | undefined;
   let popupsClosed = 0;
   const cache = new Map<string, Promise<BlockReason | undefined>>();
+  let connectors: ConnectorRouting | undefined;
 
   const record = (request: HTTPRequest, reason: BlockReason) => {
     const entry: BlockedRequest = {
@@ -143,7 +165,8 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
   // action enqueued from inside a listener is never run: the queue is read before listeners run.)
   const onRequest = async (request: HTTPRequest) => {
     if (request.isInterceptResolutionHandled()) return;
-    const reason = await checkRequestUrl(request.url(), cache);
+    if (connectors && (await connectors.route(request, GUARD_ABORT_PRIORITY))) return;
+    const reason = await checkRequestUrl(request.url(), cache, { resolveNames: !options.proxyRoute });
     if (request.isInterceptResolutionHandled()) return;
     if (reason) {
       record(request, reason);
@@ -196,7 +219,7 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
       () => false,
     ),
     page.setRequestInterception(true),
-    answerGuardChallenge(page),
+    options.proxyRoute ? page.authenticate(options.proxyRoute) : answerGuardChallenge(page),
     page.setBypassServiceWorker(true),
     page.evaluateOnNewDocument(blockServiceWorkersInPage),
   ]);
@@ -226,6 +249,10 @@ export async function guardPage(page: Page, options: GuardPageOptions = {}): Pro
     get closesAt() {
       return closesAt;
     },
+    routeFor(workspaceId) {
+      connectors = connectorRouting(workspaceId, (r) => r.isNavigationRequest() && r.frame() === page.mainFrame());
+    },
+    connectorFailure: () => connectors?.mainFailure(),
     dispose() {
       clearTimeout(lifetime);
       page.off("request", onRequest);

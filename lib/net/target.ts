@@ -3,6 +3,7 @@
  * boundary — the guard proxy is — but it turns the obvious cases into precise error codes.
  */
 import { ApiError } from "@/lib/vocabulary/errors";
+import { isDeclaredByCurrentWorkspace } from "./connector-registry";
 import { parseHttpUrl } from "./pinned";
 import { isAllowedOrigin } from "./policy";
 import { checkHost, verdictWithoutLookup } from "./resolve";
@@ -13,11 +14,13 @@ export const PRIVATE_TARGET_DETAIL =
 /**
  * True when the URL's host is non-public on its face — an IP literal in a special-purpose range,
  * localhost or another reserved name — so the request can be refused while its parameters are
- * validated (D2: a 400 before any 403 or 429), without a DNS lookup. Names that need resolving are
+ * validated (D2: a 400 before any 403 or 429), without a DNS lookup. An origin a connector of the
+ * running request's workspace declared is not refused here (D42): its render goes through the connector. Names that need resolving are
  * left to assertPublicTarget.
  */
 export function isEvidentlyPrivateTarget(url: URL): boolean {
-  if (isAllowedOrigin(url)) return false;
+  // An origin the caller's own connector declared is left to the render's check (D42).
+  if (isAllowedOrigin(url) || isDeclaredByCurrentWorkspace(url)) return false;
   return verdictWithoutLookup(url.hostname)?.ok === false;
 }
 

@@ -18,7 +18,8 @@ import { ogDoc } from "@/lib/og/openapi";
 import { PLANS } from "@/lib/plans";
 import { filesDoc } from "@/lib/results/openapi";
 import { screenshotDoc } from "@/lib/screenshot/openapi";
-import { sessionsDoc } from "@/lib/sessions/openapi";
+import { sessionsAndProfilesDoc } from "@/lib/sessions/profiles-openapi";
+import { connectorsDoc } from "@/lib/connectors/openapi";
 import { usageDoc } from "@/lib/usage/endpoint/openapi";
 
 /** Every endpoint of the pipeline (lib/endpoints.ts) has its part: one missing fails to compile. */
@@ -33,7 +34,8 @@ const ENDPOINT_DOCS: Record<EndpointId, (appUrl: string) => EndpointDoc> = {
   usage: usageDoc,
   map: mapDoc,
   crawl: crawlDoc,
-  sessions: sessionsDoc,
+  sessions: sessionsAndProfilesDoc,
+  connectors: connectorsDoc,
 };
 
 /** The endpoints that need no key and are not in the pipeline's list: the stored files. */

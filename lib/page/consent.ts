@@ -62,18 +62,30 @@ const FINAL = new Set(["nothingDetected", "optOutSucceeded", "optOutFailed", "op
 const MAX_MESSAGES = 300;
 /** Most CMPs fade out after the click. */
 const EXIT_ANIMATION_MS = 350;
+/**
+ * How long a page must stay still (no DOM change, no request in flight) after autoconsent's
+ * heuristic search found nothing before that "nothing" is taken as the answer (issue 51 point 8).
+ * autoconsent searches again only after the DOM changes, so on a page that stays still it never
+ * reports nothingDetected: every such capture used to wait settle's whole 4 s.
+ */
+const QUIET_MS = 1_000;
+/** autoconsent's second search is the first with its heuristics (it runs them on even attempts). */
+const HEURISTIC_ATTEMPT = 2;
 
 interface AutoconsentMessage {
   type?: string;
   id?: string;
   code?: string;
   mainFrame?: boolean;
-  state?: { lifecycle?: string };
+  state?: { lifecycle?: string; findCmpAttempts?: number };
   result?: boolean;
 }
 
 export interface ConsentHandling {
-  /** Waits until autoconsent has finished (or given up), at most `maxMs`. */
+  /**
+   * Waits until autoconsent has finished (or given up), or has searched with its heuristics and
+   * found nothing while the page then stayed still for QUIET_MS; at most `maxMs`.
+   */
   settle(deadline: Deadline, maxMs?: number): Promise<void>;
   /**
    * Runs autoconsent on the document as it is now. Needed for a page given as html: setContent
@@ -93,6 +105,30 @@ export async function enableConsentHandling(page: Page): Promise<ConsentHandling
   let messages = 0;
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
+  // What "the page is still" reads: autoconsent's searches (one starts after each DOM change) and
+  // the page's requests, a CMP's script or its settings on the way.
+  let attempts = 0;
+  let inFlight = 0;
+  let lastActivity = performance.now();
+  const active = () => {
+    lastActivity = performance.now();
+  };
+  const started = () => {
+    inFlight++;
+    active();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    active();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  const stillAfterSearching = () =>
+    lifecycle === "started" &&
+    attempts >= HEURISTIC_ATTEMPT &&
+    inFlight === 0 &&
+    performance.now() - lastActivity >= QUIET_MS;
 
   const reply = (message: unknown) =>
     page
@@ -115,6 +151,10 @@ export async function enableConsentHandling(page: Page): Promise<ConsentHandling
       }
       case "report":
         if (message.mainFrame !== false && message.state?.lifecycle) lifecycle = message.state.lifecycle;
+        if (message.mainFrame !== false && (message.state?.findCmpAttempts ?? 0) > attempts) {
+          attempts = message.state!.findCmpAttempts!;
+          active();
+        }
         break;
       case "popupFound":
         actedOnPopup = true;
@@ -141,18 +181,20 @@ export async function enableConsentHandling(page: Page): Promise<ConsentHandling
     },
     async settle(deadline, maxMs = 4_000) {
       const limit = Math.min(maxMs, deadline.remaining());
-      if (!FINAL.has(lifecycle)) {
+      if (!FINAL.has(lifecycle) && !stillAfterSearching()) {
         await new Promise<void>((resolve) => {
-          const done = () => {
-            if (!FINAL.has(lifecycle)) return;
+          const finish = () => {
             clearTimeout(timer);
+            clearInterval(poll);
             waiters.delete(done);
             resolve();
           };
-          const timer = setTimeout(() => {
-            waiters.delete(done);
-            resolve();
-          }, limit);
+          const done = () => {
+            if (FINAL.has(lifecycle) || stillAfterSearching()) finish();
+          };
+          const timer = setTimeout(finish, limit);
+          // Stillness is the absence of events: it is looked for, not announced.
+          const poll = setInterval(done, 100);
           waiters.add(done);
         });
       }

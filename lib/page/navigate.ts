@@ -9,6 +9,7 @@ import type { HTTPResponse, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
 import { timeoutError } from "@/lib/browser";
+import { connectorRefusal } from "@/lib/net/connector-route";
 import { GUARD_HEADER } from "@/lib/net/guard-proxy";
 import type { PageGuard } from "@/lib/net/page-guard";
 import type { WaitUntil } from "./params-page";
@@ -22,6 +23,8 @@ function netErrorOf(error: unknown): string | undefined {
 type Origin = { loaded: true } | { loaded: false; param: "url" | "html" };
 
 function guardRefusal(guard: PageGuard, origin: Origin = { loaded: true }): ApiError | undefined {
+  const viaConnector = guard.connectorFailure();
+  if (viaConnector) return connectorRefusal(viaConnector, origin.loaded ? "url" : origin.param);
   const block = guard.mainDocumentBlock();
   if (!block) return undefined;
   const param = origin.loaded ? "url" : origin.param;

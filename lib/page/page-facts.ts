@@ -7,6 +7,7 @@ import "server-only";
 import type { Page } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { Deadline } from "@/lib/browser";
+import { phaseSpan } from "@/lib/observability/tracing";
 import type { Blocked } from "./blocked";
 
 /** A screenshot's phases (D19); other renders name their own (the content endpoint's extract, D24). */
@@ -23,10 +24,11 @@ export class PhaseClock<Phase extends string> {
     this.ms = Object.fromEntries(phases.map((phase) => [phase, 0])) as Record<Phase, number>;
   }
 
-  /** The time since the previous lap belongs to `phase`. */
+  /** The time since the previous lap belongs to `phase`; it is also a span of the render's trace (D40). */
   lap(phase: Phase): void {
     const now = performance.now();
     this.ms[phase] += Math.max(0, Math.round(now - this.last));
+    phaseSpan(phase, this.last, now);
     this.last = now;
   }
 }

@@ -3,6 +3,7 @@
  * (D19), blockers and request shaping. A screenshot's capture plan (lib/screenshot/plan.ts)
  * extends it; content, recordings and comparisons load pages through it too.
  */
+import type { RenderProfile } from "@/lib/profiles/state";
 import type { WaitUntil } from "./params-page";
 
 /**
@@ -47,6 +48,8 @@ interface RequestShaping {
   timezone?: string;
   reducedMotion: boolean;
   mediaType?: "screen" | "print";
+  /** The customer's proxy URL (D41), a secret: the page's traffic goes through it. */
+  proxy?: string;
 }
 
 /** A page to load and what to do on it before anything is read or captured. */
@@ -70,6 +73,8 @@ export interface PagePlan extends PageSteps {
   customCSS?: string;
   customJS?: string;
   request: RequestShaping;
+  /** A saved login of the caller's workspace the page starts from (profile=, D43). */
+  profile?: RenderProfile;
   /** How far down lazy content is scrolled into view: the caller's plan's fullPage height (D36); FULL_PAGE_MAX_HEIGHT when unset. */
   fullPageMaxHeight?: number;
 }

@@ -6,6 +6,8 @@
  */
 import { boolParam, enumParam, stringParam } from "@/lib/api/params";
 import { jsonMapParam } from "@/lib/api/params-json";
+import { proxyParams } from "./params-proxy";
+import { PROFILE_NAME, PROFILE_NAME_RULE } from "@/lib/profiles/state";
 
 const MEDIA_TYPES = ["screen", "print"] as const;
 
@@ -90,6 +92,15 @@ function timezoneProblem(value: string): string | null {
 }
 
 export const requestShapingParams = {
+  // A saved login (D43): resolved for the caller's workspace while validating (lib/page/profile.ts).
+  profile: stringParam("profile", {
+    maxLength: 64,
+    check: (v) => (PROFILE_NAME.test(v) ? null : `profile: ${PROFILE_NAME_RULE}.`),
+    description:
+      "A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. " +
+      "Results are cached per profile. A name your workspace does not have is 404 profile_not_found.",
+    example: "acme-admin",
+  }),
   userAgent: stringParam("userAgent", {
     maxLength: 512,
     plan: "starter",
@@ -144,4 +155,5 @@ export const requestShapingParams = {
     description:
       "CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF.",
   }),
+  ...proxyParams,
 };

@@ -5,7 +5,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { ApiContext } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
-import { assertPublicTarget } from "@/lib/net/target";
+import { pinProxyUrl } from "@/lib/net/proxy/address";
+import { assertTargetForProxy } from "@/lib/net/proxy/target";
+import { assertReachableTarget } from "@/lib/net/connector-route";
 import type { RenderJob, RenderOutput } from "@/lib/results";
 import type { PagePlan } from "./page-plan";
 
@@ -22,7 +24,7 @@ import type { PagePlan } from "./page-plan";
  */
 export function pageRenderJob(
   ctx: Pick<ApiContext<{ fresh?: boolean; cacheTtl?: number }>, "params" | "receivedAt" | "caller">,
-  plan: { timeoutMs: number; page: Pick<PagePlan, "url" | "html"> },
+  plan: { timeoutMs: number; page: Pick<PagePlan, "url" | "html" | "request"> },
   render: (deadline: Deadline, account: string) => Promise<RenderOutput>,
 ): Pick<RenderJob, "deadline" | "prepare" | "render" | "fresh" | "ttlSeconds"> & { describe: Record<string, string> } {
   const { page, timeoutMs } = plan;
@@ -34,7 +36,16 @@ export function pageRenderJob(
         ? { htmlSha256: createHash("sha256").update(page.html).digest("hex") }
         : { url: page.url },
     prepare: async () => {
-      if (page.html === undefined) await deadline.race(assertPublicTarget(page.url));
+      const proxy = page.request.proxy;
+      if (proxy === undefined) {
+        // A url on an origin the workspace's connector serves goes through it (D42).
+        if (page.html === undefined) await deadline.race(assertReachableTarget(page.url, ctx.caller.userId));
+        return;
+      }
+      // D41: a clean 400 before the charge for a proxy refused by the boundary; through it, the
+      // proxy resolves the page's name, so only what needs no DNS is judged here.
+      await deadline.race(pinProxyUrl(proxy));
+      if (page.html === undefined) assertTargetForProxy(page.url);
     },
     render: (signal) => render(new Deadline(timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
     fresh: ctx.params.fresh,

@@ -12,6 +12,7 @@ import type { CDPSession, HTTPRequest, MediaFeature, Page } from "puppeteer-core
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { RenderSession } from "@/lib/browser";
 import type { PagePlan } from "./page-plan";
+import { applyProfile } from "./profile";
 
 /**
  * Puppeteer's own DevTools session of the page. Accept-Language and the user agent are one
@@ -63,6 +64,8 @@ export async function shapeRequests(session: RenderSession, plan: PagePlan): Pro
   if (shaping.reducedMotion) features.push({ name: "prefers-reduced-motion", value: "reduce" });
   if (features.length) await page.emulateMediaFeatures(features);
 
+  // The saved login first: the request's own cookies for the url's host then win over it.
+  if (plan.profile) await applyProfile(page, primarySession(page), plan.profile);
   const target = new URL(plan.url);
   if (shaping.cookies) {
     const cookies = Object.entries(shaping.cookies).map(([name, value]) => ({

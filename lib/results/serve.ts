@@ -21,6 +21,7 @@ import "server-only";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { EndpointOutcome } from "@/lib/api/outcome";
 import { log } from "@/lib/log";
+import { countCacheLookup, observedRender, observedStore } from "@/lib/observability/render";
 import { cacheTtlSeconds } from "@/lib/plans";
 import { getRedis, type RedisLike } from "@/lib/redis";
 import { binaryAnswer, endpointAnswer, fileUrl, jsonAnswer } from "@/lib/results/answers";
@@ -85,7 +86,7 @@ export function createResultService(deps: {
       const started = performance.now();
       let output: RenderOutput;
       try {
-        output = await job.render(signal);
+        output = await observedRender(job.endpoint, job.ext, () => job.render(signal));
       } catch (error) {
         // Nothing was delivered (timeout, crash, a page that cannot be captured): not a render to pay for.
         await charge
@@ -113,7 +114,7 @@ export function createResultService(deps: {
         },
       };
       try {
-        return await store.put(key, result, ttlMs);
+        return await observedStore(store.kind, () => store.put(key, result, ttlMs));
       } catch (error) {
         log.error("result store write failed", { requestId: ctx.requestId, store: store.kind, error });
         return makeStored(result, ttlMs);
@@ -142,6 +143,7 @@ export function createResultService(deps: {
 
     const hit = outcome.source === "stored";
     ctx.usage.cache = hit ? "HIT" : "MISS";
+    countCacheLookup(job.endpoint, hit);
     if (!hit) ctx.usage.renderMs = outcome.result.metadata.renderMs;
     ctx.usage.resultUrl = fileUrl(key, outcome.result.ext);
     return { key, stored: outcome.result, hit };

@@ -9,6 +9,7 @@
  */
 import type { EndpointSpec } from "@/lib/api/context";
 import { parseQuery } from "@/lib/api/query";
+import { withProfile } from "@/lib/page/profile";
 import { screenshotParams } from "./params";
 import { SCREENSHOT_BODY_MAX_BYTES } from "./params-input";
 import { type CapturePlan, planCapture } from "./plan";
@@ -17,7 +18,7 @@ export const screenshotEndpoint = {
   id: "screenshot",
   params: screenshotParams,
   extras: "reject",
-  validate: (params, { given }) => planCapture(params, given),
+  validate: (params, { given, caller }) => withProfile(planCapture(params, given), params.profile, caller.userId),
   targetHost: (params) => (params.url ? new URL(params.url).host : undefined),
   // POST: the same parameters as a JSON body (D19), html included.
   jsonBody: { maxBytes: SCREENSHOT_BODY_MAX_BYTES },

@@ -9,6 +9,7 @@ import type { ApiContext, Handler } from "@/lib/api/context";
 import { paramDoc } from "@/lib/api/params";
 import { serveResult, type RenderJob } from "@/lib/results";
 import { pageRenderJob } from "@/lib/page/render-job";
+import { profileKeyPart } from "@/lib/page/profile";
 import { screenshotKeyParams } from "./key-params";
 import { screenshotParams, type ScreenshotParams } from "./params";
 import { PLANS } from "@/lib/plans";
@@ -39,6 +40,7 @@ export function screenshotRenderJob(
   const keyParams = {
     ...screenshotKeyParams(ctx.params, plan),
     ...(plan.fullPage && maxHeight !== FULL_PAGE_MAX_HEIGHT ? { fullPageMaxHeight: maxHeight } : {}),
+    ...profileKeyPart(plan),
   };
   return {
     endpoint: "screenshot",

@@ -111,6 +111,7 @@ export function planCapture(params: ScreenshotParams, given: ReadonlySet<string>
       timezone: params.timezone,
       reducedMotion: params.reducedMotion,
       mediaType: params.mediaType,
+      proxy: params.proxy,
     },
     ...planPageSteps(params),
   };

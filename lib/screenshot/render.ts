@@ -12,7 +12,7 @@ import type { ScreenshotMetadata } from "./schema";
 
 /** `account`: whose render it is, for fair sharing of the render slots (D17). */
 export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
-  const output = await withPage(deadline, (session) => capture(session, plan), { account });
+  const output = await withPage(deadline, (session) => capture(session, plan), { account, proxy: plan.request.proxy });
   const page = pageOutcome(output);
   return {
     bytes: output.bytes,

@@ -14,19 +14,9 @@ import { contextBoundary } from "@/lib/net/chromium";
 import { browserTargetSession, isProtocolError, send } from "./cdp";
 import { CLOSE_REASONS, type CloseReason } from "./close-reasons";
 import { answerGuardForPages } from "./guard-credentials";
+import type { ClientMessage, TargetInfo } from "./messages";
 import { type Params, screenCommand, type SessionScope, type Verdict } from "./policy";
-
-interface TargetInfo {
-  targetId: string;
-  type: string;
-  browserContextId?: string;
-}
-interface ClientMessage {
-  id: number;
-  method: string;
-  params?: Params;
-  sessionId?: string;
-}
+import { readStorageState } from "./storage-state";
 
 export interface BridgeOptions {
   /** A CDP command this long at most (the session's own limit bounds it anyway). */
@@ -122,10 +112,20 @@ export class SessionBridge implements SessionScope {
   }
 
   private readonly onBrowserGone = () => void this.end("browserGone");
-
-  /** Time since the client last sent anything. */
+  /** Time since the client last sent anything (or an MCP tool used the session, `touch`). */
   idleMs(): number {
     return Date.now() - this.lastMessageAt;
+  }
+  touch(): void {
+    this.lastMessageAt = Date.now();
+  }
+  /** The default context: where an MCP browsing session's page lives (D43). */
+  primaryContext(): BrowserContext {
+    return this.contexts.get(this.primaryContextId)!;
+  }
+  /** Its cookies and open origins' local storage, for a profile (D43). */
+  storageState() {
+    return readStorageState(this.browser, this.root, [...this.contexts.keys()]);
   }
 
   onEnd(listener: (reason: CloseReason) => void): void {

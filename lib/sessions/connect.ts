@@ -17,11 +17,13 @@ import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { PLANS } from "@/lib/plans";
-import { addSessionMinutes, sessionMinutes } from "@/lib/usage/session-minutes";
+import { reportSessionMinutes } from "@/lib/billing/session-meter";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
-import { consumeConnectToken, countLiveSessions, heartbeat, recordEnd, startSession } from "./store";
+import { recordEnd } from "./ending";
+import { startSessionSweeper } from "./sweeper";
+import { consumeConnectToken, countLiveSessions, heartbeat, keyPublicId, startSession } from "./store";
 
 export const BROWSER_PATH = "/v1/browser";
 /** The largest CDP message a client may send (a page's HTML set with Page.setDocumentContent, a file). */
@@ -66,7 +68,7 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
     try {
       return { owner: await recheck(), sessionId: sessionParam!, recheck };
     } catch (error) {
-      await recordEnd(sessionParam!, "revoked");
+      await recordEnd(sessionParam!, "revoked", false);
       throw error;
     }
   }
@@ -109,35 +111,44 @@ export function handleSessionUpgrade(req: IncomingMessage, socket: Duplex, head:
 /** Makes /v1/browser reachable through the production server (called once at start-up). */
 export function installSessionEndpoint(): void {
   publishUpgradeHandler(handleSessionUpgrade);
+  // Sessions of an instance that died are ended and metered by the others (and by this one's start).
+  startSessionSweeper();
+}
+
+function refuseWhenShuttingDown(): void {
+  if (!isShuttingDown()) return;
+  throw new ApiError(
+    "shutting_down",
+    "This instance is shutting down. Please connect again: another instance will take the session.",
+    { headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) } },
+  );
+}
+
+/** The plan's concurrent-session limit, a browser of the shared fleet, and a bridge on it. */
+async function openBridge(admitted: Admitted): Promise<SessionBridge> {
+  refuseWhenShuttingDown();
+  const limits = PLANS[admitted.owner.plan].browserSessions;
+  if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
+    throw new ApiError(
+      "session_limit",
+      `The ${PLANS[admitted.owner.plan].name} plan allows ${limits.concurrent} live browser sessions at once.`,
+    );
+  }
+  const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
+  return SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
 }
 
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
   let admitted: Admitted | undefined;
   let bridge: SessionBridge;
   try {
-    if (isShuttingDown()) {
-      throw new ApiError(
-        "shutting_down",
-        "This instance is shutting down. Please connect again: another instance will take the session.",
-        {
-          headers: { "Retry-After": String(SHUTDOWN_RETRY_AFTER_S) },
-        },
-      );
-    }
+    refuseWhenShuttingDown();
     admitted = await authenticate(req, url);
-    const limits = PLANS[admitted.owner.plan].browserSessions;
-    if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
-      throw new ApiError(
-        "session_limit",
-        `The ${PLANS[admitted.owner.plan].name} plan allows ${limits.concurrent} live browser sessions at once.`,
-      );
-    }
-    const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
-    bridge = await SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+    bridge = await openBridge(admitted);
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.code === "internal_error") log.error("session could not start", { error });
-    if (admitted) await recordEnd(admitted.sessionId, "refused").catch(() => {});
+    if (admitted) await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     return refuseUpgrade(socket, apiError);
   }
   const live = admitted;
@@ -147,11 +158,32 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   });
 }
 
-/** The row's end and, once per session, its minutes in the month's usage. */
+/**
+ * A session with no WebSocket, driven by this server (the MCP browsing tools, D43): the same row,
+ * plan limits, key checks, contexts and metering as one a CDP client opens.
+ */
+export async function openDrivenSession(apiKeyId: string): Promise<{ id: string; bridge: SessionBridge }> {
+  const publicId = await keyPublicId(apiKeyId);
+  if (!publicId) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
+  const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
+  const owner = await recheck();
+  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
+  const admitted: Admitted = { owner, sessionId, recheck };
+  let bridge: SessionBridge;
+  try {
+    bridge = await openBridge(admitted);
+  } catch (error) {
+    await recordEnd(sessionId, "refused", false).catch(() => {});
+    throw error;
+  }
+  watch(bridge, admitted);
+  return { id: sessionId, bridge };
+}
+
+/** The row's end with, once per session, its minutes (usage, request log), then Stripe's meter if billing is on. */
 async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void> {
   try {
-    const ended = await recordEnd(sessionId, reason);
-    if (ended) await addSessionMinutes(ended.userId, sessionMinutes(ended.lengthMs), ended.endedAt);
+    if (await recordEnd(sessionId, reason)) await reportSessionMinutes();
   } catch (error) {
     log.warn("could not record a session's end", { error });
   }

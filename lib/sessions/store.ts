@@ -18,7 +18,7 @@ export interface SessionOwner {
  * A session whose instance has not refreshed it for this long (three missed checks, at least 30 s)
  * no longer counts as live: its instance is gone.
  */
-const staleMs = () => Math.max(30_000, 3 * env().SESSION_CHECK_MS);
+export const staleMs = () => Math.max(30_000, 3 * env().SESSION_CHECK_MS);
 
 const hashToken = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSessionId = () => `bs_${randomBytes(12).toString("base64url")}`;
@@ -102,27 +102,6 @@ export async function heartbeat(id: string): Promise<boolean> {
   return result.rows[0]?.end_requested ?? true;
 }
 
-/**
- * Records the session's end; answers its owner and length only to the first caller (the one
- * whose statement ended it), so a session is metered once whoever ends it.
- */
-export async function recordEnd(
-  id: string,
-  reason: string,
-): Promise<{ userId: string; lengthMs: number; endedAt: Date } | undefined> {
-  const pool = await getPool();
-  const result = await pool.query<{ user_id: string; length_ms: number | null; ended_ms: number }>(
-    `UPDATE browser_sessions SET ended_at = now() AT TIME ZONE 'UTC', end_reason = $2, token_hash = NULL
-      WHERE id = $1 AND ended_at IS NULL
-      RETURNING user_id, (extract(epoch FROM ended_at - started_at) * 1000)::float8 AS length_ms,
-        (extract(epoch FROM ended_at) * 1000)::float8 AS ended_ms`,
-    [id, reason],
-  );
-  const row = result.rows[0];
-  if (!row || row.length_ms === null) return undefined; // already ended, or never started
-  return { userId: row.user_id, lengthMs: row.length_ms, endedAt: new Date(row.ended_ms) };
-}
-
 type SessionStatus = "waiting" | "live" | "ended";
 
 export interface SessionView {
@@ -199,4 +178,11 @@ export async function requestEnd(userId: string, id: string): Promise<boolean> {
     [userId, id],
   );
   return (result.rowCount ?? 0) > 0;
+}
+
+/** The public id of a key (an MCP caller knows only the key's row id), to check it again while a session lives. */
+export async function keyPublicId(apiKeyId: string): Promise<string | undefined> {
+  const pool = await getPool();
+  const result = await pool.query<{ public_id: string }>(`SELECT public_id FROM api_keys WHERE id = $1`, [apiKeyId]);
+  return result.rows[0]?.public_id;
 }

@@ -33,6 +33,8 @@ export interface UsageEventInput {
   errorDetail?: string;
   resultUrl?: string;
   via?: RequestVia;
+  /** The request's trace (D40): its span's trace id, or the caller's traceparent's. */
+  traceId?: string;
 }
 
 const FLUSH_AFTER_MS = 250;
@@ -146,11 +148,11 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
   await pool.query(
     `WITH written AS (
        INSERT INTO usage_events (user_id, api_key_id, endpoint, status, cache, render_ms, created_at, request_id, error_code, target_host,
-                                 format, target_url, params, total_ms, error_detail, result_url, via)
-       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC', q, ec, h, f, tu, p::jsonb, tm, ed, ru, v
+                                 format, target_url, params, total_ms, error_detail, result_url, via, trace_id)
+       SELECT u, k, e, s, c, r, to_timestamp(t / 1000.0) AT TIME ZONE 'UTC', q, ec, h, f, tu, p::jsonb, tm, ed, ru, v, ti
          FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::float8[], $11::text[], $12::text[], $13::text[],
-                     $14::text[], $15::text[], $16::text[], $17::int[], $18::text[], $19::text[], $20::text[])
-              AS x(u, k, e, s, c, r, t, q, ec, h, f, tu, p, tm, ed, ru, v)
+                     $14::text[], $15::text[], $16::text[], $17::int[], $18::text[], $19::text[], $20::text[], $21::text[])
+              AS x(u, k, e, s, c, r, t, q, ec, h, f, tu, p, tm, ed, ru, v, ti)
      )
      INSERT INTO monthly_usage (user_id, month, requests, renders)
      SELECT u, m, n, 0 FROM unnest($8::text[], $9::text[], $10::int[]) AS y(u, m, n)
@@ -176,6 +178,7 @@ async function writeBatch(events: Batch["events"]): Promise<void> {
       events.map((e) => textOrNull(e.errorDetail)),
       events.map((e) => textOrNull(e.resultUrl)),
       events.map((e) => e.via ?? null),
+      events.map((e) => textOrNull(e.traceId)),
     ],
   );
 }

@@ -49,6 +49,8 @@ interface RequestLogEntry {
   targetUrl: string | null;
   /** How it came (RequestVia: key, signed, playground, mcp, mcp-oauth); null for requests logged before D33. */
   via: string | null;
+  /** A browser session's entry (D39): its metered minutes; null for every request. */
+  sessionMinutes: number | null;
 }
 
 export interface RequestLogPage {
@@ -73,12 +75,13 @@ interface LogRow {
   format: string | null;
   target_url: string | null;
   via: string | null;
+  session_minutes: number | null;
 }
 
 // The key is joined on the account too: a key id in a filter can only ever match the caller's own keys.
 const LOG_SELECT = `SELECT e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS ms, e.endpoint,
             e.api_key_id, k.name AS key_name, e.status, e.error_code, e.cache, e.render_ms, e.target_host,
-            e.request_id, e.format, e.target_url, e.via`;
+            e.request_id, e.format, e.target_url, e.via, e.session_minutes`;
 const LOG_FROM = "FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id AND k.user_id = e.user_id";
 
 function entryOf(r: LogRow): RequestLogEntry {
@@ -97,6 +100,7 @@ function entryOf(r: LogRow): RequestLogEntry {
     format: r.format,
     targetUrl: r.target_url,
     via: r.via,
+    sessionMinutes: r.session_minutes,
   };
 }
 
@@ -157,6 +161,8 @@ export interface RequestDetail extends RequestLogEntry {
   totalMs: number | null;
   errorDetail: string | null;
   resultUrl: string | null;
+  /** The request's trace (D40), to find it in the operator's tracing backend. */
+  traceId: string | null;
 }
 
 /** One request of the account's log (D33), or null: another account's id is simply not found. */
@@ -169,9 +175,10 @@ export async function getRequestDetail(userId: string, id: string): Promise<Requ
       total_ms: number | null;
       error_detail: string | null;
       result_url: string | null;
+      trace_id: string | null;
     }
   >(
-    `${LOG_SELECT}, e.params, e.total_ms, e.error_detail, e.result_url
+    `${LOG_SELECT}, e.params, e.total_ms, e.error_detail, e.result_url, e.trace_id
        ${LOG_FROM}
       WHERE e.id = $1::bigint AND e.user_id = $2`,
     [id, userId],
@@ -184,5 +191,6 @@ export async function getRequestDetail(userId: string, id: string): Promise<Requ
     totalMs: r.total_ms,
     errorDetail: r.error_detail,
     resultUrl: r.result_url,
+    traceId: r.trace_id,
   };
 }

@@ -15,6 +15,26 @@ export const RESOURCE_ERROR_CODES = {
     summary: "No such browser session for this API key's account.",
     help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
   },
+  profile_not_found: {
+    status: 404,
+    summary: "No saved browser profile by this name in the workspace.",
+    help: "Check the name with GET /v1/profiles (or the dashboard's Sessions page). A profile belongs to the workspace that saved it: another workspace's name answers the same way.",
+  },
+  session_not_live: {
+    status: 409,
+    summary: "The browser session is not live on this server: a profile is saved from a live session.",
+    help: "Save the profile while the session's client is still connected (before closing the browser). With several instances, send the request again: it must reach the instance that holds the session.",
+  },
+  profile_limit: {
+    status: 409,
+    summary: "The workspace keeps as many profiles as it may.",
+    help: "Delete a profile you no longer need (DELETE /v1/profiles/{name}, or the dashboard) and save again.",
+  },
+  profile_too_large: {
+    status: 413,
+    summary: "The session's cookies and local storage are too large to save as a profile.",
+    help: "A profile holds at most 1 MiB of cookies and local storage. Clear what the login does not need (other sites' cookies, caches in local storage) and save again.",
+  },
   monitor_not_found: {
     status: 404,
     summary: "No such monitor for this API key's account.",

@@ -96,6 +96,21 @@ export const ERROR_CODES = {
     summary: "The target host could not be resolved or connected to.",
     help: "The host name does not resolve or refused the connection. Check the URL from a public network.",
   },
+  proxy_unreachable: {
+    status: 400,
+    summary: "The proxy given in proxy could not be resolved, connected to, or did not answer in time.",
+    help: "Glance connects to your proxy from the public internet: check its host and port, that it accepts connections from anywhere (or from Glance's egress), and that it answers within a few seconds. Nothing was captured or charged.",
+  },
+  proxy_auth_failed: {
+    status: 400,
+    summary: "The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure).",
+    help: "Check the user name and password in proxy (percent-encode reserved characters such as @ and :). Nothing was captured or charged.",
+  },
+  proxy_refused: {
+    status: 400,
+    summary: "The proxy answered, but would not or could not connect to the page.",
+    help: "Your proxy refused the connection to the page's host (its rules, the host unreachable from the proxy's network, or a CONNECT to a port it does not allow). Try the page through the proxy from your own machine. Nothing was captured or charged.",
+  },
   selector_not_found: {
     status: 400,
     summary: "No element matched the selector (selector, click or scrollTo) within the timeout.",
@@ -228,6 +243,16 @@ export const ERROR_CODES = {
     status: 500,
     summary: "Something failed on our side. The request id helps support find it.",
     help: "Something failed on our side. Retry; if it persists, contact support with the X-Request-Id.",
+  },
+  connector_offline: {
+    status: 502,
+    summary: "The workspace's connector for the target's origin is offline.",
+    help: "The url is on an origin your workspace's connector serves, and no connector serving it is connected. Start the connector again (npm run connector) and retry.",
+  },
+  connector_failed: {
+    status: 502,
+    summary: "The workspace's connector did not deliver the page.",
+    help: "The connector serving the url's origin was connected but did not answer the page in time, answered something invalid, or could not reach the site itself. Check the connector's log and that the site is up inside your network.",
   },
   renderer_unavailable: {
     status: 502,

@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db";
 import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/observability/metrics";
 import { SafeFetchError } from "@/lib/net/fetch";
 import { safePost } from "@/lib/net/post";
 import { nextAttemptAt } from "./backoff";
@@ -145,6 +146,7 @@ async function record(delivery: Claimed, outcome: Outcome): Promise<void> {
     error: outcome.error ?? undefined,
     state,
   };
+  metrics().webhookAttempts.inc({ outcome: state === "pending" ? "retrying" : state });
   if (outcome.ok) log.info("webhook delivered", fields);
   else log.warn("webhook attempt failed", fields);
 }

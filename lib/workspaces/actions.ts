@@ -111,6 +111,7 @@ function endedDetail(ended: AccessEnded) {
   return {
     keysRevoked: ended.revokedKeys.length,
     keysKept: ended.keptKeys.length,
+    connectorsRevoked: ended.revokedConnectors.length,
     appsDisconnected: ended.disconnectedApps,
     invitationsCancelled: ended.cancelledInvitations,
   };
@@ -123,6 +124,11 @@ async function auditKeys(workspace: { id: string; user: AuditActor }, member: st
   // A kept key's secret is known to the person it came from: the entry says so, for whoever reads the log.
   for (const keyId of ended.keptKeys)
     await recordAudit(workspace.id, workspace.user, "key.kept", keyId, { formerMaker: member });
+  for (const connectorId of ended.revokedConnectors)
+    await recordAudit(workspace.id, workspace.user, "connector.revoked", connectorId, {
+      reason: "member access ended",
+      member,
+    });
 }
 
 /** The sentence a removal or role change answers with: what ended with it. */
@@ -130,6 +136,7 @@ function endedMessage(done: string, ended: AccessEnded): string {
   const parts = [
     ended.revokedKeys.length > 0 && `${ended.revokedKeys.length} of their keys revoked`,
     ended.keptKeys.length > 0 && `${ended.keptKeys.length} kept for the workspace (roll them on their pages)`,
+    ended.revokedConnectors.length > 0 && `${ended.revokedConnectors.length} connector(s) revoked`,
     ended.disconnectedApps > 0 && `${ended.disconnectedApps} connected app(s) disconnected`,
     ended.cancelledInvitations > 0 && `${ended.cancelledInvitations} invitation(s) cancelled`,
   ].filter(Boolean);
@@ -141,7 +148,7 @@ export const changeRoleAction = dashboardAction(
   {
     ...members,
     // A role without keys.write ends the member's keys (D28): each revoked key is an entry.
-    audit: ["member.role_changed", "key.revoked", "key.kept"],
+    audit: ["member.role_changed", "key.revoked", "key.kept", "connector.revoked"],
     input: z.object({ userId: memberId, role: text(z.enum(ROLES, "Choose one of the roles.")) }),
   },
   async ({ workspace, input: { userId, role } }): Promise<MemberActionState> => {
@@ -167,7 +174,7 @@ export const changeRoleAction = dashboardAction(
 export const removeMemberAction = dashboardAction(
   {
     ...members,
-    audit: ["member.removed", "key.revoked", "key.kept"],
+    audit: ["member.removed", "key.revoked", "key.kept", "connector.revoked"],
     input: z.object({ userId: memberId, keep: many() }),
   },
   async ({ workspace, input: { userId, keep } }): Promise<MemberActionState> => {
@@ -211,7 +218,7 @@ export const leaveWorkspaceAction = dashboardAction(
   {
     what: "your membership",
     permission: "read",
-    audit: ["member.left", "key.revoked", "key.kept"],
+    audit: ["member.left", "key.revoked", "key.kept", "connector.revoked"],
     refused: refuseWithError,
   },
   async ({ workspace }): Promise<MemberActionState> => {

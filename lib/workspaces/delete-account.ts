@@ -16,6 +16,7 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { hasLiveSubscription } from "@/lib/billing/sessions";
+import { endMemberConnectors } from "@/lib/keys/connectors";
 import { endMemberKeys } from "@/lib/keys/member-keys";
 import { recordAudit } from "@/lib/audit/audit-log";
 
@@ -88,7 +89,16 @@ export async function deleteAccount(person: { id: string; email: string | null }
       // no foreign key, so deleting the person's row alone would leave those keys working. Their
       // grants (approved_by) and invitations (invited_by) go with the row.
       const { revoked } = await endMemberKeys(tx, team.id, person.id);
-      await recordAudit(team.id, person, "account.deleted", null, { keysRevoked: revoked.length }, tx);
+      // So do the connectors they made (D42; connectors.created_by is no foreign key either).
+      const connectors = await endMemberConnectors(tx, team.id, person.id);
+      await recordAudit(
+        team.id,
+        person,
+        "account.deleted",
+        null,
+        { keysRevoked: revoked.length, connectorsRevoked: connectors.length },
+        tx,
+      );
     }
     if (plan.deleted.length > 0) await tx.user.deleteMany({ where: { id: { in: plan.deleted.map((t) => t.id) } } });
     await tx.user.delete({ where: { id: person.id } });

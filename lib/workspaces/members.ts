@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { can, isRole, type Role } from "@/lib/auth/roles";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
+import { endMemberConnectors } from "@/lib/keys/connectors";
 import { endMemberKeys } from "@/lib/keys/member-keys";
 import { revokeMemberGrants } from "@/lib/keys/oauth-grants";
 
@@ -90,13 +91,15 @@ async function checkLeavesAnOwner(tx: Tx, workspaceId: string, userId: string, c
 export interface AccessEnded {
   revokedKeys: string[];
   keptKeys: string[];
+  /** The connectors they made (D42): like keys, but never kept (a connector is run by a person). */
+  revokedConnectors: string[];
   disconnectedApps: number;
   cancelledInvitations: number;
 }
 
 /**
  * Ends what a member holds in a workspace that `role` (null: no longer a member) may not hold, in
- * the change's transaction: the keys they made unless kept (keys.write), their open invitations
+ * the change's transaction: the keys they made unless kept and their connectors (keys.write), their open invitations
  * (members.write). Their OAuth grants are deleted after the commit (disconnectApps), by the OAuth
  * store's own connection; their tokens are refused from the commit on anyway, since a token is
  * checked against its approver's membership on every use.
@@ -108,8 +111,9 @@ async function endAccess(
   role: Role | null,
   keep: readonly string[],
 ): Promise<Omit<AccessEnded, "disconnectedApps">> {
-  const keys =
-    role && can(role, "keys.write") ? { revoked: [], kept: [] } : await endMemberKeys(tx, workspaceId, userId, keep);
+  const holds = role !== null && can(role, "keys.write");
+  const keys = holds ? { revoked: [], kept: [] } : await endMemberKeys(tx, workspaceId, userId, keep);
+  const revokedConnectors = holds ? [] : await endMemberConnectors(tx, workspaceId, userId);
   let cancelledInvitations = 0;
   if (!role || !can(role, "members.write")) {
     ({ count: cancelledInvitations } = await tx.workspaceInvitation.updateMany({
@@ -117,14 +121,20 @@ async function endAccess(
       data: { revokedAt: new Date() },
     }));
   }
-  return { revokedKeys: keys.revoked, keptKeys: keys.kept, cancelledInvitations };
+  return { revokedKeys: keys.revoked, keptKeys: keys.kept, revokedConnectors, cancelledInvitations };
 }
 
 async function disconnectApps(workspaceId: string, userId: string, role: Role | null): Promise<number> {
   return role && can(role, "keys.write") ? 0 : revokeMemberGrants(workspaceId, userId);
 }
 
-const NOTHING_ENDED: AccessEnded = { revokedKeys: [], keptKeys: [], disconnectedApps: 0, cancelledInvitations: 0 };
+const NOTHING_ENDED: AccessEnded = {
+  revokedKeys: [],
+  keptKeys: [],
+  revokedConnectors: [],
+  disconnectedApps: 0,
+  cancelledInvitations: 0,
+};
 
 /**
  * Sets `userId`'s role. `actorMayTouchOwners` is the actor's owners.write: without it, neither the

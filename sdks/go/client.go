@@ -52,6 +52,7 @@ type Client struct {
 	http          *http.Client
 	Jobs          *Jobs
 	Monitors      *Monitors
+	Sessions      *Sessions
 }
 
 // Option changes a Client's defaults.
@@ -83,6 +84,7 @@ func New(apiKey string, options ...Option) (*Client, error) {
 	}
 	c.Jobs = &Jobs{c}
 	c.Monitors = &Monitors{c}
+	c.Sessions = &Sessions{c}
 	return c, nil
 }
 

@@ -1,7 +1,7 @@
 /**
  * A local HTTP server that stands in for Stripe's API: it records every request (method, path,
- * form parameters as Stripe's library encodes them, headers) and answers the two calls Glance
- * makes with objects of Stripe's shape. The stripe library is pointed at it through its own
+ * form parameters as Stripe's library encodes them, headers) and answers the calls Glance makes
+ * (Checkout and Portal sessions, meter events) with objects of Stripe's shape. The stripe library is pointed at it through its own
  * host/port/protocol options (STRIPE_API_URL).
  *
  * With `hostedPages`, the Checkout and Portal URLs it hands out are its own loopback pages (the
@@ -71,6 +71,16 @@ export async function startStripeStandIn(
           object: "billing_portal.session",
           customer: params.customer,
           url: `${portalBase()}/p/session/bps_${n}`,
+        };
+      } else if (req.method === "POST" && path === "/v1/billing/meter_events") {
+        body = {
+          object: "billing.meter_event",
+          event_name: params.event_name,
+          identifier: params.identifier,
+          payload: { stripe_customer_id: params["payload[stripe_customer_id]"], value: params["payload[value]"] },
+          timestamp: Number(params.timestamp),
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
         };
       } else {
         res.writeHead(404, { "content-type": "application/json" });

@@ -28,10 +28,14 @@ const BLURBS: Record<DocsHref, string> = {
   "/docs/monitors": "Compare two captures pixel by pixel, or watch a page on a schedule.",
   "/docs/mcp": "Glance as tools for AI agents in Claude, Cursor or VS Code: a remote MCP server.",
   "/docs/sessions": "A live browser over CDP for puppeteer and Playwright, inside the same boundary.",
+  "/docs/proxy": "Capture through your own HTTP or SOCKS5 proxy: geo-specific and allow-listed pages.",
+  "/docs/connectors": "Capture staging sites, intranets and localhost through a connector that dials out.",
   "/docs/caching": "How results are cached, HIT vs MISS, and stored files.",
   "/docs/errors": "Every error code and what to do about it.",
   "/docs/guarantees": "Heights, complete captures, blocked pages, and what is never charged.",
   "/docs/limits": "Plans, rate limits, monthly renders and parameter ranges.",
+  "/docs/metrics": "Self-hosting: GET /metrics for Prometheus, every metric, a Grafana dashboard.",
+  "/docs/traces": "Self-hosting: OpenTelemetry traces of each request over OTLP, traceparent honoured.",
 };
 
 // Counted from the registry (D31), so the sentence follows a new endpoint.

@@ -110,17 +110,23 @@ export function CreateMonitorForm({
           <input type="checkbox" name="fullPage" /> Whole page (not only the first screen)
         </label>
         {email && (
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="emailMe" defaultChecked={mail.delivery !== "off"} /> E-mail alerts to {email}
-            {mail.delivery === "local-inbox" && (
-              <span className="text-slate-600">
-                (in the{" "}
-                <a href="/dev/inbox" className="font-medium text-brand-600 hover:underline">
-                  local inbox
-                </a>
-                : no mail server is configured)
-              </span>
-            )}
+          // One text box beside the checkbox: as separate flex items, the note became a column a few
+          // words wide on a phone (issue 51's walk at 390 px).
+          <label className="flex items-start gap-2" data-testid="email-alerts">
+            <input type="checkbox" name="emailMe" defaultChecked={mail.delivery !== "off"} className="mt-0.5" />
+            <span className="min-w-0 break-words">
+              E-mail alerts to {email}
+              {mail.delivery === "local-inbox" && (
+                <span className="text-slate-600">
+                  {" "}
+                  (in the{" "}
+                  <a href="/dev/inbox" className="font-medium text-brand-600 hover:underline">
+                    local inbox
+                  </a>
+                  : no mail server is configured)
+                </span>
+              )}
+            </span>
           </label>
         )}
       </div>

@@ -111,6 +111,14 @@ const render =
     };
   };
 
+/** A method named alike in both SDKs whose one argument, if any, is the path's id. */
+function same(method: string, name: string, answer: SdkCall["answer"] = "json") {
+  return (_p: Params, id: string): SdkCall => {
+    const call = `${method}(${id && quoted(id)})`;
+    return { ts: call, py: call, name, answer };
+  };
+}
+
 const ROUTES: Route[] = [
   [/^\/v1\/screenshot$/, ["GET", "POST"], render("screenshot", "screenshot", "shot")],
   [/^\/v1\/animate$/, ["GET", "POST"], render("animate", "animate", "video")],
@@ -163,6 +171,10 @@ const ROUTES: Route[] = [
     (p) => ({ ts: `crawls.start(${tsArgs(p)})`, py: `crawls.start(${pyArgs([], p)})`, name: "crawl", answer: "json" }),
   ],
   [/^\/v1\/crawl\/([^/]+)$/, ["GET"], (_p, id) => byId("crawls.get", "crawls.get", id, "results")],
+  [/^\/v1\/sessions$/, ["POST"], same("sessions.create", "session")],
+  [/^\/v1\/sessions$/, ["GET"], same("sessions.list", "sessions")],
+  [/^\/v1\/sessions\/([^/]+)$/, ["GET"], same("sessions.get", "session")],
+  [/^\/v1\/sessions\/([^/]+)$/, ["DELETE"], same("sessions.delete", "", "none")],
   [
     /^\/v1\/jobs$/,
     ["POST"],
@@ -195,11 +207,7 @@ const ROUTES: Route[] = [
       answer: "json",
     }),
   ],
-  [
-    /^\/v1\/monitors$/,
-    ["GET"],
-    () => ({ ts: "monitors.list()", py: "monitors.list()", name: "monitors", answer: "json" }),
-  ],
+  [/^\/v1\/monitors$/, ["GET"], same("monitors.list", "monitors")],
   [/^\/v1\/monitors\/([^/]+)\/runs$/, ["GET"], (_p, id) => byId("monitors.runs", "monitors.runs", id, "runs")],
   [/^\/v1\/monitors\/([^/]+)\/run$/, ["POST"], (_p, id) => byId("monitors.run", "monitors.run", id, "run")],
   [/^\/v1\/monitors\/([^/]+)$/, ["GET"], (_p, id) => byId("monitors.get", "monitors.get", id, "monitor")],
@@ -213,11 +221,7 @@ const ROUTES: Route[] = [
       answer: "json",
     }),
   ],
-  [
-    /^\/v1\/monitors\/([^/]+)$/,
-    ["DELETE"],
-    (_p, id) => ({ ...byId("monitors.delete", "monitors.delete", id, ""), answer: "none" }),
-  ],
+  [/^\/v1\/monitors\/([^/]+)$/, ["DELETE"], same("monitors.delete", "", "none")],
 ];
 
 function byId(ts: string, py: string, id: string, name: string): SdkCall {

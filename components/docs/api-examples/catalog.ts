@@ -12,8 +12,10 @@ export const PLACEHOLDERS = {
   monitorId: "mon_…",
   webhookUrl: "https://example.com/hooks/glance",
   email: "you@example.com",
+  sessionId: "bs_…",
+  proxy: "http://user:pass@proxy.example.net:8080",
 } as const;
-const { page, jobId, monitorId, webhookUrl, email } = PLACEHOLDERS;
+const { page, jobId, monitorId, webhookUrl, email, sessionId, proxy } = PLACEHOLDERS;
 
 export const FIRST_SCREENSHOT: ApiExample = {
   curlKey: "YOUR_API_KEY",
@@ -210,4 +212,24 @@ GET statusUrl (crawls.get(id) in the SDKs), page by page with next:
   "pages": [ { "url": "https://example.com/", "depth": 0, "status": "completed", "title": "Docs",
                "markdown": "# Docs …" }, … ],
   "next": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…?cursor=1234&size=100" }`,
+};
+
+/** /docs/sessions (D39): a single-use connect URL for a CDP client, then the account's sessions. */
+export const SESSION_CREATE: ApiExample = {
+  calls: [{ method: "POST", path: "/v1/sessions" }],
+  answer: `201 { "id": "bs_…", "status": "waiting", "connectUrl": "wss://YOUR_GLANCE_HOST/v1/browser?session=bs_…&token=…",
+      "expiresAt": "…", "createdAt": "…", "startedAt": null, "endedAt": null, "endReason": null }`,
+};
+
+export const SESSION_MANAGE: ApiExample = {
+  calls: [
+    { method: "GET", path: "/v1/sessions" },
+    { method: "GET", path: `/v1/sessions/${sessionId}` },
+    { method: "DELETE", path: `/v1/sessions/${sessionId}` },
+  ],
+};
+
+/** /docs/proxy (D41): a capture through the customer's own proxy, POSTed so its password stays out of URLs. */
+export const SCREENSHOT_PROXY: ApiExample = {
+  calls: [{ method: "POST", path: "/v1/screenshot", params: { url: page, proxy }, saveAs: "through-proxy.png" }],
 };

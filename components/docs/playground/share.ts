@@ -59,11 +59,11 @@ export function valuesFromQuery(
 
 /**
  * The parameters a link never carries: the secret ones (api_key; headers and cookies, which may
- * hold credentials for the target) and the signed-URL fields (key_id, expires, signature), which
+ * hold credentials for the target; proxy, which holds the proxy's, D41) and the signed-URL fields (key_id, expires, signature), which
  * belong to one signer and one moment. A unit test keeps this list equal to the schemas' secret
  * and signing parameters.
  */
-export const NEVER_LINKED = ["api_key", "headers", "cookies", "key_id", "expires", "signature"] as const;
+export const NEVER_LINKED = ["api_key", "headers", "cookies", "proxy", "key_id", "expires", "signature"] as const;
 
 /**
  * The "Open in playground" link for a code example, or null when it shows no GET request to

@@ -1,5 +1,6 @@
 /** The MCP server's tools, in the order clients list them (D25). One registry: the server and the docs page read it. */
 import "server-only";
+import { BROWSER_TOOLS } from "./browser";
 import { pageMarkdownTool, pageMetadataTool } from "./content";
 import { getJobTool, startJobTool } from "./jobs";
 import { ogImageTool, ogTemplatesTool, screenshotTool } from "./render";
@@ -17,6 +18,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   mapSiteTool,
   crawlSiteTool,
   getCrawlTool,
+  ...BROWSER_TOOLS,
 ];
 
 export type { McpTool } from "./types";

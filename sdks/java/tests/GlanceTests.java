@@ -152,6 +152,30 @@ public final class GlanceTests {
     check(head.status == 200 && "HIT".equals(head.header("x-cache")), "HEAD /v1/og");
   }
 
+  /** The connect URL opens a WebSocket (as a CDP client's handshake does); the session is live, listed, then ended. */
+  static void sessions() throws Exception {
+    var sessions = glance().sessions;
+    URI url = URI.create(sessions.connectUrl());
+    check(url.getScheme().equals("ws") && url.getPath().equals("/v1/browser"), "connect URL " + url);
+    String id = url.getRawQuery().replaceAll("^.*session=([^&]+).*$", "$1");
+    try (var socket = new java.net.Socket(url.getHost(), url.getPort())) {
+      socket.setSoTimeout(30_000);
+      String handshake = "GET " + url.getRawPath() + "?" + url.getRawQuery() + " HTTP/1.1\r\nHost: " + url.getHost() + ":" + url.getPort()
+          + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+      socket.getOutputStream().write(handshake.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+      check(status != null && status.startsWith("HTTP/1.1 101"), "handshake: " + status);
+      check("live".equals(sessions.get(id).get("status")), "live session");
+      check(sessions.list().stream().anyMatch(one -> id.equals(one.get("id"))), "session list");
+      sessions.delete(id);
+      for (int i = 0; i < 100 && !"ended".equals(sessions.get(id).get("status")); i++) Thread.sleep(100);
+      Map<String, Object> ended = sessions.get(id);
+      check(List.of("ended", "deleted").equals(List.of(ended.get("status"), ended.get("endReason"))), "deleted session: " + ended);
+    }
+    GlanceException e = thrown(() -> sessions.get("bs_0000000000000000"), GlanceException.class);
+    check(e.status == 404 && "session_not_found".equals(e.code), e.toString());
+  }
+
   public static void main(String[] args) throws Exception {
     String path = System.getenv("GLANCE_TEST_CONFIG");
     if (path == null) {
@@ -165,6 +189,7 @@ public final class GlanceTests {
     tests.put("errorsAreTypedWithTheProblemFields", GlanceTests::errorsAreTypedWithTheProblemFields);
     tests.put("rateLimitedAnswersAreRetriedAfterRetryAfter", GlanceTests::rateLimitedAnswersAreRetriedAfterRetryAfter);
     tests.put("endpoints", GlanceTests::endpoints);
+    tests.put("sessions", GlanceTests::sessions);
     int failed = 0;
     for (Map.Entry<String, Test> test : tests.entrySet()) {
       try {

@@ -16,6 +16,7 @@ final class Client
     public readonly string $baseUrl;
     public readonly Jobs $jobs;
     public readonly Monitors $monitors;
+    public readonly Sessions $sessions;
 
     /**
      * @param int $maxRetries how often a 429 or 503 answer is tried again, after its Retry-After
@@ -34,6 +35,7 @@ final class Client
         $this->baseUrl = rtrim($baseUrl, '/');
         $this->jobs = new Jobs($this);
         $this->monitors = new Monitors($this);
+        $this->sessions = new Sessions($this);
     }
 
     /**

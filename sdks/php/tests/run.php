@@ -147,6 +147,33 @@ function test_endpoints(array $C): void
     check($head->status === 200 && ($head->headers['x-cache'] ?? '') === 'HIT', 'HEAD /v1/og');
 }
 
+/** The connect URL opens a WebSocket (as a CDP client's handshake does); the session is live, listed, then ended. */
+function test_sessions(array $C): void
+{
+    $sessions = (new Client($C['api_key'], $C['base_url']))->sessions;
+    $url = parse_url($sessions->connectUrl());
+    check($url['scheme'] === 'ws' && $url['path'] === '/v1/browser', 'connect URL');
+    parse_str($url['query'], $query);
+    $id = $query['session'];
+    $socket = stream_socket_client("tcp://{$url['host']}:{$url['port']}", $errno, $errstr, 30);
+    check($socket !== false, "connect: $errstr");
+    fwrite($socket, "GET {$url['path']}?{$url['query']} HTTP/1.1\r\nHost: {$url['host']}:{$url['port']}\r\n"
+        . "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        . "Sec-WebSocket-Version: 13\r\n\r\n");
+    check(str_starts_with((string) fgets($socket), 'HTTP/1.1 101'), 'handshake');
+    check($sessions->get($id)['status'] === 'live', 'live session');
+    check(in_array($id, array_column($sessions->list(), 'id'), true), 'session list');
+    $sessions->delete($id);
+    for ($i = 0; $i < 100 && $sessions->get($id)['status'] !== 'ended'; $i++) {
+        usleep(100_000);
+    }
+    $ended = $sessions->get($id);
+    check([$ended['status'], $ended['endReason']] === ['ended', 'deleted'], 'deleted session');
+    fclose($socket);
+    $e = thrown(fn () => $sessions->get('bs_0000000000000000'), GlanceError::class);
+    check([$e->status, $e->errorCode] === [404, 'session_not_found'], $e->getMessage());
+}
+
 $failed = 0;
 foreach (get_defined_functions()['user'] as $function) {
     if (!str_starts_with($function, 'test_')) {

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ._operations import OPERATIONS
 from ._query import query_pairs
+from ._sessions import Sessions
 from .errors import GlanceError
 
 __version__ = "0.1.0"
@@ -83,6 +84,7 @@ class Glance:
         self.jobs = _Jobs(self)
         self.monitors = _Monitors(self)
         self.crawls = _Crawls(self)
+        self.sessions = Sessions(self)
 
     # -- transport ---------------------------------------------------------------------------
 
@@ -191,6 +193,10 @@ class Glance:
 
     def usage(self) -> Dict[str, Any]:
         return self._json("GET", "/v1/usage")
+
+    def connectors(self) -> Dict[str, Any]:
+        """The workspace's connectors for private sites and their status (online, last seen, origins)."""
+        return self._json("GET", "/v1/connectors")
 
     def download(self, url: str) -> RenderedFile:
         """A stored result by its URL (a job's ``resultUrl``, metadata's ``imageUrl``)."""

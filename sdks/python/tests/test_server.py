@@ -2,9 +2,11 @@
 PostgreSQL, a real webhook delivery) and runs this module with GLANCE_TEST_CONFIG naming a JSON
 file of what it set up. Run alone, it fails: there is no server to test against."""
 
+import base64
 import json
 import os
 import pathlib
+import socket
 import struct
 import subprocess
 import sys
@@ -13,6 +15,7 @@ import threading
 import time
 import unittest
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from glance import Glance, GlanceError, WebhookVerificationError, sign_url, verify_webhook
@@ -69,6 +72,7 @@ class Client(unittest.TestCase):
         self.assertEqual(done["status"], "succeeded")
         self.assertEqual(png_size(self.glance.download(done["resultUrl"]).data), (320, 240))
         self.assertGreaterEqual(self.glance.usage()["renders"]["used"], 1)
+        self.assertEqual(self.glance.connectors()["connectors"], [])
 
     def test_animate_diff_and_batch(self):
         gif = self.glance.animate(url=C["fixture"] + "/basic.html?sdk-py-gif", format="gif", duration=2000, fps=5,
@@ -112,6 +116,30 @@ class Client(unittest.TestCase):
         with self.assertRaises(GlanceError) as caught:
             self.glance.crawls.get("crawl_000000000000000000000000")
         self.assertEqual((caught.exception.status, caught.exception.code), (404, "crawl_not_found"))
+
+    def test_sessions(self):
+        url = self.glance.sessions.connect_url()
+        parts = urllib.parse.urlsplit(url)
+        self.assertEqual((parts.scheme, parts.path), ("ws", "/v1/browser"))
+        session_id = urllib.parse.parse_qs(parts.query)["session"][0]
+        # A WebSocket handshake on the URL, as a CDP client opens it: the server switches protocols.
+        with socket.create_connection((parts.hostname, parts.port), timeout=30) as conn:
+            key = base64.b64encode(os.urandom(16)).decode()
+            conn.sendall((f"GET {parts.path}?{parts.query} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                          f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                          "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            self.assertTrue(conn.recv(4096).startswith(b"HTTP/1.1 101"))
+            self.assertEqual(self.glance.sessions.get(session_id)["status"], "live")
+            self.assertIn(session_id, [s["id"] for s in self.glance.sessions.list()])
+            self.glance.sessions.delete(session_id)
+            for _ in range(100):
+                if self.glance.sessions.get(session_id)["status"] == "ended":
+                    break
+                time.sleep(0.1)
+        self.assertEqual(self.glance.sessions.get(session_id)["endReason"], "deleted")
+        with self.assertRaises(GlanceError) as caught:
+            self.glance.sessions.get("bs_0000000000000000")
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "session_not_found"))
 
 
 class Errors(unittest.TestCase):

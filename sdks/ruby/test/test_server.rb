@@ -7,6 +7,7 @@
 require "json"
 require "minitest/autorun"
 require "net/http"
+require "socket"
 require "glance"
 
 path = ENV["GLANCE_TEST_CONFIG"] or abort("GLANCE_TEST_CONFIG is not set: run through tests/integration/sdks/ruby.test.ts")
@@ -93,5 +94,30 @@ class GlanceTest < Minitest::Test
     # Any operation of the document by its operationId.
     head = glance.call("renderOgImageHead", template: "default", variables: { title: "Hello from Ruby" })
     assert_equal [200, "HIT"], [head.status, head.headers["x-cache"]]
+  end
+
+  # The connect URL opens a WebSocket (as a CDP client's handshake does); the session is live,
+  # listed, then ended through the API.
+  def test_sessions
+    sessions = glance.sessions
+    url = URI(sessions.connect_url)
+    assert_equal ["ws", "/v1/browser"], [url.scheme, url.path]
+    id = URI.decode_www_form(url.query).to_h.fetch("session")
+    socket = TCPSocket.new(url.host, url.port)
+    socket.write("GET #{url.request_uri} HTTP/1.1\r\nHost: #{url.host}:#{url.port}\r\nUpgrade: websocket\r\n" \
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    assert_match(/\AHTTP\/1\.1 101/, socket.gets)
+    assert_equal "live", sessions.get(id)["status"]
+    assert_includes sessions.list.map { |s| s["id"] }, id
+    sessions.delete(id)
+    100.times do
+      break if sessions.get(id)["status"] == "ended"
+
+      sleep 0.1
+    end
+    assert_equal %w[ended deleted], sessions.get(id).values_at("status", "endReason")
+    socket.close
+    e = assert_raises(Glance::Error) { sessions.get("bs_0000000000000000") }
+    assert_equal [404, "session_not_found"], [e.status, e.code]
   end
 end

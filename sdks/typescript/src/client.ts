@@ -8,11 +8,13 @@ import { queryPairs } from "./query.js";
 import type {
   AnimateOptions,
   AnimationMetadata,
+  BrowserSession,
   ContentOptions,
   ContentResult,
   CreateJob,
   CreateJobBatch,
   CreateMonitor,
+  CreatedBrowserSession,
   Crawl,
   CrawlResults,
   Diff,
@@ -32,6 +34,7 @@ import type {
   StartCrawl,
   UpdateMonitor,
   Usage,
+  Connectors,
 } from "./types.js";
 
 export interface GlanceOptions {
@@ -219,6 +222,11 @@ export class Glance {
       this.#json({ method: "DELETE", path: `/v1/crawl/${encodeURIComponent(id)}` }),
   };
 
+  /** The workspace's connectors for private sites and their status (online, last seen, origins). */
+  connectors(): Promise<Connectors> {
+    return this.#json({ method: "GET", path: "/v1/connectors" });
+  }
+
   /** The account's usage this month. */
   usage(): Promise<Usage> {
     return this.#json({ method: "GET", path: "/v1/usage" });
@@ -274,5 +282,25 @@ export class Glance {
           path: `/v1/monitors/${encodeURIComponent(id)}/runs`,
         })
       ).runs ?? [],
+  };
+
+  /** Live browser sessions (CDP): connect puppeteer or Playwright to a session's connect URL. */
+  readonly sessions = {
+    /** A session waiting for its client; its `connectUrl` works once, until `expiresAt` (a minute). */
+    create: (): Promise<CreatedBrowserSession> => this.#json({ method: "POST", path: "/v1/sessions" }),
+    /** The account's sessions, newest first (the latest 100). */
+    list: async (): Promise<BrowserSession[]> =>
+      (await this.#json<{ sessions?: BrowserSession[] }>({ method: "GET", path: "/v1/sessions" })).sessions ?? [],
+    get: (id: string): Promise<BrowserSession> =>
+      this.#json({ method: "GET", path: `/v1/sessions/${encodeURIComponent(id)}` }),
+    /** Ends the session; its client sees the WebSocket close with code 4004. */
+    delete: async (id: string): Promise<void> => {
+      await this.#send({ method: "DELETE", path: `/v1/sessions/${encodeURIComponent(id)}` });
+    },
+    /**
+     * A new session's single-use WebSocket URL, as `puppeteer.connect({ browserWSEndpoint })` and
+     * Playwright's `chromium.connectOverCDP(url)` take it; the key never appears in it.
+     */
+    connectUrl: async (): Promise<string> => (await this.sessions.create()).connectUrl,
   };
 }

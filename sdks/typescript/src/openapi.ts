@@ -446,6 +446,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sessions/{id}/profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save a live session's login (cookies and local storage) as a named profile
+     * @description Cookies of every site the session visited and the local storage of the origins its pages show now, sealed at rest. Renders start from it with profile=<name>. Saving under an existing name replaces it.
+     */
+    post: operations["saveSessionProfile"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's saved profiles: names, dates, origins and cookie domains, never values */
+    get: operations["listProfiles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/profiles/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A saved profile (never its contents) */
+    get: operations["getProfile"];
+    put?: never;
+    post?: never;
+    /** Delete a saved profile */
+    delete: operations["deleteProfile"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/connectors": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's connectors and their status
+     * @description Online or offline, last seen, the origins each serves and its version. Tokens are created and revoked in the dashboard.
+     */
+    get: operations["listConnectors"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files/{file}": {
     parameters: {
       query?: never;
@@ -652,6 +727,9 @@ export interface components {
         | "unsupported_url"
         | "private_address"
         | "target_unreachable"
+        | "proxy_unreachable"
+        | "proxy_auth_failed"
+        | "proxy_refused"
         | "selector_not_found"
         | "target_http_error"
         | "target_blocked"
@@ -667,6 +745,10 @@ export interface components {
         | "not_found"
         | "job_not_found"
         | "session_not_found"
+        | "profile_not_found"
+        | "session_not_live"
+        | "profile_limit"
+        | "profile_too_large"
         | "monitor_not_found"
         | "monitor_limit_reached"
         | "crawl_not_found"
@@ -685,6 +767,8 @@ export interface components {
         | "quota_exceeded"
         | "key_render_cap_reached"
         | "internal_error"
+        | "connector_offline"
+        | "connector_failed"
         | "renderer_unavailable"
         | "pdf_conversion_failed"
         | "storage_upload_failed"
@@ -1632,6 +1716,57 @@ export interface components {
         endReason: string | null;
       }[];
     };
+    BrowserProfile: {
+      /** @description The profile's name in the workspace: what profile=<name> names. */
+      name: string;
+      /** @description The origins whose local storage it holds. */
+      origins: string[];
+      /** @description The domains its cookies are for. */
+      cookieDomains: string[];
+      /** @description When it was first saved (ISO 8601). */
+      createdAt: string;
+      /** @description When it was last saved (ISO 8601). */
+      updatedAt: string;
+    };
+    BrowserProfileList: {
+      profiles: {
+        /** @description The profile's name in the workspace: what profile=<name> names. */
+        name: string;
+        /** @description The origins whose local storage it holds. */
+        origins: string[];
+        /** @description The domains its cookies are for. */
+        cookieDomains: string[];
+        /** @description When it was first saved (ISO 8601). */
+        createdAt: string;
+        /** @description When it was last saved (ISO 8601). */
+        updatedAt: string;
+      }[];
+    };
+    Connectors: {
+      /** @description The workspace's connectors, active first, newest first. */
+      connectors: {
+        id: string;
+        name: string;
+        /** @description The token's masked form (ct_live_abcd…wxyz); the token itself is shown only once. */
+        token: string;
+        /**
+         * @description online: connected to an instance and heard within the last 45 seconds.
+         * @enum {string}
+         */
+        status: "online" | "offline" | "revoked";
+        /** @description When an instance last heard from it. */
+        lastSeenAt: string | null;
+        /** @description When its current connection began; null while offline. */
+        connectedAt: string | null;
+        /** @description The origins its last connection declared. */
+        exposedOrigins: string[];
+        /** @description The program's version its last connection reported. */
+        version: string | null;
+        /** Format: date-time */
+        createdAt: string;
+        revokedAt: string | null;
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1714,6 +1849,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -1728,6 +1865,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -1838,7 +1977,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1877,7 +2016,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1916,7 +2055,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2008,7 +2160,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2143,6 +2295,11 @@ export interface operations {
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
            */
@@ -2175,6 +2332,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -2329,7 +2488,7 @@ export interface operations {
           "application/json": components["schemas"]["ScreenshotMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2368,7 +2527,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2407,7 +2566,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2499,7 +2671,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2579,6 +2751,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -2593,6 +2767,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -2697,7 +2873,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2730,7 +2906,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2763,7 +2939,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2841,7 +3028,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. `pdf_conversion_failed`: The page printed, but converting the PDF to the requested pdfStandard failed. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3016,7 +3203,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3055,7 +3242,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3083,6 +3270,32 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3160,7 +3373,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3336,7 +3549,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3369,7 +3582,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3393,6 +3606,28 @@ export interface operations {
       };
       /** @description `request_timeout`: The client did not send its request in time. */
       408: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3458,7 +3693,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3580,10 +3815,14 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -3641,7 +3880,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3680,7 +3919,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3719,7 +3958,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3811,7 +4063,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3969,6 +4221,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -3978,6 +4235,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
            * @default true
@@ -4023,7 +4282,7 @@ export interface operations {
           "text/markdown": string;
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4062,7 +4321,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4101,7 +4360,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4193,7 +4465,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4283,10 +4555,14 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`. */
         failOnHttpError?: boolean;
         /** @description Seconds to keep the result this request stores, at most your plan's cache time (a longer value is capped to it). A result already cached is served until it expires. */
@@ -4341,7 +4617,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4374,7 +4650,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4407,7 +4683,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4485,7 +4772,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4577,10 +4864,14 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -4656,7 +4947,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4695,7 +4986,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4734,7 +5025,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4826,7 +5130,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5010,6 +5314,11 @@ export interface operations {
             [key: string]: string;
           };
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example de-DE
            */
@@ -5019,6 +5328,8 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @default false
@@ -5096,7 +5407,7 @@ export interface operations {
           "application/json": components["schemas"]["AnimationMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5135,7 +5446,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5174,7 +5485,20 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5266,7 +5590,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5364,10 +5688,14 @@ export interface operations {
         headers?: string;
         /** @description Cookies set for the url's host before loading, e.g. {"session":"…"}: a JSON object of names to values. Names starting __Secure-, __Host- or __Http- (any case) need an https url: browsers keep them only with Secure. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         cookies?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         locale?: string;
         /** @description IANA time zone the page's clock and Intl use. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         timezone?: string;
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         reducedMotion?: boolean;
         /** @description Block requests to ad networks and hide common ad containers. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
@@ -5438,7 +5766,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5471,7 +5799,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5504,7 +5832,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
       413: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5582,7 +5921,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `renderer_unavailable`: No browser could be reached to render the page. */
+      /** @description `connector_offline`: The workspace's connector for the target's origin is offline. `connector_failed`: The workspace's connector did not deliver the page. `renderer_unavailable`: No browser could be reached to render the page. */
       502: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5719,6 +6058,11 @@ export interface operations {
                 /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                 customJS?: string;
                 /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
+                /**
                  * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
                  */
@@ -5751,6 +6095,8 @@ export interface operations {
                  * @enum {string}
                  */
                 mediaType?: "screen" | "print";
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
                  * @default load
@@ -5984,6 +6330,11 @@ export interface operations {
                   [key: string]: string;
                 };
                 /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
+                /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
                  */
@@ -5993,6 +6344,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                  * @default true
@@ -6149,6 +6502,11 @@ export interface operations {
                   [key: string]: string;
                 };
                 /**
+                 * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                 * @example acme-admin
+                 */
+                profile?: string;
+                /**
                  * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @example de-DE
                  */
@@ -6158,6 +6516,8 @@ export interface operations {
                  * @example America/New_York
                  */
                 timezone?: string;
+                /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                proxy?: string;
                 /**
                  * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                  * @default false
@@ -6531,6 +6891,11 @@ export interface operations {
                   /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
                   customJS?: string;
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
                    */
@@ -6563,6 +6928,8 @@ export interface operations {
                    * @enum {string}
                    */
                   mediaType?: "screen" | "print";
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
                    * @default load
@@ -6796,6 +7163,11 @@ export interface operations {
                     [key: string]: string;
                   };
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
                    */
@@ -6805,6 +7177,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description When the target answers 4xx or 5xx, answer 422 target_http_error (no render counted, nothing cached) instead of capturing the error page. false captures it, cached for 5 minutes at most. X-Target-Status carries the target's status either way. Accepts `true`, `false`, `1` or `0`.
                    * @default true
@@ -6961,6 +7335,11 @@ export interface operations {
                     [key: string]: string;
                   };
                   /**
+                   * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+                   * @example acme-admin
+                   */
+                  profile?: string;
+                  /**
                    * @description Language of the browser: the Accept-Language header, navigator.language and the default Intl locale. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @example de-DE
                    */
@@ -6970,6 +7349,8 @@ export interface operations {
                    * @example America/New_York
                    */
                   timezone?: string;
+                  /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+                  proxy?: string;
                   /**
                    * @description Emulate prefers-reduced-motion: reduce, so pages that honour it skip animations and carousels. Accepts `true`, `false`, `1` or `0`. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
                    * @default false
@@ -7284,6 +7665,8 @@ export interface operations {
         customCSS?: string;
         /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
         customJS?: string;
+        /** @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found. */
+        profile?: string;
         /** @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         userAgent?: string;
         /** @description Extra request headers, sent only to the url's own origin (scheme, host and port), never to other hosts the page loads from. A JSON object, e.g. {"Authorization":"Bearer …"}. Secret: never logged, stored or returned; prefer POST so it stays out of URLs. Host, Cookie, User-Agent, Accept-Language, Proxy-* and Sec-* and other browser-owned names are refused. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
@@ -7298,6 +7681,8 @@ export interface operations {
         reducedMotion?: boolean;
         /** @description CSS media type: `print` applies the page's print styles to an image; `screen` keeps screen styles in a PDF. Default: screen for images, print for PDF. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
         mediaType?: "screen" | "print";
+        /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
         /** @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll). */
         waitUntil?: "load" | "domcontentloaded" | "networkidle0" | "networkidle2";
         /** @description Capture only the first element matching this CSS selector, scrolled into view. Waited for up to the timeout; no match is a 400 selector_not_found. Images only; not with clip or fullPage. */
@@ -7622,6 +8007,11 @@ export interface operations {
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
            */
@@ -7654,6 +8044,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -8162,6 +8554,11 @@ export interface operations {
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
            */
@@ -8194,6 +8591,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -8755,6 +9154,11 @@ export interface operations {
           /** @description JavaScript run in the page before capture (top-level await allowed). An error it throws is a 400 naming the error. Requires the Pro plan or higher (403 `plan_upgrade_required` below it). */
           customJS?: string;
           /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
+          /**
            * @description User-Agent the browser sends and reports in navigator.userAgent. Overrides a device preset's. Requires the Starter plan or higher (403 `plan_upgrade_required` below it).
            * @example Mozilla/5.0 (compatible; MyMonitor/1.0)
            */
@@ -8787,6 +9191,8 @@ export interface operations {
            * @enum {string}
            */
           mediaType?: "screen" | "print";
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
           /**
            * @description When the page counts as loaded: `load` (the load event), `domcontentloaded` (HTML parsed), `networkidle0` (no request for 500 ms) or `networkidle2` (at most 2 requests for 500 ms; for pages that poll).
            * @default load
@@ -9554,6 +9960,13 @@ export interface operations {
            * @example America/New_York
            */
           timezone?: string;
+          /** @description Your own proxy for the page's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`. Every request the page makes goes through Glance's target guard and then your proxy, which resolves the page's host names (IP-literal private addresses and names such as localhost stay refused). The proxy must be at a public address. Secret: never logged, stored in clear or returned; prefer POST so it stays out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+          proxy?: string;
+          /**
+           * @description A saved login of your workspace (POST /v1/sessions/{id}/profile): the page starts with its cookies and local storage, as if logged in. Results are cached per profile. A name your workspace does not have is 404 profile_not_found.
+           * @example acme-admin
+           */
+          profile?: string;
           /**
            * Format: uri
            * @description Called with signed JSON (Standard Webhooks): `crawl.completed` when the crawl ends (completed, cancelled or stopped at a limit), and `crawl.page` for each page with pageWebhooks. Without it, the account's default webhook URL (dashboard), if any. A public http(s) URL: private, loopback and metadata addresses are refused here and again when it is called.
@@ -10335,6 +10748,476 @@ export interface operations {
       };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  saveSessionProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The live session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The profile's name in the workspace (1-64 letters, digits, dots, hyphens, underscores). Saving under a name that exists replaces that profile.
+           * @example acme-admin
+           */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The profile (never its contents). */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `missing_parameter`: A required query parameter is missing. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProfiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profiles. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfileList"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BrowserProfile"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listConnectors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workspace's connectors. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+          "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+          "X-Quota-Reset": components["headers"]["XQuotaReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Connectors"];
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

@@ -44,9 +44,12 @@ export type JobBatch = Schemas["JobBatch"];
 export type Monitor = Schemas["Monitor"];
 export type MonitorRun = Schemas["MonitorRun"];
 export type Usage = Schemas["Usage"];
+export type Connectors = Schemas["Connectors"];
 export type SiteMap = Schemas["SiteMap"];
 export type Crawl = Schemas["Crawl"];
 export type CrawlResults = Schemas["CrawlResults"];
+export type BrowserSession = Schemas["BrowserSession"];
+export type CreatedBrowserSession = Schemas["CreatedBrowserSession"];
 export type MapOptions = Omit<Query<"mapSite">, Managed>;
 export type StartCrawl = Omit<JsonBody<"startCrawl">, Managed>;
 

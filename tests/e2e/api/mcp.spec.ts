@@ -7,12 +7,12 @@
  * render counted.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test } from "@playwright/test";
 import { generateApiKey } from "../../../lib/keys/format";
+import { OAuthAgent } from "@/tests/support/mcp-oauth-agent";
 import { e2e, signInByEmail, sql, uniqueEmail } from "../support";
 import {
   accountWithKey,
@@ -40,16 +40,12 @@ test.describe("MCP server", () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          "crawl_site",
-          "get_crawl",
-          "get_job",
-          "map_site",
-          "og_image",
-          "og_templates",
-          "page_markdown",
-          "page_metadata",
-          "screenshot",
-          "start_job",
+          // Every tool, the browsing ones (D43) included.
+          ..."crawl_site get_crawl get_job map_site og_image og_templates page_markdown page_metadata screenshot start_job".split(
+            " ",
+          ),
+          ..."browser_open browser_navigate browser_snapshot browser_click browser_type browser_press".split(" "),
+          ..."browser_scroll browser_screenshot browser_save_profile browser_close".split(" "),
         ].sort(),
       );
 
@@ -138,26 +134,15 @@ test.describe("MCP server", () => {
     page,
   }) => {
     // The agent's side, as the SDK runs it; its redirect URI is answered by the test, never contacted.
-    const redirectUrl = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
-    const state: { info?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; go?: URL } = {};
-    const provider: OAuthClientProvider = {
-      redirectUrl,
-      clientMetadata: { client_name: "E2E agent", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none" },
-      clientInformation: () => state.info,
-      saveClientInformation: (info) => void (state.info = info),
-      tokens: () => state.tokens,
-      saveTokens: (tokens) => void (state.tokens = tokens),
-      redirectToAuthorization: (url) => void (state.go = url),
-      saveCodeVerifier: (verifier) => void (state.verifier = verifier),
-      codeVerifier: () => state.verifier!,
-    };
-    const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    const agent = new OAuthAgent(`http://127.0.0.1:${e2e.appPort + 8}/callback`, "E2E agent");
+    const redirectUrl = agent.redirectUrl;
+    const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent });
     await expect(new Client({ name: "e2e", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
-    expect(state.go?.href).toMatch(new RegExp(`^${e2e.appUrl}/oauth/authorize\\?`));
+    expect(agent.authorizationUrl?.href).toMatch(new RegExp(`^${e2e.appUrl}/oauth/authorize\\?`));
 
     // The person: signed out, the consent page sends them through sign-in and back.
     const email = uniqueEmail("mcp-oauth");
-    await page.goto(state.go!.href);
+    await page.goto(agent.authorizationUrl!.href);
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Foauth%2Fauthorize/);
     const returnTo = new URL(page.url()).searchParams.get("callbackUrl")!;
     await signInByEmail(page, email);
@@ -174,7 +159,7 @@ test.describe("MCP server", () => {
     await first.finishAuth(back.searchParams.get("code")!);
 
     const client = new Client({ name: "e2e", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent }));
     const { tools } = await client.listTools();
     const metadata = await call(client, "page_metadata", { url: `${e2e.fixturesUrl}/` });
     expect(answerOf(metadata).metadata).toMatchObject({ title: "Glance e2e fixture" });

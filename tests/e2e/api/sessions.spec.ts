@@ -12,7 +12,7 @@ import { e2e } from "../support";
 import { accountWithKey } from "./mcp-support";
 
 const endpoint = `${e2e.appUrl.replace(/^http/, "ws")}/v1/browser`;
-const form = `${e2e.fixturesUrl}/session-form.html`;
+const form = `${e2e.fixturesUrl}/shared/sessions/form.html`;
 
 test.describe.configure({ mode: "serial" });
 

@@ -7,10 +7,11 @@
  * The member joins by the invitation e-mail (the harness's SMTP listener) and its link.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { expect, test, type Page } from "@playwright/test";
+import { PERMISSION_GATES } from "@/lib/auth/roles";
+import { mcpStatus as mcpStatusOn, OAuthAgent } from "@/tests/support/mcp-oauth-agent";
 import {
   apiGet,
   createKeyInDashboard,
@@ -57,25 +58,13 @@ async function teamIdByName(name: string): Promise<string> {
  */
 async function connectAgent(page: Page, workspace: string): Promise<{ tokens: () => OAuthTokens; clientId: string }> {
   const mcpUrl = new URL("/mcp", e2e.appUrl);
-  const redirectUrl = `http://127.0.0.1:${e2e.appPort + 8}/callback`;
-  const state: { info?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; go?: URL } = {};
-  const provider: OAuthClientProvider = {
-    redirectUrl,
-    clientMetadata: { client_name: "Team agent", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none" },
-    clientInformation: () => state.info,
-    saveClientInformation: (info) => void (state.info = info),
-    tokens: () => state.tokens,
-    saveTokens: (tokens) => void (state.tokens = tokens),
-    redirectToAuthorization: (url) => void (state.go = url),
-    saveCodeVerifier: (verifier) => void (state.verifier = verifier),
-    codeVerifier: () => state.verifier!,
-  };
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const agent = new OAuthAgent(`http://127.0.0.1:${e2e.appPort + 8}/callback`, "Team agent");
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent });
   await expect(new Client({ name: "e2e", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
-  await page.goto(state.go!.href);
+  await page.goto(agent.authorizationUrl!.href);
   await page.getByLabel("Workspace").selectOption({ label: workspace });
   const callback = new Promise<URL>((resolve) =>
-    page.route(`${redirectUrl}**`, (route) => {
+    page.route(`${agent.redirectUrl}**`, (route) => {
       resolve(new URL(route.request().url()));
       return route.fulfill({ status: 200, contentType: "text/plain", body: "back in the agent" });
     }),
@@ -83,26 +72,14 @@ async function connectAgent(page: Page, workspace: string): Promise<{ tokens: ()
   await page.getByRole("button", { name: "Allow" }).click();
   await first.finishAuth((await callback).searchParams.get("code")!);
   const client = new Client({ name: "e2e", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent }));
   expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   await client.close();
-  return { tokens: () => state.tokens!, clientId: state.info!.client_id };
+  return { tokens: () => agent.saved!, clientId: agent.info!.client_id };
 }
 
 /** tools/list on /mcp with an access token: the answer's status. */
-async function mcpStatus(accessToken: string): Promise<number> {
-  const response = await fetch(new URL("/mcp", e2e.appUrl), {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
+const mcpStatus = (accessToken: string) => mcpStatusOn(e2e.appUrl, accessToken);
 
 test("create a team, switch, act within a role, lose access on removal", async ({ browser }) => {
   // Two people, two sign-ins and a dozen round trips through the production server.
@@ -167,6 +144,16 @@ test("create a team, switch, act within a role, lose access on removal", async (
   const audit = await member.goto("/dashboard/team/audit");
   expect(audit?.status()).toBe(200);
   await expect(member.getByTestId("role-limit")).toContainText("you cannot read the audit log. Owners and admins can");
+  // Every permission's gate on every page that names it (PERMISSION_GATES, issue 49): a viewer has none of them.
+  for (const [permission, gate] of Object.entries(PERMISSION_GATES)) {
+    for (const route of gate.pages) {
+      await member.goto(route);
+      // A page may say less than the permission does ("create connectors" for keys.write): the gate is what counts.
+      await expect(member.locator(`[data-testid=role-limit][data-permission="${permission}"]`), route).toContainText(
+        "As viewer of this workspace you cannot",
+      );
+    }
+  }
 
   // The owner makes them developer: their very next request may create keys.
   await owner.goto("/dashboard/team");

@@ -122,7 +122,11 @@ test("customJS that navigates and keeps running is captured on the page it went 
     `location.href = "/index.html?went=1"; await new Promise((r) => setTimeout(r, 2000));`,
     `const f = document.createElement("form"); f.action = "/index.html"; document.body.append(f); f.submit(); await new Promise((r) => setTimeout(r, 2000));`,
   ]) {
-    const response = await shoot({ url: `${e2e.fixturesUrl}/navigates-away.html`, customJS, response: "json" });
+    const response = await shoot({
+      url: `${e2e.fixturesUrl}/shared/screenshot/navigates-away.html`,
+      customJS,
+      response: "json",
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const json = (await response.json()) as { finalUrl: string; title: string };
     expect(json.finalUrl).toContain("/index.html");
@@ -133,7 +137,7 @@ test("customJS that navigates and keeps running is captured on the page it went 
 test("a page that navigates itself to a refused address is 400 private_address and costs no render (D23)", async () => {
   const before = await rendersThisMonth();
   for (const how of ["location", "meta", "form", "link"]) {
-    const url = `${e2e.fixturesUrl}/navigates-away.html?how=${how}&to=${encodeURIComponent(REFUSED)}`;
+    const url = `${e2e.fixturesUrl}/shared/screenshot/navigates-away.html?how=${how}&to=${encodeURIComponent(REFUSED)}`;
     await expectProblem(await shoot({ url, delay: 600 }), 400, { code: "private_address", param: "url" });
   }
   for (const html of [
@@ -147,7 +151,7 @@ test("a page that navigates itself to a refused address is 400 private_address a
 });
 
 test("a bot-challenge page is 422 target_blocked kind=challenge and costs no render; allowBlocked captures it (D23)", async () => {
-  const url = `${e2e.fixturesUrl}/cloudflare-challenge.html`;
+  const url = `${e2e.fixturesUrl}/shared/screenshot/blocked/cloudflare-challenge.html`;
   const before = await rendersThisMonth();
   const blocked = await shoot({ url });
   expect(blocked.headers.get("x-target-blocked")).toBe("challenge");

@@ -9,12 +9,10 @@ import { DOCS_PAGES } from "@/components/site/links";
 
 /**
  * curl examples that are no request of the SDKs, by page. /docs/mcp: JSON-RPC to /mcp, the Model
- * Context Protocol an agent's MCP client speaks; the SDKs call the /v1 API. /docs/sessions: the
- * connect URL for a CDP client (puppeteer, Playwright drive the session, as the page shows); the
- * SDKs do not wrap live sessions yet (issue 45).
+ * Context Protocol an agent's MCP client speaks; the SDKs call the /v1 API. /docs/metrics: an
+ * operator's scrape of /metrics with the server's METRICS_TOKEN (D40), no API request.
  */
-const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1, "/docs/sessions": 1 };
-const NOT_SDK_PATHS = /\/v1\/sessions\b/;
+const NOT_SDK_REQUESTS: Record<string, number> = { "/docs/mcp": 1, "/docs/metrics": 1 };
 
 const SDK_TABS: Array<[string, RegExp]> = [
   ["SDK: TypeScript", /import \{ Glance \} from "glance-sdk";[\s\S]*await glance\.\w/],
@@ -37,7 +35,7 @@ test("every curl example on every docs page has SDK: TypeScript and SDK: Python 
       const block = page.locator("pre").nth(i);
       const text = (await block.textContent()) ?? "";
       if (!/^\s*curl\s/m.test(text)) continue;
-      if (!text.includes("/v1/") || NOT_SDK_PATHS.test(text)) {
+      if (!text.includes("/v1/")) {
         notSdk++;
         continue;
       }

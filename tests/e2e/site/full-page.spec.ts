@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { e2e } from "../support";
 import { newUserKey } from "./helpers";
 
-const bands = `${e2e.fixturesUrl}/bands.html`;
+const bands = `${e2e.fixturesUrl}/shared/screenshot/bands.html`;
 const shoot = (key: string, query: Record<string, string>) =>
   fetch(
     `${e2e.appUrl}/v1/screenshot?${new URLSearchParams({ url: bands, fullPage: "true", width: "100", height: "2000", ...query })}`,

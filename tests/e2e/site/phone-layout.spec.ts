@@ -19,6 +19,7 @@ const TABS = [
   "Monitors",
   "Crawls",
   "Webhooks",
+  "Profiles",
   "Storage",
   "Account",
 ];

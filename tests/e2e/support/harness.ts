@@ -29,6 +29,7 @@ import { createGitHubStub } from "./github-stub";
 import { answerHeld, answerTapControl, APP_LOG_LEVEL, tapOutput } from "./harness-taps";
 import { parseMail, type ParsedMail } from "./mime";
 import { e2e } from "./ports";
+import { loginSiteHandler } from "../../support/login-site";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -108,12 +109,18 @@ const TYPES: Record<string, string> = {
 
 function startFixtures(): Promise<void> {
   const dir = path.join(root, "tests/e2e/fixtures");
+  const sharedDir = path.join(root, "tests/fixtures");
+  const login = loginSiteHandler(); // a site behind a login form (saved profiles, D43)
   const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", e2e.fixturesUrl).pathname);
-    if (answerHeld(pathname, req, res)) return;
+    if (answerHeld(pathname, req, res) || login(req, res)) return;
     const debian = debianDocFile(pathname);
-    const file = debian ?? path.join(dir, pathname === "/" ? "index.html" : pathname);
-    if (!debian && !file.startsWith(dir + path.sep)) return res.writeHead(403).end();
+    // /shared/… is tests/fixtures, the pages the integration tests render too: one copy for both suites.
+    const shared = pathname.startsWith("/shared/");
+    const base = shared ? sharedDir : dir;
+    const file =
+      debian ?? path.join(base, shared ? pathname.slice("/shared".length) : pathname === "/" ? "index.html" : pathname);
+    if (!debian && !file.startsWith(base + path.sep)) return res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });

@@ -17,7 +17,7 @@ export const e2e = {
   controlUrl: `http://${host}:${E2E_PORT + 2}`,
   /** Local GitHub OAuth + REST stub. */
   githubUrl: `http://${host}:${E2E_PORT + 3}`,
-  /** Static pages from tests/e2e/fixtures, an allowed private origin for rendering tests. */
+  /** Static pages from tests/e2e/fixtures (and tests/fixtures under /shared/), an allowed private origin for rendering tests. */
   fixturesUrl: `http://${host}:${E2E_PORT + 4}`,
   /** A second app on the embedded default (no DATABASE_URL, no EMAIL_SERVER), started by its own spec. */
   localAppPort: E2E_PORT + 5,
@@ -33,6 +33,12 @@ export const e2e = {
   renderClosedPort: E2E_PORT + 10,
   /** That spec's S3-protocol server. */
   renderS3Port: E2E_PORT + 11,
+  /** The observability spec's own app (metrics and traces on, D40), stopped by the spec. */
+  observeAppPort: E2E_PORT + 12,
+  /** That spec's OTLP/HTTP receiver, the app's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  observeOtlpPort: E2E_PORT + 13,
+  /** That spec's webhook receiver, an allowed private origin of its app. */
+  observeHooksPort: E2E_PORT + 14,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
   adminDatabaseUrl: `postgres://postgres@${host}:5432/test`,

@@ -35,6 +35,7 @@ async function endedCrawl(account: TestAccount, title: string): Promise<string> 
         limitSource: "request",
         formats: ["markdown"],
       },
+      pageSecrets: null,
       pageLimit: 1,
     },
   );

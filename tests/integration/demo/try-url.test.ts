@@ -53,6 +53,12 @@ describe("try a URL without signing up", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([1280, 800]);
+    // Where its time went (issue 51 point 8), every part named, in whole milliseconds.
+    const timing = response.headers.get("server-timing") ?? "";
+    const spans = Object.fromEntries(timing.split(", ").map((part) => part.split(";dur=")));
+    expect(Object.keys(spans)).toEqual(["check", "limits", "setup", "navigate", "wait", "capture", "encode", "total"]);
+    for (const ms of Object.values(spans)) expect(ms).toMatch(/^\d+$/);
+    expect(Number(spans.total)).toBeGreaterThanOrEqual(Number(spans.navigate) + Number(spans.capture));
   });
 
   it("per address, then for everyone: 429 rate_limited with Retry-After", async () => {

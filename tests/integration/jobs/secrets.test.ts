@@ -11,15 +11,22 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
+import { type ForwardProxy, PROXY_USER, startHttpProxy } from "@/tests/support/forward-proxies";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { jobsHarness, postJob, waitForJob, type JobBody } from "./support";
 
 let receiver: Receiver;
+/** A real forward proxy for the `proxy` fields (D41): any password is taken, so each can be a secret of its own. */
+let proxy: ForwardProxy;
 beforeAll(async () => {
   receiver = await startReceiver();
+  proxy = await startHttpProxy({ anyPassword: true });
 });
-afterAll(async () => receiver?.close());
-const h = jobsHarness(() => [receiver.origin]);
+afterAll(async () => {
+  await receiver?.close();
+  await proxy?.close();
+});
+const h = jobsHarness(() => [receiver.origin, proxy.origin]);
 
 // Every line the server logs while the file runs (lib/log.ts writes to stdout and stderr).
 const logged: string[] = [];
@@ -39,10 +46,15 @@ afterAll(() => {
 });
 
 const markers: string[] = [];
-/** A secret value of its own, in the shape the field takes (a JSON object of names to values, or text). */
-function secretFor(structured: boolean): unknown {
+/**
+ * A secret value of its own, in the shape the field takes (a JSON object of names to values, the
+ * test's proxy with the secret as its password — D41: a proxy's host may be named in errors, never
+ * its password — or text).
+ */
+function secretFor(structured: boolean, name = ""): unknown {
   const marker = `sekret${randomBytes(8).toString("hex")}`;
   markers.push(marker);
+  if (name === "proxy") return `http://${PROXY_USER}:${marker}@${new URL(proxy.origin).host}`;
   return structured ? { "X-Marker": marker } : marker;
 }
 
@@ -67,7 +79,7 @@ async function jobSecretFields(): Promise<Array<[string, Field[]]>> {
 }
 
 function withSecrets(base: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
-  return { ...base, ...Object.fromEntries(fields.map((f) => [f.name, secretFor(f.structured)])) };
+  return { ...base, ...Object.fromEntries(fields.map((f) => [f.name, secretFor(f.structured, f.name)])) };
 }
 
 let account: TestAccount;
@@ -215,6 +227,8 @@ describe("secret parameters are redacted by the schema, at any depth, everywhere
     const { getPool } = await import("@/lib/db/pool");
     const ended = await Promise.all(jobIds.map((id) => waitForJob(account, id)));
     expect(ended.filter((j) => j.status === "failed").map((j) => j.error)).toEqual([]);
+    // The jobs with a proxy rendered through it, each with its own secret password (D41).
+    expect(proxy.seen.length).toBeGreaterThan(0);
     await eventually(
       () => receiver.received.filter((r) => r.path === "/secrets").length >= 5,
       "the jobs' and the batch's webhooks",

@@ -34,7 +34,7 @@ export interface McpHarness {
  * mounts the routes and starts the job workers; after the tests, the clients, workers, Chromium
  * and servers stop before the environment's clean-up.
  */
-export function mcpHarness(): McpHarness {
+export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpHarness {
   let fx: FixtureServer | undefined;
   let app: RouteServer | undefined;
   // Filled once the environment is set: the routes' modules read it when loaded.
@@ -47,7 +47,12 @@ export function mcpHarness(): McpHarness {
   });
   // The route server's address is the app's: APP_URL must name it before the modules read it.
   const env = testEnvironment(() => ({
-    extra: { ALLOW_PRIVATE_ORIGINS: fx!.origin, BROWSER_CONCURRENCY: "2", APP_URL: app!.origin },
+    extra: {
+      // More fixture sites a file starts before this harness (the browsing tools' login site, D43).
+      ALLOW_PRIVATE_ORIGINS: [fx!.origin, ...(options.moreOrigins?.() ?? [])].join(","),
+      BROWSER_CONCURRENCY: "2",
+      APP_URL: app!.origin,
+    },
   }));
   beforeAll(async () => {
     const mcp = await import("@/app/mcp/route");
@@ -71,6 +76,9 @@ export function mcpHarness(): McpHarness {
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    // Live sessions the browsing tools opened (D43) end before their browser does.
+    const { endLiveSessions } = await import("@/lib/sessions/connect");
+    await endLiveSessions();
     const { stopJobWorkers } = await import("@/lib/jobs/worker");
     await stopJobWorkers();
     await db?.end();

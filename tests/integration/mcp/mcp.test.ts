@@ -45,6 +45,9 @@ describe("tools/list", () => {
       "map_site",
       "crawl_site",
       "get_crawl",
+      // The browsing tools (D43).
+      ..."browser_open browser_navigate browser_snapshot browser_click browser_type".split(" "),
+      ..."browser_press browser_scroll browser_screenshot browser_save_profile browser_close".split(" "),
     ]);
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(80);

@@ -106,7 +106,7 @@ export interface MonitorWorld {
  * file's hooks in the order they must run (the servers before the environment that allows their
  * origins) and answers what they made.
  */
-export function monitorWorld(): MonitorWorld {
+export function monitorWorld(moreOrigins: () => string[] = () => []): MonitorWorld {
   let pages: ChangingPages | undefined;
   let receiver: Receiver | undefined;
   let account: TestAccount | undefined;
@@ -117,7 +117,7 @@ export function monitorWorld(): MonitorWorld {
   testEnvironment(() => ({
     store: "redis",
     extra: {
-      ALLOW_PRIVATE_ORIGINS: `${pages!.origin},${receiver!.origin}`,
+      ALLOW_PRIVATE_ORIGINS: [pages!.origin, receiver!.origin, ...moreOrigins()].join(","),
       BROWSER_CONCURRENCY: "2",
       URL_SIGNING_SECRET: "test-url-signing-secret-0123456789abcdef",
       WEBHOOK_POLL_MS: "50",

@@ -85,6 +85,35 @@ describe("blockCookies", () => {
   });
 });
 
+describe("blockCookies' wait (issue 51 point 8)", () => {
+  it("a page without a banner that stays still is not held for the whole 4 s", async () => {
+    const response = await h.shoot({
+      url: "basic.html?still",
+      width: 800,
+      height: 600,
+      blockCookies: true,
+      response: "json",
+    });
+    expect(response.status).toBe(200);
+    const { timings } = (await response.json()) as { timings: { wait: number } };
+    // autoconsent searches again only after a DOM change, so on a still page it never said
+    // "nothing found" and every capture waited settle's 4 s; now the heuristic search and 1 s of
+    // stillness end it (about 1.5 s after the load on an idle machine).
+    expect(timings.wait).toBeLessThan(3_000);
+  });
+
+  it("a banner drawn after the page asked its server for 2 s is still found and dismissed", async () => {
+    const denied = h.fx.hitsFor("/consent-deny");
+    const image = await decode(
+      await expectOk(
+        await h.shoot({ url: "cookie-banner-late.html?ms=2000", width: 800, height: 600, blockCookies: true }),
+      ),
+    );
+    expectColor(image.pixel(400, 550), WHITE, "where the late banner was");
+    expect(h.fx.hitsFor("/consent-deny") - denied).toBe(1);
+  });
+});
+
 describe("plan gates (D3)", () => {
   it("a Free account gets 403 for Starter options and Pro options alike", async () => {
     const free = await h.accountOn("free");

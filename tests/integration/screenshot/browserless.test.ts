@@ -4,23 +4,32 @@
  * BROWSER_WS_ENDPOINT=ws://…/chromium?token=… and a token-protected guard reached through
  * NET_GUARD_URL. A screenshot renders through it, /readyz says the browser can render, and a
  * browser whose contexts get the wrong guard token renders nothing (the boundary is per context).
+ * A render with a customer's proxy (D41) goes through the guard's route listener, reached at
+ * NET_GUARD_URL's host, and a real forward proxy on browserless too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { problemOf } from "@/tests/support/api";
 import { browserUiDuringRender } from "@/tests/support/browser-ui";
 import { decode, expectOk, screenshotHarness } from "@/tests/support/screenshot-harness";
+import { type ForwardProxy, startHttpProxy } from "@/tests/support/forward-proxies";
 
 let browserless: RemoteBrowser;
 let guardPort: number;
+let customerProxy: ForwardProxy;
 
 beforeAll(async () => {
   browserless = await startBrowserless({ port: await freePort(), token: "recipe-browserless-token" });
   guardPort = await freePort();
+  customerProxy = await startHttpProxy();
 }, 120_000);
 // Registered before the harness, so browserless stops after it, as before.
-afterAll(async () => browserless?.stop());
+afterAll(async () => {
+  await browserless?.stop();
+  await customerProxy?.close();
+});
 const h = screenshotHarness(() => ({
+  allowOrigins: [customerProxy.origin],
   env: {
     extra: {
       BROWSER_WS_ENDPOINT: browserless.endpoint,
@@ -46,6 +55,13 @@ describe("browserless, as the README sets it up", () => {
 
   it("launches browserless's Chromium without the address bar's pop-up UI, as its own (D30)", async () => {
     expect(await browserUiDuringRender()).toEqual([]);
+  });
+
+  it("renders through a customer's proxy: browserless's page reaches the route listener, then the proxy", async () => {
+    const before = customerProxy.seen.length;
+    await expectOk(await h.shoot({ url: "basic.html?browserless=proxy", proxy: customerProxy.url, timeout: 60_000 }));
+    expect(customerProxy.seen.slice(before)).toContain(new URL(h.fx.origin).host);
+    expect(h.fx.hits.filter((hit) => hit.url.includes("browserless=proxy"))).toHaveLength(1);
   });
 
   it("renders nothing when the contexts cannot authenticate to the guard", async () => {

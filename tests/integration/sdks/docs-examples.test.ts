@@ -3,7 +3,7 @@
  * tabs show it — curl, the TypeScript SDK and the Python SDK (D29) — against the real API over
  * HTTP (./harness.ts). Only the placeholders a reader replaces are swapped: the host, the key, the
  * pages (loopback fixtures instead of example.com), the webhook URL, the e-mail address and the
- * ids of a job and a monitor that exist. Each language must exit 0 and write the files it says.
+ * ids of a job, a monitor and a browser session that exist. Each language must exit 0 and write the files it says.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -31,6 +31,8 @@ const s = sdkServer();
 let glance: Glance;
 /** Per language: a monitor with its baseline taken (MONITOR_MANAGE deletes it). */
 const monitors = new Map<ExampleLanguage, string>();
+/** Per language: a browser session waiting for its client (SESSION_MANAGE ends it). */
+const sessions = new Map<ExampleLanguage, string>();
 let jobId = "";
 
 beforeAll(async () => {
@@ -39,6 +41,7 @@ beforeAll(async () => {
   for (const language of LANGUAGES) {
     const monitor = await glance.monitors.create({ url: s.fx.url(`basic.html?monitor-${language}`), interval: 3600 });
     monitors.set(language, monitor.id);
+    sessions.set(language, (await glance.sessions.create()).id);
   }
   for (const id of monitors.values())
     await eventually(
@@ -53,11 +56,15 @@ function concrete(example: ApiExample, language: ExampleLanguage): ApiExample {
   const swap = (value: string): string => {
     if (value === PLACEHOLDERS.webhookUrl) return `${s.receiver.origin}/hooks`;
     if (value === PLACEHOLDERS.email) return s.account.email;
+    if (value === PLACEHOLDERS.proxy) return s.proxy.url;
     if (value === `${PLACEHOLDERS.page}/help`) return s.fx.url("help.html");
     // A page with a main text, so the Markdown examples print some.
     const page = /^https:\/\/(staging\.)?example\.com(\/.*)?$/.exec(value);
     if (page) return s.fx.url(`content-article.html?docs-${page[1] ? "staging" : ""}${page[2] ?? ""}`);
-    return value.replace(PLACEHOLDERS.jobId, jobId).replace(PLACEHOLDERS.monitorId, monitors.get(language)!);
+    return value
+      .replace(PLACEHOLDERS.jobId, jobId)
+      .replace(PLACEHOLDERS.monitorId, monitors.get(language)!)
+      .replace(PLACEHOLDERS.sessionId, sessions.get(language)!);
   };
   const deep = (value: Json): Json =>
     typeof value === "string"

@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import type { TestEnv } from "@/tests/support/env";
 import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
+import { type ForwardProxy, startHttpProxy } from "@/tests/support/forward-proxies";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
@@ -27,6 +28,7 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/animate$/, () => import("@/app/v1/animate/route")],
   [/^\/v1\/diff$/, () => import("@/app/v1/diff/route")],
   [/^\/v1\/usage$/, () => import("@/app/v1/usage/route")],
+  [/^\/v1\/connectors$/, () => import("@/app/v1/connectors/route")],
   [/^\/v1\/jobs$/, () => import("@/app/v1/jobs/route")],
   [/^\/v1\/jobs\/bulk$/, () => import("@/app/v1/jobs/bulk/route")],
   [/^\/v1\/jobs\/bulk\/[^/]+$/, () => import("@/app/v1/jobs/bulk/[id]/route")],
@@ -38,6 +40,8 @@ const ROUTES: Array<[RegExp, () => Promise<RouteModule>, string?]> = [
   [/^\/v1\/map$/, () => import("@/app/v1/map/route")],
   [/^\/v1\/crawl$/, () => import("@/app/v1/crawl/route")],
   [/^\/v1\/crawl\/[^/]+$/, () => import("@/app/v1/crawl/[id]/route")],
+  [/^\/v1\/sessions$/, () => import("@/app/v1/sessions/route")],
+  [/^\/v1\/sessions\/[^/]+$/, () => import("@/app/v1/sessions/[id]/route")],
   [/^\/v1\/files\/([^/]+)$/, () => import("@/app/v1/files/[file]/route"), "file"],
   [/^\/v1\/openapi\.json$/, () => import("@/app/v1/openapi.json/route")],
 ];
@@ -73,6 +77,8 @@ interface SdkServer {
   webhookSecret: string;
   /** Free plan: OG is refused with 403. */
   free: TestAccount;
+  /** A real forward proxy on loopback with credentials, allowed like the fixture pages (D41). */
+  proxy: ForwardProxy;
 }
 
 /**
@@ -84,15 +90,24 @@ interface SdkServer {
 export function sdkServer(): SdkServer {
   let receiver: Receiver | undefined;
   let fx: FixtureServer | undefined;
+  let proxy: ForwardProxy | undefined;
   let server: http.Server | undefined;
   let origin = "";
   let accounts: Pick<SdkServer, "account" | "webhookSecret" | "free"> | undefined;
   beforeAll(async () => {
     receiver = await startReceiver();
     fx = await startFixtureServer();
-    server = http.createServer((req, res) => {
+    proxy = await startHttpProxy();
+    // Only WebSocket upgrades leave the request path, as on the edge (Java's client asks for h2c).
+    server = http.createServer({ shouldUpgradeCallback: (req) => req.headers.upgrade === "websocket" }, (req, res) => {
       handle(req, res, origin).catch((error: unknown) => {
         res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+      });
+    });
+    // Live sessions' WebSocket (/v1/browser), handed over as scripts/server.ts does: the SDKs' connect URLs name this server.
+    server.on("upgrade", (req, socket, head) => {
+      void import("@/lib/sessions/connect").then(({ handleSessionUpgrade }) => {
+        if (!handleSessionUpgrade(req, socket, head)) socket.destroy();
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -101,7 +116,7 @@ export function sdkServer(): SdkServer {
   const env = testEnvironment(() => ({
     extra: {
       APP_URL: origin,
-      ALLOW_PRIVATE_ORIGINS: [fx!.origin, receiver!.origin].join(","),
+      ALLOW_PRIVATE_ORIGINS: [fx!.origin, receiver!.origin, proxy!.origin].join(","),
       URL_SIGNING_SECRET: "sdk-test-url-signing-secret-0123456789abcdef",
       BROWSER_CONCURRENCY: "1",
       WEBHOOK_POLL_MS: "50",
@@ -125,6 +140,8 @@ export function sdkServer(): SdkServer {
   afterAll(async () => {
     const { stopMonitoring } = await import("@/lib/monitors/start");
     await stopMonitoring();
+    const { endLiveSessions } = await import("@/lib/sessions/connect");
+    await endLiveSessions();
     const { shutdownBrowsers } = await import("@/lib/browser");
     await shutdownBrowsers();
     if (server) {
@@ -133,6 +150,7 @@ export function sdkServer(): SdkServer {
     }
     await receiver?.close();
     await fx?.close();
+    await proxy?.close();
   });
 
   return {
@@ -156,6 +174,9 @@ export function sdkServer(): SdkServer {
     },
     get free() {
       return madeInBeforeAll(accounts, "the accounts").free;
+    },
+    get proxy() {
+      return madeInBeforeAll(proxy, "the forward proxy");
     },
   };
 }

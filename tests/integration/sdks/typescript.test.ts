@@ -5,6 +5,7 @@
  * typescript-signing.test.ts, the docs' snippets and the SDK's examples in
  * typescript-examples.test.ts.
  */
+import puppeteer from "puppeteer-core";
 import { describe, expect, it } from "vitest";
 import { Glance } from "@/sdks/typescript/src/index";
 import { eventually } from "@/tests/support/webhook-receiver";
@@ -56,6 +57,7 @@ describe("client", () => {
     expect(done.status).toBe("succeeded");
     expect(pngSize((await c.glance.download(done.resultUrl!)).data)).toEqual({ width: 320, height: 240 });
     expect((await c.glance.usage()).renders.used).toBeGreaterThanOrEqual(1);
+    expect((await c.glance.connectors()).connectors).toEqual([]);
   });
 
   it("animate, diff and a batch of jobs", async () => {
@@ -113,6 +115,27 @@ describe("client", () => {
     expect(pages[0].markdown?.length).toBeGreaterThan(100);
     const error = await thrown(c.glance.crawls.get("crawl_000000000000000000000000"));
     expect([error.status, error.code]).toEqual([404, "crawl_not_found"]);
+  });
+
+  it("sessions: puppeteer drives a page through the connect URL; listed, read and ended through the client", async () => {
+    const url = await c.glance.sessions.connectUrl();
+    expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/browser\?session=bs_[\w-]+&token=/);
+    const id = new URL(url).searchParams.get("session")!;
+    const browser = await puppeteer.connect({ browserWSEndpoint: url });
+    const page = await browser.newPage();
+    await page.goto(s.fx.url("basic.html?sdk-session"));
+    expect(await page.evaluate(() => document.title)).toBeTruthy();
+    expect(await c.glance.sessions.get(id)).toMatchObject({ id, status: "live" });
+    expect((await c.glance.sessions.list()).map((one) => one.id)).toContain(id);
+    const closed = new Promise((resolve) => browser.once("disconnected", resolve));
+    await c.glance.sessions.delete(id);
+    await closed;
+    await expect.poll(() => c.glance.sessions.get(id)).toMatchObject({ status: "ended", endReason: "deleted" });
+    const waiting = await c.glance.sessions.create();
+    expect(waiting).toMatchObject({ status: "waiting", startedAt: null });
+    expect(Date.parse(waiting.expiresAt)).toBeGreaterThan(Date.now());
+    const error = await thrown(c.glance.sessions.get("bs_0000000000000000"));
+    expect([error.status, error.code]).toEqual([404, "session_not_found"]);
   });
 });
 

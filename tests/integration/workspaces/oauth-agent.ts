@@ -4,27 +4,13 @@
  * page's "browser" is the test, posting the member's decision with their session.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { expect } from "vitest";
+import { OAuthAgent } from "@/tests/support/mcp-oauth-agent";
 
-/** An MCP client's side of OAuth, in memory. Its redirect URI is never contacted. */
-export class Agent implements OAuthClientProvider {
-  readonly redirectUrl = "http://127.0.0.1:9/callback";
-  readonly clientMetadata = { client_name: "Agent", redirect_uris: [this.redirectUrl] };
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier?: string;
-  authorizationUrl?: URL;
-  clientInformation = () => this.info;
-  saveClientInformation = (info: OAuthClientInformationMixed) => void (this.info = info);
-  tokens = () => this.saved;
-  saveTokens = (tokens: OAuthTokens) => void (this.saved = tokens);
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
-  codeVerifier = () => this.verifier!;
-}
+export { mcpStatus } from "@/tests/support/mcp-oauth-agent";
+export type Agent = OAuthAgent;
 
 /** `who` connects a new agent to `workspace` on the consent page; returns the agent, its client connected. */
 export async function connectAgent(
@@ -32,7 +18,7 @@ export async function connectAgent(
   who: { token: string },
   workspace: string,
 ): Promise<{ agent: Agent; client: Client }> {
-  const agent = new Agent();
+  const agent = new OAuthAgent();
   const mcpUrl = new URL("/mcp", origin);
   const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent });
   await expect(new Client({ name: "removal", version: "1" }).connect(first)).rejects.toThrow(/unauthorized/i);
@@ -55,21 +41,6 @@ export async function connectAgent(
   const client = new Client({ name: "removal", version: "1" });
   await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: agent }));
   return { agent, client };
-}
-
-/** tools/list on /mcp with an access token, as a raw request: its status. */
-export async function mcpStatus(origin: string, accessToken: string): Promise<number> {
-  const response = await fetch(`${origin}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.arrayBuffer();
-  return response.status;
 }
 
 /** The refresh grant at the token endpoint: the OAuth error, or null when new tokens came back. */

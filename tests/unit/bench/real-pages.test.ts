@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { REAL_PAGE_PACKAGES, REAL_PAGES, pixelAgreement } from "@/bench/support/real-pages";
-import { pairedRatios, type Phase } from "@/bench/support/realpages-report";
+import { pairedRatios, type Phase, realPagesReport } from "@/bench/support/realpages-report";
 import { median } from "@/bench/support/stats";
 import { debianDocFile } from "@/tests/support/debian-docs";
 
@@ -79,5 +79,35 @@ describe("real pages' ratios", () => {
   it("takes the median of an odd and an even number of ratios", () => {
     expect(median([1.2, 0.9, 1.0])).toBe(1.0);
     expect(median([1.2, 0.9, 1.0, 1.1])).toBeCloseTo(1.05, 10);
+  });
+});
+
+describe("real pages' report against tuned bare (issue 50 point 1)", () => {
+  const report = (glanceP50: number) => {
+    const at1 = (side: Phase["side"], latency: number): Phase => ({
+      ...phaseOf(side, 0, 7, 14),
+      inFlight: 1,
+      latencies: Array(14).fill(latency),
+    });
+    return realPagesReport({
+      phases: [at1("bare", 500), at1("glance", glanceP50)],
+      agreement: new Map([["page", 1]]),
+      levels: [1],
+      rounds: 1,
+      loadBefore: [0, 0, 0],
+      loadAfter: [0, 0, 0],
+      baseline: "tuned",
+      defaultSlotsAt: [1],
+    });
+  };
+
+  it("judges p50 at 1 in flight against tuned bare's plus 20 ms", () => {
+    expect(report(519).met).toBe(true);
+    const late = report(521);
+    expect(late.met).toBe(false);
+    expect(late.markdown).toContain(
+      "| 1 (default slots) | 2.00 | 2.00 | 1.00 (1.00–1.00) | 1.00 | 500 / 500 | 521 **✗** / 521 |",
+    );
+    expect(late.markdown).toContain("throughput ≥ 1.00 × tuned bare and CPU per render ≤ 1.00 × tuned bare");
   });
 });

@@ -3,6 +3,8 @@ import { cn, buttonClasses } from "@/components/ui";
 import type { Metadata } from "next";
 import { formatDate } from "@/components/dashboard/format";
 import { PageHeader } from "@/components/dashboard/shell";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { billingStatus } from "@/lib/billing/status";
 import { billingEnabled, PAID_PLANS } from "@/lib/billing/stripe";
@@ -33,6 +35,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
   const path = upgradePath();
   const notice = MESSAGES[String(query.checkout ?? query.error ?? "")];
   const wanted = typeof query.plan === "string" ? query.plan : undefined;
+  const mayChange = can(workspace.role, "billing.write");
 
   return (
     <>
@@ -65,7 +68,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
             <li>Your subscription ends on {formatDate(status.currentPeriodEnd)}.</li>
           )}
         </ul>
-        {enabled && status.hasCustomer && (
+        {enabled && status.hasCustomer && mayChange && (
           <form action={openPortalAction} className="mt-4">
             <button type="submit" className={buttonClasses({ variant: "outline" })}>
               Manage billing
@@ -79,7 +82,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
             ? `${workspace.name} has a plan of its own, billed on its own: it does not share the plan of any member's personal workspace.`
             : "This plan is your personal workspace's: each team you create has a plan of its own, billed on its own."}
         </p>
-        {path.kind !== "checkout" ? (
+        {!mayChange ? (
+          <RoleLimit role={workspace.role} permission="billing.write" className="mt-4" />
+        ) : path.kind !== "checkout" ? (
           <>
             <p className="mt-2 text-sm text-slate-600" data-testid="billing-off">
               <UpgradeMessage path={path} workspace={workspace} plan={isPlanId(wanted) ? wanted : undefined} />

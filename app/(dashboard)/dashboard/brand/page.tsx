@@ -4,6 +4,8 @@ import { BrandAssetForm, DeleteBrandAsset } from "@/components/dashboard/brand-k
 import { PageHeader } from "@/components/dashboard/shell";
 import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { cn } from "@/components/ui";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { brandImageThumbnails, listBrandAssets, type BrandAssetSummary } from "@/lib/studio/brand-kit";
 
@@ -23,6 +25,7 @@ const SECTIONS = [
 export default async function BrandKitPage() {
   const workspace = await requireWorkspace("/dashboard/brand");
   const [assets, thumbnails] = await Promise.all([listBrandAssets(workspace.id), brandImageThumbnails(workspace.id)]);
+  const mayChange = can(workspace.role, "templates.write");
   return (
     <>
       <PageHeader
@@ -38,6 +41,7 @@ export default async function BrandKitPage() {
           </>
         }
       />
+      {!mayChange && <RoleLimit role={workspace.role} permission="templates.write" className="mb-6" />}
       <div className="space-y-6">
         {SECTIONS.map((section) => {
           const mine = assets.filter((a) => a.kind === section.kind);
@@ -58,13 +62,14 @@ export default async function BrandKitPage() {
                       asset={asset}
                       usage={section.usage(asset.name)}
                       thumbnail={thumbnails[asset.name]}
+                      mayChange={mayChange}
                     />
                   ))}
                 </ul>
               ) : (
                 <p className="mb-4 text-sm text-slate-600">None yet.</p>
               )}
-              <BrandAssetForm kind={section.kind} />
+              {mayChange && <BrandAssetForm kind={section.kind} />}
             </section>
           );
         })}
@@ -73,7 +78,17 @@ export default async function BrandKitPage() {
   );
 }
 
-function AssetRow({ asset, usage, thumbnail }: { asset: BrandAssetSummary; usage: string; thumbnail?: string }) {
+function AssetRow({
+  asset,
+  usage,
+  thumbnail,
+  mayChange,
+}: {
+  asset: BrandAssetSummary;
+  usage: string;
+  thumbnail?: string;
+  mayChange: boolean;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       {asset.kind === "color" && (
@@ -96,9 +111,11 @@ function AssetRow({ asset, usage, thumbnail }: { asset: BrandAssetSummary; usage
       <span className="text-xs text-slate-500">
         {asset.kind === "color" ? asset.color : `${Math.max(1, Math.round(asset.size / 1024))} KB`}
       </span>
-      <span className="ml-auto">
-        <DeleteBrandAsset kind={asset.kind} name={asset.name} />
-      </span>
+      {mayChange && (
+        <span className="ml-auto">
+          <DeleteBrandAsset kind={asset.kind} name={asset.name} />
+        </span>
+      )}
     </li>
   );
 }

@@ -86,7 +86,7 @@ export default async function MonitorsPage() {
             mail={mail}
           />
         ) : (
-          <RoleLimit role={workspace.role} permission="monitors.write" what="create, run, pause or delete monitors" />
+          <RoleLimit role={workspace.role} permission="monitors.write" />
         )}
       </DashboardCard>
       <section aria-labelledby="monitors-title">

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
 import { CheckStorage, StorageForm } from "@/components/dashboard/storage/settings";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { storageSettingsView } from "@/lib/storage/settings";
 
@@ -28,10 +30,19 @@ export default async function StoragePage() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <DashboardCard id="storage-bucket-title" title="Bucket" className="p-5 lg:col-span-2" titleClassName="mb-3">
-          <StorageForm saved={saved} />
+          {can(workspace.role, "storage.write") ? (
+            <StorageForm saved={saved} />
+          ) : (
+            <>
+              <p className="mb-3 break-all text-sm text-slate-700" data-testid="storage-readonly">
+                {saved ? `${saved.bucket}/${saved.prefix}` : "No bucket is connected."}
+              </p>
+              <RoleLimit role={workspace.role} permission="storage.write" />
+            </>
+          )}
         </DashboardCard>
         <DashboardCard id="storage-check-title" title="Connection" className="p-5" titleClassName="mb-3">
-          {saved ? (
+          {saved && can(workspace.role, "storage.write") ? (
             <>
               <p className="mb-3 text-sm text-slate-600">
                 Uploads go to{" "}
@@ -43,7 +54,11 @@ export default async function StoragePage() {
               <CheckStorage />
             </>
           ) : (
-            <p className="text-sm text-slate-600">Save a bucket first; then check that Glance can write to it.</p>
+            <p className="text-sm text-slate-600">
+              {saved
+                ? "Members who may change the bucket can check it."
+                : "Save a bucket first; then check that Glance can write to it."}
+            </p>
           )}
         </DashboardCard>
       </div>

@@ -9,6 +9,7 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { CreateTeam } from "@/components/dashboard/team/create-team";
 import { InviteMember, RevokeInvitation } from "@/components/dashboard/team/invite-member";
 import { LeaveWorkspace, MemberControls } from "@/components/dashboard/team/member-controls";
+import { RoleLimit } from "@/components/dashboard/role-limit";
 import { can, ROLE_LABELS } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { INVITABLE_ROLES, INVITATION_DAYS, pendingInvitations } from "@/lib/workspaces/invitations";
@@ -80,6 +81,10 @@ export default async function TeamPage() {
           );
         })}
       </TableCard>
+      {!manage && <RoleLimit role={workspace.role} permission="members.write" className="mb-8" />}
+      {workspace.kind === "team" && !can(workspace.role, "owners.write") && (
+        <RoleLimit role={workspace.role} permission="owners.write" className="mb-8" />
+      )}
       {manage && (
         <section className={cn(cardClass, "mb-8 p-6")}>
           <h2 className="mb-2 text-lg font-semibold text-slate-900">Invite</h2>

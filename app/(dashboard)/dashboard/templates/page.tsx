@@ -4,6 +4,8 @@ import { StudioEditor } from "@/components/dashboard/og-studio/editor";
 import { OgPlanGate } from "@/components/dashboard/og-studio/plan-gate";
 import { PageHeader } from "@/components/dashboard/shell";
 import { linkClass } from "@/components/dashboard/styles";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { upgradePath } from "@/lib/billing/upgrade-path";
 import { ogEndpoint } from "@/lib/og/endpoint";
@@ -37,11 +39,34 @@ export default async function TemplatesPage() {
           </>
         }
       />
-      {planAtLeast(workspace.plan, ogEndpoint.minPlan) ? (
+      {!can(workspace.role, "templates.write") || !can(workspace.role, "render") ? (
+        // The editor saves (templates.write) and previews by rendering (render): without both it would only fail.
+        <>
+          {!can(workspace.role, "templates.write") && (
+            <RoleLimit role={workspace.role} permission="templates.write" className="mb-4" />
+          )}
+          {!can(workspace.role, "render") && <RoleLimit role={workspace.role} permission="render" className="mb-4" />}
+          <SavedTemplateNames saved={saved} />
+        </>
+      ) : planAtLeast(workspace.plan, ogEndpoint.minPlan) ? (
         <StudioEditor templates={saved} starters={STARTERS} brandKit={brandKit} />
       ) : (
         <OgPlanGate plan={ogEndpoint.minPlan} path={upgradePath()} saved={saved} workspace={workspace} />
       )}
     </>
+  );
+}
+
+function SavedTemplateNames({ saved }: { saved: Array<{ name: string; version: number }> }) {
+  if (saved.length === 0) return <p className="text-sm text-slate-600">This workspace has no templates yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100 text-sm" data-testid="saved-templates">
+      {saved.map((t) => (
+        <li key={t.name} className="py-2">
+          <span className="font-mono text-slate-900">{t.name}</span>{" "}
+          <span className="text-slate-500">version {t.version}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,6 +11,8 @@ import {
   WebhookSecretWithheld,
   WebhookUrlForm,
 } from "@/components/dashboard/webhooks/settings";
+import { RoleLimit } from "@/components/dashboard/role-limit";
+import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { recentDeliveries } from "@/lib/webhooks/log";
 import { WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
@@ -41,8 +43,17 @@ export default async function WebhooksPage() {
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <DashboardCard id="webhook-url-title" title="Endpoint" className="p-5" titleClassName="mb-3">
-          <WebhookUrlForm url={settings.url} />
-          {settings.url && (
+          {can(workspace.role, "webhooks.write") ? (
+            <WebhookUrlForm url={settings.url} />
+          ) : (
+            <>
+              <p className="mb-3 break-all text-sm text-slate-700" data-testid="webhook-url-readonly">
+                {settings.url ?? "No default URL is set."}
+              </p>
+              <RoleLimit role={workspace.role} permission="webhooks.write" />
+            </>
+          )}
+          {settings.url && can(workspace.role, "webhooks.write") && (
             <div className="mt-4 border-t border-slate-100 pt-4">
               <SendTestWebhook />
             </div>

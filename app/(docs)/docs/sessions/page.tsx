@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiExampleTabs } from "@/components/docs/api-examples/api-example-tabs";
+import { SESSION_CREATE, SESSION_MANAGE } from "@/components/docs/api-examples/catalog";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
 import { PLANS } from "@/lib/plans";
@@ -36,8 +38,40 @@ await page.goto("https://example.com");
 console.log(await page.title());
 await browser.close();`;
 
-const CONNECT_URL = `curl -X POST https://YOUR_GLANCE_HOST/v1/sessions -H "X-API-Key: sk_live_…"
-# {"id":"bs_…","status":"waiting","connectUrl":"wss://YOUR_GLANCE_HOST/v1/browser?session=bs_…&token=…","expiresAt":"…"}`;
+const SDK_CONNECT = `import { Glance } from "glance-sdk";
+import puppeteer from "puppeteer-core";
+
+const glance = new Glance({ apiKey: process.env.GLANCE_API_KEY, baseUrl: "https://YOUR_GLANCE_HOST" });
+// A new session's single-use URL: the key never appears in it.
+const browser = await puppeteer.connect({ browserWSEndpoint: await glance.sessions.connectUrl() });`;
+
+const SDK_CONNECT_PY = `import os
+
+from glance import Glance
+from playwright.sync_api import sync_playwright
+
+glance = Glance(os.environ["GLANCE_API_KEY"], base_url="https://YOUR_GLANCE_HOST")
+with sync_playwright() as p:
+    browser = p.chromium.connect_over_cdp(glance.sessions.connect_url())`;
+
+const SAVE_PROFILE = `// A session from POST /v1/sessions (its id), logged in with puppeteer or Playwright as above:
+await fetch(\`https://YOUR_GLANCE_HOST/v1/sessions/\${session.id}/profile\`, {
+  method: "POST",
+  headers: { "X-API-Key": process.env.GLANCE_API_KEY, "Content-Type": "application/json" },
+  body: JSON.stringify({ name: "acme-admin" }),
+}); // 201 {"name":"acme-admin","origins":["https://app.acme.example"],"cookieDomains":["acme.example"],…}
+
+// Any render, job, crawl or monitor then starts logged in:
+await fetch("https://YOUR_GLANCE_HOST/v1/screenshot?url=https://app.acme.example/dashboard&profile=acme-admin", {
+  headers: { "X-API-Key": process.env.GLANCE_API_KEY },
+});`;
+
+const MCP_BROWSING = `browser_open        {"url": "https://app.acme.example/login"}   → {"sessionId": "bs_…"} and the page's outline
+browser_type        {"sessionId": "bs_…", "ref": "e1", "text": "me@acme.example"}
+browser_type        {"sessionId": "bs_…", "ref": "e2", "text": "…", "submit": true}
+browser_save_profile {"sessionId": "bs_…", "name": "acme-admin"}
+browser_close       {"sessionId": "bs_…"}
+screenshot          {"url": "https://app.acme.example/dashboard", "profile": "acme-admin"}`;
 
 export default function SessionsPage() {
   return (
@@ -62,7 +96,15 @@ export default function SessionsPage() {
         a minute. <code>GET /v1/sessions</code> lists your sessions, <code>GET /v1/sessions/&#123;id&#125;</code> shows
         one and <code>DELETE /v1/sessions/&#123;id&#125;</code> ends it.
       </p>
-      <CodeBlock caption="Shell" code={CONNECT_URL} className="not-prose" />
+      <ApiExampleTabs caption="A connect URL" example={SESSION_CREATE} className="not-prose" />
+      <p>
+        Every SDK has the same calls (<code>sessions.create</code>, <code>list</code>, <code>get</code>,{" "}
+        <code>delete</code>) and a helper that answers a new session&apos;s connect URL, ready for puppeteer or
+        Playwright (<Link href="/docs/sdks">SDKs</Link>):
+      </p>
+      <CodeBlock caption="TypeScript SDK + puppeteer-core" code={SDK_CONNECT} className="not-prose" />
+      <CodeBlock caption="Python SDK + Playwright" code={SDK_CONNECT_PY} className="not-prose" />
+      <ApiExampleTabs caption="List, read and end sessions" example={SESSION_MANAGE} className="not-prose" />
 
       <h2 id="boundary">What a session can do</h2>
       <ul>
@@ -81,6 +123,47 @@ export default function SessionsPage() {
           session.
         </li>
       </ul>
+
+      <h2 id="profiles">Saved logins (profiles)</h2>
+      <p>
+        Log in once in a session, then save it: <code>POST /v1/sessions/&#123;id&#125;/profile</code> with a{" "}
+        <code>name</code> keeps the cookies of every site the session visited and the local storage of the origins its
+        pages show, as a profile of your workspace. Every render — <Link href="/docs/screenshot">screenshots</Link>,
+        content, recordings, diffs, async jobs, crawls and monitors — takes <code>profile=&lt;name&gt;</code> and starts
+        from that state: the cookies are set in the render&apos;s own browser context before the page loads, and each
+        origin&apos;s local storage is restored as its pages start. Results are cached per profile, and saving it again
+        refreshes them.
+      </p>
+      <CodeBlock caption="JavaScript" code={SAVE_PROFILE} className="not-prose" />
+      <ul>
+        <li>
+          A profile is sealed at rest and never shown back: <code>GET /v1/profiles</code> and{" "}
+          <code>GET /v1/profiles/&#123;name&#125;</code> show names, origins, cookie domains and dates;{" "}
+          <code>DELETE /v1/profiles/&#123;name&#125;</code> removes one, as does the dashboard&apos;s{" "}
+          <Link href="/dashboard/profiles">Profiles</Link> page. Saving under an existing name replaces it.
+        </li>
+        <li>
+          It belongs to its workspace: another workspace naming it gets <code>404 profile_not_found</code>, and it is
+          deleted with the workspace. At most 100 profiles of up to 1 MiB each.
+        </li>
+        <li>
+          Save while the client is connected, with the logged-in page open: local storage is read from the open pages (
+          <code>409 session_not_live</code> after the session ended).
+        </li>
+      </ul>
+
+      <h2 id="mcp">Browsing tools for AI agents (MCP)</h2>
+      <p>
+        Agents that do not speak CDP browse through the <Link href="/docs/mcp">MCP server</Link>&apos;s tools, on the
+        same sessions, limits and boundary: <code>browser_open</code> answers a <code>sessionId</code> that every later
+        call passes; <code>browser_snapshot</code> reads the page as a Markdown outline where each link, button and
+        field carries a reference (<code>[ref=e12]</code>) that <code>browser_click</code> and <code>browser_type</code>{" "}
+        take; <code>browser_navigate</code>, <code>browser_press</code>, <code>browser_scroll</code>,{" "}
+        <code>browser_screenshot</code>, <code>browser_save_profile</code> and <code>browser_close</code> do the rest.
+        Each call answers the page as it is after the step. They need an API key (not an OAuth connection), and a
+        session&apos;s calls must reach the server instance that opened it.
+      </p>
+      <CodeBlock caption="An agent logs in, saves the login, and captures" code={MCP_BROWSING} className="not-prose" />
 
       <h2 id="limits">Limits and metering</h2>
       <table>
@@ -106,7 +189,9 @@ export default function SessionsPage() {
       <p>
         One session more than your plan allows is refused with <code>429 session_limit</code>. Sessions are metered in
         minutes (each session rounded up to a whole minute), shown in <code>GET /v1/usage</code> as{" "}
-        <code>sessionMinutes</code>. A revoked key ends its sessions within seconds.
+        <code>sessionMinutes</code>, and each ended session is a line of the dashboard&apos;s request log with its
+        minutes. A session whose server stopped (a crash, a killed instance) is ended at its last sign of life, within
+        about half a minute, and counted once. A revoked key ends its sessions within seconds.
       </p>
       <h3 id="close-codes">Why a session ended</h3>
       <p>The WebSocket&apos;s close frame says why:</p>

@@ -26,7 +26,7 @@ module Glance
   # operation, the key in X-API-Key, problem+json answers raised as Glance::Error, and 429/503
   # answers retried after their Retry-After. Net::HTTP only.
   class Client
-    attr_reader :base_url, :jobs, :monitors
+    attr_reader :base_url, :jobs, :monitors, :sessions
 
     def initialize(api_key:, base_url: "https://glance.example", max_retries: 2, max_retry_delay: 60, timeout: 180)
       raise ArgumentError, "api_key is required" if api_key.nil? || api_key.empty?
@@ -38,6 +38,7 @@ module Glance
       @timeout = timeout
       @jobs = Jobs.new(self)
       @monitors = Monitors.new(self)
+      @sessions = Sessions.new(self)
     end
 
     # Sends operation_id (as the OpenAPI document names it) with params (the API's names or their
@@ -111,9 +112,10 @@ module Glance
         request = METHODS.fetch(method).new(uri)
         request["X-API-Key"] = @api_key
         request["User-Agent"] = "glance-sdk-ruby/#{VERSION}"
-        if body
+        # A POST without parameters still carries a (empty) body: Net::HTTP would send one anyway, untyped.
+        if body || request.request_body_permitted?
           request["Content-Type"] = "application/json"
-          request.body = body
+          request.body = body || ""
         end
         answer = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == "https",
                                                      open_timeout: 30, read_timeout: @timeout) { |http| http.request(request) }

@@ -1,6 +1,6 @@
 /** Loads one fixture page in a fresh browser context, as a render would, and lets stragglers run. */
 import type { Browser, BrowserContextOptions, Page } from "puppeteer-core";
-import { guardPage, type PageGuard } from "@/lib/net/page-guard";
+import { type GuardPageOptions, guardPage, type PageGuard } from "@/lib/net/page-guard";
 import { sleep } from "./world";
 
 export interface Visit {
@@ -18,6 +18,8 @@ export interface VisitOptions {
   context?: BrowserContextOptions;
   /** Budget for the navigation and for `__done` each (default 10 s). */
   timeoutMs?: number;
+  /** More options for the page guard (a customer proxy's route credentials, D41). */
+  guardOptions?: GuardPageOptions;
 }
 
 export async function visit(browser: Browser, url: string, options: VisitOptions): Promise<Visit> {
@@ -26,7 +28,7 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
   const page: Page = await context.newPage();
   const out: Visit = {};
   try {
-    if (options.withPageGuard) out.guard = await guardPage(page, { maxLifetimeMs: 20_000 });
+    if (options.withPageGuard) out.guard = await guardPage(page, { maxLifetimeMs: 20_000, ...options.guardOptions });
     try {
       const timeout = options.timeoutMs ?? 10_000;
       const response = await page.goto(url, { waitUntil: "load", timeout });

@@ -55,7 +55,7 @@ export default async function KeysPage({
         {can(workspace.role, "keys.write") ? (
           <CreateKey atLimit={atLimit} limitText={limitText} maxNameLength={MAX_KEY_NAME_LENGTH} />
         ) : (
-          <RoleLimit role={workspace.role} permission="keys.write" what="create keys" />
+          <RoleLimit role={workspace.role} permission="keys.write" />
         )}
         {atLimit && (
           <p className="mt-2 text-sm">

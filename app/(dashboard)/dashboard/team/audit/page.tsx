@@ -27,7 +27,7 @@ export default async function AuditPage() {
     return (
       <>
         <PageHeader title="Audit log" />
-        <RoleLimit role={workspace.role} permission="audit.read" what="read the audit log" />
+        <RoleLimit role={workspace.role} permission="audit.read" />
       </>
     );
   }

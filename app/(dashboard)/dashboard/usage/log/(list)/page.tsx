@@ -168,7 +168,10 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
                     )}
                   </td>
                   <td className={cn(CELL, "whitespace-nowrap")}>/v1/{e.endpoint}</td>
-                  <td className={cn(CELL, WIDEST)}>{e.format ?? "—"}</td>
+                  {/* A browser session's entry (D39) shows its metered minutes where a render shows its format. */}
+                  <td className={cn(CELL, WIDEST)}>
+                    {e.sessionMinutes === null ? (e.format ?? "—") : `${e.sessionMinutes} session-min`}
+                  </td>
                   <td className={cn(CELL, WIDE, "max-w-40 truncate 2xl:max-w-64")} title={e.targetUrl ?? undefined}>
                     {e.targetUrl ?? e.targetHost ?? "—"}
                   </td>

@@ -24,6 +24,7 @@ public final class Glance {
   public final String baseUrl;
   public final Jobs jobs = new Jobs(this);
   public final Monitors monitors = new Monitors(this);
+  public final Sessions sessions = new Sessions(this);
   private final String apiKey;
   private final int maxRetries;
   private final Duration maxRetryDelay;

@@ -1,0 +1,65 @@
+/**
+ * Browsing sessions driven by this server for an agent (the MCP browsing tools, D43): a live
+ * session like a CDP client's — its row, the plan's limits, the key checks, its contexts under the
+ * guard, session-minutes — with one page of ours in its default context instead of a WebSocket.
+ * The agent holds its id and passes it to every tool call; the page lives on the instance that
+ * opened it (a call that reaches another instance is told so: session_not_live).
+ */
+import "server-only";
+import type { Page } from "puppeteer-core";
+import { ApiError } from "@/lib/vocabulary/errors";
+import type { SessionBridge } from "./bridge";
+import { openDrivenSession } from "./connect";
+import { findSession } from "./store";
+
+export interface DrivenSession {
+  id: string;
+  userId: string;
+  bridge: SessionBridge;
+  page: Page;
+}
+
+// On globalThis, like the live sessions' map: the /mcp route may be bundled apart from connect.ts.
+const DRIVEN_KEY = Symbol.for("glance.sessions.driven");
+function driven(): Map<string, DrivenSession> {
+  const g = globalThis as typeof globalThis & { [DRIVEN_KEY]?: Map<string, DrivenSession> };
+  return (g[DRIVEN_KEY] ??= new Map());
+}
+
+export async function openBrowsing(caller: { userId: string; apiKeyId: string | null }): Promise<DrivenSession> {
+  if (!caller.apiKeyId) {
+    throw new ApiError(
+      "missing_api_key",
+      "Browser sessions are opened with an API key: connect to /mcp with Authorization: Bearer sk_live_… to browse.",
+    );
+  }
+  const { id, bridge } = await openDrivenSession(caller.apiKeyId);
+  let page: Page;
+  try {
+    page = await bridge.primaryContext().newPage();
+  } catch (error) {
+    await bridge.end("browserGone");
+    throw error;
+  }
+  const session: DrivenSession = { id, userId: caller.userId, bridge, page };
+  driven().set(id, session);
+  bridge.onEnd(() => driven().delete(id));
+  return session;
+}
+
+/** The caller's browsing session `id`, held here; 404 for another workspace's or an unknown id. */
+export async function browsingSession(userId: string, id: string): Promise<DrivenSession> {
+  const held = driven().get(id);
+  if (held && held.userId === userId && !held.bridge.endReason) {
+    held.bridge.touch();
+    return held;
+  }
+  const row = await findSession(userId, id);
+  if (!row) throw new ApiError("session_not_found", "No browser session with this id for this account.");
+  throw new ApiError(
+    "session_not_live",
+    row.status === "live"
+      ? "This browsing session is held by another instance of the server; send the call again."
+      : `This browsing session has ended (${row.endReason ?? "ended"}); open a new one with browser_open.`,
+  );
+}
