@@ -29,7 +29,7 @@ export async function downloadLink(crawlId: string, ownerId: string, now = Date.
 }
 
 /** What a link's query says: no signature, a valid one, or one that is wrong or past its expiry. */
-export type LinkCheck = "unsigned" | "valid" | "invalid" | "expired";
+type LinkCheck = "unsigned" | "valid" | "invalid" | "expired";
 
 export async function checkDownloadLink(
   crawl: { id: string; user_id: string },

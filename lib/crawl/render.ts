@@ -23,7 +23,16 @@ export interface PageRender {
   signal: AbortSignal;
   /** The page's row (`seq`): its render is charged once however often its job runs (./charge.ts). */
   seq: string;
+  /** A run after one cut off by a dying instance (the job's attempts > 1): see DEAD_LOCK_MS. */
+  rerun?: boolean;
 }
+
+/**
+ * A run after a dying instance's may first wait for that instance's render lock (D6's single
+ * flight across instances, 30 s, renewed while its holder lives) to lapse before it renders: that
+ * wait is added to the page's `timeout`, so the page is rendered, not failed render_timeout.
+ */
+const DEAD_LOCK_MS = 30_000;
 
 /** A rendered page as /v1/content answered it, or its problem+json (a failed page is not charged). */
 export type PageOutcome =
@@ -48,6 +57,7 @@ export async function renderCrawlPage(input: PageRender): Promise<PageOutcome> {
     requestId: input.requestId,
     keyLimits: "accepted",
     charge: (count) => chargePage(input.caller, input.seq, count),
+    ...(input.rerun ? { adjust: (plan) => ({ ...plan, timeoutMs: plan.timeoutMs + DEAD_LOCK_MS }) } : {}),
   });
   if (!ran.ok) {
     const problem = problemBody(ran.error, input.requestId) as unknown as Record<string, unknown>;

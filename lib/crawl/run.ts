@@ -146,6 +146,7 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
       requestId: job.id,
       signal,
       seq: page.seq,
+      rerun: job.attempts > 1,
     });
   } catch (error) {
     const apiError = toApiError(error);

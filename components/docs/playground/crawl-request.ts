@@ -8,7 +8,7 @@ import { buildQuery } from "./query";
 import { pyName } from "./sdk-snippets";
 import type { FormValues, ParamField } from "./types";
 
-export type CrawlBody = Record<string, string | number | boolean | string[]>;
+type CrawlBody = Record<string, string | number | boolean | string[]>;
 
 /** The form's starting values: a small crawl (5 pages, one link deep), the rest the schema's defaults. */
 export function crawlStartingValues(fields: readonly ParamField[]): FormValues {

@@ -189,3 +189,34 @@ test("another workspace's crawl is not found on the dashboard", async () => {
   const own = await page.request.get(`/dashboard/crawls/${crawlId}/pages.jsonl`, { headers: { origin: e2e.appUrl } });
   expect(own.status()).toBe(200);
 });
+
+test("the docs playground maps the site, and starts a crawl whose pages appear as they end", async () => {
+  await page.goto("/docs/crawl");
+  const map = page.getByTestId("playground-map");
+  // Session-dependent UI appears after hydration and /api/auth/session: slow on a loaded machine.
+  await expect(map.getByTestId("auth-mode-session")).toBeChecked({ timeout: 30_000 });
+  await map.locator("[data-param=url]").fill(site("index.html"));
+  await map.getByTestId("render").click();
+  await expect(map.getByTestId("response-status")).toHaveText("200", { timeout: 60_000 });
+  await expect(map.getByTestId("result-json")).toContainText(`${ROOT}quickstart.html`);
+
+  const crawl = page.getByTestId("playground-crawl");
+  await expect(crawl.getByTestId("auth-mode-session")).toBeChecked();
+  await expect(crawl.getByTestId("auth-mode-signed")).toHaveCount(0); // a crawl is a POST: no signed URL
+  await crawl.locator("[data-param=url]").fill(site("index.html"));
+  await crawl.locator("[data-param=limit]").fill("3");
+  await crawl.locator("[data-param=sitemap]").selectOption("skip");
+  await expect(crawl.getByTestId("crawl-snippet")).toContainText(`"limit":3`);
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/playground/crawl") && r.method() === "POST");
+  await crawl.getByTestId("crawl-start").click();
+  expect(JSON.parse((await sent).postData() ?? "{}")).toEqual({
+    url: site("index.html"),
+    limit: 3,
+    depth: 1,
+    sitemap: "skip",
+  });
+  await expect(crawl.getByTestId("crawl-status")).toHaveText("completed (limit)", { timeout: 90_000 });
+  await expect(crawl.getByTestId("crawl-counts")).toHaveText("3 done · 0 failed · 3 found");
+  await expect(crawl.getByTestId("crawl-page")).toHaveCount(3);
+  await expect(crawl.getByTestId("crawl-page").first()).toContainText(`${ROOT}index.html`);
+});
