@@ -6,7 +6,6 @@
  * chooses which keys the plan pauses but can pause none it has room for, and the choice is in the
  * audit log.
  */
-import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import {
   apiGet,
@@ -15,6 +14,7 @@ import {
   setPlan,
   signInByEmail,
   sql,
+  teamOfTwo,
   uniqueEmail,
   userIdOf,
   waitForHydration,
@@ -112,22 +112,12 @@ test("a downgrade pauses the newest key; the customer chooses which keys stay ac
 });
 
 test("a billing member chooses which keys a downgrade pauses, never one the plan has room for", async ({ browser }) => {
-  const ownerEmail = uniqueEmail("keys-owner");
-  const billingEmail = uniqueEmail("keys-billing");
-  const owner = await (await browser.newContext()).newPage();
-  const billing = await (await browser.newContext()).newPage();
-  await signInByEmail(owner, ownerEmail);
-  await signInByEmail(billing, billingEmail);
-  const team = `e2e${randomBytes(10).toString("hex")}`;
-  await sql(`INSERT INTO users (id, kind, name, plan, updated_at) VALUES ($1, 'team', 'Keys team', 'starter', now())`, [
+  const {
+    owner,
+    member: billing,
     team,
-  ]);
-  await sql(
-    `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'billing')`,
-    [team, await userIdOf(ownerEmail), await userIdOf(billingEmail)],
-  );
-  for (const page of [owner, billing])
-    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
+    memberEmail: billingEmail,
+  } = await teamOfTwo(browser, "keys", "billing", "starter");
   const keys: Record<string, string> = {};
   for (const name of ["first", "second", "third"]) {
     keys[name] = await createKeyInDashboard(owner, name);

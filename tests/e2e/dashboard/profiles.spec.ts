@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { e2e, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
+import { sql, teamOfTwo } from "../support";
 
 /** A profile row as the store writes it; its sealed state is never opened by the page. */
 const addProfile = (workspace: string, name: string) =>
@@ -16,21 +16,7 @@ const addProfile = (workspace: string, name: string) =>
   );
 
 test("owners delete a saved profile; a viewer is shown why not and refused by the action", async ({ browser }) => {
-  const ownerEmail = uniqueEmail("profiles-owner");
-  const memberEmail = uniqueEmail("profiles-member");
-  const owner = await (await browser.newContext()).newPage();
-  const member = await (await browser.newContext()).newPage();
-  await signInByEmail(owner, ownerEmail);
-  await signInByEmail(member, memberEmail);
-  const memberId = await userIdOf(memberEmail);
-  const team = `e2e${randomBytes(10).toString("hex")}`;
-  await sql(`INSERT INTO users (id, kind, name, updated_at) VALUES ($1, 'team', 'Profiles team', now())`, [team]);
-  await sql(
-    `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'developer')`,
-    [team, await userIdOf(ownerEmail), memberId],
-  );
-  for (const page of [owner, member])
-    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
+  const { owner, member, team, setRole } = await teamOfTwo(browser, "profiles", "developer");
   await addProfile(team, "acme-admin");
   await addProfile(team, "acme-viewer");
 
@@ -48,7 +34,7 @@ test("owners delete a saved profile; a viewer is shown why not and refused by th
   await member.goto("/dashboard/profiles");
   const remove = member.getByRole("button", { name: "Delete acme-viewer" });
   await expect(remove).toBeVisible();
-  await sql(`UPDATE workspace_members SET role = 'viewer' WHERE workspace_id = $1 AND user_id = $2`, [team, memberId]);
+  await setRole("viewer");
   await remove.click();
   await expect(member.getByRole("alert")).toBeVisible();
   expect(await sql("SELECT name FROM browser_profiles WHERE user_id = $1", [team])).toEqual([{ name: "acme-viewer" }]);

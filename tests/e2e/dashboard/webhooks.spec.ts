@@ -8,10 +8,9 @@
  * member's page holds no trace of it, and the removal control suggests rolling it for a member
  * who could see it.
  */
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { e2e, signInByEmail, sql, uniqueEmail, userIdOf, waitForHydration } from "../support";
+import { e2e, signInByEmail, sql, teamOfTwo, uniqueEmail, userIdOf, waitForHydration } from "../support";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -121,24 +120,8 @@ test("default URL, signing secret and the delivery log", async ({ page }) => {
 });
 
 test("in a team, only the roles that manage webhooks are sent the signing secret", async ({ browser }) => {
-  const ownerEmail = uniqueEmail("hooks-owner");
-  const memberEmail = uniqueEmail("hooks-member");
-  const owner = await (await browser.newContext()).newPage();
-  const member = await (await browser.newContext()).newPage();
-  await signInByEmail(owner, ownerEmail);
-  await signInByEmail(member, memberEmail);
-  const memberId = await userIdOf(memberEmail);
   // A team with the owner and the member; both act for it (the cookie the workspace switcher sets).
-  const team = `e2e${randomBytes(10).toString("hex")}`;
-  await sql(`INSERT INTO users (id, kind, name, updated_at) VALUES ($1, 'team', 'Hooks team', now())`, [team]);
-  await sql(
-    `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'viewer')`,
-    [team, await userIdOf(ownerEmail), memberId],
-  );
-  for (const page of [owner, member])
-    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
-  const setRole = (role: string) =>
-    sql(`UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`, [team, memberId, role]);
+  const { owner, member, memberEmail, setRole } = await teamOfTwo(browser, "hooks", "viewer");
 
   await owner.goto("/dashboard/webhooks");
   const secret = await owner.getByLabel("Signing secret", { exact: true }).inputValue();

@@ -4,7 +4,7 @@
  * the link from the captured mail.
  */
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import pg from "pg";
 import type { ParsedMail } from "./mime";
 import { linkTo } from "./mime";
@@ -169,4 +169,53 @@ export async function heldPageRequests(name: string): Promise<Array<Record<strin
   return (await (await fetch(`${e2e.controlUrl}/held?name=${encodeURIComponent(name)}`)).json()) as Array<
     Record<string, string>
   >;
+}
+
+/**
+ * A team of two people, each signed in in a browser context of their own and acting for the team
+ * (the cookie the workspace switcher sets): its owner and a member of `role`. `setRole` changes
+ * the member's role behind the pages' back, as another owner would.
+ */
+export async function teamOfTwo(
+  browser: Browser,
+  tag: string,
+  role: string,
+  plan = "free",
+): Promise<{
+  owner: Page;
+  member: Page;
+  team: string;
+  memberId: string;
+  memberEmail: string;
+  setRole: (role: string) => Promise<void>;
+}> {
+  const ownerEmail = uniqueEmail(`${tag}-owner`);
+  const memberEmail = uniqueEmail(`${tag}-${role}`);
+  const owner = await (await browser.newContext()).newPage();
+  const member = await (await browser.newContext()).newPage();
+  await signInByEmail(owner, ownerEmail);
+  await signInByEmail(member, memberEmail);
+  const memberId = await userIdOf(memberEmail);
+  const team = `e2e${randomBytes(10).toString("hex")}`;
+  await sql(`INSERT INTO users (id, kind, name, plan, updated_at) VALUES ($1, 'team', $2, $3, now())`, [
+    team,
+    `${tag} team`,
+    plan,
+  ]);
+  await sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, $4)`, [
+    team,
+    await userIdOf(ownerEmail),
+    memberId,
+    role,
+  ]);
+  for (const page of [owner, member])
+    await page.context().addCookies([{ name: "glance.workspace", value: team, url: e2e.appUrl }]);
+  const setRole = async (next: string) => {
+    await sql(`UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`, [
+      team,
+      memberId,
+      next,
+    ]);
+  };
+  return { owner, member, team, memberId, memberEmail, setRole };
 }
