@@ -29,6 +29,7 @@ describe("every dashboard action, as every role", async () => {
   const monitors = await import("@/lib/monitors/actions");
   const billing = await import("@/lib/billing/actions");
   const members = await import("@/lib/workspaces/actions");
+  const profiles = await import("@/lib/profiles/actions");
   const idle = { status: "idle" } as never;
 
   /** Each action with its permission and a run that says whether the role was refused. */
@@ -113,6 +114,11 @@ describe("every dashboard action, as every role", async () => {
         await brand.deleteBrandAssetAction(form({ kind: "color", name: "gone" }));
         return (await listBrandAssets(w.team)).some((a) => a.name === "gone");
       },
+    },
+    {
+      name: "delete profile",
+      permission: "profiles.write",
+      refused: async () => refusedState(await profiles.deleteProfileAction(idle, form({ name: "none" }))),
     },
     {
       name: "create monitor",
