@@ -13,7 +13,7 @@ import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { contextBoundary } from "@/lib/net/chromium";
 import { browserTargetSession, isProtocolError, send } from "./cdp";
 import { CLOSE_REASONS, type CloseReason } from "./close-reasons";
-import { answerGuardForPages } from "./guard-credentials";
+import { watchSessionPages } from "./page-network";
 import type { ClientMessage, TargetInfo } from "./messages";
 import { type Params, screenCommand, type SessionScope, type Verdict } from "./policy";
 import { readStorageState } from "./storage-state";
@@ -21,6 +21,8 @@ import { readStorageState } from "./storage-state";
 export interface BridgeOptions {
   /** A CDP command this long at most (the session's own limit bounds it anyway). */
   commandTimeoutMs: number;
+  /** The session's workspace: its connectors answer for the origins they declared (D42). */
+  workspaceId?: string;
 }
 
 /** Browser contexts one session may hold at once, its default included. */
@@ -42,8 +44,8 @@ export class SessionBridge implements SessionScope {
   private socket: WebSocket | undefined;
   private lastMessageAt = Date.now();
   private readonly endListeners: Array<(reason: CloseReason) => void> = [];
-  /** The guard's token answered on the session's pages, when the guard has one. */
-  private readonly guardCredentials: ReturnType<typeof answerGuardForPages>;
+  /** The guard's token and the workspace's connectors (D42) answered on the session's pages. */
+  private readonly guardCredentials: ReturnType<typeof watchSessionPages>;
 
   private constructor(
     private readonly browser: Browser,
@@ -51,7 +53,7 @@ export class SessionBridge implements SessionScope {
     primary: BrowserContext,
     private readonly options: BridgeOptions,
   ) {
-    this.guardCredentials = answerGuardForPages(browser, (id) => this.contexts.has(id));
+    this.guardCredentials = watchSessionPages(browser, (id) => this.contexts.has(id), options.workspaceId);
     this.primaryContextId = primary.id!;
     this.contexts.set(this.primaryContextId, primary);
   }

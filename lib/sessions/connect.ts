@@ -135,7 +135,10 @@ async function openBridge(admitted: Admitted): Promise<SessionBridge> {
     );
   }
   const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
-  return SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+  return SessionBridge.open(browser, {
+    commandTimeoutMs: limits.maxMinutes * 60_000,
+    workspaceId: admitted.owner.userId,
+  });
 }
 
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {

@@ -114,7 +114,8 @@ export default function SessionsPage() {
         </li>
         <li>
           Every request its pages make goes through Glance&apos;s network guard: private, loopback and metadata
-          addresses are refused, as for <Link href="/docs/screenshot">screenshots</Link>.
+          addresses are refused, as for <Link href="/docs/screenshot">screenshots</Link> — except the origins your
+          workspace&apos;s <Link href="/docs/connectors">connectors</Link> serve, which go through them.
         </li>
         <li>
           Commands that would reach beyond the session are refused with a CDP error: navigating to <code>file:</code>,{" "}
