@@ -65,7 +65,10 @@ async function routeThroughConnector(session: CDPSession, workspaceId: string, p
   return true;
 }
 
-async function watchPage(session: CDPSession, token: string | undefined, workspaceId: string | undefined) {
+/** The credentials a page answers a proxy challenge with: the customer's route's, or the guard token's. */
+type ProxyCredentials = { username: string; password: string };
+
+async function watchPage(session: CDPSession, proxy: ProxyCredentials | undefined, workspaceId: string | undefined) {
   session.on("Fetch.requestPaused", (paused: PausedRequest) => {
     const routed = workspaceId ? routeThroughConnector(session, workspaceId, paused) : Promise.resolve(false);
     void routed
@@ -78,26 +81,28 @@ async function watchPage(session: CDPSession, token: string | undefined, workspa
   });
   session.on("Fetch.authRequired", ({ requestId, authChallenge }) => {
     const response =
-      authChallenge.source === "Proxy" && token
-        ? { response: "ProvideCredentials", username: "glance", password: token }
+      authChallenge.source === "Proxy" && proxy
+        ? { response: "ProvideCredentials", ...proxy }
         : { response: "Default" };
     void send(session, "Fetch.continueWithAuth", { requestId, authChallengeResponse: response }).catch(() => {});
   });
-  await send(session, "Fetch.enable", { handleAuthRequests: Boolean(token), patterns: [{ urlPattern: "*" }] });
+  await send(session, "Fetch.enable", { handleAuthRequests: Boolean(proxy), patterns: [{ urlPattern: "*" }] });
 }
 
 /**
  * Starts watching every page target of the contexts `owns` names, from now until the returned
- * stop function is called: when the guard has a token, or when `workspaceId` has connectors that
- * declared origins as the page opens (otherwise the page's requests are not paused at all).
+ * stop function is called: when the guard has a token or the session goes through a customer's
+ * proxy (D41: `proxyCredentials`, its route's), or when `workspaceId` has connectors that declared
+ * origins as the page opens (otherwise the page's requests are not paused at all).
  * `ready(targetId)` resolves once a page is watched (a new target is handed to the client then).
  */
 export function watchSessionPages(
   browser: Browser,
   owns: (browserContextId: string) => boolean,
-  workspaceId: string | undefined,
+  { workspaceId, proxyCredentials }: { workspaceId?: string; proxyCredentials?: ProxyCredentials },
 ): { ready(targetId: string): Promise<void>; stop(): void } {
   const token = env().NET_GUARD_TOKEN;
+  const proxy = proxyCredentials ?? (token ? { username: "glance", password: token } : undefined);
   const hasConnectors = () => Boolean(workspaceId && connectorRoutes()?.declaredOrigins(workspaceId)?.size);
   const answered = new Map<string, Promise<void>>();
   const waiting = new Map<string, () => void>();
@@ -106,13 +111,13 @@ export function watchSessionPages(
     if (target.type() !== "page" || !contextId || !owns(contextId)) return;
     const targetId = (target as unknown as { _targetId: string })._targetId;
     const routing = hasConnectors() ? workspaceId : undefined;
-    if (!token && !routing) {
+    if (!proxy && !routing) {
       answered.set(targetId, Promise.resolve());
       return void waiting.get(targetId)?.();
     }
     const setUp = target
       .createCDPSession()
-      .then((session) => watchPage(session, token, routing))
+      .then((session) => watchPage(session, proxy, routing))
       .catch((error: unknown) => log.warn("session page: network watch not set", { error }));
     answered.set(targetId, setUp);
     waiting.get(targetId)?.();

@@ -106,6 +106,16 @@ export default function SessionsPage() {
       <CodeBlock caption="Python SDK + Playwright" code={SDK_CONNECT_PY} className="not-prose" />
       <ApiExampleTabs caption="List, read and end sessions" example={SESSION_MANAGE} className="not-prose" />
 
+      <h3 id="proxy">Through your own proxy</h3>
+      <p>
+        Add <code>proxy=http://user:pass@host:port</code> (or <code>socks5://…</code>, percent-encoded) to the WebSocket
+        URL and every page of the session — in every browser context you create too — goes through Glance&apos;s network
+        guard and then <Link href="/docs/proxy">your proxy</Link>, with the same checks, plan and errors as a
+        capture&apos;s (a proxy at a private address is refused with <code>400 private_address</code> before the
+        upgrade). It is a secret: never logged, never stored, never listed by <code>GET /v1/sessions</code>. A
+        context&apos;s own <code>proxyServer</code> stays refused.
+      </p>
+
       <h2 id="boundary">What a session can do</h2>
       <ul>
         <li>
