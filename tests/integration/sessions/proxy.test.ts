@@ -74,6 +74,25 @@ describe("a live session through the customer's proxy", () => {
     expect(proxy.refusedAuth).toBe(0);
   });
 
+  it("a connect URL of POST /v1/sessions with &proxy= added goes through it; GET /v1/sessions never shows it", async () => {
+    const { POST, GET } = await import("@/app/v1/sessions/route");
+    const headers = { "X-API-Key": h.account.apiKey };
+    const created = await POST(new Request("http://localhost:3000/v1/sessions", { method: "POST", headers }));
+    expect(created.status).toBe(201);
+    const { connectUrl } = (await created.json()) as { connectUrl: string };
+    const query = new URLSearchParams(new URL(connectUrl).search);
+    query.set("proxy", proxy.url);
+    const browser = await puppeteer.connect({ browserWSEndpoint: `${h.endpoint}?${query}` });
+    browsers.push(browser);
+    const before = proxy.seen.length;
+    const page = await browser.newPage();
+    await page.goto(h.fx.url("form.html?connect-url"));
+    expect(proxy.seen.slice(before)).toContain(new URL(h.fx.origin).host);
+    const listed = await (await GET(new Request("http://localhost:3000/v1/sessions", { headers }))).text();
+    expect(listed).not.toContain(PROXY_PASSWORD);
+    expect(listed).not.toContain(encodeURIComponent(PROXY_PASSWORD));
+  });
+
   it("a proxy at a private address is 400 private_address naming proxy, before the upgrade", async () => {
     const privateProxy = `http://user:${PROXY_PASSWORD}@${new URL(h.forbiddenOrigin).host}`;
     const url = endpointWith(privateProxy).replace("ws:", "http:");

@@ -113,7 +113,8 @@ export default function SessionsPage() {
         guard and then <Link href="/docs/proxy">your proxy</Link>, with the same checks, plan and errors as a
         capture&apos;s (a proxy at a private address is refused with <code>400 private_address</code> before the
         upgrade). It is a secret: never logged, never stored, never listed by <code>GET /v1/sessions</code>. A
-        context&apos;s own <code>proxyServer</code> stays refused.
+        context&apos;s own <code>proxyServer</code> stays refused. With a connect URL, add <code>&amp;proxy=…</code> to
+        it (<code>POST /v1/sessions</code> itself takes no proxy yet).
       </p>
 
       <h2 id="boundary">What a session can do</h2>
