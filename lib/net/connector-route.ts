@@ -8,7 +8,7 @@
  */
 import type { HTTPRequest } from "puppeteer-core";
 import { ApiError } from "@/lib/vocabulary/errors";
-import { connectorRoutes as routes, type ConnectorClaim } from "./connector-registry";
+import { connectorRoutes as routes, type ConnectorClaim, type ForwardRequest } from "./connector-registry";
 import { assertPublicTarget } from "./target";
 
 export type { ConnectorClaim, ConnectorRoutes, ForwardAnswer, ForwardRequest } from "./connector-registry";
@@ -72,6 +72,46 @@ export interface ConnectorFailure {
 const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/** What a connector made of one request: its answer, or why there is none. */
+export type ConnectorOutcome =
+  | { answer: { status: number; headers: Record<string, string>; body: Buffer } }
+  | { failure: { offline: boolean; message: string } };
+
+/**
+ * One request on an origin `claim` names, through the workspace's connector: the answer with the
+ * connector's hop headers dropped, or why not (offline, or the connector failed). Shared by the
+ * render's page guard and a live session's pages (lib/sessions, D42).
+ */
+export async function throughConnector(
+  workspaceId: string,
+  origin: string,
+  claim: ConnectorClaim,
+  request: ForwardRequest,
+): Promise<ConnectorOutcome> {
+  const table = routes();
+  if (!table || !claim.online) return { failure: { offline: true, message: "offline" } };
+  try {
+    const answer = await table.forward(workspaceId, origin, request, REQUEST_TIMEOUT_MS);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(answer.headers)) if (!DROPPED.has(k.toLowerCase())) headers[k] = v;
+    return { answer: { status: answer.status, headers, body: answer.body } };
+  } catch (error) {
+    return { failure: { offline: false, message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+/** Which connector of the workspace answers for this URL's origin, if one declared it. */
+export async function connectorClaim(
+  workspaceId: string,
+  url: string,
+): Promise<{ origin: string; claim: ConnectorClaim } | undefined> {
+  const table = routes();
+  const origin = originOf(url);
+  if (!table || !origin) return undefined;
+  const claim = await table.claim(workspaceId, origin).catch(() => undefined);
+  return claim && { origin, claim };
+}
+
 /**
  * The per-page part (page-guard.ts calls `route` first on each request once a render names its
  * workspace): true when the request was the connector's to answer — answered, or refused when the
@@ -90,34 +130,21 @@ export function connectorRouting(workspaceId: string, isMainDocument: (request: 
       if (!claim) claims.set(origin, (claim = table.claim(workspaceId, origin).catch(() => undefined)));
       const found = await claim;
       if (!found) return false;
-      const fail = async (offline: boolean, message: string) => {
+      const body = request.hasPostData() ? await request.fetchPostData().catch(() => undefined) : undefined;
+      const outcome = await throughConnector(workspaceId, origin, found, {
+        method: request.method(),
+        url: request.url(),
+        headers: request.headers(),
+        ...(body !== undefined ? { body: Buffer.from(body, "utf8") } : {}),
+      });
+      if ("failure" in outcome) {
+        const { offline, message } = outcome.failure;
         if (isMainDocument(request)) mainFailure ??= { origin, name: found.name, offline, message };
         await request.abort(offline ? "connectionrefused" : "failed", priority).catch(() => {});
-      };
-      if (!found.online) {
-        await fail(true, "offline");
         return true;
       }
-      try {
-        const body = request.hasPostData() ? await request.fetchPostData() : undefined;
-        const answer = await table.forward(
-          workspaceId,
-          origin,
-          {
-            method: request.method(),
-            url: request.url(),
-            headers: request.headers(),
-            ...(body !== undefined ? { body: Buffer.from(body, "utf8") } : {}),
-          },
-          REQUEST_TIMEOUT_MS,
-        );
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(answer.headers)) if (!DROPPED.has(k.toLowerCase())) headers[k] = v;
-        if (request.isInterceptResolutionHandled()) return true;
-        await request.respond({ status: answer.status, headers, body: answer.body }, priority).catch(() => {});
-      } catch (error) {
-        await fail(false, error instanceof Error ? error.message : String(error));
-      }
+      if (request.isInterceptResolutionHandled()) return true;
+      await request.respond(outcome.answer, priority).catch(() => {});
       return true;
     },
   };

@@ -10,18 +10,13 @@ import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
 import type { WebSocket } from "ws";
 import { log } from "@/lib/log";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
-import { contextBoundary } from "@/lib/net/chromium";
+import { type BridgeOptions, boundaryOf } from "./bridge-options";
 import { browserTargetSession, isProtocolError, send } from "./cdp";
 import { CLOSE_REASONS, type CloseReason } from "./close-reasons";
-import { answerGuardForPages } from "./guard-credentials";
+import { watchSessionPages } from "./page-network";
 import type { ClientMessage, TargetInfo } from "./messages";
 import { type Params, screenCommand, type SessionScope, type Verdict } from "./policy";
 import { readStorageState } from "./storage-state";
-
-export interface BridgeOptions {
-  /** A CDP command this long at most (the session's own limit bounds it anyway). */
-  commandTimeoutMs: number;
-}
 
 /** Browser contexts one session may hold at once, its default included. */
 const MAX_CONTEXTS = 8;
@@ -42,8 +37,8 @@ export class SessionBridge implements SessionScope {
   private socket: WebSocket | undefined;
   private lastMessageAt = Date.now();
   private readonly endListeners: Array<(reason: CloseReason) => void> = [];
-  /** The guard's token answered on the session's pages, when the guard has one. */
-  private readonly guardCredentials: ReturnType<typeof answerGuardForPages>;
+  /** The guard's token and the workspace's connectors (D42) answered on the session's pages. */
+  private readonly guardCredentials: ReturnType<typeof watchSessionPages>;
 
   private constructor(
     private readonly browser: Browser,
@@ -51,14 +46,17 @@ export class SessionBridge implements SessionScope {
     primary: BrowserContext,
     private readonly options: BridgeOptions,
   ) {
-    this.guardCredentials = answerGuardForPages(browser, (id) => this.contexts.has(id));
+    this.guardCredentials = watchSessionPages(browser, (id) => this.contexts.has(id), {
+      workspaceId: options.workspaceId,
+      proxyCredentials: options.route?.credentials,
+    });
     this.primaryContextId = primary.id!;
     this.contexts.set(this.primaryContextId, primary);
   }
 
   /** Makes the session's default context and its browser-target session; `connect` then starts relaying. */
   static async open(browser: Browser, options: BridgeOptions): Promise<SessionBridge> {
-    const primary = await browser.createBrowserContext(await contextBoundary());
+    const primary = await browser.createBrowserContext(await boundaryOf(options));
     let root: CDPSession;
     try {
       root = await browserTargetSession(browser);
@@ -186,7 +184,7 @@ export class SessionBridge implements SessionScope {
           throw new SessionRefusal(`A session has at most ${MAX_CONTEXTS} browser contexts.`);
         }
         this.contextsBeingMade++;
-        const context = await contextBoundary()
+        const context = await boundaryOf(this.options)
           .then((boundary) => this.browser.createBrowserContext(boundary))
           .finally(() => this.contextsBeingMade--);
         if (this.ended) {
@@ -288,6 +286,7 @@ export class SessionBridge implements SessionScope {
     const { code, reason: text } = CLOSE_REASONS[reason];
     if (this.socket?.readyState === this.socket?.OPEN) this.socket?.close(code, text);
     this.guardCredentials.stop();
+    this.options.route?.close();
     this.browser.off("disconnected", this.onBrowserGone);
     await this.root.detach().catch(() => {});
     await Promise.allSettled([...this.contexts.values()].map((context) => context.close()));

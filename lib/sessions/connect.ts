@@ -16,7 +16,9 @@ import { env } from "@/lib/env";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
-import { PLANS } from "@/lib/plans";
+import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
+import { pinProxyUrl } from "@/lib/net/proxy/address";
+import { openProxyRoute, type ProxyRoute } from "@/lib/net/proxy/route-guard";
 import { reportSessionMinutes } from "@/lib/billing/session-meter";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
@@ -124,8 +126,25 @@ function refuseWhenShuttingDown(): void {
   );
 }
 
-/** The plan's concurrent-session limit, a browser of the shared fleet, and a bridge on it. */
-async function openBridge(admitted: Admitted): Promise<SessionBridge> {
+/**
+ * The plan a proxy needs (D41): the proxy field's of the screenshot schema (lib/page/params-proxy.ts,
+ * which lib/sessions may not import); tests/integration/sessions/proxy.test.ts checks they agree.
+ */
+export const SESSION_PROXY_PLAN: PlanId = "starter";
+
+function refuseProxyBelowPlan(owner: KeyOwner): void {
+  if (planAtLeast(owner.plan, SESSION_PROXY_PLAN)) return;
+  throw new ApiError("plan_upgrade_required", `proxy requires the ${PLANS[SESSION_PROXY_PLAN].name} plan or higher.`, {
+    param: "proxy",
+  });
+}
+
+/**
+ * The plan's concurrent-session limit, a browser of the shared fleet, and a bridge on it; with
+ * `proxy` (the connect URL's, D41), the customer's proxy pinned first (the boundary's 400s before
+ * any browser is taken) and a route through it for the session's life.
+ */
+async function openBridge(admitted: Admitted, proxy?: string): Promise<SessionBridge> {
   refuseWhenShuttingDown();
   const limits = PLANS[admitted.owner.plan].browserSessions;
   if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
@@ -134,8 +153,21 @@ async function openBridge(admitted: Admitted): Promise<SessionBridge> {
       `The ${PLANS[admitted.owner.plan].name} plan allows ${limits.concurrent} live browser sessions at once.`,
     );
   }
+  if (proxy) refuseProxyBelowPlan(admitted.owner);
+  const pinned = proxy ? await pinProxyUrl(proxy) : undefined;
   const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
-  return SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+  let route: ProxyRoute | undefined;
+  try {
+    if (pinned) route = await openProxyRoute(pinned);
+    return await SessionBridge.open(browser, {
+      commandTimeoutMs: limits.maxMinutes * 60_000,
+      workspaceId: admitted.owner.userId,
+      ...(route ? { route } : {}),
+    });
+  } catch (error) {
+    route?.close();
+    throw error;
+  }
 }
 
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
@@ -144,7 +176,8 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   try {
     refuseWhenShuttingDown();
     admitted = await authenticate(req, url);
-    bridge = await openBridge(admitted);
+    // The customer's proxy (D41): a secret of the URL, never logged (only the error's problem is).
+    bridge = await openBridge(admitted, url.searchParams.get("proxy")?.trim() || undefined);
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.code === "internal_error") log.error("session could not start", { error });

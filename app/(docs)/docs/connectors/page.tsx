@@ -56,8 +56,9 @@ export default function ConnectorsPage() {
       <p>
         Then capture the private URL as any other, with your usual key: <code>/v1/screenshot</code>,{" "}
         <code>/v1/content</code>, <code>/v1/animate</code>, <code>/v1/diff</code>,{" "}
-        <Link href="/docs/monitors">monitors</Link> and <Link href="/docs/crawl">crawls</Link> all go through the
-        connector when the URL&apos;s origin is one it serves.
+        <Link href="/docs/monitors">monitors</Link>, <Link href="/docs/crawl">crawls</Link> and{" "}
+        <Link href="/docs/sessions">live browser sessions</Link> all go through the connector when the URL&apos;s origin
+        is one it serves.
       </p>
 
       <h2 id="boundary">What goes through it</h2>
@@ -74,6 +75,12 @@ export default function ConnectorsPage() {
         <li>
           Another workspace naming the same URL is refused as before. The connector answers only the origins it was
           started with, whatever it is asked; redirects are returned to the browser, never followed by the connector.
+        </li>
+        <li>
+          In a live browser session of your workspace (<code>/v1/browser</code>), a page that navigates to a served
+          origin, and what it loads from it, goes through the connector in the same way; with the connector offline the
+          navigation answers <code>502</code> with a <code>connector_offline</code> problem naming it. The origins are
+          those your connectors serve when the page opens: a page opened earlier keeps what it had.
         </li>
         <li>
           WebSocket connections and requests made by web workers do not go through connectors: on a private origin they

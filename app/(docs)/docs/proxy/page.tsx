@@ -40,8 +40,8 @@ export default function ProxyDocsPage() {
         <Link href="/docs/content">/v1/content</Link>, <Link href="/docs/animate">/v1/animate</Link>,{" "}
         <Link href="/docs/monitors">/v1/diff and monitors</Link>, <Link href="/docs/async">jobs</Link> and{" "}
         <Link href="/docs/crawl">crawls</Link> (each page is rendered through it; the crawl&apos;s own robots.txt and
-        sitemap fetches are not). OG images load no page of yours and take no proxy, nor does <code>/v1/map</code>,
-        which fetches without a browser.
+        sitemap fetches are not), and <Link href="/docs/sessions#proxy">live browser sessions</Link>. OG images load no
+        page of yours and take no proxy, nor does <code>/v1/map</code>, which fetches without a browser.
       </p>
 
       <h2 id="boundary">What stays the same</h2>

@@ -106,6 +106,17 @@ export default function SessionsPage() {
       <CodeBlock caption="Python SDK + Playwright" code={SDK_CONNECT_PY} className="not-prose" />
       <ApiExampleTabs caption="List, read and end sessions" example={SESSION_MANAGE} className="not-prose" />
 
+      <h3 id="proxy">Through your own proxy</h3>
+      <p>
+        Add <code>proxy=http://user:pass@host:port</code> (or <code>socks5://…</code>, percent-encoded) to the WebSocket
+        URL and every page of the session — in every browser context you create too — goes through Glance&apos;s network
+        guard and then <Link href="/docs/proxy">your proxy</Link>, with the same checks, plan and errors as a
+        capture&apos;s (a proxy at a private address is refused with <code>400 private_address</code> before the
+        upgrade). It is a secret: never logged, never stored, never listed by <code>GET /v1/sessions</code>. A
+        context&apos;s own <code>proxyServer</code> stays refused. With a connect URL, add <code>&amp;proxy=…</code> to
+        it (<code>POST /v1/sessions</code> itself takes no proxy yet).
+      </p>
+
       <h2 id="boundary">What a session can do</h2>
       <ul>
         <li>
@@ -114,7 +125,8 @@ export default function SessionsPage() {
         </li>
         <li>
           Every request its pages make goes through Glance&apos;s network guard: private, loopback and metadata
-          addresses are refused, as for <Link href="/docs/screenshot">screenshots</Link>.
+          addresses are refused, as for <Link href="/docs/screenshot">screenshots</Link> — except the origins your
+          workspace&apos;s <Link href="/docs/connectors">connectors</Link> serve, which go through them.
         </li>
         <li>
           Commands that would reach beyond the session are refused with a CDP error: navigating to <code>file:</code>,{" "}
