@@ -22,6 +22,7 @@ import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
+import { recordSession, recordParam } from "./recording";
 import { startSessionSweeper } from "./sweeper";
 import { consumeConnectToken, countLiveSessions, heartbeat, keyPublicId, startSession } from "./store";
 
@@ -54,6 +55,8 @@ export function liveSession(id: string): SessionBridge | undefined {
 interface Admitted {
   owner: KeyOwner;
   sessionId: string;
+  /** Its video and network log are kept (record=true on POST /v1/sessions or the WebSocket URL). */
+  record: boolean;
   /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
   recheck: () => Promise<KeyOwner>;
 }
@@ -61,12 +64,13 @@ interface Admitted {
 async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   const sessionParam = url.searchParams.get("session");
   const token = url.searchParams.get("token");
+  const record = recordParam(url);
   if (sessionParam !== null || token !== null) {
     const used = sessionParam && token ? await consumeConnectToken(sessionParam, token) : undefined;
     if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
     const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
     try {
-      return { owner: await recheck(), sessionId: sessionParam!, recheck };
+      return { owner: await recheck(), sessionId: sessionParam!, record: used.record || record, recheck };
     } catch (error) {
       await recordEnd(sessionParam!, "revoked", false);
       throw error;
@@ -78,7 +82,8 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
   const recheck = () => usableKeyOwner(() => findKeyOwner(key));
   const owner = await recheck();
-  return { owner, sessionId: await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId }), recheck };
+  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId, record });
+  return { owner, sessionId, record, recheck };
 }
 
 function refuseUpgrade(socket: Duplex, error: ApiError): void {
@@ -135,7 +140,9 @@ async function openBridge(admitted: Admitted): Promise<SessionBridge> {
     );
   }
   const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
-  return SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+  const bridge = await SessionBridge.open(browser, { commandTimeoutMs: limits.maxMinutes * 60_000 });
+  if (admitted.record) recordSession(browser, bridge, admitted.sessionId, admitted.owner.plan);
+  return bridge;
 }
 
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
@@ -168,7 +175,7 @@ export async function openDrivenSession(apiKeyId: string): Promise<{ id: string;
   const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
   const owner = await recheck();
   const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
-  const admitted: Admitted = { owner, sessionId, recheck };
+  const admitted: Admitted = { owner, sessionId, record: false, recheck };
   let bridge: SessionBridge;
   try {
     bridge = await openBridge(admitted);
