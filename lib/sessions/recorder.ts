@@ -5,7 +5,9 @@
  * encoder (lib/animate/encode.ts, D26) fed while the session lives at a fixed rate: every tick the
  * latest frame of any of the session's pages, written with the encoder's backpressure (a slow
  * ffmpeg delays the writes, it never queues frames in memory), so a long session costs an ffmpeg
- * process, not its frames. The first frame's size (the viewport of the first page navigated) is
+ * process, not its frames. The screencast sends frames only when Chromium draws, and a page not
+ * in front may get none: a loaded page, and one silent for a moment, is captured instead
+ * (Page.captureScreenshot). A session that ends before its first frame has no video. The first frame's size (the viewport of the first page navigated) is
  * the video's; a frame of another size (a page with another viewport) is fitted into it.
  */
 import "server-only";
@@ -18,6 +20,8 @@ import { NetworkLog } from "./network-log";
 /** Frames per second of a session's video: enough to follow clicks and navigations, cheap to encode. */
 export const RECORDING_FPS = 5;
 const JPEG_QUALITY = 70;
+/** A page that sent no screencast frame for this long is captured instead. */
+const STILL_AFTER_MS = 400;
 /** A video growing past this stops there (ffmpeg's -fs); the network log is kept anyway. */
 const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 
@@ -33,6 +37,10 @@ export class SessionRecorder {
   private encoder?: Promise<FrameEncoder>;
   private size?: { width: number; height: number };
   private latest?: Buffer;
+  /** When the last frame came, and the page that navigated last: the one a still-frame is taken of. */
+  private lastFrameAt = 0;
+  private shown?: CDPSession;
+  private capturing = false;
   private firstFrameAt = 0;
   private written = 0;
   /** Frames are handled one at a time, in the order they came. */
@@ -47,7 +55,10 @@ export class SessionRecorder {
     private readonly owns: (browserContextId: string) => boolean,
   ) {
     browser.on("targetcreated", this.onTarget);
-    this.timer = setInterval(() => void this.catchUp(Date.now()), 1000 / RECORDING_FPS);
+    this.timer = setInterval(() => {
+      void this.stillFrame();
+      void this.catchUp(Date.now());
+    }, 1000 / RECORDING_FPS);
   }
 
   private readonly onTarget = (target: Target) => {
@@ -62,22 +73,52 @@ export class SessionRecorder {
     this.pages.add(page);
     page.on("Page.screencastFrame", (frame) => {
       void page.send("Page.screencastFrameAck", { sessionId: frame.sessionId }).catch(() => {});
-      const jpeg = Buffer.from(frame.data, "base64");
-      this.framing = this.framing.then(() => this.onFrame(jpeg)).catch(() => {});
+      this.queueFrame(Buffer.from(frame.data, "base64"));
     });
     this.network.listen(page);
     // The screencast starts at the page's first navigation: before it, the blank page's frames have
     // the window's size, not the viewport the client sets (puppeteer's newPage does before it answers).
     let casting = false;
-    page.on("Page.frameNavigated", ({ frame }) => {
-      if (casting || frame.parentId || frame.url.startsWith("about:")) return;
+    const cast = (url: string) => {
+      if (url.startsWith("about:")) return;
+      this.shown = page;
+      if (casting) return;
       casting = true;
       void page
         .send("Page.startScreencast", { format: "jpeg", quality: JPEG_QUALITY, everyNthFrame: 1 })
         .catch(() => {});
-    });
+    };
+    page.on("Page.frameNavigated", ({ frame }) => frame.parentId || cast(frame.url));
+    // A loaded page is captured at once: the screencast may be late, or never come (below).
+    page.on("Page.loadEventFired", () => this.shown === page && void this.stillFrame(true));
     await page.send("Network.enable");
     await page.send("Page.enable");
+    // A navigation committed before Page.enable took effect sends no event: the page says where it is.
+    cast((await page.send("Page.getFrameTree")).frameTree.frame.url);
+  }
+
+  private queueFrame(jpeg: Buffer): void {
+    this.lastFrameAt = Date.now();
+    this.framing = this.framing.then(() => this.onFrame(jpeg)).catch(() => {});
+  }
+
+  /**
+   * Chromium's screencast sends frames only when the compositor draws, and a page that is not in
+   * front may get none at all: after STILL_AFTER_MS without a frame, the page navigated last is
+   * captured (Page.captureScreenshot) instead, so the video shows it.
+   */
+  private async stillFrame(now = false): Promise<void> {
+    const page = this.shown;
+    if (!page || this.capturing || this.stopped || (!now && Date.now() - this.lastFrameAt < STILL_AFTER_MS)) return;
+    this.capturing = true;
+    try {
+      const { data } = await page.send("Page.captureScreenshot", { format: "jpeg", quality: JPEG_QUALITY });
+      if (!this.stopped) this.queueFrame(Buffer.from(data, "base64"));
+    } catch {
+      // the page closed meanwhile
+    } finally {
+      this.capturing = false;
+    }
   }
 
   private async onFrame(jpeg: Buffer): Promise<void> {

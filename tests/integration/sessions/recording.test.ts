@@ -7,6 +7,7 @@
  */
 import puppeteer from "puppeteer-core";
 import { describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { createTestAccount } from "@/tests/support/api";
 import { probeVideo } from "@/tests/support/video";
 import { sessionHarness } from "./harness";
@@ -43,6 +44,14 @@ async function createSession(apiKey: string, record: boolean) {
   return { id: body.id, local: `${h.endpoint}${new URL(body.connectUrl).search}` };
 }
 
+async function newestSession(apiKey: string): Promise<{ id: string }> {
+  const { GET } = await import("@/app/v1/sessions/route");
+  const { sessions } = (await (await GET(call("GET", "/v1/sessions", apiKey))).json()) as {
+    sessions: Array<{ id: string }>;
+  };
+  return sessions[0]!;
+}
+
 interface Entry {
   request: { method: string; url: string; headers: Array<{ name: string; value: string }> };
   response: { status: number; headers: Array<{ name: string; value: string }> };
@@ -51,10 +60,15 @@ interface Entry {
 
 describe("a recorded session", () => {
   it("leaves an mp4 of its pages and a redacted network log, its own workspace's only", async () => {
-    const session = await createSession(h.account.apiKey, true);
-    const browser = await puppeteer.connect({ browserWSEndpoint: session.local });
-    const started = Date.now();
+    // record=true as a query parameter of the WebSocket URL, the key in the header.
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: `${h.endpoint}?record=true`,
+      headers: { "X-API-Key": h.account.apiKey },
+    });
+    const session = await newestSession(h.account.apiKey);
     const page = await browser.newPage();
+    // The video starts at the first navigation.
+    const started = Date.now();
     await page.setExtraHTTPHeaders({ Authorization: "Bearer auth-secret-value" });
     expect((await page.goto(h.fx.url("form.html?token=query-secret-value")))?.status()).toBe(200);
     await page.evaluate(() => (document.cookie = "sid=cookie-secret-value; path=/"));
@@ -67,12 +81,13 @@ describe("a recorded session", () => {
     const lived = (Date.now() - started) / 1000;
 
     const video = await whenStored(session.id, "recording", h.account.apiKey);
-    expect(video.status).toBe(200);
-    expect(video.headers.get("content-type")).toBe("video/mp4");
+    expect(video.headers.get("content-type"), await video.clone().text()).toBe("video/mp4");
     const facts = await probeVideo(Buffer.from(await video.arrayBuffer()), "mp4");
     expect(facts).toMatchObject({ codec: "h264", width: 800, height: 600 });
     expect(facts.duration).toBeGreaterThan(lived - 1.5);
     expect(facts.duration).toBeLessThan(lived + 1);
+    // 5 frames a second, none missing: the latest frame repeated while the page did not change.
+    expect(facts.frames).toBe(Math.round(facts.duration * 5));
 
     const network = await whenStored(session.id, "network", h.account.apiKey);
     expect(network.status).toBe(200);
@@ -97,6 +112,29 @@ describe("a recorded session", () => {
       expect(await refused.json()).toMatchObject({ code: "session_not_found" });
     }
   }, 60_000);
+
+  it("is asked for by POST /v1/sessions's record=true too; a record that is not a boolean is refused before the upgrade", async () => {
+    const session = await createSession(h.account.apiKey, true);
+    const browser = await puppeteer.connect({ browserWSEndpoint: session.local });
+    expect((await (await browser.newPage()).goto(h.fx.url("recorded.html")))?.status()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await browser.close();
+    const video = await whenStored(session.id, "recording", h.account.apiKey);
+    expect(video.status).toBe(200);
+    expect((await probeVideo(Buffer.from(await video.arrayBuffer()), "mp4")).codec).toBe("h264");
+    const { log } = (await (await whenStored(session.id, "network", h.account.apiKey)).json()) as {
+      log: { entries: Entry[] };
+    };
+    expect(log.entries.map((entry) => new URL(entry.request.url).pathname)).toContain("/recorded.html");
+
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${h.endpoint}?record=maybe`, { headers: { "X-API-Key": h.account.apiKey } });
+      socket.once("open", () => resolve(101));
+      socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      socket.once("error", () => {});
+    });
+    expect(refused).toBe(400);
+  }, 30_000);
 
   it("is the only kind that has one: a session opened without record is a 404 recording_not_found", async () => {
     const session = await createSession(h.account.apiKey, false);
