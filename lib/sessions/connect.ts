@@ -24,6 +24,7 @@ import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
+import { recordSession, recordParam } from "./recording";
 import { startSessionSweeper } from "./sweeper";
 import { consumeConnectToken, countLiveSessions, heartbeat, keyPublicId, startSession } from "./store";
 
@@ -56,6 +57,8 @@ export function liveSession(id: string): SessionBridge | undefined {
 interface Admitted {
   owner: KeyOwner;
   sessionId: string;
+  /** Its video and network log are kept (record=true on POST /v1/sessions or the WebSocket URL). */
+  record: boolean;
   /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
   recheck: () => Promise<KeyOwner>;
 }
@@ -63,12 +66,13 @@ interface Admitted {
 async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   const sessionParam = url.searchParams.get("session");
   const token = url.searchParams.get("token");
+  const record = recordParam(url);
   if (sessionParam !== null || token !== null) {
     const used = sessionParam && token ? await consumeConnectToken(sessionParam, token) : undefined;
     if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
     const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
     try {
-      return { owner: await recheck(), sessionId: sessionParam!, recheck };
+      return { owner: await recheck(), sessionId: sessionParam!, record: used.record || record, recheck };
     } catch (error) {
       await recordEnd(sessionParam!, "revoked", false);
       throw error;
@@ -80,7 +84,8 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
   const recheck = () => usableKeyOwner(() => findKeyOwner(key));
   const owner = await recheck();
-  return { owner, sessionId: await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId }), recheck };
+  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId, record });
+  return { owner, sessionId, record, recheck };
 }
 
 function refuseUpgrade(socket: Duplex, error: ApiError): void {
@@ -159,11 +164,13 @@ async function openBridge(admitted: Admitted, proxy?: string): Promise<SessionBr
   let route: ProxyRoute | undefined;
   try {
     if (pinned) route = await openProxyRoute(pinned);
-    return await SessionBridge.open(browser, {
+    const bridge = await SessionBridge.open(browser, {
       commandTimeoutMs: limits.maxMinutes * 60_000,
       workspaceId: admitted.owner.userId,
       ...(route ? { route } : {}),
     });
+    if (admitted.record) recordSession(browser, bridge, admitted.sessionId, admitted.owner.plan);
+    return bridge;
   } catch (error) {
     route?.close();
     throw error;
@@ -201,7 +208,7 @@ export async function openDrivenSession(apiKeyId: string): Promise<{ id: string;
   const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
   const owner = await recheck();
   const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
-  const admitted: Admitted = { owner, sessionId, recheck };
+  const admitted: Admitted = { owner, sessionId, record: false, recheck };
   let bridge: SessionBridge;
   try {
     bridge = await openBridge(admitted);

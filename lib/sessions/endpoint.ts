@@ -10,7 +10,8 @@ import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
 import { emptyOutcome, type EmptyOutcome, jsonOutcome, type JsonOutcome } from "@/lib/api/outcome";
 import { env } from "@/lib/env";
 import { BROWSER_PATH, liveSession } from "./connect";
-import type { CreatedSessionAnswer } from "./schema";
+import type { createSessionParams, CreatedSessionAnswer } from "./schema";
+import type { z } from "zod";
 import { createPendingSession, findSession, listSessions, requestEnd } from "./store";
 
 export const sessionsEndpoint = noParamsEndpoint("sessions");
@@ -26,7 +27,7 @@ function notFound(): ApiError {
   return new ApiError("session_not_found", "No browser session with this id for this account.");
 }
 
-function callerKey(ctx: ApiContext<NoParams>): { userId: string; apiKeyId: string } {
+function callerKey(ctx: ApiContext<unknown>): { userId: string; apiKeyId: string } {
   const { userId, apiKeyId } = ctx.caller;
   if (!apiKeyId) throw new ApiError("missing_api_key", "Browser sessions are opened with an API key.");
   return { userId, apiKeyId };
@@ -38,8 +39,11 @@ function idOf(ctx: ApiContext<NoParams>): string {
   return decodeURIComponent(id);
 }
 
-export async function handleCreateSession(ctx: ApiContext<NoParams>): Promise<JsonOutcome<CreatedSessionAnswer>> {
-  const { id, secret, expiresAt } = await createPendingSession(callerKey(ctx), CONNECT_TOKEN_TTL_MS);
+export async function handleCreateSession(
+  ctx: ApiContext<z.output<typeof createSessionParams>>,
+): Promise<JsonOutcome<CreatedSessionAnswer>> {
+  const owner = { ...callerKey(ctx), record: ctx.params.record };
+  const { id, secret, expiresAt } = await createPendingSession(owner, CONNECT_TOKEN_TTL_MS);
   const url = new URL(BROWSER_PATH, env().APP_URL);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   url.searchParams.set("session", id);

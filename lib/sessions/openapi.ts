@@ -1,14 +1,15 @@
 /** /v1/sessions in the OpenAPI document (D39, D31). The WebSocket itself (/v1/browser) is described in its docs page. */
-import { pathIdParameter } from "@/lib/api/openapi/params";
+import { pathIdParameter, queryParameters } from "@/lib/api/openapi/params";
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { errorResponses, KEY_ERRORS, RATE_HEADERS } from "@/lib/api/openapi/responses";
 import type { EndpointDoc, Parameter, Response, Schema } from "@/lib/api/openapi/types";
 import { zodSchema } from "@/lib/api/openapi/zod";
-import { createdSessionSchema, sessionListSchema, sessionSchema } from "./schema";
+import { createdSessionSchema, createSessionParams, sessionListSchema, sessionSchema } from "./schema";
 
 const ERRORS: readonly ErrorCode[] = [
   ...KEY_ERRORS,
   "unknown_parameter",
+  "invalid_parameter",
   "session_not_found",
   "rate_limited",
   "internal_error",
@@ -45,7 +46,8 @@ export function sessionsDoc(appUrl: string): EndpointDoc {
           externalDocs,
           summary: "A single-use connect URL for a CDP client that cannot set headers",
           description:
-            "The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects.",
+            "The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends.",
+          parameters: queryParameters(createSessionParams),
           responses: {
             "201": answer("The session, waiting for its client.", "CreatedBrowserSession"),
             ...errorResponses(ERRORS),

@@ -5,6 +5,7 @@ import type { EndpointDoc, Parameter, Response, Schema } from "@/lib/api/openapi
 import { zodSchema } from "@/lib/api/openapi/zod";
 import type { ErrorCode } from "@/lib/vocabulary/errors";
 import { sessionsDoc } from "./openapi";
+import { recordingDoc } from "./recording-openapi";
 import { profileListSchema, profileSchema, SAVE_PROFILE_BODY_MAX_BYTES, saveProfileParams } from "./profile-schema";
 
 const ERRORS: readonly ErrorCode[] = [...KEY_ERRORS, "unknown_parameter", "rate_limited", "internal_error"];
@@ -83,13 +84,14 @@ function profilesDoc(): EndpointDoc {
   };
 }
 
-/** /v1/sessions and the profiles saved from sessions: one endpoint id's part of the document. */
+/** /v1/sessions, the profiles saved from sessions and recorded sessions' files: one endpoint id's part of the document. */
 export function sessionsAndProfilesDoc(appUrl: string): EndpointDoc {
   const sessions = sessionsDoc(appUrl);
   const profiles = profilesDoc();
+  const recording = recordingDoc();
   return {
     tags: sessions.tags,
     schemas: { ...sessions.schemas, ...profiles.schemas },
-    paths: { ...sessions.paths, ...profiles.paths },
+    paths: { ...sessions.paths, ...profiles.paths, ...recording.paths },
   };
 }

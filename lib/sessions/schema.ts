@@ -1,5 +1,7 @@
 /** The answers of /v1/sessions (D39): one schema each, for the handlers' types and OpenAPI. */
 import { z } from "zod";
+import type { EndpointSpec } from "@/lib/api/context";
+import { boolParam } from "@/lib/api/params";
 
 export const sessionSchema = z.object({
   id: z.string().describe("The session's id."),
@@ -27,3 +29,20 @@ export const createdSessionSchema = sessionSchema.extend({
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
 export type CreatedSessionAnswer = z.output<typeof createdSessionSchema>;
+
+/** POST /v1/sessions's parameters: in the query string, so a POST without a body (as before) still works. */
+export const createSessionParams = z.object({
+  record: boolParam("record", {
+    default: false,
+    description:
+      "Record the session: once it has ended, its video (GET /v1/sessions/{id}/recording, mp4) and network log (GET /v1/sessions/{id}/network) are downloadable. Also a query parameter of the WebSocket URL.",
+    example: "true",
+  }),
+});
+
+export const createSessionEndpoint = {
+  id: "sessions",
+  params: createSessionParams,
+  extras: "reject",
+  validate: () => undefined,
+} as const satisfies EndpointSpec<typeof createSessionParams, undefined>;

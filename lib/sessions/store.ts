@@ -12,6 +12,8 @@ import { env } from "@/lib/env";
 export interface SessionOwner {
   userId: string;
   apiKeyId: string;
+  /** Its video and network log are kept after it ends (record=true, recorder.ts). */
+  record?: boolean;
 }
 
 /**
@@ -33,9 +35,9 @@ export async function createPendingSession(
   const expiresAt = new Date(Date.now() + ttlMs);
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, token_hash, token_expires_at)
-     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0) AT TIME ZONE 'UTC')`,
-    [id, owner.userId, owner.apiKeyId, hashToken(secret), expiresAt.getTime()],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, token_hash, token_expires_at, record)
+     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0) AT TIME ZONE 'UTC', $6)`,
+    [id, owner.userId, owner.apiKeyId, hashToken(secret), expiresAt.getTime(), owner.record ?? false],
   );
   return { id, secret, expiresAt };
 }
@@ -48,7 +50,7 @@ export async function createPendingSession(
 export async function consumeConnectToken(
   id: string,
   secret: string,
-): Promise<(SessionOwner & { publicId: string }) | undefined> {
+): Promise<(Required<SessionOwner> & { publicId: string }) | undefined> {
   const pool = await getPool();
   const candidate = await pool.query<{ token_hash: string | null }>(
     `SELECT token_hash FROM browser_sessions WHERE id = $1`,
@@ -57,15 +59,17 @@ export async function consumeConnectToken(
   const stored = candidate.rows[0]?.token_hash;
   const presented = hashToken(secret);
   if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(presented))) return undefined;
-  const used = await pool.query<{ user_id: string; api_key_id: string; public_id: string }>(
+  const used = await pool.query<{ user_id: string; api_key_id: string; public_id: string; record: boolean }>(
     `UPDATE browser_sessions s SET token_hash = NULL, started_at = now() AT TIME ZONE 'UTC', seen_at = now() AT TIME ZONE 'UTC'
       FROM api_keys k
       WHERE s.id = $1 AND s.token_hash = $2 AND s.token_expires_at > now() AT TIME ZONE 'UTC' AND k.id = s.api_key_id
-      RETURNING s.user_id, s.api_key_id, k.public_id`,
+      RETURNING s.user_id, s.api_key_id, k.public_id, s.record`,
     [id, presented],
   );
   const row = used.rows[0];
-  return row ? { userId: row.user_id, apiKeyId: row.api_key_id, publicId: row.public_id } : undefined;
+  return row
+    ? { userId: row.user_id, apiKeyId: row.api_key_id, publicId: row.public_id, record: row.record }
+    : undefined;
 }
 
 /** A session opened with a key on /v1/browser: its row, started now. */
@@ -73,9 +77,9 @@ export async function startSession(owner: SessionOwner): Promise<string> {
   const id = newSessionId();
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at)
-     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
-    [id, owner.userId, owner.apiKeyId],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at, record)
+     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $4)`,
+    [id, owner.userId, owner.apiKeyId, owner.record ?? false],
   );
   return id;
 }

@@ -15,6 +15,16 @@ export const RESOURCE_ERROR_CODES = {
     summary: "No such browser session for this API key's account.",
     help: "Check the id from the answer of POST /v1/sessions (or GET /v1/sessions). A session belongs to the account that opened it: another account's id answers the same way.",
   },
+  recording_not_found: {
+    status: 404,
+    summary: "This browser session has no recording (it was not recorded, or its recording has expired).",
+    help: "Open the session with record=true (POST /v1/sessions or the WebSocket URL) to keep its video and network log after it ends; they are kept as long as the plan keeps results.",
+  },
+  recording_not_ready: {
+    status: 409,
+    summary: "The browser session is still live, or its recording is still being stored.",
+    help: "A recording is downloadable once the session has ended (its client closed the browser, DELETE /v1/sessions/{id}, or a limit). Ask again after the Retry-After seconds.",
+  },
   profile_not_found: {
     status: 404,
     summary: "No saved browser profile by this name in the workspace.",

@@ -35,7 +35,7 @@ var operationList = []operation{
 	{id: "getCrawl", method: "GET", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{{"cursor", "string"}, {"size", "integer"}}},
 	{id: "cancelCrawl", method: "DELETE", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "getCrawlPages", method: "GET", path: "/v1/crawl/{id}/pages.jsonl", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
-	{id: "createSession", method: "POST", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{}},
+	{id: "createSession", method: "POST", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{{"record", "boolean"}}},
 	{id: "listSessions", method: "GET", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getSession", method: "GET", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "deleteSession", method: "DELETE", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "none", params: []param{}},
@@ -43,6 +43,8 @@ var operationList = []operation{
 	{id: "listProfiles", method: "GET", path: "/v1/profiles", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getProfile", method: "GET", path: "/v1/profiles/{name}", pathParams: []string{"name"}, body: false, answer: "json", params: []param{}},
 	{id: "deleteProfile", method: "DELETE", path: "/v1/profiles/{name}", pathParams: []string{"name"}, body: false, answer: "none", params: []param{}},
+	{id: "getSessionRecording", method: "GET", path: "/v1/sessions/{id}/recording", pathParams: []string{"id"}, body: false, answer: "file", params: []param{}},
+	{id: "getSessionNetworkLog", method: "GET", path: "/v1/sessions/{id}/network", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "listConnectors", method: "GET", path: "/v1/connectors", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getFile", method: "GET", path: "/v1/files/{file}", pathParams: []string{"file"}, body: false, answer: "file", params: []param{}},
 }

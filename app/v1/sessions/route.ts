@@ -2,10 +2,11 @@
 import { otherMethods } from "@/lib/api/fallback";
 import { apiRoute } from "@/lib/api/pipeline";
 import { handleCreateSession, handleListSessions, sessionsEndpoint } from "@/lib/sessions/endpoint";
+import { createSessionEndpoint } from "@/lib/sessions/schema";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(sessionsEndpoint, handleCreateSession);
+export const POST = apiRoute(createSessionEndpoint, handleCreateSession);
 export const GET = apiRoute(sessionsEndpoint, handleListSessions);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET, HEAD, POST, OPTIONS");

@@ -264,7 +264,7 @@ final class Operations
             'pathParams' => [],
             'body' => false,
             'answer' => 'json',
-            'params' => [],
+            'params' => ['record' => 'boolean'],
         ],
         'listSessions' => [
             'method' => 'GET',
@@ -320,6 +320,22 @@ final class Operations
             'pathParams' => ['name'],
             'body' => false,
             'answer' => 'none',
+            'params' => [],
+        ],
+        'getSessionRecording' => [
+            'method' => 'GET',
+            'path' => '/v1/sessions/{id}/recording',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'file',
+            'params' => [],
+        ],
+        'getSessionNetworkLog' => [
+            'method' => 'GET',
+            'path' => '/v1/sessions/{id}/network',
+            'pathParams' => ['id'],
+            'body' => false,
+            'answer' => 'json',
             'params' => [],
         ],
         'listConnectors' => [

@@ -416,7 +416,7 @@ export interface paths {
     put?: never;
     /**
      * A single-use connect URL for a CDP client that cannot set headers
-     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects.
+     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends.
      */
     post: operations["createSession"];
     delete?: never;
@@ -496,6 +496,46 @@ export interface paths {
     post?: never;
     /** Delete a saved profile */
     delete: operations["deleteProfile"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/sessions/{id}/recording": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A recorded session's video (mp4)
+     * @description The session's pages as an H.264 mp4 at 5 frames per second, the size of the first page's viewport, from its first navigation to its end. Only for a session opened with record=true, once it has ended (409 recording_not_ready while it is live or its recording is being stored, with Retry-After), kept as long as the plan keeps results. Another account's id is 404 session_not_found; a session not recorded, or whose recording expired, 404 recording_not_found.
+     */
+    get: operations["getSessionRecording"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/sessions/{id}/network": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A recorded session's network log (HAR-like JSON)
+     * @description Every request of the session's pages as HAR's log.entries: method, URL, status, timings, sizes. Cookies, Authorization and other credential-like headers, credential-like query values and user:password in URLs are replaced by [redacted]. Only for a session opened with record=true, once it has ended (409 recording_not_ready while it is live or its recording is being stored, with Retry-After), kept as long as the plan keeps results. Another account's id is 404 session_not_found; a session not recorded, or whose recording expired, 404 recording_not_found.
+     */
+    get: operations["getSessionNetworkLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -745,6 +785,8 @@ export interface components {
         | "not_found"
         | "job_not_found"
         | "session_not_found"
+        | "recording_not_found"
+        | "recording_not_ready"
         | "profile_not_found"
         | "session_not_live"
         | "profile_limit"
@@ -2016,7 +2058,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2055,7 +2097,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2527,7 +2569,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2566,7 +2608,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2906,7 +2948,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2939,7 +2981,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3242,7 +3284,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3281,7 +3323,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3582,7 +3624,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3615,7 +3657,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3919,7 +3961,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3958,7 +4000,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4321,7 +4363,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4360,7 +4402,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4650,7 +4692,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4683,7 +4725,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4986,7 +5028,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5025,7 +5067,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5446,7 +5488,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5485,7 +5527,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5799,7 +5841,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_found`: No such browser session for this API key's account. `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). `profile_not_found`: No saved browser profile by this name in the workspace. `crawl_not_found`: No such crawl for this API key's account. */
       404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5832,7 +5874,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. `session_not_live`: The browser session is not live on this server: a profile is saved from a live session. `profile_limit`: The workspace keeps as many profiles as it may. */
       409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10446,7 +10488,7 @@ export interface operations {
           "application/json": components["schemas"]["BrowserSessionList"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10516,7 +10558,10 @@ export interface operations {
   };
   createSession: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Record the session: once it has ended, its video (GET /v1/sessions/{id}/recording, mp4) and network log (GET /v1/sessions/{id}/network) are downloadable. Also a query parameter of the WebSocket URL. Accepts `true`, `false`, `1` or `0`. */
+        record?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10536,7 +10581,7 @@ export interface operations {
           "application/json": components["schemas"]["CreatedBrowserSession"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10629,7 +10674,7 @@ export interface operations {
           "application/json": components["schemas"]["BrowserSession"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10720,7 +10765,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -11138,6 +11183,218 @@ export interface operations {
       };
       /** @description `profile_not_found`: No saved browser profile by this name in the workspace. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getSessionRecording: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "video/mp4": string;
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. */
+      409: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `rate_limited`: Too many requests this minute for the account's plan. */
+      429: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `internal_error`: Something failed on our side. The request id helps support find it. */
+      500: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getSessionNetworkLog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `missing_api_key`: No API key was sent. `invalid_api_key_format`: The API key is not of the form sk_live_ + 32 characters. `invalid_api_key`: The API key is unknown or has been revoked. `api_key_paused`: The key is beyond the plan's key limit after a downgrade; choose the keys to keep in the dashboard. */
+      401: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `session_not_found`: No such browser session for this API key's account. `recording_not_found`: This browser session has no recording (it was not recorded, or its recording has expired). */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `recording_not_ready`: The browser session is still live, or its recording is still being stored. */
+      409: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

@@ -66,6 +66,14 @@ await fetch("https://YOUR_GLANCE_HOST/v1/screenshot?url=https://app.acme.example
   headers: { "X-API-Key": process.env.GLANCE_API_KEY },
 });`;
 
+const RECORDING = `const headers = { "X-API-Key": process.env.GLANCE_API_KEY };
+// record=true on POST /v1/sessions (or on the WebSocket URL: wss://…/v1/browser?record=true)
+const session = await (await fetch("https://YOUR_GLANCE_HOST/v1/sessions?record=true", { method: "POST", headers })).json();
+// … connect to session.connectUrl, browse, browser.close() …
+const video = await fetch(\`https://YOUR_GLANCE_HOST/v1/sessions/\${session.id}/recording\`, { headers }); // video/mp4
+const har = await (await fetch(\`https://YOUR_GLANCE_HOST/v1/sessions/\${session.id}/network\`, { headers })).json();
+console.log(har.log.entries.map((e) => \`\${e.response.status} \${e.request.method} \${e.request.url}\`));`;
+
 const MCP_BROWSING = `browser_open        {"url": "https://app.acme.example/login"}   → {"sessionId": "bs_…"} and the page's outline
 browser_type        {"sessionId": "bs_…", "ref": "e1", "text": "me@acme.example"}
 browser_type        {"sessionId": "bs_…", "ref": "e2", "text": "…", "submit": true}
@@ -161,6 +169,29 @@ export default function SessionsPage() {
         <li>
           Save while the client is connected, with the logged-in page open: local storage is read from the open pages (
           <code>409 session_not_live</code> after the session ended).
+        </li>
+      </ul>
+
+      <h2 id="recording">Recording</h2>
+      <p>
+        A session opened with <code>record=true</code> (on <code>POST /v1/sessions</code> or as a query parameter of the
+        WebSocket URL) is recorded: once it has ended, <code>GET /v1/sessions/&#123;id&#125;/recording</code> answers
+        its pages as an mp4 video (5 frames per second, the size of the first page&apos;s viewport) and{" "}
+        <code>GET /v1/sessions/&#123;id&#125;/network</code> its network log as HAR-like JSON: each request&apos;s
+        method, URL, status, timings and sizes. Cookies, <code>Authorization</code> and other credential-like headers,
+        credential-like query values (<code>token</code>, <code>key</code>, <code>sig</code>…) and passwords in URLs are
+        replaced by <code>[redacted]</code>.
+      </p>
+      <CodeBlock caption="JavaScript" code={RECORDING} className="not-prose" />
+      <ul>
+        <li>
+          While the session is live, and for the few seconds its video takes to be stored after it ends, both answer{" "}
+          <code>409 recording_not_ready</code> with <code>Retry-After</code>.
+        </li>
+        <li>
+          A session opened without <code>record</code> answers <code>404 recording_not_found</code>, as does one whose
+          recording has expired: recordings are kept as long as your plan keeps results. Another workspace&apos;s
+          session is <code>404 session_not_found</code>.
         </li>
       </ul>
 

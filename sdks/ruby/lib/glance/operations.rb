@@ -163,7 +163,7 @@ module Glance
     "createSession" => {
       method: "POST", path: "/v1/sessions", path_params: [],
       body: false, answer: "json",
-      params: {  }
+      params: { "record" => "boolean" }
     },
     "listSessions" => {
       method: "GET", path: "/v1/sessions", path_params: [],
@@ -198,6 +198,16 @@ module Glance
     "deleteProfile" => {
       method: "DELETE", path: "/v1/profiles/{name}", path_params: ["name"],
       body: false, answer: "none",
+      params: {  }
+    },
+    "getSessionRecording" => {
+      method: "GET", path: "/v1/sessions/{id}/recording", path_params: ["id"],
+      body: false, answer: "file",
+      params: {  }
+    },
+    "getSessionNetworkLog" => {
+      method: "GET", path: "/v1/sessions/{id}/network", path_params: ["id"],
+      body: false, answer: "json",
       params: {  }
     },
     "listConnectors" => {
