@@ -2,8 +2,8 @@
  * Roles (D28) enforced on the server, every dashboard action for every role: a table of actions,
  * each run as each role of a team workspace on real PostgreSQL, allowed exactly when
  * lib/auth/roles.ts says so; every server action declares its audit entries; the webhook signing
- * secret is read for the roles that manage webhooks only; the billing role's choice of keys after
- * a downgrade pauses no key the plan has room for. Next's request scope is the one thing stood in
+ * secret is read for the roles that manage webhooks only (the billing role's choice of keys after a
+ * downgrade: keep-keys.test.ts). Next's request scope is the one thing stood in
  * for (./support.ts); the rest is real. Session routes and other workspaces' data: roles-sessions.test.ts.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -246,61 +246,5 @@ describe("the webhook signing secret", () => {
       expect(shown, role).toBe(["owner", "admin", "developer"].includes(role) ? secret : null);
       expect(couldSeeWebhookSecret(role), role).toBe(shown !== null);
     }
-  });
-});
-
-describe("keeping keys after a downgrade, as the billing member", () => {
-  it("chooses which keys the plan pauses, never pauses one it has room for, and is in the audit log", async () => {
-    const { getDb } = await import("@/lib/db");
-    const { createTeam } = await import("@/lib/workspaces/members");
-    const { createApiKey, revokeApiKey } = await import("@/lib/keys/service");
-    const { withAccountLock, setPlanNow } = await import("@/lib/accounts/plan-change");
-    const { keepKeysAction } = await import("@/lib/billing/actions");
-    const { listAudit } = await import("@/lib/audit/audit-log");
-    const db = await getDb();
-    const team = await createTeam(people.owner.id, "Downgraded");
-    await db.user.update({ where: { id: team }, data: { plan: "business" } });
-    await db.workspaceMember.create({ data: { workspaceId: team, userId: people.billing.id, role: "billing" } });
-    const ids: string[] = [];
-    for (const name of ["first", "second", "third"]) ids.push((await createApiKey(team, name)).apiKey.id);
-    // Free allows 2 active keys: the plan change pauses the newest.
-    await withAccountLock(team, (tx) => setPlanNow(tx, team, "free"));
-    const pausedOnes = async () =>
-      (await db.apiKey.findMany({ where: { userId: team, revokedAt: null, pausedAt: { not: null } } })).map(
-        (k) => k.id,
-      );
-    expect(await pausedOnes()).toEqual([ids[2]]);
-    const keep = (...chosen: string[]) => {
-      const data = new FormData();
-      for (const id of chosen) data.append("keep", id);
-      return redirectOf(() => keepKeysAction(data));
-    };
-    const kept = async () => (await listAudit(team)).filter((e) => e.action === "keys.kept");
-
-    await actAs(people.billing, team);
-    // Keeping one key would pause one the plan has room for.
-    expect(await keep(ids[0]!)).toBe("/dashboard/keys?keep-error=too-few");
-    expect(await keep(ids[0]!, ids[1]!, ids[2]!)).toBe("/dashboard/keys?keep-error=too-many");
-    expect(await pausedOnes()).toEqual([ids[2]]);
-    expect(await kept()).toEqual([]);
-
-    // Which two stay is the billing member's choice, recorded with who made it.
-    expect(await keep(ids[0]!, ids[2]!)).toBe("/dashboard/keys");
-    expect(await pausedOnes()).toEqual([ids[1]]);
-    const entries = await kept();
-    expect(entries.map((e) => [e.actor, e.text, e.detail])).toEqual([
-      [
-        "billing@example.test",
-        "chose the keys kept active after a downgrade",
-        { kept: `${ids[0]},${ids[2]}`, paused: ids[1], resumed: ids[2] },
-      ],
-    ]);
-
-    // Once every key fits (one revoked), no key can be paused through this action.
-    await revokeApiKey(team, ids[1]!);
-    expect(await keep(ids[0]!)).toBe("/dashboard/keys?keep-error=too-few");
-    expect(await pausedOnes()).toEqual([]);
-    expect(await keep(ids[0]!, ids[2]!)).toBe("/dashboard/keys");
-    expect(await kept()).toHaveLength(1); // nothing changed, nothing recorded
   });
 });
