@@ -12,7 +12,7 @@ import type { Protocol } from "puppeteer-core";
 const MAX_ENTRIES = 5_000;
 /** A longer URL (a data: URL, a tracking beacon) is cut here. */
 const MAX_URL_CHARS = 2_048;
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 const SECRET_HEADER =
   /^(cookie|set-cookie|authorization|proxy-authorization)$|token|secret|api[-_]?key|auth|session|password/i;
@@ -21,7 +21,7 @@ const URL_HEADER = /^(referer|location|content-location|origin)$/i;
 const SECRET_QUERY = /token|secret|key|pass|pwd|auth|sig|session|code|credential|jwt|bearer|ticket|nonce/i;
 
 /** The URL with its credentials and credential-like query values replaced. */
-export function redactUrl(raw: string): string {
+function redactUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

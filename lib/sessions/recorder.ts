@@ -18,7 +18,7 @@ import { log } from "@/lib/log";
 import { NetworkLog } from "./network-log";
 
 /** Frames per second of a session's video: enough to follow clicks and navigations, cheap to encode. */
-export const RECORDING_FPS = 5;
+const RECORDING_FPS = 5;
 const JPEG_QUALITY = 70;
 /** A page that sent no screencast frame for this long is captured instead. */
 const STILL_AFTER_MS = 400;
