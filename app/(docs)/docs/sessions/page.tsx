@@ -61,10 +61,10 @@ await fetch(\`https://YOUR_GLANCE_HOST/v1/sessions/\${session.id}/profile\`, {
   body: JSON.stringify({ name: "acme-admin" }),
 }); // 201 {"name":"acme-admin","origins":["https://app.acme.example"],"cookieDomains":["acme.example"],…}
 
-// Any render, job, crawl or monitor then starts logged in:
-await fetch("https://YOUR_GLANCE_HOST/v1/screenshot?url=https://app.acme.example/dashboard&profile=acme-admin", {
-  headers: { "X-API-Key": process.env.GLANCE_API_KEY },
-});`;
+// Any render, job, crawl or monitor then starts logged in, given profile=acme-admin:
+const shot = new URL("https://YOUR_GLANCE_HOST/v1/screenshot");
+shot.search = new URLSearchParams({ url: "https://app.acme.example/dashboard", profile: "acme-admin" }).toString();
+await fetch(shot, { headers: { "X-API-Key": process.env.GLANCE_API_KEY } });`;
 
 const RECORDING = `const headers = { "X-API-Key": process.env.GLANCE_API_KEY };
 // record=true on POST /v1/sessions (or on the WebSocket URL: wss://…/v1/browser?record=true)
