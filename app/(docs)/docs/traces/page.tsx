@@ -15,9 +15,12 @@ OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318     # spans go to <this>/v1/tr
 OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=YOUR_KEY  # optional, name=value,name=value
 OTEL_SERVICE_NAME=glance                              # optional, the default`;
 
-const TRACEPARENT = `GET /v1/screenshot?url=https://example.com
+const TRACEPARENT = `POST /v1/screenshot
 X-API-Key: sk_live_…
-traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01`;
+Content-Type: application/json
+traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+
+{"url": "https://example.com"}`;
 
 const SPANS: Array<[string, string]> = [
   ["glance.request", "The whole API request, in the pipeline: its endpoint, method and status."],
