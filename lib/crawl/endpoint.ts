@@ -9,8 +9,7 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { parseQuery } from "@/lib/api/query";
 import { contentEndpoint } from "@/lib/content/endpoint";
-import { assertTargetForProxy } from "@/lib/net/proxy/target";
-import { assertReachableTarget } from "@/lib/net/connector-route";
+import { assertEarlyTarget } from "@/lib/net/proxy/target";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
 import { CRAWL_BODY_MAX_BYTES, crawlParams, type CrawlParams, crawlResultsParams, PAGE_OPTION_NAMES } from "./params";
@@ -45,10 +44,7 @@ export const createCrawlEndpoint = {
     const parsed = parseQuery(pageQuery(params.url, page), contentEndpoint.params, { extras: "reject" });
     await contentEndpoint.validate(parsed.params, { ...parsed, caller });
     if (params.webhookUrl !== undefined) await assertWebhookUrl(params.webhookUrl, "webhookUrl");
-    // Through a customer's proxy the proxy resolves the site's name (D41): only what needs no DNS is judged;
-    // otherwise a connector's declared origin is reachable for its own workspace (D42).
-    if (params.proxy !== undefined) assertTargetForProxy(params.url);
-    else await assertReachableTarget(params.url, caller.userId);
+    await assertEarlyTarget(params.url, { workspaceId: caller.userId, proxy: params.proxy });
     const planPages = PLANS[caller.plan].crawlPages;
     if (given.has("limit") && params.limit > planPages) {
       const needed = PLAN_IDS.find((id) => PLANS[id].crawlPages >= params.limit);

@@ -6,8 +6,7 @@ import { createHash } from "node:crypto";
 import type { ApiContext } from "@/lib/api/context";
 import { Deadline } from "@/lib/browser";
 import { pinProxyUrl } from "@/lib/net/proxy/address";
-import { assertTargetForProxy } from "@/lib/net/proxy/target";
-import { assertReachableTarget } from "@/lib/net/connector-route";
+import { assertEarlyTarget } from "@/lib/net/proxy/target";
 import type { RenderJob, RenderOutput } from "@/lib/results";
 import type { PagePlan } from "./page-plan";
 
@@ -37,15 +36,10 @@ export function pageRenderJob(
         : { url: page.url },
     prepare: async () => {
       const proxy = page.request.proxy;
-      if (proxy === undefined) {
-        // A url on an origin the workspace's connector serves goes through it (D42).
-        if (page.html === undefined) await deadline.race(assertReachableTarget(page.url, ctx.caller.userId));
-        return;
-      }
-      // D41: a clean 400 before the charge for a proxy refused by the boundary; through it, the
-      // proxy resolves the page's name, so only what needs no DNS is judged here.
-      await deadline.race(pinProxyUrl(proxy));
-      if (page.html === undefined) assertTargetForProxy(page.url);
+      // D41: a clean 400 before the charge for a proxy refused by the boundary.
+      if (proxy !== undefined) await deadline.race(pinProxyUrl(proxy));
+      if (page.html === undefined)
+        await deadline.race(assertEarlyTarget(page.url, { workspaceId: ctx.caller.userId, proxy }));
     },
     render: (signal) => render(new Deadline(timeoutMs, ctx.receivedAt, signal), ctx.caller.userId),
     fresh: ctx.params.fresh,

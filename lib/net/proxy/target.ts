@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { parseHttpUrl } from "../pinned";
 import { isAllowedOrigin } from "../policy";
 import { verdictWithoutLookup } from "../resolve";
+import { assertReachableTarget } from "../connector-route";
 import { PRIVATE_TARGET_DETAIL } from "../target";
 
 export function assertTargetForProxy(url: string, param = "url"): void {
@@ -16,4 +17,17 @@ export function assertTargetForProxy(url: string, param = "url"): void {
   if (isAllowedOrigin(parsed)) return;
   const verdict = verdictWithoutLookup(parsed.hostname);
   if (verdict && !verdict.ok) throw new ApiError("private_address", PRIVATE_TARGET_DETAIL, { param });
+}
+
+/**
+ * A page URL's early check, before the charge (D41, D42): through a customer's proxy the proxy
+ * resolves the name, so only what needs no DNS is judged; otherwise a connector's declared origin
+ * passes for its own workspace, and anything else must be public.
+ */
+export async function assertEarlyTarget(
+  url: string,
+  via: { workspaceId: string | undefined; proxy: string | undefined },
+): Promise<void> {
+  if (via.proxy !== undefined) assertTargetForProxy(url);
+  else await assertReachableTarget(url, via.workspaceId);
 }
