@@ -11,7 +11,7 @@ import { verdictWithoutLookup } from "../resolve";
 import { assertReachableTarget } from "../connector-route";
 import { PRIVATE_TARGET_DETAIL } from "../target";
 
-export function assertTargetForProxy(url: string, param = "url"): void {
+function assertTargetForProxy(url: string, param = "url"): void {
   const parsed = parseHttpUrl(url);
   if (!parsed) throw new ApiError("unsupported_url", "The url must be an absolute http or https URL.", { param });
   if (isAllowedOrigin(parsed)) return;
