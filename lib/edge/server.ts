@@ -5,7 +5,7 @@
  * answers are the API's problem+json (D1) with a request id, and the limits are the documented
  * ones (lib/edge/limits.ts). What Next would misread or answer with a bare 500 or an empty body —
  * `__proto__` in a query, a path whose percent-escapes are not UTF-8, a method the app does not
- * implement, CONNECT — is answered here (screen.ts), and the app's own answers are corrected where
+ * implement, CONNECT — is answered here (a router state header Next cannot parse is dropped, router-state.ts) (screen.ts), and the app's own answers are corrected where
  * Next answers outside our routes (answers.ts). A render answer gets back the Content-Length Next
  * drops (lib/api/body-length.ts), HEAD included. Every answer carries `X-Content-Type-Options:
  * nosniff`, and the app sees the client address the trusted proxies vouch for (client-address.ts).
@@ -20,6 +20,7 @@ import { log } from "@/lib/log";
 import { guardAnswer, headerText, isProblem } from "./answers";
 import { clientAddressOf, trustedProxies } from "./client-address";
 import { EDGE_LIMITS, type EdgeLimits } from "./limits";
+import { dropRefusedRouterState } from "./router-state";
 import { APP_METHODS, methodRefusal, PAGE_ALLOW, refusalFor, unknownMethod } from "./screen";
 
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -163,6 +164,7 @@ export function createEdgeServer(
         req.headers["x-forwarded-for"],
         trusted,
       );
+      dropRefusedRouterState(req.headers);
       const refused = refusalFor(req.url ?? "/");
       if (refused) return answer(res, refused, requestId());
       restoreContentLength(res);

@@ -163,6 +163,27 @@ test("raw requests — any method, path and headers — answer without a 5xx or 
   );
 });
 
+// Found by the property above (seed -200972144): Next throws on a router state it cannot parse,
+// and on the not-found page that throw was a 500. The edge server drops such a header (lib/edge/router-state.ts).
+test("an RSC request with a router state Next cannot parse gets the page or its 404, never a 500", async () => {
+  for (const path of ["/no-such-page", "/no-such%20b/a%20b", "/pricing"]) {
+    for (const method of ["GET", "PATCH"]) {
+      const answer = await fetch(`${e2e.appUrl}${path}`, {
+        method,
+        redirect: "manual",
+        headers: { RSC: "1", "Next-Router-State-Tree": "%7B" },
+      });
+      const body = await answer.text();
+      expect(answer.status, `${method} ${path} → ${answer.status} ${body.slice(0, 300)}`).toBeLessThan(500);
+      // A page Next answers with a redirect to its `?_rsc=` address; a missing one with the 404 page's payload.
+      if (path.includes("no-such")) {
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(body.length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+    }
+  }
+});
+
 // What PostgreSQL cannot store in text (issue 43 point 3, D1): NUL and lone surrogates.
 const UNSTORABLE = ["a\u0000b", "\ud800", "x\udc00y"];
 
