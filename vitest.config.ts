@@ -8,7 +8,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
  * Vitest runs the files it has no timings for (every run on a fresh clone, as in CI) largest
  * first. A file whose size says nothing of its length then starts late and keeps one worker busy
  * while the other has nothing left to do (D38): such files are named here and start first within
- * their project; the rest keep vitest's order. net/isolated.test.ts is 50 lines that run the ten
+ * their project; the rest keep vitest's order. net/isolated.test.ts is 50 lines that run the
  * specs of tests/integration/net/isolated one after the other in a vitest of their own: minutes.
  */
 const LONG_BUT_SMALL = ["tests/integration/net/isolated.test.ts"];
