@@ -11,85 +11,36 @@
  *   IP-literal or reserved-name targets by subresources, fetch, WebSocket or frames;
  * - neither can redirects, meta refreshes, script navigations or forms toward them.
  */
-import http from "node:http";
 import net from "node:net";
 import type { Browser } from "puppeteer-core";
-import { Server as HttpProxyServer } from "proxy-chain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { chromiumNetworkArgs } from "@/lib/net/chromium";
 import { pinProxyUrl } from "@/lib/net/proxy/address";
 import { closeRouteGuard, openProxyRoute, type ProxyRoute } from "@/lib/net/proxy/route-guard";
 import { launchChromium } from "../support/browser";
-import { CANARY_HOSTS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
+import { type CustomerProxyWorld, PROXY_BASIC_AUTH, startCustomerProxyWorld } from "../support/customer-proxy";
+import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { STAND_IN_PUBLIC_IP } from "../support/namespace";
 import { visit } from "../support/visit";
 import { setAllowedOrigins, startWorld, type World } from "../support/world";
 
-const USER = "customer";
-const PASSWORD = "proxy-secret-1";
-
 let world: World;
 let fixture: FixtureSite;
-let attacks: http.Server;
-let attackOrigin: string;
-let proxy: HttpProxyServer;
-let proxyUrl: string;
-const proxySeen: string[] = [];
+let cp: CustomerProxyWorld;
 let P: number;
-
-/**
- * Canary spellings Glance judges without DNS: IP literals and reserved names. Names that resolve
- * to loopback (canary.test, rebind.test) are the proxy's to resolve (D41) — inside its own network
- * they are its business, and in this namespace the proxy shares ours, so they are left out.
- */
-const LITERAL_HOSTS = CANARY_HOSTS.filter((host) => host !== "canary.test" && host !== "rebind.test");
-
-function attackPage(): string {
-  const targets = LITERAL_HOSTS.map((host) => `http://${host}:${P}`);
-  const tags = targets
-    .map((t) => `<img src="${t}/img"><iframe src="${t}/frame"></iframe><link rel="stylesheet" href="${t}/css">`)
-    .join("");
-  const script = `
-    const targets = ${JSON.stringify(targets)};
-    for (const t of targets) {
-      fetch(t + "/fetch").catch(() => {});
-      fetch(t.replace("http://", "https://") + "/tls").catch(() => {});
-      try { new WebSocket(t.replace("http://", "ws://") + "/ws"); } catch {}
-    }
-    setTimeout(() => { window.__done = true; }, 1500);`;
-  return `<!doctype html><body>${tags}<script>${script}</script></body>`;
-}
 
 beforeAll(async () => {
   world = await startWorld();
   P = world.canary.port;
   fixture = await startFixtureSite(P);
-  attacks = http.createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html", "cache-control": "no-store" });
-    res.end(attackPage());
-  });
-  await new Promise<void>((resolve) => attacks.listen(0, "127.0.0.1", resolve));
-  attackOrigin = `http://127.0.0.1:${(attacks.address() as net.AddressInfo).port}`;
-  proxy = new HttpProxyServer({
-    port: 0,
-    host: STAND_IN_PUBLIC_IP,
-    verbose: false,
-    prepareRequestFunction: ({ username, password, hostname, port }) => {
-      const ok = username === USER && password === PASSWORD;
-      if (ok) proxySeen.push(`${hostname}:${port}`);
-      return { requestAuthentication: !ok };
-    },
-  });
-  await proxy.listen();
-  proxyUrl = `http://${USER}:${PASSWORD}@${STAND_IN_PUBLIC_IP}:${proxy.port}`;
+  cp = await startCustomerProxyWorld(P);
   // The pages' own origins only; the proxy is judged as a public address.
-  setAllowedOrigins([fixture.origin, attackOrigin]);
+  setAllowedOrigins([fixture.origin, cp.attackOrigin]);
 });
 afterAll(async () => {
   await closeRouteGuard();
-  await proxy?.close(true);
-  await new Promise<void>((resolve) => (attacks ? attacks.close(() => resolve()) : resolve()));
+  await cp?.close();
   await fixture?.close();
   await world?.close();
 });
@@ -115,7 +66,7 @@ describe("the proxy's own address", () => {
   });
 
   it("the stand-in public proxy passes and is pinned to its address", async () => {
-    const pinned = await pinProxyUrl(proxyUrl);
+    const pinned = await pinProxyUrl(cp.proxyUrl);
     expect(pinned.addresses).toEqual([STAND_IN_PUBLIC_IP]);
   });
 });
@@ -126,7 +77,7 @@ describe("pages rendered through the proxy", () => {
 
   beforeAll(async () => {
     browser = await launchChromium(await chromiumNetworkArgs());
-    route = await openProxyRoute(await pinProxyUrl(proxyUrl));
+    route = await openProxyRoute(await pinProxyUrl(cp.proxyUrl));
   });
   afterAll(async () => {
     route?.close();
@@ -142,11 +93,10 @@ describe("pages rendered through the proxy", () => {
     });
 
   it("control: the proxy reaches the canary when asked directly", async () => {
-    const socket = net.connect({ host: STAND_IN_PUBLIC_IP, port: proxy.port });
+    const socket = net.connect({ host: STAND_IN_PUBLIC_IP, port: cp.proxy.port });
     await new Promise((resolve) => socket.once("connect", resolve));
-    const auth = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
     socket.write(
-      `CONNECT 127.0.0.1:${P} HTTP/1.1\r\nHost: 127.0.0.1:${P}\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`,
+      `CONNECT 127.0.0.1:${P} HTTP/1.1\r\nHost: 127.0.0.1:${P}\r\nProxy-Authorization: Basic ${PROXY_BASIC_AUTH}\r\n\r\n`,
     );
     const answer = await new Promise<string>((resolve) => socket.once("data", (d: Buffer) => resolve(d.toString())));
     socket.destroy();
@@ -155,25 +105,25 @@ describe("pages rendered through the proxy", () => {
   });
 
   it("the page itself goes through the proxy", async () => {
-    const before = proxySeen.length;
-    const result = await render(`${attackOrigin}/`);
+    const before = cp.seen.length;
+    const result = await render(`${cp.attackOrigin}/`);
     expect(result.error).toBeUndefined();
-    expect(proxySeen.slice(before)).toContain(new URL(attackOrigin).host);
+    expect(cp.seen.slice(before)).toContain(new URL(cp.attackOrigin).host);
   });
 
   it("its subresources, fetches, WebSockets and frames to private literals reach nothing", async () => {
-    const before = proxySeen.length;
-    const result = await render(`${attackOrigin}/`);
+    const before = cp.seen.length;
+    const result = await render(`${cp.attackOrigin}/`);
     expect(result.error).toBeUndefined();
     expect(world.canary.events).toEqual([]);
-    expect(proxySeen.slice(before).filter((seen) => seen.endsWith(`:${P}`))).toEqual([]);
+    expect(cp.seen.slice(before).filter((seen) => seen.endsWith(`:${P}`))).toEqual([]);
     expect(result.guard?.blocked.length).toBeGreaterThan(0);
   });
 
   it.each(["redirect", "meta", "script-nav", "form"])("a %s toward private literals reaches nothing", async (kind) => {
     // One spelling of each kind of address (the subresource test above tries every spelling).
     const targets = ["127.0.0.1", "[::1]", "169.254.169.254", "localhost"].map((host) => `http://${host}:${P}/nav`);
-    const before = proxySeen.length;
+    const before = cp.seen.length;
     const results = await Promise.all(
       targets.map((to) => {
         const query = `to=${encodeURIComponent(to)}`;
@@ -186,7 +136,7 @@ describe("pages rendered through the proxy", () => {
     if (kind === "redirect")
       results.forEach((result, k) => expect(result.guard?.mainDocumentBlock(), targets[k]).toBeDefined());
     expect(world.canary.events).toEqual([]);
-    expect(proxySeen.slice(before).filter((seen) => seen.endsWith(`:${P}`))).toEqual([]);
+    expect(cp.seen.slice(before).filter((seen) => seen.endsWith(`:${P}`))).toEqual([]);
   });
 
   it("the route listener alone refuses private literals and reserved names, with the route's credentials", async () => {
@@ -200,7 +150,7 @@ describe("pages rendered through the proxy", () => {
       socket.destroy();
       return answer;
     };
-    const before = proxySeen.length;
+    const before = cp.seen.length;
     for (const host of [
       "127.0.0.1",
       "[::1]",
@@ -214,10 +164,10 @@ describe("pages rendered through the proxy", () => {
       expect(await ask(`GET http://${host}:${P}/ HTTP/1.1\r\nHost: ${host}:${P}`), host).toMatch(/^HTTP\/1\.1 403/);
     }
     // Control: the same credentials do lead through the proxy to an allowed page.
-    expect(await ask(`GET ${attackOrigin}/ HTTP/1.1\r\nHost: ${new URL(attackOrigin).host}`)).toMatch(
+    expect(await ask(`GET ${cp.attackOrigin}/ HTTP/1.1\r\nHost: ${new URL(cp.attackOrigin).host}`)).toMatch(
       /^HTTP\/1\.1 200/,
     );
-    expect(proxySeen.slice(before)).toEqual([new URL(attackOrigin).host]);
+    expect(cp.seen.slice(before)).toEqual([new URL(cp.attackOrigin).host]);
     expect(world.canary.events).toEqual([]);
   });
 
