@@ -18,7 +18,7 @@ const PASSWORD = "proxy-secret-1";
  * to loopback (canary.test, rebind.test) are the proxy's to resolve (D41) — inside its own network
  * they are its business, and in this namespace the proxy shares ours, so they are left out.
  */
-export const LITERAL_HOSTS = CANARY_HOSTS.filter((host) => host !== "canary.test" && host !== "rebind.test");
+const LITERAL_HOSTS = CANARY_HOSTS.filter((host) => host !== "canary.test" && host !== "rebind.test");
 
 function attackPage(canaryPort: number): string {
   const targets = LITERAL_HOSTS.map((host) => `http://${host}:${canaryPort}`);
