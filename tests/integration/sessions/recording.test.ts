@@ -11,30 +11,10 @@ import { WebSocket } from "ws";
 import { createTestAccount } from "@/tests/support/api";
 import { probeVideo } from "@/tests/support/video";
 import { sessionHarness } from "./harness";
+import { call, newestSession, recorded, whenStored } from "./recorded";
 
 const h = sessionHarness({ SESSION_CHECK_MS: "300" });
 const SECRETS = ["cookie-secret-value", "auth-secret-value", "query-secret-value", "img-secret-value"];
-
-function call(method: string, path: string, apiKey: string): Request {
-  return new Request(new URL(path, "http://localhost:3000"), { method, headers: { "X-API-Key": apiKey } });
-}
-
-async function recorded(id: string, part: "recording" | "network", apiKey: string): Promise<Response> {
-  const route =
-    part === "recording"
-      ? await import("@/app/v1/sessions/[id]/recording/route")
-      : await import("@/app/v1/sessions/[id]/network/route");
-  return route.GET(call("GET", `/v1/sessions/${id}/${part}`, apiKey));
-}
-
-/** The file once the ended session's recording is stored (409 until then). */
-async function whenStored(id: string, part: "recording" | "network", apiKey: string): Promise<Response> {
-  for (let tries = 0; ; tries++) {
-    const response = await recorded(id, part, apiKey);
-    if (response.status !== 409 || tries > 150) return response;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function createSession(apiKey: string, record: boolean) {
   const { POST } = await import("@/app/v1/sessions/route");
@@ -42,14 +22,6 @@ async function createSession(apiKey: string, record: boolean) {
   expect(response.status).toBe(201);
   const body = (await response.json()) as { id: string; connectUrl: string };
   return { id: body.id, local: `${h.endpoint}${new URL(body.connectUrl).search}` };
-}
-
-async function newestSession(apiKey: string): Promise<{ id: string }> {
-  const { GET } = await import("@/app/v1/sessions/route");
-  const { sessions } = (await (await GET(call("GET", "/v1/sessions", apiKey))).json()) as {
-    sessions: Array<{ id: string }>;
-  };
-  return sessions[0]!;
 }
 
 interface Entry {
