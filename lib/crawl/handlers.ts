@@ -15,7 +15,8 @@ import { PLANS } from "@/lib/plans";
 import type { CrawlStart } from "./endpoint";
 import { sealPageOptions } from "./page-secrets";
 import type { CrawlParams, CrawlResultsParams } from "./params";
-import { cancelCrawl, crawlCounts, endedPages, findCrawl, insertCrawl, runningCrawls, type CrawlRow } from "./store";
+import { endedPages } from "./page-order";
+import { cancelCrawl, crawlCounts, findCrawl, insertCrawl, runningCrawls, type CrawlRow } from "./store";
 import { CRAWL_ID_PATTERN, crawlView, pagesJsonlStream, pageView, statusUrlOf } from "./view";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -82,9 +83,11 @@ export async function handleGetCrawl(ctx: ApiContext<CrawlResultsParams, undefin
   const [counts, rows] = await Promise.all([crawlCounts(crawl.id), endedPages(crawl.id, cursor ?? "0", size + 1)]);
   const pages = rows.slice(0, size);
   const next =
-    rows.length > size ? `${statusUrlOf(crawl.id)}?cursor=${pages[pages.length - 1].seq}&size=${size}` : undefined;
+    rows.length > size ? `${statusUrlOf(crawl.id)}?cursor=${pages[pages.length - 1].end_seq}&size=${size}` : undefined;
+  // The cursor after these pages, so a reader of a running crawl resumes there (pages end in end_seq order).
+  const after = pages.length > 0 ? pages[pages.length - 1].end_seq! : (cursor ?? "0");
   return jsonOutcome(
-    { ...crawlView(crawl, counts), pages: pages.map(pageView), ...(next ? { next } : {}) },
+    { ...crawlView(crawl, counts), pages: pages.map(pageView), cursor: after, ...(next ? { next } : {}) },
     { headers: NO_STORE },
   );
 }

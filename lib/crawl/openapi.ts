@@ -67,8 +67,13 @@ const crawlSchema = z.object({
 });
 
 const crawlResultsSchema = crawlSchema.extend({
-  pages: z.array(pageSchema).describe("Ended pages, in the order they were found."),
-  next: z.string().optional().describe("The URL of the next page of results, while there are more."),
+  pages: z.array(pageSchema).describe("Ended pages, in the order they ended."),
+  cursor: z
+    .string()
+    .describe(
+      "Where these results end: read again with this `cursor` for only the pages that end after them (a running crawl's later pages always come after it).",
+    ),
+  next: z.string().optional().describe("The URL of the next page of results, while there are more now."),
 });
 
 const idParameter: Parameter = pathIdParameter("The crawl's id.", "^crawl_[a-z0-9]{24}$");

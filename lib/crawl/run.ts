@@ -12,6 +12,7 @@
  * the crawl and enqueues its `crawl.completed` webhook: once, however the pages race.
  */
 import "server-only";
+import { randomInt } from "node:crypto";
 import type { PoolClient } from "pg";
 import { problemResponse, toApiError } from "@/lib/vocabulary/errors";
 import { callerFor } from "@/lib/jobs/run";
@@ -23,7 +24,9 @@ import { robotsCache, type SiteRobots } from "@/lib/map/robots";
 import { evidentlyNotHtml, siteScope } from "@/lib/map/scope";
 import { announceCrawlEnd, announcePage } from "./announce";
 import { refundGivenUpPage } from "./charge";
+import { hostOf, takeHostSlot } from "./host-slots";
 import { pageOptionsOf } from "./page-secrets";
+import { recordPageEnd } from "./page-order";
 import { type PageOutcome, renderCrawlPage } from "./render";
 import {
   addPages,
@@ -46,6 +49,8 @@ const STOPPING = new Set([
 ]);
 const SITEMAP_BUDGET_MS = 30_000;
 const MAX_CRAWL_DELAY_S = 60;
+/** A page whose host has no free slot comes back after this, and up to as long again. */
+const HOST_BUSY_RETRY_MS = 500;
 
 /** robots.txt per crawl and origin, read once per instance (a few crawls' worth kept). */
 const robotsByCrawl = new Map<string, (url: URL) => Promise<SiteRobots>>();
@@ -95,20 +100,6 @@ async function linkedPages(crawl: CrawlRow, page: PageRow, outcome: PageOutcome)
   return found;
 }
 
-async function recordPage(
-  client: PoolClient,
-  page: PageRow,
-  status: "completed" | "failed" | "skipped",
-  result: Record<string, unknown> | null,
-  error: Record<string, unknown> | null,
-): Promise<void> {
-  // A page that was rendering when its crawl stopped (skipped meanwhile) is still recorded: it was charged.
-  await client.query(
-    `UPDATE crawl_pages SET status = $2, result = $3, error = $4, finished_at = now() WHERE seq = $1 AND status IN ('queued', 'skipped')`,
-    [page.seq, status, result ? JSON.stringify(result) : null, error ? JSON.stringify(error) : null],
-  );
-}
-
 /** After a page: the crawl ends when nothing is left queued (under its row lock, so once). */
 async function endIfDone(client: PoolClient, crawl: CrawlRow): Promise<boolean> {
   await client.query(`SELECT 1 FROM crawls WHERE id = $1 FOR UPDATE`, [crawl.id]);
@@ -121,25 +112,12 @@ async function endIfDone(client: PoolClient, crawl: CrawlRow): Promise<boolean> 
   return true;
 }
 
-async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResult> {
-  const found = await crawlOfJob(job.id);
-  const skipped: KindResult = { state: "succeeded", result: { skipped: true } };
-  if (!found || found.crawl.status !== "running" || found.page.status !== "queued") return skipped;
-  const { crawl, page } = found;
-
-  // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
-  // whichever instance makes them (at most a minute: a larger value is read as a minute).
-  const delaySeconds = (await robotsOf(crawl.id)(new URL(page.url))).crawlDelaySeconds ?? 0;
-  if (delaySeconds > 0) {
-    const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
-    if (waitMs > 0) return { state: "retry", afterMs: waitMs };
-  }
-
-  let outcome: PageOutcome;
+/** The page rendered as /v1/content renders it, or the problem its render answered. */
+async function renderOutcome(job: JobRow, crawl: CrawlRow, page: PageRow, signal: AbortSignal): Promise<PageOutcome> {
   try {
     const caller = await callerFor(job);
     const options = await pageOptionsOf(crawl);
-    outcome = await renderCrawlPage({
+    return await renderCrawlPage({
       caller,
       url: page.url,
       page: options,
@@ -150,7 +128,33 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
     });
   } catch (error) {
     const apiError = toApiError(error);
-    outcome = { ok: false, code: apiError.code, problem: (await problemResponse(apiError, job.id).json()) as never };
+    return { ok: false, code: apiError.code, problem: (await problemResponse(apiError, job.id).json()) as never };
+  }
+}
+
+async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResult> {
+  const found = await crawlOfJob(job.id);
+  const skipped: KindResult = { state: "succeeded", result: { skipped: true } };
+  if (!found || found.crawl.status !== "running" || found.page.status !== "queued") return skipped;
+  const { crawl, page } = found;
+
+  // Politeness across crawls: one of the host's slots first (./host-slots.ts), held while the page
+  // renders; a page that finds them all held goes back on the queue for a moment (a release, not an
+  // attempt), spread a little so that waiting pages do not all come back at once.
+  const slot = await takeHostSlot(hostOf(new URL(page.url)));
+  if (!slot) return { state: "retry", afterMs: HOST_BUSY_RETRY_MS + randomInt(HOST_BUSY_RETRY_MS) };
+  let outcome: PageOutcome;
+  try {
+    // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
+    // whichever instance makes them (at most a minute: a larger value is read as a minute).
+    const delaySeconds = (await robotsOf(crawl.id)(new URL(page.url))).crawlDelaySeconds ?? 0;
+    if (delaySeconds > 0) {
+      const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
+      if (waitMs > 0) return { state: "retry", afterMs: waitMs };
+    }
+    outcome = await renderOutcome(job, crawl, page, signal);
+  } finally {
+    await slot.release();
   }
   if (!outcome.ok && (outcome.code === "renderer_busy" || outcome.code === "shutting_down"))
     return { state: "retry", afterMs: 1000 };
@@ -164,13 +168,13 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
     announce: async (client) => {
       if (stop) {
         // Not rendered, not charged: the page and every queued one are skipped, the crawl says why.
-        await recordPage(client, page, "skipped", null, null);
+        await recordPageEnd(client, page, "skipped", null, null);
         ended = await endCrawl(client, crawl.id, "completed", stop);
         if (ended) await announceCrawlEnd(client, crawl.id);
         return;
       }
-      if (outcome.ok) await recordPage(client, page, "completed", keptAnswer(outcome, crawl.options.formats), null);
-      else await recordPage(client, page, "failed", null, outcome.problem);
+      if (outcome.ok) await recordPageEnd(client, page, "completed", keptAnswer(outcome, crawl.options.formats), null);
+      else await recordPageEnd(client, page, "failed", null, outcome.problem);
       await announcePage(client, crawl, page.seq);
       newJobs = await addPages(client, crawl.id, next);
       ended = await endIfDone(client, crawl);
@@ -189,7 +193,7 @@ async function gaveUpOnPage(client: PoolClient, job: JobRow): Promise<void> {
     ? (await client.query<CrawlRow>(`SELECT * FROM crawls WHERE id = $1`, [page.crawl_id])).rows[0]
     : undefined;
   if (!page || !crawl) return;
-  await recordPage(client, page, "failed", null, job.error ?? { code: "internal_error" });
+  await recordPageEnd(client, page, "failed", null, job.error ?? { code: "internal_error" });
   // A failed page is not charged: a run of it that counted the render before its instance died gives it back.
   await refundGivenUpPage(crawl.user_id, page);
   await endIfDone(client, crawl);

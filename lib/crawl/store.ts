@@ -50,7 +50,10 @@ export interface CrawlRow {
 }
 
 export interface PageRow {
+  /** The order it was found in. */
   seq: string;
+  /** Its place among the crawl's ended pages (migration 0046): the order the results are read in. */
+  end_seq: string | null;
   crawl_id: string;
   url_key: string;
   url: string;
@@ -188,17 +191,6 @@ export async function crawlCounts(crawlId: string, client?: PoolClient): Promise
     [crawlId],
   );
   return rows[0];
-}
-
-/** A crawl's ended pages after `afterSeq`, in order; one more than `size` says whether there are more. */
-export async function endedPages(crawlId: string, afterSeq: string, size: number): Promise<PageRow[]> {
-  const { rows } = await (
-    await getPool()
-  ).query<PageRow>(
-    `SELECT * FROM crawl_pages WHERE crawl_id = $1 AND seq > $2 AND status IN ('completed', 'failed') ORDER BY seq LIMIT $3`,
-    [crawlId, afterSeq, size],
-  );
-  return rows;
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import "server-only";
 import { env } from "@/lib/env";
-import { type CrawlCounts, type CrawlRow, endedPages, type PageRow } from "./store";
+import { endedPages } from "./page-order";
+import type { CrawlCounts, CrawlRow, PageRow } from "./store";
 
 /** What a crawl id looks like (lib/crawl/store.ts makes them); anything else is not looked up. */
 export const CRAWL_ID_PATTERN = /^crawl_[a-z0-9]{24}$/;
@@ -50,7 +51,7 @@ export function pagesJsonlStream(crawlId: string): ReadableStream<Uint8Array> {
     async pull(controller) {
       const rows = await endedPages(crawlId, after, 200);
       if (rows.length === 0) return controller.close();
-      after = rows[rows.length - 1].seq;
+      after = rows[rows.length - 1].end_seq!;
       controller.enqueue(encoder.encode(rows.map((row) => `${JSON.stringify(pageView(row))}\n`).join("")));
     },
   });

@@ -211,7 +211,7 @@ GET statusUrl (crawls.get(id) in the SDKs), page by page with next:
 { "id": "crawl_…", "status": "completed", "stopReason": "limit", "total": 500, "completed": 497, "failed": 3,
   "pages": [ { "url": "https://example.com/", "depth": 0, "status": "completed", "title": "Docs",
                "markdown": "# Docs …" }, … ],
-  "next": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…?cursor=1234&size=100" }`,
+  "cursor": "100", "next": "https://YOUR_GLANCE_HOST/v1/crawl/crawl_…?cursor=100&size=100" }`,
 };
 
 /** /docs/sessions (D39): a single-use connect URL for a CDP client, then the account's sessions. */

@@ -43,8 +43,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The crawl playground (D13, D32): a form generated from POST /v1/crawl's schema starts a real
  * crawl — through the signed-in session (/api/playground/crawl) or a pasted key (/v1/crawl) — and
- * shows its pages as they end, reading GET …/crawl/{id} a page of results at a time (its `next`
- * cursor) every second until the crawl ends; Cancel is its DELETE. The code beside it starts the
+ * shows its pages as they end, reading GET …/crawl/{id} every second from where the last read
+ * ended (its `cursor`) until the crawl ends; Cancel is its DELETE. The code beside it starts the
  * same crawl with the same JSON body.
  */
 export function CrawlPlayground({ fields }: { fields: readonly ParamField[] }) {
@@ -105,25 +105,21 @@ export function CrawlPlayground({ fields }: { fields: readonly ParamField[] }) {
   }
 
   /**
-   * Reads the crawl's ended pages every second until it has ended. Each read starts from the first
-   * page and follows `next`: pages end out of order across the workers, so one that ends after a
-   * later-found page would be behind a cursor taken earlier.
+   * Reads the crawl's ended pages every second until it has ended, each read from the `cursor` the
+   * last one ended at (pages come in the order they end, so a page ending later is never behind it).
    */
   async function watch(id: string, bySession: boolean, watching: number) {
+    const pages: CrawlPage[] = [];
+    let cursor = "0";
     for (;;) {
-      let answer: CrawlState & { next?: string };
-      const pages: CrawlPage[] = [];
-      let query = "?size=500";
-      for (;;) {
-        const response = await call(`${base(bySession)}/${id}${query}`, {}, bySession);
-        if (run.current !== watching) return;
-        if (!response.ok) return setProblem(await readOutcome(response));
-        answer = (await response.json()) as CrawlState & { next?: string };
-        pages.push(...answer.pages);
-        if (!answer.next) break;
-        query = `?${new URL(answer.next).searchParams}`;
-      }
-      setCrawl({ ...answer, pages });
+      const response = await call(`${base(bySession)}/${id}?size=500&cursor=${cursor}`, {}, bySession);
+      if (run.current !== watching) return;
+      if (!response.ok) return setProblem(await readOutcome(response));
+      const answer = (await response.json()) as CrawlState & { cursor: string; next?: string };
+      pages.push(...answer.pages);
+      cursor = answer.cursor;
+      if (answer.next) continue;
+      setCrawl({ ...answer, pages: [...pages] });
       if (answer.status !== "running") return;
       await sleep(POLL_MS);
     }

@@ -1640,7 +1640,7 @@ export interface components {
       statusUrl: string;
       createdAt: string;
       finishedAt: string | null;
-      /** @description Ended pages, in the order they were found. */
+      /** @description Ended pages, in the order they ended. */
       pages: {
         url: string;
         /** @description Links followed from the start page to reach it (sitemap pages: 1). */
@@ -1669,7 +1669,9 @@ export interface components {
           [key: string]: unknown;
         };
       }[];
-      /** @description The URL of the next page of results, while there are more. */
+      /** @description Where these results end: read again with this `cursor` for only the pages that end after them (a running crawl's later pages always come after it). */
+      cursor: string;
+      /** @description The URL of the next page of results, while there are more now. */
       next?: string;
     };
     CrawlPage: {

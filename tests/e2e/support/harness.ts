@@ -152,7 +152,7 @@ function startApp(): void {
     AUTH_GITHUB_SECRET: e2e.githubClientSecret,
     AUTH_GITHUB_BASE_URL: e2e.githubUrl,
     AUTH_GITHUB_API_URL: `${e2e.githubUrl}/api`,
-    ALLOW_PRIVATE_ORIGINS: `${e2e.fixturesUrl},http://127.0.0.1:${e2e.s3Port}`,
+    ALLOW_PRIVATE_ORIGINS: `${e2e.fixturesUrl},http://127.0.0.1:${e2e.s3Port},${e2e.crawlSiteUrl}`,
     CACHE_SECRET: randomBytes(16).toString("hex"),
     CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium",
     BROWSER_CONCURRENCY: "2",

@@ -39,12 +39,14 @@ async function endedCrawl(account: TestAccount, title: string): Promise<string> 
       pageLimit: 1,
     },
   );
-  await (
-    await getPool()
-  ).query(`UPDATE crawl_pages SET status = 'completed', result = $2, finished_at = now() WHERE crawl_id = $1`, [
-    crawl.id,
-    JSON.stringify({ title, markdown: `# ${title}` }),
-  ]);
+  const { recordPageEnd } = await import("@/lib/crawl/page-order");
+  const { inTransaction } = await import("@/lib/db/pool");
+  const [page] = (
+    await (
+      await getPool()
+    ).query<{ seq: string; crawl_id: string }>(`SELECT seq, crawl_id FROM crawl_pages WHERE crawl_id = $1`, [crawl.id])
+  ).rows;
+  await inTransaction((client) => recordPageEnd(client, page, "completed", { title, markdown: `# ${title}` }, null));
   return crawl.id;
 }
 

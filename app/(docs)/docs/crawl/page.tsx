@@ -68,15 +68,16 @@ export default function CrawlDocsPage() {
       <p>
         <code>GET /v1/crawl/{"{id}"}</code> answers the crawl&apos;s <code>status</code> (<code>running</code>,{" "}
         <code>completed</code>, <code>cancelled</code>), <code>stopReason</code> when it ended early, the counts, and
-        its ended pages in the order they were found, <code>size</code> at a time: follow <code>next</code> while there
-        is one. <code>GET /v1/crawl/{"{id}"}/pages.jsonl</code> streams every ended page, one JSON object per line.{" "}
-        <code>DELETE /v1/crawl/{"{id}"}</code> cancels it: pages not yet rendered are skipped and never charged. A{" "}
-        <code>webhookUrl</code> (or your account&apos;s default) receives a signed <code>crawl.completed</code> when it
-        ends, and with <code>pageWebhooks: true</code> a signed <code>crawl.page</code> as each page ends. Another
-        workspace&apos;s crawl id answers <code>404 crawl_not_found</code>. The dashboard&apos;s{" "}
-        <Link href="/dashboard/crawls">Crawls</Link> page shows your workspace&apos;s crawls, their pages and the same
-        JSON lines to download: its download link is signed and works for an hour without signing in (paste it into curl
-        or a pipeline), then the page gives a new one.
+        its ended pages in the order they ended, <code>size</code> at a time: follow <code>next</code> while there is
+        one. Each answer&apos;s <code>cursor</code> is where its pages end: while the crawl runs, read again with it for
+        only the pages that ended since (none is ever behind it). <code>GET /v1/crawl/{"{id}"}/pages.jsonl</code>{" "}
+        streams every ended page, one JSON object per line. <code>DELETE /v1/crawl/{"{id}"}</code> cancels it: pages not
+        yet rendered are skipped and never charged. A <code>webhookUrl</code> (or your account&apos;s default) receives
+        a signed <code>crawl.completed</code> when it ends, and with <code>pageWebhooks: true</code> a signed{" "}
+        <code>crawl.page</code> as each page ends. Another workspace&apos;s crawl id answers{" "}
+        <code>404 crawl_not_found</code>. The dashboard&apos;s <Link href="/dashboard/crawls">Crawls</Link> page shows
+        your workspace&apos;s crawls, their pages and the same JSON lines to download: its download link is signed and
+        works for an hour without signing in (paste it into curl or a pipeline), then the page gives a new one.
       </p>
       <ParamTable fields={describeParams(crawlResultsParams)} label="Result page parameters" />
 
