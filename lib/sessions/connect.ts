@@ -88,16 +88,20 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
     }
     const admitted = { owner, sessionId: sessionParam!, record: used.record || record, recheck };
     if (!used.proxySealed) return { ...admitted, ...(urlProxy ? { proxy: urlProxy } : {}) };
-    // Two proxies for one session would leave the client guessing which one its pages used.
-    if (urlProxy) {
+    try {
+      // Two proxies for one session would leave the client guessing which one its pages used.
+      if (urlProxy)
+        throw new ApiError(
+          "invalid_parameter",
+          "This session was created with a proxy; its connect URL may not name another one.",
+          { param: "proxy" },
+        );
+      return { ...admitted, proxy: await openSessionProxy(used.proxySealed, used.userId) };
+    } catch (error) {
+      // The row is started already (the token is used): ended here, never left for the sweeper to meter.
       await recordEnd(sessionParam!, "refused", false);
-      throw new ApiError(
-        "invalid_parameter",
-        "This session was created with a proxy; its connect URL may not name another one.",
-        { param: "proxy" },
-      );
+      throw error;
     }
-    return { ...admitted, proxy: await openSessionProxy(used.proxySealed, used.userId) };
   }
   const header = req.headers["x-api-key"];
   const key = (typeof header === "string" ? header : undefined)?.trim() || url.searchParams.get("api_key")?.trim();

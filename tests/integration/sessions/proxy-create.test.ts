@@ -182,6 +182,12 @@ describe("proxy on POST /v1/sessions", () => {
     const created = await create({ proxy: proxy.url });
     const answer = await connectRaw(created.body.connectUrl as string, `&${new URLSearchParams({ proxy: socks.url })}`);
     expect(answer).toMatchObject({ status: 400, problem: { code: "invalid_parameter", param: "proxy" } });
+    // Its token is used: the session ends refused now (no minutes), its sealed proxy gone.
+    expect(await row(created.body.id as string)).toMatchObject({
+      end_reason: "refused",
+      proxy_sealed: null,
+      minutes: null,
+    });
   });
 
   it("the password is in no database row of the account and no log line", async () => {
