@@ -119,7 +119,7 @@ describe("proxy on POST /v1/sessions", () => {
     await browser.close();
   });
 
-  it("in the query of a POST without a body too; DELETE before the connect drops the sealed proxy", async () => {
+  it("in the query of a POST without a body too; DELETE before the connect, or its expiry, drops the sealed proxy", async () => {
     const created = await create(undefined, h.account.apiKey, `?${new URLSearchParams({ proxy: proxy.url })}`);
     expect(created.status).toBe(201);
     const id = created.body.id as string;
@@ -130,6 +130,18 @@ describe("proxy on POST /v1/sessions", () => {
       (await DELETE(new Request(`http://localhost:3000/v1/sessions/${id}`, { method: "DELETE", headers }))).status,
     ).toBe(204);
     expect(await row(id)).toMatchObject({ proxy_sealed: null, proxy: true, end_reason: "deleted" });
+    // A connect URL that expired unused: the sweeper drops its sealed proxy.
+    const expiring = (await create({ proxy: proxy.url })).body.id as string;
+    const { getPool } = await import("@/lib/db/pool");
+    await (
+      await getPool()
+    ).query(`UPDATE browser_sessions SET token_expires_at = token_expires_at - interval '2 minutes' WHERE id = $1`, [
+      expiring,
+    ]);
+    expect((await row(expiring)).proxy_sealed).not.toBeNull();
+    const { sweepSessions } = await import("@/lib/sessions/sweeper");
+    await sweepSessions();
+    expect((await row(expiring)).proxy_sealed).toBeNull();
   });
 
   it("a bad proxy URL, a loopback proxy not allowed, a plan below it: problems at creation, no row", async () => {
