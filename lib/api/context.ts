@@ -33,8 +33,12 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
     params: z.output<S>,
     parsed: { extras: Readonly<Record<string, string>>; given: ReadonlySet<string>; caller: Caller },
   ) => V | Promise<V>;
-  /** POST with the parameters as a JSON body of at most maxBytes (D19); without it POST is a 405. */
-  jsonBody?: { maxBytes: number };
+  /**
+   * POST with the parameters as a JSON body of at most maxBytes (D19); without it POST is a 405.
+   * `optional`: a POST without Content-Type takes its parameters from the query instead (an
+   * endpoint that took query parameters on POST before it took a body: POST /v1/sessions).
+   */
+  jsonBody?: { maxBytes: number; optional?: boolean };
   /**
    * The render endpoint a key restriction (D15) counts this one as: a comparison captures
    * screenshots, so a key restricted to OG may not call /v1/diff or create monitors (D27).

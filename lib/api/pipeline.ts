@@ -104,7 +104,9 @@ export function apiRoute<S extends z.ZodObject, V>(
       caller: who,
       // A POST's (or PATCH's) JSON body is turned into the query form: one schema, one parser (D19).
       input:
-        (request.method === "POST" || request.method === "PATCH") && spec.jsonBody
+        (request.method === "POST" || request.method === "PATCH") &&
+        spec.jsonBody &&
+        !(spec.jsonBody.optional && !request.headers.has("content-type"))
           ? () => paramsFromJsonBody(request, url, spec.params, spec.jsonBody!.maxBytes)
           : url.searchParams,
       signal: request.signal,

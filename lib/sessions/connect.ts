@@ -16,15 +16,19 @@ import { env } from "@/lib/env";
 import { isWellFormedApiKey } from "@/lib/keys/format";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
-import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
+import { PLANS, planAtLeast } from "@/lib/plans";
 import { pinProxyUrl } from "@/lib/net/proxy/address";
+import { proxyFailureError } from "@/lib/net/proxy/errors";
 import { openProxyRoute, type ProxyRoute } from "@/lib/net/proxy/route-guard";
+import { ProxyFailure, probeProxy } from "@/lib/net/proxy/upstream";
 import { reportSessionMinutes } from "@/lib/billing/session-meter";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
 import { recordSession, recordParam } from "./recording";
+import { SESSION_PROXY_PLAN } from "./schema";
+import { openSessionProxy } from "./session-proxy";
 import { startSessionSweeper } from "./sweeper";
 import { consumeConnectToken, countLiveSessions, heartbeat, keyPublicId, startSession } from "./store";
 
@@ -59,6 +63,8 @@ interface Admitted {
   sessionId: string;
   /** Its video and network log are kept (record=true on POST /v1/sessions or the WebSocket URL). */
   record: boolean;
+  /** The customer's proxy (D41): POST /v1/sessions's, opened from the row, or the URL's `proxy=`. In memory only. */
+  proxy?: string;
   /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
   recheck: () => Promise<KeyOwner>;
 }
@@ -67,14 +73,33 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   const sessionParam = url.searchParams.get("session");
   const token = url.searchParams.get("token");
   const record = recordParam(url);
+  // The customer's proxy (D41): a secret of the URL, never logged (only the error's problem is).
+  const urlProxy = url.searchParams.get("proxy")?.trim() || undefined;
   if (sessionParam !== null || token !== null) {
-    const used = sessionParam && token ? await consumeConnectToken(sessionParam, token) : undefined;
+    const used = sessionParam && token ? await consumeConnectToken(sessionParam, token, !!urlProxy) : undefined;
     if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
     const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
+    let owner: KeyOwner;
     try {
-      return { owner: await recheck(), sessionId: sessionParam!, record: used.record || record, recheck };
+      owner = await recheck();
     } catch (error) {
       await recordEnd(sessionParam!, "revoked", false);
+      throw error;
+    }
+    const admitted = { owner, sessionId: sessionParam!, record: used.record || record, recheck };
+    if (!used.proxySealed) return { ...admitted, ...(urlProxy ? { proxy: urlProxy } : {}) };
+    try {
+      // Two proxies for one session would leave the client guessing which one its pages used.
+      if (urlProxy)
+        throw new ApiError(
+          "invalid_parameter",
+          "This session was created with a proxy; its connect URL may not name another one.",
+          { param: "proxy" },
+        );
+      return { ...admitted, proxy: await openSessionProxy(used.proxySealed, used.userId) };
+    } catch (error) {
+      // The row is started already (the token is used): ended here, never left for the sweeper to meter.
+      await recordEnd(sessionParam!, "refused", false);
       throw error;
     }
   }
@@ -84,8 +109,8 @@ async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
   const recheck = () => usableKeyOwner(() => findKeyOwner(key));
   const owner = await recheck();
-  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId, record });
-  return { owner, sessionId, record, recheck };
+  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId, record, proxy: !!urlProxy });
+  return { owner, sessionId, record, recheck, ...(urlProxy ? { proxy: urlProxy } : {}) };
 }
 
 function refuseUpgrade(socket: Duplex, error: ApiError): void {
@@ -131,12 +156,6 @@ function refuseWhenShuttingDown(): void {
   );
 }
 
-/**
- * The plan a proxy needs (D41): the proxy field's of the screenshot schema (lib/page/params-proxy.ts,
- * which lib/sessions may not import); tests/integration/sessions/proxy.test.ts checks they agree.
- */
-export const SESSION_PROXY_PLAN: PlanId = "starter";
-
 function refuseProxyBelowPlan(owner: KeyOwner): void {
   if (planAtLeast(owner.plan, SESSION_PROXY_PLAN)) return;
   throw new ApiError("plan_upgrade_required", `proxy requires the ${PLANS[SESSION_PROXY_PLAN].name} plan or higher.`, {
@@ -145,11 +164,13 @@ function refuseProxyBelowPlan(owner: KeyOwner): void {
 }
 
 /**
- * The plan's concurrent-session limit, a browser of the shared fleet, and a bridge on it; with
- * `proxy` (the connect URL's, D41), the customer's proxy pinned first (the boundary's 400s before
- * any browser is taken) and a route through it for the session's life.
+ * The plan's concurrent-session limit, a browser of the shared fleet, and a bridge on it; with a
+ * proxy (POST /v1/sessions's or the connect URL's, D41), the customer's proxy pinned and reached
+ * once first (the boundary's 400s, and a proxy that is down or refuses its credentials named as
+ * the renders name it, before any browser is taken) and a route through it for the session's life.
  */
-async function openBridge(admitted: Admitted, proxy?: string): Promise<SessionBridge> {
+async function openBridge(admitted: Admitted): Promise<SessionBridge> {
+  const { proxy } = admitted;
   refuseWhenShuttingDown();
   const limits = PLANS[admitted.owner.plan].browserSessions;
   if ((await countLiveSessions(admitted.owner.userId, admitted.sessionId)) >= limits.concurrent) {
@@ -160,6 +181,7 @@ async function openBridge(admitted: Admitted, proxy?: string): Promise<SessionBr
   }
   if (proxy) refuseProxyBelowPlan(admitted.owner);
   const pinned = proxy ? await pinProxyUrl(proxy) : undefined;
+  if (pinned) await probeProxy(pinned).catch(rethrowNamed);
   const browser = await browserSource().acquire(new Deadline(BROWSER_WAIT_MS));
   let route: ProxyRoute | undefined;
   try {
@@ -177,14 +199,18 @@ async function openBridge(admitted: Admitted, proxy?: string): Promise<SessionBr
   }
 }
 
+/** A proxy's failure as the problem a render would answer with (400 proxy_unreachable, proxy_auth_failed…). */
+function rethrowNamed(error: unknown): never {
+  throw error instanceof ProxyFailure ? proxyFailureError(error) : error;
+}
+
 async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
   let admitted: Admitted | undefined;
   let bridge: SessionBridge;
   try {
     refuseWhenShuttingDown();
     admitted = await authenticate(req, url);
-    // The customer's proxy (D41): a secret of the URL, never logged (only the error's problem is).
-    bridge = await openBridge(admitted, url.searchParams.get("proxy")?.trim() || undefined);
+    bridge = await openBridge(admitted);
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.code === "internal_error") log.error("session could not start", { error });

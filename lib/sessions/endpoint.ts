@@ -4,17 +4,30 @@
  * (connect.ts); these read and end their rows.
  */
 import "server-only";
-import type { ApiContext } from "@/lib/api/context";
+import type { ApiContext, EndpointSpec } from "@/lib/api/context";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint, type NoParams } from "@/lib/api/no-params";
 import { emptyOutcome, type EmptyOutcome, jsonOutcome, type JsonOutcome } from "@/lib/api/outcome";
 import { env } from "@/lib/env";
 import { BROWSER_PATH, liveSession } from "./connect";
-import type { createSessionParams, CreatedSessionAnswer } from "./schema";
+import { createSessionParams, type CreatedSessionAnswer } from "./schema";
 import type { z } from "zod";
+import { checkSessionProxy, sealSessionProxy } from "./session-proxy";
 import { createPendingSession, findSession, listSessions, requestEnd } from "./store";
 
 export const sessionsEndpoint = noParamsEndpoint("sessions");
+
+/** A session's creation takes at most this JSON body (two short fields). */
+const CREATE_BODY_MAX_BYTES = 16 * 1024;
+
+export const createSessionEndpoint = {
+  id: "sessions",
+  params: createSessionParams,
+  extras: "reject",
+  validate: () => undefined,
+  // The proxy (a secret) belongs in a body; a POST without Content-Type keeps its query (as before).
+  jsonBody: { maxBytes: CREATE_BODY_MAX_BYTES, optional: true },
+} as const satisfies EndpointSpec<typeof createSessionParams, undefined>;
 
 /** How long a connect URL works. */
 const CONNECT_TOKEN_TTL_MS = 60_000;
@@ -42,7 +55,13 @@ function idOf(ctx: ApiContext<NoParams>): string {
 export async function handleCreateSession(
   ctx: ApiContext<z.output<typeof createSessionParams>>,
 ): Promise<JsonOutcome<CreatedSessionAnswer>> {
-  const owner = { ...callerKey(ctx), record: ctx.params.record };
+  const key = callerKey(ctx);
+  const { proxy, record } = ctx.params;
+  // The proxy's address is checked here, after the rate limit (it costs a DNS lookup), as a
+  // render's is in its prepare step: a refused proxy is a 400 before any row exists.
+  if (proxy) await checkSessionProxy(proxy);
+  const proxySealed = proxy ? await sealSessionProxy(proxy, key.userId) : undefined;
+  const owner = { ...key, record, ...(proxySealed ? { proxySealed } : {}) };
   const { id, secret, expiresAt } = await createPendingSession(owner, CONNECT_TOKEN_TTL_MS);
   const url = new URL(BROWSER_PATH, env().APP_URL);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";

@@ -10,6 +10,12 @@ const ERRORS: readonly ErrorCode[] = [
   ...KEY_ERRORS,
   "unknown_parameter",
   "invalid_parameter",
+  "invalid_body",
+  "unsupported_media_type",
+  "payload_too_large",
+  "private_address",
+  "proxy_unreachable",
+  "plan_upgrade_required",
   "session_not_found",
   "rate_limited",
   "internal_error",
@@ -46,7 +52,9 @@ export function sessionsDoc(appUrl: string): EndpointDoc {
           externalDocs,
           summary: "A single-use connect URL for a CDP client that cannot set headers",
           description:
-            "The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends.",
+            "The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends. " +
+            "With proxy (Starter and up) every page of the session goes through your own proxy: it is checked now (a proxy at a private address is 400 private_address), kept sealed until the connect URL is used, and reached once when the client connects (an unreachable proxy or refused credentials refuse the connection with 400 proxy_unreachable or proxy_auth_failed). " +
+            "The parameters may also be sent as a JSON body (Content-Type: application/json), which keeps the proxy's credentials out of URLs.",
           parameters: queryParameters(createSessionParams),
           responses: {
             "201": answer("The session, waiting for its client.", "CreatedBrowserSession"),

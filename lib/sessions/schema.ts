@@ -1,7 +1,15 @@
 /** The answers of /v1/sessions (D39): one schema each, for the handlers' types and OpenAPI. */
 import { z } from "zod";
-import type { EndpointSpec } from "@/lib/api/context";
-import { boolParam } from "@/lib/api/params";
+import { boolParam, stringParam } from "@/lib/api/params";
+import { parseProxyUrl } from "@/lib/net/proxy/syntax";
+import type { PlanId } from "@/lib/plans";
+
+/**
+ * The plan a session's proxy needs (D41): the proxy field's of the screenshot schema
+ * (lib/page/params-proxy.ts, which lib/sessions may not import); tests/integration/sessions/proxy.test.ts
+ * checks they agree.
+ */
+export const SESSION_PROXY_PLAN: PlanId = "starter";
 
 export const sessionSchema = z.object({
   id: z.string().describe("The session's id."),
@@ -17,6 +25,9 @@ export const sessionSchema = z.object({
     .describe(
       "Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped).",
     ),
+  proxy: z
+    .boolean()
+    .describe("Whether the session goes through your own proxy (never which one: the proxy URL is a secret)."),
 });
 
 export const createdSessionSchema = sessionSchema.extend({
@@ -30,7 +41,10 @@ export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
 export type CreatedSessionAnswer = z.output<typeof createdSessionSchema>;
 
-/** POST /v1/sessions's parameters: in the query string, so a POST without a body (as before) still works. */
+/**
+ * POST /v1/sessions's parameters: a JSON body, or the query string of a POST without one (as
+ * before, so a POST without a body still works).
+ */
 export const createSessionParams = z.object({
   record: boolParam("record", {
     default: false,
@@ -38,11 +52,20 @@ export const createSessionParams = z.object({
       "Record the session: once it has ended, its video (GET /v1/sessions/{id}/recording, mp4) and network log (GET /v1/sessions/{id}/network) are downloadable. Also a query parameter of the WebSocket URL.",
     example: "true",
   }),
+  proxy: stringParam("proxy", {
+    maxLength: 1_024,
+    plan: SESSION_PROXY_PLAN,
+    secret: true,
+    pattern: "http://user:pass@host:port | socks5://user:pass@host:port",
+    check: (value) => {
+      const parsed = parseProxyUrl(value);
+      return typeof parsed === "string" ? parsed : null;
+    },
+    description:
+      "Your own proxy for the session's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`, " +
+      "as on the render endpoints. Kept sealed until the connect URL is used, then held in memory for the session's life. " +
+      "It must be at a public address; it is reached once when the client connects, and an unreachable proxy or refused " +
+      "credentials refuse the connection (400 proxy_unreachable, proxy_auth_failed). Secret: never logged, stored in clear " +
+      "or returned; send it in a JSON body (Content-Type: application/json) to keep it out of URLs.",
+  }),
 });
-
-export const createSessionEndpoint = {
-  id: "sessions",
-  params: createSessionParams,
-  extras: "reject",
-  validate: () => undefined,
-} as const satisfies EndpointSpec<typeof createSessionParams, undefined>;

@@ -14,6 +14,19 @@ export interface SessionOwner {
   apiKeyId: string;
   /** Its video and network log are kept after it ends (record=true, recorder.ts). */
   record?: boolean;
+  /** Through the customer's proxy (D41): GET shows that it is, never which. */
+  proxy?: boolean;
+}
+
+/** A pending session's owner, with the proxy POST /v1/sessions was given, sealed (connect-proxy.ts). */
+export interface PendingOwner extends SessionOwner {
+  proxySealed?: string;
+}
+
+/** A used connect token: the owner, the key's public id, and the sealed proxy the row held (now cleared). */
+export interface ConsumedToken extends Required<Omit<SessionOwner, "proxy">> {
+  publicId: string;
+  proxySealed: string | null;
 }
 
 /**
@@ -27,7 +40,7 @@ const newSessionId = () => `bs_${randomBytes(12).toString("base64url")}`;
 
 /** POST /v1/sessions: a row waiting for its client, with a single-use secret valid until `expiresAt`. */
 export async function createPendingSession(
-  owner: SessionOwner,
+  owner: PendingOwner,
   ttlMs: number,
 ): Promise<{ id: string; secret: string; expiresAt: Date }> {
   const id = newSessionId();
@@ -35,9 +48,18 @@ export async function createPendingSession(
   const expiresAt = new Date(Date.now() + ttlMs);
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, token_hash, token_expires_at, record)
-     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0) AT TIME ZONE 'UTC', $6)`,
-    [id, owner.userId, owner.apiKeyId, hashToken(secret), expiresAt.getTime(), owner.record ?? false],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, token_hash, token_expires_at, record, proxy, proxy_sealed)
+     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0) AT TIME ZONE 'UTC', $6, $7, $8)`,
+    [
+      id,
+      owner.userId,
+      owner.apiKeyId,
+      hashToken(secret),
+      expiresAt.getTime(),
+      owner.record ?? false,
+      owner.proxySealed !== undefined,
+      owner.proxySealed ?? null,
+    ],
   );
   return { id, secret, expiresAt };
 }
@@ -45,12 +67,15 @@ export async function createPendingSession(
 /**
  * Uses a connect token: true once, for an unexpired, unused token whose hash matches; the hash is
  * cleared in the same statement, so a second use (on any instance) finds nothing. Returns the
- * owner and the key's public id (the key is checked again before the session starts).
+ * owner and the key's public id (the key is checked again before the session starts), and the
+ * sealed proxy the row held, cleared by the same statement (the session holds it in memory from
+ * then on). `proxied`: the connect URL names a proxy of its own (`&proxy=`), which GET then shows.
  */
 export async function consumeConnectToken(
   id: string,
   secret: string,
-): Promise<(Required<SessionOwner> & { publicId: string }) | undefined> {
+  proxied = false,
+): Promise<ConsumedToken | undefined> {
   const pool = await getPool();
   const candidate = await pool.query<{ token_hash: string | null }>(
     `SELECT token_hash FROM browser_sessions WHERE id = $1`,
@@ -59,16 +84,31 @@ export async function consumeConnectToken(
   const stored = candidate.rows[0]?.token_hash;
   const presented = hashToken(secret);
   if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(presented))) return undefined;
-  const used = await pool.query<{ user_id: string; api_key_id: string; public_id: string; record: boolean }>(
-    `UPDATE browser_sessions s SET token_hash = NULL, started_at = now() AT TIME ZONE 'UTC', seen_at = now() AT TIME ZONE 'UTC'
-      FROM api_keys k
-      WHERE s.id = $1 AND s.token_hash = $2 AND s.token_expires_at > now() AT TIME ZONE 'UTC' AND k.id = s.api_key_id
-      RETURNING s.user_id, s.api_key_id, k.public_id, s.record`,
-    [id, presented],
+  // RETURNING sees the new row, so the sealed proxy is read from the row as it was (o), locked.
+  const used = await pool.query<{
+    user_id: string;
+    api_key_id: string;
+    public_id: string;
+    record: boolean;
+    proxy_sealed: string | null;
+  }>(
+    `UPDATE browser_sessions s SET token_hash = NULL, proxy_sealed = NULL, proxy = s.proxy OR $3,
+        started_at = now() AT TIME ZONE 'UTC', seen_at = now() AT TIME ZONE 'UTC'
+      FROM api_keys k, (SELECT id, proxy_sealed FROM browser_sessions WHERE id = $1 FOR UPDATE) o
+      WHERE s.id = $1 AND o.id = s.id AND s.token_hash = $2 AND s.token_expires_at > now() AT TIME ZONE 'UTC'
+        AND k.id = s.api_key_id
+      RETURNING s.user_id, s.api_key_id, k.public_id, s.record, o.proxy_sealed`,
+    [id, presented, proxied],
   );
   const row = used.rows[0];
   return row
-    ? { userId: row.user_id, apiKeyId: row.api_key_id, publicId: row.public_id, record: row.record }
+    ? {
+        userId: row.user_id,
+        apiKeyId: row.api_key_id,
+        publicId: row.public_id,
+        record: row.record,
+        proxySealed: row.proxy_sealed,
+      }
     : undefined;
 }
 
@@ -77,9 +117,9 @@ export async function startSession(owner: SessionOwner): Promise<string> {
   const id = newSessionId();
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at, record)
-     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $4)`,
-    [id, owner.userId, owner.apiKeyId, owner.record ?? false],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at, record, proxy)
+     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $4, $5)`,
+    [id, owner.userId, owner.apiKeyId, owner.record ?? false, owner.proxy ?? false],
   );
   return id;
 }
@@ -115,6 +155,7 @@ export interface SessionView {
   startedAt: string | null;
   endedAt: string | null;
   endReason: string | null;
+  proxy: boolean;
 }
 
 interface ViewRow {
@@ -124,11 +165,12 @@ interface ViewRow {
   ended_ms: number | null;
   expires_ms: number | null;
   end_reason: string | null;
+  proxy: boolean;
   stale: boolean;
 }
 
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
-const viewColumns = () => `id, end_reason, ${ms("created_at")} AS created_ms, ${ms("started_at")} AS started_ms,
+const viewColumns = () => `id, end_reason, proxy, ${ms("created_at")} AS created_ms, ${ms("started_at")} AS started_ms,
   ${ms("ended_at")} AS ended_ms, ${ms("token_expires_at")} AS expires_ms,
   (seen_at IS NOT NULL AND seen_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${staleMs() / 1000})) AS stale`;
 
@@ -145,6 +187,7 @@ function toView(row: ViewRow): SessionView {
     startedAt: iso(row.started_ms),
     endedAt: iso(row.ended_ms),
     endReason: row.end_reason ?? (expired ? "expired" : lost ? "lost" : null),
+    proxy: row.proxy,
   };
 }
 
@@ -175,7 +218,7 @@ export async function findSession(userId: string, id: string): Promise<SessionVi
 export async function requestEnd(userId: string, id: string): Promise<boolean> {
   const pool = await getPool();
   const result = await pool.query(
-    `UPDATE browser_sessions SET end_requested = true, token_hash = NULL,
+    `UPDATE browser_sessions SET end_requested = true, token_hash = NULL, proxy_sealed = NULL,
         ended_at = CASE WHEN started_at IS NULL THEN now() AT TIME ZONE 'UTC' ELSE ended_at END,
         end_reason = CASE WHEN started_at IS NULL THEN 'deleted' ELSE end_reason END
       WHERE user_id = $1 AND id = $2`,
@@ -189,4 +232,14 @@ export async function keyPublicId(apiKeyId: string): Promise<string | undefined>
   const pool = await getPool();
   const result = await pool.query<{ public_id: string }>(`SELECT public_id FROM api_keys WHERE id = $1`, [apiKeyId]);
   return result.rows[0]?.public_id;
+}
+
+/** Drops the sealed proxies of connect URLs that expired unused (the sweeper): nothing kept that no session will use. */
+export async function dropExpiredProxies(): Promise<number> {
+  const pool = await getPool();
+  const result = await pool.query(
+    `UPDATE browser_sessions SET proxy_sealed = NULL
+      WHERE proxy_sealed IS NOT NULL AND token_expires_at < now() AT TIME ZONE 'UTC'`,
+  );
+  return result.rowCount ?? 0;
 }

@@ -35,7 +35,7 @@ var operationList = []operation{
 	{id: "getCrawl", method: "GET", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{{"cursor", "string"}, {"size", "integer"}}},
 	{id: "cancelCrawl", method: "DELETE", path: "/v1/crawl/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "getCrawlPages", method: "GET", path: "/v1/crawl/{id}/pages.jsonl", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
-	{id: "createSession", method: "POST", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{{"record", "boolean"}}},
+	{id: "createSession", method: "POST", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{{"record", "boolean"}, {"proxy", "string"}}},
 	{id: "listSessions", method: "GET", path: "/v1/sessions", pathParams: []string{}, body: false, answer: "json", params: []param{}},
 	{id: "getSession", method: "GET", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "json", params: []param{}},
 	{id: "deleteSession", method: "DELETE", path: "/v1/sessions/{id}", pathParams: []string{"id"}, body: false, answer: "none", params: []param{}},

@@ -1,8 +1,12 @@
 /** POST /v1/sessions (a single-use connect URL) and GET /v1/sessions (the account's sessions), D39. Logic: lib/sessions. */
 import { otherMethods } from "@/lib/api/fallback";
 import { apiRoute } from "@/lib/api/pipeline";
-import { handleCreateSession, handleListSessions, sessionsEndpoint } from "@/lib/sessions/endpoint";
-import { createSessionEndpoint } from "@/lib/sessions/schema";
+import {
+  createSessionEndpoint,
+  handleCreateSession,
+  handleListSessions,
+  sessionsEndpoint,
+} from "@/lib/sessions/endpoint";
 
 export const dynamic = "force-dynamic";
 

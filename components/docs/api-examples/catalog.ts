@@ -218,7 +218,8 @@ GET statusUrl (crawls.get(id) in the SDKs), page by page with next:
 export const SESSION_CREATE: ApiExample = {
   calls: [{ method: "POST", path: "/v1/sessions" }],
   answer: `201 { "id": "bs_…", "status": "waiting", "connectUrl": "wss://YOUR_GLANCE_HOST/v1/browser?session=bs_…&token=…",
-      "expiresAt": "…", "createdAt": "…", "startedAt": null, "endedAt": null, "endReason": null }`,
+      "expiresAt": "…", "createdAt": "…", "startedAt": null, "endedAt": null, "endReason": null,
+      "proxy": false }`,
 };
 
 export const SESSION_MANAGE: ApiExample = {

@@ -148,7 +148,8 @@ const SOCKS_REPLIES: Record<number, string> = {
   8: "address type not supported",
 };
 
-async function socks5Connect(socket: net.Socket, proxy: PinnedProxy, host: string, port: number): Promise<Buffer> {
+/** SOCKS5's greeting and, when the proxy asks, RFC 1929's username/password: up to a CONNECT. */
+async function socks5Authenticate(socket: net.Socket, proxy: PinnedProxy): Promise<void> {
   const withAuth = proxy.username !== undefined;
   socket.write(Buffer.from(withAuth ? [0x05, 0x02, 0x00, 0x02] : [0x05, 0x01, 0x00]));
   const { used: method } = await readUntil(socket, (b) => (b.length >= 2 ? 2 : undefined));
@@ -164,6 +165,10 @@ async function socks5Connect(socket: net.Socket, proxy: PinnedProxy, host: strin
   } else if (method[1] !== 0x00) {
     throw new ProxyFailure("refused", "the SOCKS5 proxy chose an authentication method it was not offered");
   }
+}
+
+async function socks5Connect(socket: net.Socket, proxy: PinnedProxy, host: string, port: number): Promise<Buffer> {
+  await socks5Authenticate(socket, proxy);
   const portBytes = Buffer.alloc(2);
   portBytes.writeUInt16BE(port);
   socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), socksAddress(host), portBytes]));
@@ -201,5 +206,45 @@ export async function tunnelThroughProxy(
   } catch (error) {
     socket.destroy();
     throw error instanceof ProxyFailure ? error : new ProxyFailure("refused", "the proxy's handshake failed");
+  }
+}
+
+/** How long the probe waits for an HTTP proxy's answer: a 407 comes at once, before the proxy looks the name up. */
+const PROBE_ANSWER_MS = 3_000;
+/** A name that never resolves (RFC 6761): the HTTP probe's CONNECT has the proxy reach nothing. */
+const PROBE_TARGET = "glance-proxy-check.invalid:443";
+
+/** An HTTP proxy's credentials, checked with a CONNECT it cannot carry out: only its 407 is a refusal. */
+async function httpProbe(socket: net.Socket, proxy: PinnedProxy): Promise<void> {
+  const auth = basicCredentials(proxy);
+  socket.write(
+    `CONNECT ${PROBE_TARGET} HTTP/1.1\r\nHost: ${PROBE_TARGET}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ""}\r\n`,
+  );
+  const head = readUntil(socket, (buffer) => (buffer.includes("\r\n") ? buffer.indexOf("\r\n") : undefined)).then(
+    ({ used }) => used.toString("latin1"),
+    () => "",
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(""), PROBE_ANSWER_MS)));
+  const line = await Promise.race([head, silence]).finally(() => clearTimeout(timer));
+  if (/^HTTP\/1\.[01] 407\b/.test(line)) throw new ProxyFailure("auth", "the proxy refused its credentials (407)");
+}
+
+/**
+ * Reaches the proxy once, cheaply (a live session's connect, D41): a TCP connection, then SOCKS5's
+ * greeting and credentials (no CONNECT), or for HTTP a CONNECT to a name that never resolves,
+ * whose 407 is the credentials' refusal (any other answer, or none within a few seconds, is taken
+ * as the credentials passing). Throws ProxyFailure: unreachable, timeout or auth.
+ */
+export async function probeProxy(proxy: PinnedProxy): Promise<void> {
+  const socket = await connectToProxy(proxy);
+  socket.on("error", () => socket.destroy());
+  try {
+    if (proxy.scheme === "socks5") await socks5Authenticate(socket, proxy);
+    else await httpProbe(socket, proxy);
+  } catch (error) {
+    throw error instanceof ProxyFailure ? error : new ProxyFailure("refused", "the proxy's handshake failed");
+  } finally {
+    socket.destroy();
   }
 }

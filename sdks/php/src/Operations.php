@@ -264,7 +264,7 @@ final class Operations
             'pathParams' => [],
             'body' => false,
             'answer' => 'json',
-            'params' => ['record' => 'boolean'],
+            'params' => ['record' => 'boolean', 'proxy' => 'string'],
         ],
         'listSessions' => [
             'method' => 'GET',

@@ -416,7 +416,7 @@ export interface paths {
     put?: never;
     /**
      * A single-use connect URL for a CDP client that cannot set headers
-     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends.
+     * @description The connectUrl works once, until expiresAt (a minute). The plan's concurrent sessions, idle time and maximum length apply from the moment a client connects. With record=true the session's video and network log are kept after it ends. With proxy (Starter and up) every page of the session goes through your own proxy: it is checked now (a proxy at a private address is 400 private_address), kept sealed until the connect URL is used, and reached once when the client connects (an unreachable proxy or refused credentials refuse the connection with 400 proxy_unreachable or proxy_auth_failed). The parameters may also be sent as a JSON body (Content-Type: application/json), which keeps the proxy's credentials out of URLs.
      */
     post: operations["createSession"];
     delete?: never;
@@ -1719,6 +1719,8 @@ export interface components {
       endedAt: string | null;
       /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
       endReason: string | null;
+      /** @description Whether the session goes through your own proxy (never which one: the proxy URL is a secret). */
+      proxy: boolean;
     };
     CreatedBrowserSession: {
       /** @description The session's id. */
@@ -1736,6 +1738,8 @@ export interface components {
       endedAt: string | null;
       /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
       endReason: string | null;
+      /** @description Whether the session goes through your own proxy (never which one: the proxy URL is a secret). */
+      proxy: boolean;
       /** @description The WebSocket URL to give a CDP client (puppeteer's browserWSEndpoint, connectOverCDP). Works once. */
       connectUrl: string;
       /** @description connectUrl works until then (ISO 8601). */
@@ -1758,6 +1762,8 @@ export interface components {
         endedAt: string | null;
         /** @description Why it ended: client, browserClose, maxLength, idle, revoked, deleted, browserGone, shutdown, refused, expired (never connected) or lost (its instance stopped). */
         endReason: string | null;
+        /** @description Whether the session goes through your own proxy (never which one: the proxy URL is a secret). */
+        proxy: boolean;
       }[];
     };
     BrowserProfile: {
@@ -10490,7 +10496,7 @@ export interface operations {
           "application/json": components["schemas"]["BrowserSessionList"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10516,8 +10522,47 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10563,6 +10608,8 @@ export interface operations {
       query?: {
         /** @description Record the session: once it has ended, its video (GET /v1/sessions/{id}/recording, mp4) and network log (GET /v1/sessions/{id}/network) are downloadable. Also a query parameter of the WebSocket URL. Accepts `true`, `false`, `1` or `0`. */
         record?: boolean;
+        /** @description Your own proxy for the session's traffic: `http://user:pass@host:port` (HTTP CONNECT) or `socks5://user:pass@host:port`, as on the render endpoints. Kept sealed until the connect URL is used, then held in memory for the session's life. It must be at a public address; it is reached once when the client connects, and an unreachable proxy or refused credentials refuse the connection (400 proxy_unreachable, proxy_auth_failed). Secret: never logged, stored in clear or returned; send it in a JSON body (Content-Type: application/json) to keep it out of URLs. Requires the Starter plan or higher (403 `plan_upgrade_required` below it). */
+        proxy?: string;
       };
       header?: never;
       path?: never;
@@ -10583,7 +10630,7 @@ export interface operations {
           "application/json": components["schemas"]["CreatedBrowserSession"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10609,8 +10656,47 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10676,7 +10762,7 @@ export interface operations {
           "application/json": components["schemas"]["BrowserSession"];
         };
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10702,8 +10788,47 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10767,7 +10892,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. */
+      /** @description `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -10793,8 +10918,47 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `plan_upgrade_required`: The parameter or endpoint needs a higher plan. */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `session_not_found`: No such browser session for this API key's account. */
       404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payload_too_large`: The POST body is larger than the endpoint accepts (5 MiB for /v1/screenshot). */
+      413: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
+      415: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

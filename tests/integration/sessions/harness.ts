@@ -5,7 +5,7 @@
  * browser every session of the file shares.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
@@ -66,4 +66,23 @@ export function sessionHarness(extra: Record<string, string> = {}): SessionHarne
       return madeInBeforeAll(forbidden, "the second fixture server").origin;
     },
   };
+}
+
+/** An upgrade request by hand: its HTTP answer (status and problem body) when refused. */
+export async function rawUpgrade(url: string, apiKey?: string): Promise<{ status: number; problem: unknown }> {
+  const { host, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), host.split(":")[0]);
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head, body] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), problem: body ? JSON.parse(body) : undefined });
+    });
+    socket.write(
+      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\n${apiKey ? `X-API-Key: ${apiKey}\r\n` : ""}Connection: Upgrade\r\nUpgrade: websocket\r\n` +
+        `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    );
+  });
 }

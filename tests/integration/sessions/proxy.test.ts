@@ -10,7 +10,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/tests/support/api";
 import { type ForwardProxy, PROXY_PASSWORD, startHttpProxy } from "@/tests/support/forward-proxies";
-import { sessionHarness } from "./harness";
+import { rawUpgrade, sessionHarness } from "./harness";
 
 let proxy: ForwardProxy;
 const written: string[] = [];
@@ -105,7 +105,7 @@ describe("a live session through the customer's proxy", () => {
   it("below the proxy's plan it is 403 plan_upgrade_required naming proxy; the plan is the proxy field's", async () => {
     const { describeParams } = await import("@/lib/api/params");
     const { proxyParams } = await import("@/lib/page/params-proxy");
-    const { SESSION_PROXY_PLAN } = await import("@/lib/sessions/connect");
+    const { SESSION_PROXY_PLAN } = await import("@/lib/sessions/schema");
     const { z } = await import("zod");
     expect(describeParams(z.object(proxyParams)).find((f) => f.name === "proxy")?.plan).toBe(SESSION_PROXY_PLAN);
     const free = await createTestAccount({ plan: "free" });
@@ -119,23 +119,3 @@ describe("a live session through the customer's proxy", () => {
     expect(written.join("")).not.toContain(encodeURIComponent(PROXY_PASSWORD));
   });
 });
-
-/** An upgrade request by hand: its HTTP answer (status and problem body) when refused. */
-async function rawUpgrade(url: string, apiKey: string): Promise<{ status: number; problem: unknown }> {
-  const net = await import("node:net");
-  const { host, port, pathname, search } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), host.split(":")[0]);
-    let text = "";
-    socket.on("data", (chunk) => (text += chunk.toString("utf8")));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const [head, body] = text.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), problem: body ? JSON.parse(body) : undefined });
-    });
-    socket.write(
-      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nX-API-Key: ${apiKey}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
-        `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
-    );
-  });
-}

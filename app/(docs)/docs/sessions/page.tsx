@@ -120,9 +120,18 @@ export default function SessionsPage() {
         URL and every page of the session — in every browser context you create too — goes through Glance&apos;s network
         guard and then <Link href="/docs/proxy">your proxy</Link>, with the same checks, plan and errors as a
         capture&apos;s (a proxy at a private address is refused with <code>400 private_address</code> before the
-        upgrade). It is a secret: never logged, never stored, never listed by <code>GET /v1/sessions</code>. A
-        context&apos;s own <code>proxyServer</code> stays refused. With a connect URL, add <code>&amp;proxy=…</code> to
-        it (<code>POST /v1/sessions</code> itself takes no proxy yet).
+        upgrade). The proxy is reached once when the client connects: one that is down or refuses its credentials
+        refuses the connection with <code>400 proxy_unreachable</code> or <code>400 proxy_auth_failed</code>, never a
+        bare network error on your first page. It is a secret: never logged, never stored in clear, never shown by{" "}
+        <code>GET /v1/sessions</code>, which says only <code>&quot;proxy&quot;: true</code>. A context&apos;s own{" "}
+        <code>proxyServer</code> stays refused.
+      </p>
+      <p>
+        With a connect URL, give the proxy to <code>POST /v1/sessions</code> instead, in a JSON body so it stays out of
+        URLs: <code>&#123;&quot;proxy&quot;: &quot;http://user:pass@host:port&quot;&#125;</code>. It is checked then (a
+        bad URL or a private address is a 400, a plan below it a 403, before the session exists), kept sealed until the
+        connect URL is used, and the connect URL itself stays free of it. A connect URL may also get{" "}
+        <code>&amp;proxy=…</code> added, but not on top of a proxy given to <code>POST /v1/sessions</code>.
       </p>
 
       <h2 id="boundary">What a session can do</h2>

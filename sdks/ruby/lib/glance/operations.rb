@@ -163,7 +163,7 @@ module Glance
     "createSession" => {
       method: "POST", path: "/v1/sessions", path_params: [],
       body: false, answer: "json",
-      params: { "record" => "boolean" }
+      params: { "record" => "boolean", "proxy" => "string" }
     },
     "listSessions" => {
       method: "GET", path: "/v1/sessions", path_params: [],

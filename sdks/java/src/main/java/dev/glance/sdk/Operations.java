@@ -106,7 +106,7 @@ final class Operations {
               Operation.params())),
           Map.entry("createSession", new Operation("POST", "/v1/sessions",
               List.of(), false, "json",
-              Operation.params("record", "boolean"))),
+              Operation.params("record", "boolean", "proxy", "string"))),
           Map.entry("listSessions", new Operation("GET", "/v1/sessions",
               List.of(), false, "json",
               Operation.params())),
