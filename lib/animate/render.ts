@@ -5,7 +5,7 @@
  * D9), its recording clock installed before the page's own scripts, then frame by frame into ffmpeg.
  */
 import "server-only";
-import { type Deadline, withPage } from "@/lib/browser";
+import { type Deadline, type RenderOptions, withPage } from "@/lib/browser";
 import { env } from "@/lib/env";
 import type { RenderOutput } from "@/lib/results";
 import { CAPTURE_PHASES, PhaseClock } from "@/lib/page/page-facts";
@@ -19,11 +19,15 @@ import type { AnimationPlan } from "./plan";
 import type { AnimationMetadata } from "./schema";
 import { recordFrames } from "./record";
 
-/** `account`: whose render it is, for fair sharing of the render slots (D17). */
+/**
+ * `account`: whose render it is, for fair sharing of the render slots (D17); `background`: a sample
+ * this server makes of itself, which yields the slots to requests (D22).
+ */
 export async function renderAnimation(
   plan: AnimationPlan,
   deadline: Deadline,
   account?: string,
+  options: { background?: boolean } = {},
 ): Promise<RenderOutput> {
   // A gif keeps its frames on disk: room for them is reserved before the page loads (D26).
   const disk =
@@ -33,7 +37,7 @@ export async function renderAnimation(
         )
       : undefined;
   try {
-    return await record(plan, deadline, account);
+    return await record(plan, deadline, { account, background: options.background });
   } finally {
     disk?.release();
   }
@@ -41,7 +45,7 @@ export async function renderAnimation(
 
 const outputMaxBytes = () => env().ANIMATE_OUTPUT_MAX_MB * 1024 * 1024;
 
-async function record(plan: AnimationPlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
+async function record(plan: AnimationPlan, deadline: Deadline, slot: RenderOptions): Promise<RenderOutput> {
   const { output, ...seen } = await withPage(
     deadline,
     (session) =>
@@ -71,7 +75,7 @@ async function record(plan: AnimationPlan, deadline: Deadline, account?: string)
           await encoder.close();
         }
       }),
-    { account, proxy: plan.page.request.proxy },
+    { ...slot, proxy: plan.page.request.proxy },
   );
   const page = pageOutcome({ ...seen, facts: output.facts });
   return {

@@ -150,10 +150,13 @@ const PAGE_GRACE_MS = 30_000;
 export function withPage<T>(
   deadline: Deadline,
   fn: (session: RenderSession) => Promise<T>,
-  options: { account?: string; proxy?: string } = {},
+  options: RenderOptions = {},
 ): Promise<T> {
-  return admitRender(() => renderWithRetry(deadline, fn, options.account, options.proxy));
+  return admitRender(() => renderWithRetry(deadline, fn, options));
 }
+
+/** `background`: a sample this server makes of itself (D22), which yields slots to requests (queue.ts). */
+export type RenderOptions = { account?: string; proxy?: string; background?: boolean };
 
 interface Attempt {
   browser?: Browser;
@@ -166,13 +169,12 @@ interface Attempt {
 async function renderWithRetry<T>(
   deadline: Deadline,
   fn: (session: RenderSession) => Promise<T>,
-  account: string | undefined,
-  proxy: string | undefined,
+  { account, proxy, background }: RenderOptions,
 ): Promise<T> {
   const { source, queue, spares, recycler, retiring } = state();
   // D41: the customer's proxy passes the boundary, and is pinned, before it takes a browser slot.
   const pinned = proxy ? await deadline.race(pinProxyUrl(proxy)) : undefined;
-  const release = await inSpan("glance.queue_wait", () => queue.acquire(deadline, account));
+  const release = await inSpan("glance.queue_wait", () => queue.acquire(deadline, account, { background }));
   const attempts: Attempt[] = [];
   let route: ProxyRoute | undefined;
   try {

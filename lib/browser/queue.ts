@@ -11,6 +11,11 @@
  *   everybody else), and freed slots go round-robin over the accounts that wait, so a burst from
  *   one account queues behind itself, not in front of others.
  * - Bounded: at most MAX_WAITING_PER_SLOT × slots requests wait, whatever the estimate says.
+ * - Background renders last (D22): the samples this server makes of itself (the landing page's
+ *   captures, the docs' recordings) are nobody's request. One runs at a time, only when no request
+ *   waits and a slot stays free after it (on a single slot: only when it is idle), so the first
+ *   visitor's demo capture never queues or shares the machine with a burst of them. They are not
+ *   refused for a busy renderer: they wait, within their deadline.
  */
 import { ApiError } from "@/lib/vocabulary/errors";
 import { log } from "@/lib/log";
@@ -32,6 +37,7 @@ interface Waiter {
   account: string;
   enqueuedAt: number;
   grant: () => void;
+  background?: boolean;
 }
 
 export interface QueueReport {
@@ -62,6 +68,9 @@ export class RenderQueue {
   private averageRenderMs = INITIAL_RENDER_MS;
   private readonly waits: number[] = [];
   private refusals = 0;
+  /** Background renders waiting, first come first served, and whether one holds a slot. */
+  private readonly background: Waiter[] = [];
+  private backgroundRunning = false;
 
   constructor(private readonly slots: number) {}
 
@@ -97,7 +106,8 @@ export class RenderQueue {
    * Resolves with a release function once a slot is free (call it exactly once); rejects with
    * 503 renderer_busy when the render cannot start within its share of the deadline.
    */
-  acquire(deadline: Deadline, account = ""): Promise<() => void> {
+  acquire(deadline: Deadline, account = "", options: { background?: boolean } = {}): Promise<() => void> {
+    if (options.background) return this.acquireInBackground(deadline);
     const maxWaitMs = Math.min(deadline.remaining(), deadline.totalMs * START_SHARE);
     const estimate = this.estimatedWaitMs(account);
     if (this.waiting >= this.slots * MAX_WAITING_PER_SLOT || estimate > maxWaitMs) {
@@ -126,6 +136,34 @@ export class RenderQueue {
       );
       deadline.signal?.addEventListener("abort", abandon, { once: true });
       this.enqueue(waiter);
+      this.pump();
+    });
+  }
+
+  /** A background render's slot (see the top): granted by pump() when nothing else wants it. */
+  private acquireInBackground(deadline: Deadline): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        account: "",
+        enqueuedAt: Date.now(),
+        background: true,
+        grant: () => {
+          clearTimeout(timer);
+          deadline.signal?.removeEventListener("abort", leave);
+          resolve(this.releaser(waiter));
+        },
+      };
+      const leave = () => {
+        clearTimeout(timer);
+        deadline.signal?.removeEventListener("abort", leave);
+        const index = this.background.indexOf(waiter);
+        if (index < 0) return; // already granted
+        this.background.splice(index, 1);
+        reject(timeoutError(deadline.totalMs));
+      };
+      const timer = setTimeout(leave, deadline.remaining());
+      deadline.signal?.addEventListener("abort", leave, { once: true });
+      this.background.push(waiter);
       this.pump();
     });
   }
@@ -180,11 +218,11 @@ export class RenderQueue {
     return true;
   }
 
-  /** Hands free slots to waiters, round-robin over accounts below their cap. */
+  /** Hands free slots to waiters, round-robin over accounts below their cap; then to a background render. */
   private pump(): void {
     while (this.active < this.slots) {
       const account = this.turn.find((a) => (this.runningBy.get(a) ?? 0) < this.accountCap);
-      if (account === undefined) return;
+      if (account === undefined) break;
       const waiter = this.waitingBy.get(account)![0];
       this.remove(waiter);
       // Served: its account goes to the back of the line if it still waits.
@@ -203,6 +241,13 @@ export class RenderQueue {
       });
       waiter.grant();
     }
+    const next = this.background[0];
+    if (!next || this.backgroundRunning || this.waiting > 0 || this.active >= Math.max(1, this.slots - 1)) return;
+    this.background.shift();
+    this.backgroundRunning = true;
+    this.active++;
+    log.info("render started", { background: true, waitMs: Date.now() - next.enqueuedAt, running: this.active });
+    next.grant();
   }
 
   private releaser(waiter: Waiter): () => void {
@@ -213,9 +258,12 @@ export class RenderQueue {
       released = true;
       this.averageRenderMs += SMOOTHING * (Date.now() - startedAt - this.averageRenderMs);
       this.active--;
-      const held = (this.runningBy.get(waiter.account) ?? 1) - 1;
-      if (held > 0) this.runningBy.set(waiter.account, held);
-      else this.runningBy.delete(waiter.account);
+      if (waiter.background) this.backgroundRunning = false;
+      else {
+        const held = (this.runningBy.get(waiter.account) ?? 1) - 1;
+        if (held > 0) this.runningBy.set(waiter.account, held);
+        else this.runningBy.delete(waiter.account);
+      }
       this.pump();
     };
   }

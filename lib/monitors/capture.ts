@@ -43,6 +43,12 @@ async function unsealed(monitor: Pick<MonitorRow, "capture_secrets" | "user_id">
   return JSON.parse(await unseal(monitor.capture_secrets, SEALED_PURPOSE, monitor.user_id)) as Record<string, unknown>;
 }
 
+/** The customer's proxy a monitor keeps sealed (D41), if it has one. */
+export async function keptProxy(monitor: MonitorRow): Promise<string | undefined> {
+  const { proxy } = await unsealed(monitor);
+  return typeof proxy === "string" ? proxy : undefined;
+}
+
 /** The names of the sealed options a monitor has (never their values, D19). */
 export async function sealedOptionNames(monitor: MonitorRow): Promise<string[]> {
   return Object.keys(await unsealed(monitor));

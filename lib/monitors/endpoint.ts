@@ -9,7 +9,7 @@ import type { Caller } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { noParamsEndpoint } from "@/lib/api/no-params";
 import { planComparisonCapture } from "@/lib/diff/capture-options";
-import { assertReachableTarget } from "@/lib/net/connector-route";
+import { assertEarlyTarget } from "@/lib/net/proxy/target";
 import { PLAN_IDS, PLANS } from "@/lib/plans";
 import { assertWebhookUrl } from "@/lib/webhooks/url";
 import { MONITOR_BODY_MAX_BYTES, monitorParams, type MonitorParams } from "./params";
@@ -42,6 +42,15 @@ export function enforceScheduleLimit(schedule: Schedule, caller: Caller): void {
   );
 }
 
+/**
+ * A monitor's page as its runs' renders judge it (D41, D42): through the monitor's own proxy, which
+ * resolves the page's name, only what needs no DNS; without one, an origin the workspace's
+ * connector declared passes for that workspace; anything else must resolve to public addresses.
+ */
+export async function assertMonitorTarget(url: string, proxy: string | undefined, caller: Caller): Promise<void> {
+  await assertEarlyTarget(url, { workspaceId: caller.userId, proxy });
+}
+
 async function validateChange(params: MonitorParams, given: ReadonlySet<string>, caller: Caller, creating: boolean) {
   if (creating && params.url === undefined)
     throw new ApiError("missing_parameter", "url is required: the page to watch.", { param: "url" });
@@ -64,8 +73,11 @@ async function validateChange(params: MonitorParams, given: ReadonlySet<string>,
       );
   }
   if (params.webhookUrl !== undefined) await assertWebhookUrl(params.webhookUrl, "webhookUrl");
-  // Resolved now, so a name that points inward is a 400 at once; every run checks it again (D9).
-  if (params.url !== undefined) await assertReachableTarget(params.url, caller.userId);
+  // Checked now as a run's render will check it, so a page it would refuse is a 400 at once (D9);
+  // every run checks it again. A change that gives the url without the proxy is checked by the
+  // service, which knows the proxy the monitor keeps (updateMonitorFor).
+  if (params.url !== undefined && (creating || given.has("proxy")))
+    await assertMonitorTarget(params.url, params.proxy, caller);
   const schedule = givenSchedule(params, given);
   if (schedule) enforceScheduleLimit(schedule, caller);
 }

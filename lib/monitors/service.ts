@@ -10,8 +10,8 @@ import { ApiError } from "@/lib/vocabulary/errors";
 import { insertMonitorRun } from "@/lib/jobs/store";
 import { enqueueJobs } from "@/lib/jobs/worker";
 import { PLANS } from "@/lib/plans";
-import { storedCapture } from "./capture";
-import { enforceScheduleLimit, givenSchedule, type MonitorChange } from "./endpoint";
+import { keptProxy, storedCapture } from "./capture";
+import { assertMonitorTarget, enforceScheduleLimit, givenSchedule, type MonitorChange } from "./endpoint";
 import { syncMonitorSchedule } from "./schedule";
 import { DEFAULT_INTERVAL_SECONDS, nextTick, type Schedule } from "./schedule-rules";
 import { deleteMonitor, insertMonitor, type MonitorFields, type MonitorRow, updateMonitor } from "./store";
@@ -88,6 +88,13 @@ export async function updateMonitorFor(
   change: MonitorChange,
 ): Promise<MonitorRow> {
   const owner = ownerId(caller);
+  const { params, given } = change;
+  // A new page with the kept proxy, or a new proxy for the kept page: the page is checked as its
+  // runs will check it (D41, D42); the validate step could not, not knowing the monitor.
+  if (given.has("url") !== given.has("proxy")) {
+    const proxy = given.has("proxy") ? params.proxy : await keptProxy(previous);
+    await assertMonitorTarget(params.url ?? previous.url, proxy, caller);
+  }
   const fields = await fieldsAfter(change, owner, previous);
   // Resuming keeps the schedule it had: checked again against the plan of now.
   if (previous.paused && !fields.paused)

@@ -10,9 +10,21 @@ import { pageOutcome } from "@/lib/page/page-outcome";
 import type { CapturePlan } from "./plan";
 import type { ScreenshotMetadata } from "./schema";
 
-/** `account`: whose render it is, for fair sharing of the render slots (D17). */
-export async function renderScreenshot(plan: CapturePlan, deadline: Deadline, account?: string): Promise<RenderOutput> {
-  const output = await withPage(deadline, (session) => capture(session, plan), { account, proxy: plan.request.proxy });
+/**
+ * `account`: whose render it is, for fair sharing of the render slots (D17); `background`: a sample
+ * this server makes of itself, which yields the slots to requests (D22).
+ */
+export async function renderScreenshot(
+  plan: CapturePlan,
+  deadline: Deadline,
+  account?: string,
+  options: { background?: boolean } = {},
+): Promise<RenderOutput> {
+  const output = await withPage(deadline, (session) => capture(session, plan), {
+    account,
+    proxy: plan.request.proxy,
+    background: options.background,
+  });
   const page = pageOutcome(output);
   return {
     bytes: output.bytes,

@@ -29,6 +29,7 @@ export function motionVideo(sample: MotionSample): Promise<ShowcaseImage> {
 
 async function render(sample: MotionSample): Promise<ShowcaseImage> {
   const plan = animationFromQuery({ ...sample.query, html: PAGES[sample.page] });
-  const output = await renderAnimation(plan, new Deadline(RENDER_TIMEOUT_MS));
+  // A background render (D22): it takes only a slot no request wants (lib/browser/queue.ts).
+  const output = await renderAnimation(plan, new Deadline(RENDER_TIMEOUT_MS), undefined, { background: true });
   return { bytes: output.bytes, contentType: OUTPUT_FORMATS[plan.format].mime };
 }

@@ -4,6 +4,7 @@
  * asking for a user name and password and recording every target it was asked for, so a test can
  * show its page really went through the proxy — and that wrong credentials went nowhere.
  */
+import dns from "node:dns";
 import type { AddressInfo, Server } from "node:net";
 import { createServer as createSocksServer } from "@pondwader/socks5-server";
 import { Server as HttpProxyServer } from "proxy-chain";
@@ -25,8 +26,30 @@ export interface ForwardProxy {
 export const PROXY_USER = "glance-user";
 export const PROXY_PASSWORD = "pr0xy-p@ss-5e3c9a71";
 
-/** `anyPassword`: any password for PROXY_USER is taken (a test that makes a secret of its own per request). */
-export async function startHttpProxy(options: { anyPassword?: boolean } = {}): Promise<ForwardProxy> {
+/**
+ * A resolver that knows `names` (name → IPv4 address) before the system's: the proxy's own DNS,
+ * for names only the customer's network has (D41). Answers both forms net.connect asks in.
+ */
+function lookupWith(names: Record<string, string>): typeof dns.lookup {
+  const lookup = (hostname: string, options: unknown, callback: unknown) => {
+    const address = names[hostname.toLowerCase()];
+    const done = (typeof options === "function" ? options : callback) as (...args: unknown[]) => void;
+    if (address === undefined) return (dns.lookup as (...args: unknown[]) => void)(hostname, options, callback);
+    const all = typeof options === "object" && options !== null && (options as { all?: boolean }).all === true;
+    if (all) done(null, [{ address, family: 4 }]);
+    else done(null, address, 4);
+  };
+  return lookup as typeof dns.lookup;
+}
+
+/**
+ * `anyPassword`: any password for PROXY_USER is taken (a test that makes a secret of its own per
+ * request). `names`: host names only this proxy resolves (name → IPv4 address).
+ */
+export async function startHttpProxy(
+  options: { anyPassword?: boolean; names?: Record<string, string> } = {},
+): Promise<ForwardProxy> {
+  const dnsLookup = options.names ? lookupWith(options.names) : undefined;
   const seen: string[] = [];
   const state = { refusedAuth: 0 };
   const server = new HttpProxyServer({
@@ -38,7 +61,7 @@ export async function startHttpProxy(options: { anyPassword?: boolean } = {}): P
         username === PROXY_USER && (password === PROXY_PASSWORD || (options.anyPassword === true && !!password));
       if (ok) seen.push(`${hostname}:${port}`);
       else state.refusedAuth++;
-      return { requestAuthentication: !ok };
+      return { requestAuthentication: !ok, ...(dnsLookup ? { dnsLookup } : {}) };
     },
   });
   await server.listen();

@@ -1,14 +1,16 @@
 /**
  * A connector's life during renders (D42, issue 46 (g)): two connectors of one workspace declaring
  * one origin are failover (the newest serves; when it goes, the other takes the next render), a
- * token revoked while a page is loading stops serving its next request and ends its socket, and
- * /v1/screenshot renders through a connector like /v1/content.
+ * token revoked while a page is loading stops serving its next request and ends its socket,
+ * /v1/screenshot renders through a connector like /v1/content, and a monitor of a page the
+ * connector serves is created and runs through it.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connector as ConnectorType } from "@/lib/connectors/client";
-import { problemOf } from "@/tests/support/api";
+import { createTestAccount, problemOf } from "@/tests/support/api";
+import { createMonitor, expectStatus, monitorCall, type MonitorBody, waitForRun } from "../monitors/support";
 import { accountWithConnector, connectorHarness, content, screenshot } from "./harness";
 
 const h = connectorHarness();
@@ -112,5 +114,46 @@ describe("connectors during renders", () => {
     expect(code).toBe(4403);
     const again = await content(account, `${origin}/`);
     expect((await problemOf(again)).code).toBe("private_address");
+  });
+});
+
+describe("a monitor of a page the workspace's connector serves", () => {
+  beforeAll(async () => {
+    const { startMonitoring } = await import("@/lib/monitors/start");
+    await startMonitoring();
+  });
+  afterAll(async () => {
+    const { stopMonitoring } = await import("@/lib/monitors/start");
+    await stopMonitoring();
+  });
+
+  it("is created and its run goes through the connector; anywhere else the page is refused as before", async () => {
+    const account = await accountWithConnector("monitored");
+    const c = await connect(account.token);
+    try {
+      hits.length = 0;
+      const created = await createMonitor(account, { url: `${origin}/`, width: 400, height: 300 });
+      const monitor = (await expectStatus(created, 201)) as MonitorBody;
+      const first = await waitForRun(account, monitor.id, monitor.firstRun!.id);
+      expect(first.status, JSON.stringify(first.error)).toBe("succeeded");
+      expect(hits).toContain("/");
+      // A change of page to one the connector does not serve is the 400 it always was.
+      const moved = await monitorCall(account, monitor.id, "PATCH", { url: "http://127.0.0.1:9/" });
+      expect((await problemOf(moved)).code).toBe("private_address");
+      await expectStatus(await monitorCall(account, monitor.id, "DELETE"), 204);
+
+      const other = await createTestAccount({ plan: "business" });
+      for (const [who, url] of [
+        [other, `${origin}/`],
+        [account, "http://127.0.0.1:9/"],
+        [account, "http://169.254.169.254/latest/meta-data/"],
+      ] as const) {
+        const refused = await createMonitor(who, { url });
+        expect(refused.status, url).toBe(400);
+        expect((await problemOf(refused)).code, url).toBe("private_address");
+      }
+    } finally {
+      c.stop();
+    }
   });
 });

@@ -2,13 +2,21 @@
  * The landing page's captures (issue #20 point 4) made by the real screenshot engine from the
  * pages in lib/showcase: each one is what its parameters say (format, size, a phone's viewport),
  * blockCookies really removes the consent banner, and the PDF is a PDF. Served by the real route.
+ * First, a fresh start (issue 51 point 8, D22): the first visitor asks for all of them at once and
+ * tries the demo; they are made one at a time, and the demo capture does not wait behind them.
  */
 import sharp, { type OutputInfo } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FixtureServer, startFixtureServer } from "@/tests/support/fixture-server";
 import { testEnvironment } from "@/tests/support/test-env";
 
 let GET: (request: Request, context: { params: Promise<{ file: string }> }) => Promise<Response>;
-testEnvironment();
+let fx: FixtureServer;
+beforeAll(async () => {
+  fx = await startFixtureServer();
+});
+// Four render slots, the default of the 2-core machine the issue was seen on (lib/render-slots.ts).
+testEnvironment(() => ({ extra: { ALLOW_PRIVATE_ORIGINS: fx.origin, BROWSER_CONCURRENCY: "4" } }));
 
 beforeAll(async () => {
   ({ GET } = await import("@/app/(marketing)/examples/shots/[file]/route"));
@@ -16,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const { shutdownBrowsers } = await import("@/lib/browser");
   await shutdownBrowsers();
+  await fx?.close();
 });
 
 async function shot(file: string): Promise<Response> {
@@ -47,6 +56,32 @@ function redPixelsAtBottom(data: Buffer, info: OutputInfo, rows: number): number
   }
   return red;
 }
+
+describe("a fresh start", () => {
+  it("the first visitor's demo capture answers while the landing page's captures are made one at a time", async () => {
+    const { warmUpInBackground } = await import("@/lib/bootstrap");
+    const { renderLoad } = await import("@/lib/browser");
+    const { SHOWCASE_SHOTS } = await import("@/lib/showcase/shots");
+    const { tryUrlDemo } = await import("@/lib/demo/try-url");
+    warmUpInBackground(); // as the server's start does: browser, filter lists, OG renderer
+    const shots = SHOWCASE_SHOTS.map((s) => shot(s.file)); // the landing page's <img>s, all at once
+    let mostRunning = 0;
+    const watch = setInterval(() => (mostRunning = Math.max(mostRunning, renderLoad().running)), 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const demo = await tryUrlDemo(
+        new Request(`http://localhost:3000/api/demo/screenshot?url=${encodeURIComponent(fx.url("basic.html"))}`),
+      );
+      // A 200 is within the demo's own 20-s deadline (past it the answer is 504 render_timeout).
+      expect(demo.status, await demo.clone().text()).toBe(200);
+      // At most one sample capture beside the demo's: before D22's change, three were.
+      expect(mostRunning).toBeLessThanOrEqual(2);
+      for (const response of await Promise.all(shots)) expect(response.status).toBe(200);
+    } finally {
+      clearInterval(watch);
+    }
+  });
+});
 
 describe("landing page captures", () => {
   it("desktop and phone: the sizes their parameters ask for", async () => {
