@@ -23,9 +23,8 @@ export default async function ConnectorsPage() {
   const plan = PLANS[workspace.plan];
   const active = connectors.filter((c) => !c.revokedAt).length;
   const limitText =
-    active >= plan.connectors
-      ? `You are using all ${plan.connectors} active connector${plan.connectors === 1 ? "" : "s"} the ${plan.name} plan allows. Revoke one or upgrade to create another.`
-      : `${active} of ${plan.connectors} active connector${plan.connectors === 1 ? "" : "s"} used on the ${plan.name} plan.`;
+    `${active} of ${plan.connectors} active connector${plan.connectors === 1 ? "" : "s"} used on the ${plan.name} plan.` +
+    (active >= plan.connectors ? " Revoke one or upgrade to create another." : "");
   return (
     <>
       <PageHeader
