@@ -29,6 +29,11 @@ export interface Plan {
   crawlPages: number;
   /** Live browser sessions (D39): how many at once, how long idle, how long at most, in minutes. */
   browserSessions: { concurrent: number; idleMinutes: number; maxMinutes: number };
+  /**
+   * Active connectors the workspace may have (D42): enforced when one is created; two serving one
+   * origin are a failover pair, so a paid plan allows at least one pair.
+   */
+  connectors: number;
   /** One-line pitch shown on the pricing page. */
   tagline: string;
 }
@@ -48,6 +53,7 @@ export const PLANS: Record<PlanId, Plan> = {
     crawls: 1,
     crawlPages: 50,
     browserSessions: { concurrent: 1, idleMinutes: 2, maxMinutes: 10 },
+    connectors: 1,
     tagline: "Try every core capture option.",
   },
   starter: {
@@ -64,6 +70,7 @@ export const PLANS: Record<PlanId, Plan> = {
     crawls: 2,
     crawlPages: 1_000,
     browserSessions: { concurrent: 2, idleMinutes: 5, maxMinutes: 30 },
+    connectors: 2,
     tagline: "PDF options, dark mode, ad and cookie-banner blocking.",
   },
   pro: {
@@ -80,6 +87,7 @@ export const PLANS: Record<PlanId, Plan> = {
     crawls: 5,
     crawlPages: 10_000,
     browserSessions: { concurrent: 5, idleMinutes: 10, maxMinutes: 60 },
+    connectors: 5,
     tagline: "Device presets, custom CSS/JS and Open Graph images.",
   },
   business: {
@@ -96,6 +104,7 @@ export const PLANS: Record<PlanId, Plan> = {
     crawls: 20,
     crawlPages: 50_000,
     browserSessions: { concurrent: 20, idleMinutes: 15, maxMinutes: 240 },
+    connectors: 20,
     tagline: "High volume with the longest cache.",
   },
 };
@@ -149,6 +158,11 @@ export function monitorAllowance(plan: Plan): string {
 /** A plan's crawl allowance in words (D32): "1 crawl at a time, up to 50 pages each". */
 export function crawlAllowance(plan: Plan): string {
   return `${plan.crawls.toLocaleString("en-US")} crawl${plan.crawls === 1 ? "" : "s"} at a time, up to ${plan.crawlPages.toLocaleString("en-US")} pages each`;
+}
+
+/** A plan's connector allowance in words (D42): "1 connector to private sites". */
+export function connectorAllowance(plan: Plan): string {
+  return `${plan.connectors.toLocaleString("en-US")} connector${plan.connectors === 1 ? "" : "s"} to private sites`;
 }
 
 export function cacheTtlSeconds(plan: PlanId): number {

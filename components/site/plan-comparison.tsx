@@ -27,6 +27,11 @@ const PLAN_LIMIT_ROWS: ReadonlyArray<{ label: string; value: (p: Plan) => string
     value: (p) => crawlAllowance(p).replace(" at a time, up to ", " at once, "),
     hint: "Each page crawled is a render; failed pages are free.",
   },
+  {
+    label: "Connectors",
+    value: (p) => n(p.connectors),
+    hint: "Outbound connectors that let renders reach your private sites; a failover pair is two.",
+  },
   // Live browser sessions (/v1/browser, D39).
   {
     label: "Browser sessions",

@@ -2,7 +2,15 @@ import Link from "next/link";
 import { buttonClasses, cn } from "@/components/ui";
 import { startCheckoutAction } from "@/lib/billing/actions";
 import type { UpgradePath } from "@/lib/billing/upgrade-path";
-import { crawlAllowance, monitorAllowance, PLAN_IDS, planAtLeast, PLANS, type PlanId } from "@/lib/plans";
+import {
+  connectorAllowance,
+  crawlAllowance,
+  monitorAllowance,
+  PLAN_IDS,
+  planAtLeast,
+  PLANS,
+  type PlanId,
+} from "@/lib/plans";
 import { DASHBOARD_HREF, SIGN_IN_HREF } from "./links";
 import { freeHighlights, unlockedAt } from "./plan-features";
 
@@ -63,6 +71,7 @@ export function PricingCards({ path, currentPlan }: { path: UpgradePath; current
               </li>
               <li>{monitorAllowance(plan)}</li>
               <li>{crawlAllowance(plan)}</li>
+              <li>{connectorAllowance(plan)}</li>
             </ul>
             <div className="mt-6 border-t border-slate-100 pt-5 text-sm">
               <p className="font-medium text-slate-900">

@@ -52,14 +52,14 @@ const MAX_CRAWL_DELAY_S = 60;
 /** A page whose host has no free slot comes back after this, and up to as long again. */
 const HOST_BUSY_RETRY_MS = 500;
 
-/** robots.txt per crawl and origin, read once per instance (a few crawls' worth kept). */
+/** robots.txt per crawl and origin, read once per instance (a few crawls' worth kept), through its workspace's connectors (D42). */
 const robotsByCrawl = new Map<string, (url: URL) => Promise<SiteRobots>>();
-function robotsOf(crawlId: string): (url: URL) => Promise<SiteRobots> {
-  let robots = robotsByCrawl.get(crawlId);
+function robotsOf(crawl: CrawlRow): (url: URL) => Promise<SiteRobots> {
+  let robots = robotsByCrawl.get(crawl.id);
   if (!robots) {
     if (robotsByCrawl.size >= 64) robotsByCrawl.delete(robotsByCrawl.keys().next().value as string);
-    robots = robotsCache(10_000);
-    robotsByCrawl.set(crawlId, robots);
+    robots = robotsCache(10_000, crawl.user_id);
+    robotsByCrawl.set(crawl.id, robots);
   }
   return robots;
 }
@@ -76,7 +76,7 @@ function keptAnswer(outcome: Extract<PageOutcome, { ok: true }>, formats: readon
 async function linkedPages(crawl: CrawlRow, page: PageRow, outcome: PageOutcome): Promise<NewPage[]> {
   const { options } = crawl;
   const scope = siteScope(new URL(crawl.url), options);
-  const robots = robotsOf(crawl.id);
+  const robots = robotsOf(crawl);
   const found: NewPage[] = [];
   const consider = async (raw: string, base: string, depth: number) => {
     const url = scope.normalise(raw, base);
@@ -94,6 +94,7 @@ async function linkedPages(crawl: CrawlRow, page: PageRow, outcome: PageOutcome)
       sitemap: "only",
       scope: options,
       deadline: Date.now() + SITEMAP_BUDGET_MS,
+      workspaceId: crawl.user_id,
     });
     for (const url of urls) await consider(url, crawl.url, 1);
   }
@@ -147,7 +148,7 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
   try {
     // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
     // whichever instance makes them (at most a minute: a larger value is read as a minute).
-    const delaySeconds = (await robotsOf(crawl.id)(new URL(page.url))).crawlDelaySeconds ?? 0;
+    const delaySeconds = (await robotsOf(crawl)(new URL(page.url))).crawlDelaySeconds ?? 0;
     if (delaySeconds > 0) {
       const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
       if (waitMs > 0) return { state: "retry", afterMs: waitMs };

@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { PERMISSIONS } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
+import { isPlanId, PLAN_IDS, PLANS, type Plan } from "@/lib/plans";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 
 const TOKEN_PREFIX = "ct_live_";
@@ -16,8 +17,6 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const RANDOM_LENGTH = 40;
 const TOKEN_PATTERN = /^ct_live_[A-Za-z0-9]{40}$/;
 
-/** Active connectors per workspace: enough for failover pairs across several networks. */
-export const MAX_CONNECTORS = 10;
 export const MAX_CONNECTOR_NAME_LENGTH = 64;
 
 /** A creation refused for a reason written for the user (dashboard, admin command). */
@@ -75,10 +74,18 @@ function normaliseName(name: string | undefined): string {
   return clean || "Connector";
 }
 
+/** Why the plan refuses another connector, and where more are allowed. */
+function atConnectorLimit(plan: Plan): string {
+  const more = PLAN_IDS.map((id) => PLANS[id]).find((p) => p.connectors > plan.connectors);
+  const upgrade = more ? `, or upgrade: the ${more.name} plan allows ${more.connectors}` : "";
+  return `The ${plan.name} plan allows ${plan.connectors} active connector${plan.connectors === 1 ? "" : "s"} per workspace. Revoke one to create another${upgrade}.`;
+}
+
 /**
  * Creates a connector and returns its token, the only time it is shown. Under the workspace row's
- * lock (which removals and role changes take too), `createdBy` must still be a member who may hold
- * credentials (keys.write), and the workspace may hold at most MAX_CONNECTORS active ones.
+ * lock (which removals, role changes and plan changes take too), `createdBy` must still be a member
+ * who may hold credentials (keys.write), and the workspace may hold at most its plan's number of
+ * active connectors (D42).
  */
 export async function createConnector(
   workspaceId: string,
@@ -88,8 +95,11 @@ export async function createConnector(
   const db = await getDb();
   return db.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM users WHERE id = ${workspaceId} FOR UPDATE`;
+      const rows = await tx.$queryRaw<
+        Array<{ plan: string }>
+      >`SELECT plan::text AS plan FROM users WHERE id = ${workspaceId} FOR UPDATE`;
       if (rows.length === 0) throw new ConnectorCreationRefused("No such workspace.");
+      const plan = PLANS[isPlanId(rows[0].plan) ? rows[0].plan : "free"];
       if (createdBy !== null) {
         const member = await tx.workspaceMember.findUnique({
           where: { workspaceId_userId: { workspaceId, userId: createdBy } },
@@ -99,10 +109,7 @@ export async function createConnector(
           throw new ConnectorCreationRefused("You are no longer a member of this workspace who may create connectors.");
       }
       const active = await tx.connector.count({ where: { userId: workspaceId, revokedAt: null } });
-      if (active >= MAX_CONNECTORS)
-        throw new ConnectorCreationRefused(
-          `A workspace may have ${MAX_CONNECTORS} active connectors. Revoke one to create another.`,
-        );
+      if (active >= plan.connectors) throw new ConnectorCreationRefused(atConnectorLimit(plan));
       const token = generateToken();
       const connector = await tx.connector.create({
         data: {

@@ -19,6 +19,8 @@ export interface MapRequest {
   scope: ScopeOptions;
   /** Epoch ms by which the map answers with what it has found. */
   deadline: number;
+  /** Whose connectors serve the origins they declared (D42): the caller's workspace. */
+  workspaceId: string | undefined;
 }
 
 export interface MapOutcome {
@@ -50,8 +52,11 @@ export async function mapSite(request: MapRequest): Promise<MapOutcome> {
   const start = new URL(request.url);
   const scope = siteScope(start, request.scope);
   const timeLeft = () => request.deadline - Date.now();
-  const fetchTimeout = () => Math.max(1, Math.min(FETCH_TIMEOUT_MS, timeLeft()));
-  const robotsOf = robotsCache(FETCH_TIMEOUT_MS);
+  const fetchFor = () => ({
+    timeoutMs: Math.max(1, Math.min(FETCH_TIMEOUT_MS, timeLeft())),
+    workspaceId: request.workspaceId,
+  });
+  const robotsOf = robotsCache(FETCH_TIMEOUT_MS, request.workspaceId);
   let fetches = 0;
 
   const listed: string[] = [];
@@ -88,7 +93,7 @@ export async function mapSite(request: MapRequest): Promise<MapOutcome> {
     while (queue.length > 0 && read.size < MAX_SITEMAPS && !full() && !outOfTime()) {
       const batch = queue.splice(0, concurrency).filter((url) => !read.has(url));
       for (const url of batch) read.add(url);
-      const documents = await Promise.all(batch.map((url) => paced(() => fetchSitemap(url, fetchTimeout()))));
+      const documents = await Promise.all(batch.map((url) => paced(() => fetchSitemap(url, fetchFor()))));
       for (const [i, outcome] of documents.entries()) {
         if (!outcome?.ok) continue;
         const { kind, locs } = parseSitemap(outcome.fetched.text);
@@ -111,7 +116,7 @@ export async function mapSite(request: MapRequest): Promise<MapOutcome> {
       await eachLimited(frontier, concurrency, async (page) => {
         if (full() || pageFetches >= MAX_PAGE_FETCHES) return;
         pageFetches++;
-        const outcome = await paced(() => fetchPage(page.href, fetchTimeout()));
+        const outcome = await paced(() => fetchPage(page.href, fetchFor()));
         if (!outcome?.ok) return;
         // A redirect off the site (or into robots.txt's Disallow) ends there: its links are not the site's.
         const landed = scope.normalise(outcome.fetched.url, outcome.fetched.url);

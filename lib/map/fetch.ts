@@ -1,7 +1,8 @@
 /**
  * The map's and the crawl's server-side fetches (D32): every one through lib/net's safeFetch, so
  * each host — and each redirect hop — is resolved once, checked against the address policy (D9)
- * and connected to at the checked address. We name ourselves in the User-Agent so a site's
+ * and connected to at the checked address, or, on an origin a connector of the caller's
+ * workspace declared, sent through that connector (D42). We name ourselves in the User-Agent so a site's
  * robots.txt can address us by the token GlanceBot.
  */
 import { gunzip } from "node:zlib";
@@ -31,10 +32,23 @@ interface Fetched {
 /** What failed, for the map's notes; never thrown past the map (a missing sitemap is no error). */
 export type FetchOutcome = { ok: true; fetched: Fetched } | { ok: false; reason: string };
 
-async function attempt(url: string, maxBytes: number, accept: string[], timeoutMs: number): Promise<FetchOutcome> {
+/** Who the fetches are for: the workspace whose connectors serve their declared origins (D42). */
+export interface FetchFor {
+  timeoutMs: number;
+  workspaceId: string | undefined;
+}
+
+async function attempt(url: string, maxBytes: number, accept: string[], via: FetchFor): Promise<FetchOutcome> {
   let result: SafeFetchResult;
   try {
-    result = await safeFetch(url, { maxBytes, accept, timeoutMs, maxRedirects: 5, userAgent: crawlerUserAgent() });
+    result = await safeFetch(url, {
+      maxBytes,
+      accept,
+      timeoutMs: via.timeoutMs,
+      workspaceId: via.workspaceId,
+      maxRedirects: 5,
+      userAgent: crawlerUserAgent(),
+    });
   } catch (err) {
     if (err instanceof SafeFetchError) return { ok: false, reason: err.reason };
     throw err;
@@ -51,11 +65,11 @@ async function attempt(url: string, maxBytes: number, accept: string[], timeoutM
   return { ok: true, fetched: { text: bytes.toString("utf8"), contentType: result.contentType, url: result.url } };
 }
 
-export const fetchRobots = (origin: string, timeoutMs: number) =>
+export const fetchRobots = (origin: string, via: FetchFor) =>
   // Any content type: a robots.txt served as octet-stream still says what it says.
-  attempt(`${origin}/robots.txt`, ROBOTS_MAX_BYTES, [], timeoutMs);
+  attempt(`${origin}/robots.txt`, ROBOTS_MAX_BYTES, [], via);
 
-export const fetchSitemap = (url: string, timeoutMs: number) => attempt(url, SITEMAP_MAX_BYTES / 5, [], timeoutMs);
+export const fetchSitemap = (url: string, via: FetchFor) => attempt(url, SITEMAP_MAX_BYTES / 5, [], via);
 
-export const fetchPage = (url: string, timeoutMs: number) =>
-  attempt(url, PAGE_MAX_BYTES, ["text/html", "application/xhtml+xml"], timeoutMs);
+export const fetchPage = (url: string, via: FetchFor) =>
+  attempt(url, PAGE_MAX_BYTES, ["text/html", "application/xhtml+xml"], via);

@@ -23,6 +23,7 @@ export async function handleMap(ctx: ApiContext<MapParams, void>): Promise<JsonO
       exclude: params.exclude,
     },
     deadline: ctx.receivedAt + params.timeout,
+    workspaceId: ctx.caller.userId,
   });
   ctx.usage.renderMs = Date.now() - started;
   return jsonOutcome({ urls }, { headers: { "Cache-Control": "no-store" } });

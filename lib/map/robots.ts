@@ -25,13 +25,13 @@ function parseRobots(origin: string, text: string): SiteRobots {
   };
 }
 
-/** Per-origin robots.txt, fetched once each and shared by everything that asks. */
-export function robotsCache(timeoutMs: number): (url: URL) => Promise<SiteRobots> {
+/** Per-origin robots.txt, fetched once each (for `workspaceId`, D42) and shared by everything that asks. */
+export function robotsCache(timeoutMs: number, workspaceId: string | undefined): (url: URL) => Promise<SiteRobots> {
   const byOrigin = new Map<string, Promise<SiteRobots>>();
   return (url) => {
     let robots = byOrigin.get(url.origin);
     if (!robots) {
-      robots = fetchRobots(url.origin, timeoutMs).then((outcome) =>
+      robots = fetchRobots(url.origin, { timeoutMs, workspaceId }).then((outcome) =>
         outcome.ok ? parseRobots(url.origin, outcome.fetched.text) : EVERYTHING,
       );
       byOrigin.set(url.origin, robots);

@@ -80,18 +80,20 @@ export type ConnectorOutcome =
 /**
  * One request on an origin `claim` names, through the workspace's connector: the answer with the
  * connector's hop headers dropped, or why not (offline, or the connector failed). Shared by the
- * render's page guard and a live session's pages (lib/sessions, D42).
+ * render's page guard, a live session's pages (lib/sessions) and the map's plain fetches
+ * (fetch.ts), D42.
  */
 export async function throughConnector(
   workspaceId: string,
   origin: string,
   claim: ConnectorClaim,
   request: ForwardRequest,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<ConnectorOutcome> {
   const table = routes();
   if (!table || !claim.online) return { failure: { offline: true, message: "offline" } };
   try {
-    const answer = await table.forward(workspaceId, origin, request, REQUEST_TIMEOUT_MS);
+    const answer = await table.forward(workspaceId, origin, request, timeoutMs);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(answer.headers)) if (!DROPPED.has(k.toLowerCase())) headers[k] = v;
     return { answer: { status: answer.status, headers, body: answer.body } };

@@ -1,8 +1,12 @@
 /**
- * Server-side fetches on a caller's behalf (OG `image_url` variables) under the same address
- * policy as the browser: each hop is resolved once, checked, and connected to by the checked
- * address (TLS still verifies the real host name), with a redirect limit, a byte cap and a timeout.
+ * Server-side fetches on a caller's behalf (OG `image_url` variables, the map's and the crawl's
+ * robots.txt, sitemaps and pages) under the same address policy as the browser: each hop is
+ * resolved once, checked, and connected to by the checked address (TLS still verifies the real
+ * host name), with a redirect limit, a byte cap and a timeout. Given a workspace, a hop on an
+ * origin one of its connectors declared goes through that connector instead (D42), and the
+ * next hop meets the same choice again.
  */
+import { connectorClaim, throughConnector } from "./connector-route";
 import { isAllowedOrigin } from "./policy";
 import { pinnedRequest } from "./pinned";
 import { checkHost } from "./resolve";
@@ -39,7 +43,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** The User-Agent sent (a crawler names itself so robots.txt rules can address it, D32). */
   userAgent?: string;
+  /** Whose connectors serve the origins they declared (D42); without it, every hop is a public address's. */
+  workspaceId?: string;
 }
+
+type Settings = Required<Omit<SafeFetchOptions, "workspaceId">>;
 
 export interface SafeFetchResult {
   bytes: Buffer;
@@ -55,17 +63,14 @@ interface Hop {
   bytes?: Buffer;
 }
 
-function requestOnce(
-  url: URL,
-  address: string,
-  options: Required<SafeFetchOptions>,
-  signal: AbortSignal,
-): Promise<Hop> {
+const requestHeaders = (options: Settings) => ({
+  accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*",
+  "user-agent": options.userAgent,
+});
+
+function requestOnce(url: URL, address: string, options: Settings, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
-    const headers = {
-      accept: options.accept.length ? `${options.accept.join(", ")};q=1, */*;q=0.1` : "*/*",
-      "user-agent": options.userAgent,
-    };
+    const headers = requestHeaders(options);
     const req = pinnedRequest(url, address, { method: "GET", headers, signal }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers["content-type"] ?? "");
@@ -118,9 +123,40 @@ export async function allowedAddressOf(hostname: string, allowPrivate: boolean):
   return verdict.addresses[0];
 }
 
+/**
+ * One hop through the workspace's connector when it declared the URL's origin (D42), undefined
+ * otherwise. The connector returns redirects unfollowed, so each hop is decided again; an offline
+ * or failing connector is `target_unreachable`, naming it.
+ */
+async function connectorHop(
+  workspaceId: string | undefined,
+  url: URL,
+  options: Settings,
+  deadline: number,
+): Promise<Hop | undefined> {
+  const served = workspaceId ? await connectorClaim(workspaceId, url.href) : undefined;
+  if (!served) return undefined;
+  const timeLeft = Math.max(1, deadline - Date.now());
+  const request = { method: "GET", url: url.href, headers: requestHeaders(options) };
+  const outcome = await throughConnector(workspaceId!, served.origin, served.claim, request, timeLeft);
+  if ("failure" in outcome) {
+    const why = outcome.failure.offline ? "is offline" : `failed: ${outcome.failure.message}`;
+    throw new SafeFetchError("target_unreachable", `The connector "${served.claim.name}" ${why}.`);
+  }
+  const { status, headers, body } = outcome.answer;
+  const header = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const contentType = header("content-type") ?? "";
+  const location = header("location");
+  if (status >= 300 && status < 400 && location) return { status, location, contentType };
+  if (status !== 200) return { status, contentType };
+  if (body.length > options.maxBytes)
+    throw new SafeFetchError("too_large", `The response is larger than ${options.maxBytes} bytes.`);
+  return { status, contentType, bytes: body };
+}
+
 /** Fetches `url` under the address policy; throws SafeFetchError with a machine-readable reason. */
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-  const options: Required<SafeFetchOptions> = {
+  const options: Settings = {
     timeoutMs: opts.timeoutMs ?? 5_000,
     maxBytes: opts.maxBytes ?? 5 * 1024 * 1024,
     accept: opts.accept ?? [],
@@ -129,6 +165,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
     userAgent: opts.userAgent ?? "GlanceFetch/1.0",
   };
   const controller = new AbortController();
+  const deadline = Date.now() + options.timeoutMs;
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
     let current: URL;
@@ -147,10 +184,11 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
           options.httpsOnly ? "Only https URLs are accepted." : "Only http and https URLs are accepted.",
         );
       }
-      const address = await allowedAddressOf(current.hostname, allowed);
+      const viaConnector = await connectorHop(opts.workspaceId, current, options, deadline);
+      const address = viaConnector ? "" : await allowedAddressOf(current.hostname, allowed);
       let result: Hop;
       try {
-        result = await requestOnce(current, address, options, controller.signal);
+        result = viaConnector ?? (await requestOnce(current, address, options, controller.signal));
       } catch (err) {
         if (err instanceof SafeFetchError) throw err;
         if (controller.signal.aborted)

@@ -41,6 +41,8 @@ test("create a connector, run it, capture the private site, revoke it", async ({
   await page.goto("/dashboard/connectors");
   await waitForHydration(page, "input[name=name]");
   await expect(page.getByRole("link", { name: "Connectors", exact: true })).toHaveAttribute("aria-current", "page");
+  // A new account is on the Free plan: one connector (D42).
+  await expect(page.getByText("0 of 1 active connector used on the Free plan.")).toBeVisible();
   await page.getByLabel(/Connector name/).fill("staging");
   await page.getByRole("button", { name: "Create connector" }).click();
   const tokenField = page.getByTestId("new-connector-token");
@@ -69,6 +71,7 @@ test("create a connector, run it, capture the private site, revoke it", async ({
 
   // The token is shown once: the reloaded page has only its masked form, and the status.
   await page.reload();
+  await expect(page.getByText("1 of 1 active connector used on the Free plan. Revoke one or upgrade")).toBeVisible();
   const row = page.getByTestId("connector-row");
   await expect(row.getByTestId("connector-status")).toHaveText("Online");
   await expect(row).toContainText(origin);

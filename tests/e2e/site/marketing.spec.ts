@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PLAN_IDS, PLANS } from "@/lib/plans";
+import { connectorAllowance, PLAN_IDS, PLANS } from "@/lib/plans";
 import { e2e } from "../support";
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -100,6 +100,7 @@ test.describe("marketing site", () => {
       await expect(card).toContainText(`${plan.rendersPerMonth.toLocaleString("en-US")} renders / month`);
       await expect(card).toContainText(`${plan.requestsPerMinute.toLocaleString("en-US")} requests / minute`);
       await expect(card).toContainText(`${plan.cacheTtlDays}-day`);
+      await expect(card).toContainText(connectorAllowance(plan));
       // Billing is on in the e2e app (D18): paid plans lead to their checkout on the billing page.
       await expect(card.getByRole("link")).toHaveAttribute(
         "href",
@@ -110,6 +111,7 @@ test.describe("marketing site", () => {
     await expect(page.locator("[data-plan=pro]")).toContainText("/v1/og");
     const comparison = page.getByTestId("plan-comparison");
     await expect(comparison.locator("[data-limit='Cache TTL']")).toContainText("60 days");
+    await expect(comparison.locator("[data-limit='Connectors']")).toContainText(String(PLANS.business.connectors));
   });
 
   test("on a phone the pages fit the screen and the menu navigates", async ({ page }) => {

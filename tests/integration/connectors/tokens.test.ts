@@ -17,6 +17,12 @@ const w = teamOfEveryRole();
 const people = w.people;
 const idle = { status: "idle" } as never;
 const TOKEN = /^ct_live_[A-Za-z0-9]{40}$/;
+const run = promisify(execFile);
+const admin = (...args: string[]) =>
+  run("node", ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent" },
+    timeout: 60_000,
+  });
 
 async function create(who: keyof typeof people, name: string) {
   await actAs(people[who], w.team);
@@ -107,12 +113,6 @@ describe("connector tokens", () => {
   });
 
   it("npm run admin -- create-connector prints the token alone on its last line", async () => {
-    const run = promisify(execFile);
-    const admin = (...args: string[]) =>
-      run("node", ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
-        env: { ...process.env, LOG_LEVEL: "silent" },
-        timeout: 60_000,
-      });
     const { stdout } = await admin("create-connector", "--email", "owner@example.test", "--name", "ops");
     const token = stdout.trimEnd().split("\n").at(-1)!;
     expect(token).toMatch(TOKEN);
@@ -122,4 +122,33 @@ describe("connector tokens", () => {
     expect(await findConnectorByToken(token)).toBeNull();
     // Two node + tsx processes: a budget for a busy machine, not a time to meet.
   }, 120_000);
+
+  it("are limited per plan (D42): the dashboard and the admin command refuse one more, a revoked one does not count", async () => {
+    const { getDb } = await import("@/lib/db");
+    const db = await getDb();
+    // The outsider's own workspace, on the Free plan: one connector.
+    const mine = people.outsider.id;
+    await actAs(people.outsider, mine);
+    const { createConnectorAction, revokeConnectorAction } = await import("@/lib/keys/connector-actions");
+    const first = await createConnectorAction(idle, form({ name: "one" }));
+    if (first.status !== "created") throw new Error(JSON.stringify(first));
+    expect(await createConnectorAction(idle, form({ name: "two" }))).toEqual({
+      status: "error",
+      message:
+        "The Free plan allows 1 active connector per workspace. Revoke one to create another, or upgrade: the Starter plan allows 2.",
+    });
+    expect(await db.connector.count({ where: { userId: mine } })).toBe(1);
+    // A revoked connector frees its place.
+    expect(await revokeConnectorAction(idle, form({ connectorId: first.id }))).toMatchObject({ status: "revoked" });
+    expect(await createConnectorAction(idle, form({ name: "again" }))).toMatchObject({ status: "created" });
+    // Starter allows two: one more, then the admin command is refused with the plan's words, exit code 1.
+    await db.user.update({ where: { id: mine }, data: { plan: "starter" } });
+    expect(await createConnectorAction(idle, form({ name: "pair" }))).toMatchObject({ status: "created" });
+    const refused = await admin("create-connector", "--email", "outsider@example.test").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 1, stdout: "" });
+    expect((refused as { stderr: string }).stderr).toContain(
+      "error: The Starter plan allows 2 active connectors per workspace. Revoke one to create another, or upgrade: the Pro plan allows 5.",
+    );
+    expect(await db.connector.count({ where: { userId: mine, revokedAt: null } })).toBe(2);
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { can } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
 import { env } from "@/lib/env";
 import { listConnectors, MAX_CONNECTOR_NAME_LENGTH } from "@/lib/keys/connectors";
+import { PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = { title: "Connectors" };
 
@@ -18,6 +19,12 @@ export default async function ConnectorsPage() {
   const workspace = await requireWorkspace("/dashboard/connectors");
   const connectors = await listConnectors(workspace.id);
   const mayWrite = can(workspace.role, "keys.write");
+  // The plan's limit is enforced when one is created (D42); this says where the workspace stands.
+  const plan = PLANS[workspace.plan];
+  const active = connectors.filter((c) => !c.revokedAt).length;
+  const limitText =
+    `${active} of ${plan.connectors} active connector${plan.connectors === 1 ? "" : "s"} used on the ${plan.name} plan.` +
+    (active >= plan.connectors ? " Revoke one or upgrade to create another." : "");
   return (
     <>
       <PageHeader
@@ -43,6 +50,7 @@ export default async function ConnectorsPage() {
         ) : (
           <RoleLimit role={workspace.role} permission="keys.write" what="create connectors" />
         )}
+        <p className="mt-3 text-sm text-slate-600">{limitText}</p>
       </DashboardCard>
       <ConnectorTable connectors={connectors} mayRevoke={mayWrite} />
     </>

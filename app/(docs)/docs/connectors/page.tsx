@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsPageHeader } from "@/components/docs/page-header";
 import { CodeBlock } from "@/components/ui";
-import { MAX_CONNECTORS } from "@/lib/keys/connectors";
+import { PLAN_IDS, PLANS } from "@/lib/plans";
 
 export const metadata: Metadata = {
   title: "Private sites (connectors)",
@@ -98,8 +98,10 @@ export default function ConnectorsPage() {
       </p>
       <p>
         A lost connection is retried with backoff (half a second, doubling up to 30 seconds). Run two connectors with
-        the same origins for failover: the newest serves, and the other takes over when it goes. A workspace may have{" "}
-        {MAX_CONNECTORS} active connectors.
+        the same origins for failover: the newest serves, and the other takes over when it goes (each counts as one).
+        Active connectors per workspace: {PLAN_IDS.map((id) => `${PLANS[id].name} ${PLANS[id].connectors}`).join(", ")}.
+        At the limit, revoke one or upgrade to create another; a workspace that moves to a smaller plan keeps the
+        connectors it has.
       </p>
 
       <h2 id="revoke">Revoking</h2>

@@ -84,6 +84,7 @@ describe("mapSite", () => {
       sitemap: "include",
       scope: { subdomains: true, ignoreQueryParameters: false },
       deadline: Date.now() + 20_000,
+      workspaceId: undefined,
     });
     expect(urls.sort()).toEqual([`${origin}/a.html`, `${origin}/go`, `${origin}/index.html`]);
     expect(world.canary.events).toEqual([]);
