@@ -14,6 +14,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCKER, engine } from "./support/engine";
+import { addressOn, canaryLines, pixel, reachCanaryFrom } from "./support/images";
 import {
   buildCaCertificates,
   buildImages,
@@ -32,36 +33,14 @@ if (!docker.ok) console.warn(`\n[docker] SKIPPED: Docker cannot run here — ${d
 
 let key = "";
 let apps: string[] = [];
-
-/** Pixel colour at (x, y) of a PNG. */
-async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * info.channels;
-  return [data[at], data[at + 1], data[at + 2]];
-}
+/** The admin command as README "Docker and compose" says an operator runs it, in the first replica. */
+const admin = (...args: string[]) => sh(DOCKER, ["exec", apps[0], "npm", "run", "--silent", "admin", "--", ...args]);
 
 async function api(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${stack.lbUrl}${pathAndQuery}`, {
     ...init,
     headers: { "X-API-Key": key, ...(init.headers as Record<string, string>) },
   });
-}
-
-/** What reached the canary: one line per connection or datagram (tests/docker/fixtures/servers.mjs). */
-async function canaryLines(): Promise<string[]> {
-  const [canary] = await containers("canary");
-  return (await sh(DOCKER, ["logs", canary])).split("\n").filter((line) => /^canary (tcp|udp) /.test(line));
-}
-
-/** A container's address on the compose network whose name ends with `network`. */
-async function addressOn(container: string, network: string): Promise<string> {
-  const networks = JSON.parse(await inspect(container, "{{json .NetworkSettings.Networks}}")) as Record<
-    string,
-    { IPAddress: string }
-  >;
-  const entry = Object.entries(networks).find(([name]) => name.endsWith(`_${network}`));
-  if (!entry) throw new Error(`${container} is not on ${network}`);
-  return entry[1].IPAddress;
 }
 
 describe.skipIf(!docker.ok)("the Docker image and compose topology", () => {
@@ -72,9 +51,6 @@ describe.skipIf(!docker.ok)("the Docker image and compose topology", () => {
     await up();
     apps = await healthy("app", 240_000);
     await healthy("browserless", 60_000);
-    // As README "Docker and compose" says an operator does it.
-    const admin = (...args: string[]) =>
-      sh(DOCKER, ["exec", apps[0], "npm", "run", "--silent", "admin", "--", ...args]);
     await admin("create-user", "--email", "ops@compose.test", "--plan", "business");
     const created = await admin("create-key", "--email", "ops@compose.test", "--name", "stack test");
     key = /sk_live_[A-Za-z0-9]{32}/.exec(created)?.[0] ?? "";
@@ -243,16 +219,7 @@ describe.skipIf(!docker.ok)("the Docker image and compose topology", () => {
     expect(await canaryLines()).toEqual([]);
 
     // Control: from the browser's own container, TCP and UDP do reach the canary.
-    await sh(DOCKER, [
-      "exec",
-      browserless,
-      "node",
-      "-e",
-      `const net = require("node:net"), dgram = require("node:dgram");
-       net.connect(8081, "canary").on("connect", function () { this.end("x"); });
-       const udp = dgram.createSocket("udp4");
-       udp.send("x", 3478, "canary", () => setTimeout(() => process.exit(0), 500));`,
-    ]);
+    await reachCanaryFrom(browserless);
     let lines: string[] = [];
     for (let i = 0; i < 20 && lines.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 250));
@@ -282,6 +249,39 @@ describe.skipIf(!docker.ok)("the Docker image and compose topology", () => {
     );
     expect(shot.status, shot.body.toString().slice(0, 300)).toBe(200);
     expect(await pixel(shot.body, 160, 220)).toEqual([0x0a, 0x7f, 0x3f]);
+  });
+
+  it("runs the connector as /docs/connectors's docker run recipe says; the replicas render a page only it reaches", async () => {
+    const token = (await admin("create-connector", "--email", "ops@compose.test", "--name", "docker recipe"))
+      .trim()
+      .split("\n")
+      .at(-1)!;
+    // The site's port on this host: a loopback origin no replica may fetch itself, only the connector.
+    const site = stack.siteUrl;
+    const connector = (
+      await sh(DOCKER, [
+        ...["run", "-d", "--rm", "--network", "host", "-e", `GLANCE_CONNECTOR_TOKEN=${token}`, "glance:latest"],
+        ...["node", "--import", "tsx", "scripts/connector.ts", "--server", stack.lbUrl, "--expose", site],
+      ])
+    ).trim();
+    try {
+      let status = "";
+      for (let i = 0; i < 60 && status !== "online"; i++) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const { connectors } = (await (await api("/v1/connectors")).json()) as { connectors: { status: string }[] };
+        status = connectors[0]?.status ?? "";
+      }
+      expect(status, await sh(DOCKER, ["logs", connector]).catch(() => "")).toBe("online");
+      // Twice: the connector's socket is on one replica, the balancer may send a render to either.
+      for (const width of [320, 330]) {
+        const url = `/v1/screenshot?url=${encodeURIComponent(`${site}/page`)}&width=${width}&height=240&timeout=60000`;
+        const shot = await api(url);
+        expect(shot.status, await shot.clone().text()).toBe(200);
+        expect(await pixel(Buffer.from(await shot.arrayBuffer()), 160, 220)).toEqual([0x0a, 0x7f, 0x3f]);
+      }
+    } finally {
+      await sh(DOCKER, ["stop", "--time", "10", connector]).catch(() => "");
+    }
   });
 
   it("stops a replica gracefully on SIGTERM while the other keeps serving", async () => {
