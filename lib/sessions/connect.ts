@@ -14,6 +14,7 @@ import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/vocabular
 import { browserSource, Deadline, isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
 import { env } from "@/lib/env";
 import { isWellFormedApiKey } from "@/lib/keys/format";
+import { grantMayAct } from "@/lib/keys/oauth-grants";
 import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { PLANS, planAtLeast, type PlanId } from "@/lib/plans";
@@ -54,13 +55,19 @@ export function liveSession(id: string): SessionBridge | undefined {
   return live().get(id);
 }
 
+/** The workspace a session acts for and its plan: from its key, or from the caller of an OAuth agent's tool. */
+type SessionAccount = Pick<KeyOwner, "userId" | "plan">;
+
 interface Admitted {
-  owner: KeyOwner;
+  owner: SessionAccount;
   sessionId: string;
   /** Its video and network log are kept (record=true on POST /v1/sessions or the WebSocket URL). */
   record: boolean;
-  /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
-  recheck: () => Promise<KeyOwner>;
+  /**
+   * Checks the credential again (a revoked key, a removed member's keys, a disconnected app or
+   * its approver's removal): throws an ApiError when it no longer works.
+   */
+  recheck: () => Promise<unknown>;
 }
 
 async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
@@ -137,7 +144,7 @@ function refuseWhenShuttingDown(): void {
  */
 export const SESSION_PROXY_PLAN: PlanId = "starter";
 
-function refuseProxyBelowPlan(owner: KeyOwner): void {
+function refuseProxyBelowPlan(owner: SessionAccount): void {
   if (planAtLeast(owner.plan, SESSION_PROXY_PLAN)) return;
   throw new ApiError("plan_upgrade_required", `proxy requires the ${PLANS[SESSION_PROXY_PLAN].name} plan or higher.`, {
     param: "proxy",
@@ -198,26 +205,54 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
   });
 }
 
+/** Who opens a driven session: the key of the /mcp request, or the connected app (OAuth grant, D25) of its agent. */
+export type DrivenOpener = { apiKeyId: string } | { oauthGrantId: string; userId: string; plan: PlanId };
+
 /**
- * A session with no WebSocket, driven by this server (the MCP browsing tools, D43): the same row,
- * plan limits, key checks, contexts and metering as one a CDP client opens.
+ * An agent's connected app, checked again while its session lives: disconnected (its grant
+ * deleted), or its approver removed from the workspace or no longer allowed to connect apps.
  */
-export async function openDrivenSession(apiKeyId: string): Promise<{ id: string; bridge: SessionBridge }> {
-  const publicId = await keyPublicId(apiKeyId);
+function grantRecheck(grantId: string): () => Promise<void> {
+  return async () => {
+    if (await grantMayAct(grantId)) return;
+    throw new ApiError(
+      "oauth_grant_revoked",
+      "The connected app this browsing session was opened through has been disconnected (or the member who approved it was removed).",
+    );
+  };
+}
+
+async function drivenAdmission(opener: DrivenOpener): Promise<Admitted> {
+  if ("oauthGrantId" in opener) {
+    const recheck = grantRecheck(opener.oauthGrantId);
+    await recheck();
+    const owner = { userId: opener.userId, plan: opener.plan };
+    const sessionId = await startSession({ userId: owner.userId, oauthGrantId: opener.oauthGrantId });
+    return { owner, sessionId, record: false, recheck };
+  }
+  const publicId = await keyPublicId(opener.apiKeyId);
   if (!publicId) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
   const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
   const owner = await recheck();
   const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
-  const admitted: Admitted = { owner, sessionId, record: false, recheck };
+  return { owner, sessionId, record: false, recheck };
+}
+
+/**
+ * A session with no WebSocket, driven by this server (the MCP browsing tools, D43): the same row,
+ * plan limits, credential checks, contexts and metering as one a CDP client opens.
+ */
+export async function openDrivenSession(opener: DrivenOpener): Promise<{ id: string; bridge: SessionBridge }> {
+  const admitted = await drivenAdmission(opener);
   let bridge: SessionBridge;
   try {
     bridge = await openBridge(admitted);
   } catch (error) {
-    await recordEnd(sessionId, "refused", false).catch(() => {});
+    await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     throw error;
   }
   watch(bridge, admitted);
-  return { id: sessionId, bridge };
+  return { id: admitted.sessionId, bridge };
 }
 
 /** The row's end with, once per session, its minutes (usage, request log), then Stripe's meter if billing is on. */
@@ -229,7 +264,7 @@ async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void
   }
 }
 
-/** The plan's limits and the periodic checks (key still usable, no DELETE), then the row's end. */
+/** The plan's limits and the periodic checks (key or connected app still usable, no DELETE), then the row's end. */
 function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): void {
   const limits = PLANS[owner.plan].browserSessions;
   live().set(sessionId, bridge);

@@ -7,6 +7,7 @@
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
+import type { Caller } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { SessionBridge } from "./bridge";
 import { openDrivenSession } from "./connect";
@@ -26,14 +27,23 @@ function driven(): Map<string, DrivenSession> {
   return (g[DRIVEN_KEY] ??= new Map());
 }
 
-export async function openBrowsing(caller: { userId: string; apiKeyId: string | null }): Promise<DrivenSession> {
-  if (!caller.apiKeyId) {
+/**
+ * A new session for the caller of browser_open: opened with the /mcp request's key, or, for an
+ * agent connected over OAuth, its connected app (the row names it; disconnecting the app or
+ * removing the member who approved it ends the session at the next check).
+ */
+export async function openBrowsing(caller: Caller): Promise<DrivenSession> {
+  const opener = caller.apiKeyId
+    ? { apiKeyId: caller.apiKeyId }
+    : caller.oauthGrantId
+      ? { oauthGrantId: caller.oauthGrantId, userId: caller.userId, plan: caller.plan }
+      : undefined;
+  if (!opener)
     throw new ApiError(
       "missing_api_key",
-      "Browser sessions are opened with an API key: connect to /mcp with Authorization: Bearer sk_live_… to browse.",
+      "Browser sessions are opened with an API key or an MCP client's OAuth token.",
     );
-  }
-  const { id, bridge } = await openDrivenSession(caller.apiKeyId);
+  const { id, bridge } = await openDrivenSession(opener);
   let page: Page;
   try {
     page = await bridge.primaryContext().newPage();

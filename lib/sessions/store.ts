@@ -16,6 +16,11 @@ export interface SessionOwner {
   record?: boolean;
 }
 
+/** Who opened a session: a key, or a connected app (an MCP agent over OAuth, D43) — the row names exactly one. */
+export type SessionOpener = { userId: string; record?: boolean } & (
+  { apiKeyId: string; oauthGrantId?: undefined } | { apiKeyId?: null; oauthGrantId: string }
+);
+
 /**
  * A session whose instance has not refreshed it for this long (three missed checks, at least 30 s)
  * no longer counts as live: its instance is gone.
@@ -72,14 +77,14 @@ export async function consumeConnectToken(
     : undefined;
 }
 
-/** A session opened with a key on /v1/browser: its row, started now. */
-export async function startSession(owner: SessionOwner): Promise<string> {
+/** A session opened with a key on /v1/browser, or by the browsing tools (a key or a grant): its row, started now. */
+export async function startSession(owner: SessionOpener): Promise<string> {
   const id = newSessionId();
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at, record)
-     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $4)`,
-    [id, owner.userId, owner.apiKeyId, owner.record ?? false],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, oauth_grant_id, started_at, seen_at, record)
+     VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $5)`,
+    [id, owner.userId, owner.apiKeyId ?? null, owner.oauthGrantId ?? null, owner.record ?? false],
   );
   return id;
 }

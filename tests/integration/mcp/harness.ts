@@ -34,7 +34,7 @@ export interface McpHarness {
  * mounts the routes and starts the job workers; after the tests, the clients, workers, Chromium
  * and servers stop before the environment's clean-up.
  */
-export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpHarness {
+export function mcpHarness(options: { moreOrigins?: () => string[]; env?: Record<string, string> } = {}): McpHarness {
   let fx: FixtureServer | undefined;
   let app: RouteServer | undefined;
   // Filled once the environment is set: the routes' modules read it when loaded.
@@ -52,6 +52,7 @@ export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpH
       ALLOW_PRIVATE_ORIGINS: [fx!.origin, ...(options.moreOrigins?.() ?? [])].join(","),
       BROWSER_CONCURRENCY: "2",
       APP_URL: app!.origin,
+      ...options.env,
     },
   }));
   beforeAll(async () => {
