@@ -3,7 +3,7 @@
  * session like a CDP client's — its row, the plan's limits, the key checks, its contexts under the
  * guard, session-minutes — with one page of ours in its default context instead of a WebSocket.
  * The agent holds its id and passes it to every tool call; the page lives on the instance that
- * opened it (a call that reaches another instance is told so: session_not_live).
+ * opened it, and a call that reaches another instance is forwarded to it (lib/mcp/tools/browser-relay.ts).
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
@@ -57,19 +57,24 @@ export async function openBrowsing(caller: Caller): Promise<DrivenSession> {
   return session;
 }
 
-/** The caller's browsing session `id`, held here; 404 for another workspace's or an unknown id. */
-export async function browsingSession(userId: string, id: string): Promise<DrivenSession> {
+/** The workspace's browsing session `id` when this instance holds it (a call to it counts as activity). */
+export function heldSession(userId: string, id: string): DrivenSession | undefined {
   const held = driven().get(id);
-  if (held && held.userId === userId && !held.bridge.endReason) {
-    held.bridge.touch();
-    return held;
-  }
+  if (!held || held.userId !== userId || held.bridge.endReason) return undefined;
+  held.bridge.touch();
+  return held;
+}
+
+/**
+ * For a session this instance does not hold: 404 for another workspace's or an unknown id, 409
+ * session_not_live for an ended one; returns when the row says it is live (on another instance).
+ */
+export async function refuseUnlessLiveElsewhere(userId: string, id: string): Promise<void> {
   const row = await findSession(userId, id);
   if (!row) throw new ApiError("session_not_found", "No browser session with this id for this account.");
-  throw new ApiError(
-    "session_not_live",
-    row.status === "live"
-      ? "This browsing session is held by another instance of the server; send the call again."
-      : `This browsing session has ended (${row.endReason ?? "ended"}); open a new one with browser_open.`,
-  );
+  if (row.status !== "live")
+    throw new ApiError(
+      "session_not_live",
+      `This browsing session has ended (${row.endReason ?? "ended"}); open a new one with browser_open.`,
+    );
 }
