@@ -9,12 +9,9 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
-import { AUTH_MESSAGES, usableKeyOwner } from "@/lib/api/auth";
 import { ApiError, problemBody, reasonPhrase, toApiError } from "@/lib/vocabulary/errors";
 import { browserSource, Deadline, isShuttingDown, SHUTDOWN_RETRY_AFTER_S } from "@/lib/browser";
 import { env } from "@/lib/env";
-import { isWellFormedApiKey } from "@/lib/keys/format";
-import { findKeyOwner, findKeyOwnerByPublicId, type KeyOwner } from "@/lib/keys/service";
 import { log } from "@/lib/log";
 import { PLANS, planAtLeast } from "@/lib/plans";
 import { pinProxyUrl } from "@/lib/net/proxy/address";
@@ -22,15 +19,17 @@ import { proxyFailureError } from "@/lib/net/proxy/errors";
 import { openProxyRoute, type ProxyRoute } from "@/lib/net/proxy/route-guard";
 import { ProxyFailure, probeProxy } from "@/lib/net/proxy/upstream";
 import { reportSessionMinutes } from "@/lib/billing/session-meter";
+import { type Admitted, authenticate, type DrivenOpener, drivenAdmission, type SessionAccount } from "./admission";
 import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
-import { recordSession, recordParam } from "./recording";
+import { recordSession } from "./recording";
 import { SESSION_PROXY_PLAN } from "./schema";
-import { openSessionProxy } from "./session-proxy";
 import { startSessionSweeper } from "./sweeper";
-import { consumeConnectToken, countLiveSessions, heartbeat, keyPublicId, startSession } from "./store";
+import { countLiveSessions, heartbeat } from "./store";
+
+export type { DrivenOpener } from "./admission";
 
 export const BROWSER_PATH = "/v1/browser";
 /** The largest CDP message a client may send (a page's HTML set with Page.setDocumentContent, a file). */
@@ -56,61 +55,6 @@ export async function endLiveSessions(): Promise<void> {
 /** The bridge of a session held by this instance, if it is. */
 export function liveSession(id: string): SessionBridge | undefined {
   return live().get(id);
-}
-
-interface Admitted {
-  owner: KeyOwner;
-  sessionId: string;
-  /** Its video and network log are kept (record=true on POST /v1/sessions or the WebSocket URL). */
-  record: boolean;
-  /** The customer's proxy (D41): POST /v1/sessions's, opened from the row, or the URL's `proxy=`. In memory only. */
-  proxy?: string;
-  /** Checks the key again (revocation, a removed member's keys): throws when it no longer works. */
-  recheck: () => Promise<KeyOwner>;
-}
-
-async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
-  const sessionParam = url.searchParams.get("session");
-  const token = url.searchParams.get("token");
-  const record = recordParam(url);
-  // The customer's proxy (D41): a secret of the URL, never logged (only the error's problem is).
-  const urlProxy = url.searchParams.get("proxy")?.trim() || undefined;
-  if (sessionParam !== null || token !== null) {
-    const used = sessionParam && token ? await consumeConnectToken(sessionParam, token, !!urlProxy) : undefined;
-    if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
-    const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
-    let owner: KeyOwner;
-    try {
-      owner = await recheck();
-    } catch (error) {
-      await recordEnd(sessionParam!, "revoked", false);
-      throw error;
-    }
-    const admitted = { owner, sessionId: sessionParam!, record: used.record || record, recheck };
-    if (!used.proxySealed) return { ...admitted, ...(urlProxy ? { proxy: urlProxy } : {}) };
-    try {
-      // Two proxies for one session would leave the client guessing which one its pages used.
-      if (urlProxy)
-        throw new ApiError(
-          "invalid_parameter",
-          "This session was created with a proxy; its connect URL may not name another one.",
-          { param: "proxy" },
-        );
-      return { ...admitted, proxy: await openSessionProxy(used.proxySealed, used.userId) };
-    } catch (error) {
-      // The row is started already (the token is used): ended here, never left for the sweeper to meter.
-      await recordEnd(sessionParam!, "refused", false);
-      throw error;
-    }
-  }
-  const header = req.headers["x-api-key"];
-  const key = (typeof header === "string" ? header : undefined)?.trim() || url.searchParams.get("api_key")?.trim();
-  if (!key) throw new ApiError("missing_api_key", AUTH_MESSAGES.missing);
-  if (!isWellFormedApiKey(key)) throw new ApiError("invalid_api_key_format", AUTH_MESSAGES.format);
-  const recheck = () => usableKeyOwner(() => findKeyOwner(key));
-  const owner = await recheck();
-  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId, record, proxy: !!urlProxy });
-  return { owner, sessionId, record, recheck, ...(urlProxy ? { proxy: urlProxy } : {}) };
 }
 
 function refuseUpgrade(socket: Duplex, error: ApiError): void {
@@ -156,7 +100,7 @@ function refuseWhenShuttingDown(): void {
   );
 }
 
-function refuseProxyBelowPlan(owner: KeyOwner): void {
+function refuseProxyBelowPlan(owner: SessionAccount): void {
   if (planAtLeast(owner.plan, SESSION_PROXY_PLAN)) return;
   throw new ApiError("plan_upgrade_required", `proxy requires the ${PLANS[SESSION_PROXY_PLAN].name} plan or higher.`, {
     param: "proxy",
@@ -226,24 +170,19 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
 
 /**
  * A session with no WebSocket, driven by this server (the MCP browsing tools, D43): the same row,
- * plan limits, key checks, contexts and metering as one a CDP client opens.
+ * plan limits, credential checks, contexts and metering as one a CDP client opens.
  */
-export async function openDrivenSession(apiKeyId: string): Promise<{ id: string; bridge: SessionBridge }> {
-  const publicId = await keyPublicId(apiKeyId);
-  if (!publicId) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
-  const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
-  const owner = await recheck();
-  const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
-  const admitted: Admitted = { owner, sessionId, record: false, recheck };
+export async function openDrivenSession(opener: DrivenOpener): Promise<{ id: string; bridge: SessionBridge }> {
+  const admitted = await drivenAdmission(opener);
   let bridge: SessionBridge;
   try {
     bridge = await openBridge(admitted);
   } catch (error) {
-    await recordEnd(sessionId, "refused", false).catch(() => {});
+    await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     throw error;
   }
   watch(bridge, admitted);
-  return { id: sessionId, bridge };
+  return { id: admitted.sessionId, bridge };
 }
 
 /** The row's end with, once per session, its minutes (usage, request log), then Stripe's meter if billing is on. */
@@ -255,7 +194,7 @@ async function endAndMeter(sessionId: string, reason: CloseReason): Promise<void
   }
 }
 
-/** The plan's limits and the periodic checks (key still usable, no DELETE), then the row's end. */
+/** The plan's limits and the periodic checks (key or connected app still usable, no DELETE), then the row's end. */
 function watch(bridge: SessionBridge, { owner, sessionId, recheck }: Admitted): void {
   const limits = PLANS[owner.plan].browserSessions;
   live().set(sessionId, bridge);

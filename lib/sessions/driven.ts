@@ -3,10 +3,11 @@
  * session like a CDP client's — its row, the plan's limits, the key checks, its contexts under the
  * guard, session-minutes — with one page of ours in its default context instead of a WebSocket.
  * The agent holds its id and passes it to every tool call; the page lives on the instance that
- * opened it (a call that reaches another instance is told so: session_not_live).
+ * opened it, and a call that reaches another instance is forwarded to it (lib/mcp/tools/browser-relay.ts).
  */
 import "server-only";
 import type { Page } from "puppeteer-core";
+import type { Caller } from "@/lib/vocabulary/caller";
 import { ApiError } from "@/lib/vocabulary/errors";
 import type { SessionBridge } from "./bridge";
 import { openDrivenSession } from "./connect";
@@ -26,14 +27,23 @@ function driven(): Map<string, DrivenSession> {
   return (g[DRIVEN_KEY] ??= new Map());
 }
 
-export async function openBrowsing(caller: { userId: string; apiKeyId: string | null }): Promise<DrivenSession> {
-  if (!caller.apiKeyId) {
+/**
+ * A new session for the caller of browser_open: opened with the /mcp request's key, or, for an
+ * agent connected over OAuth, its connected app (the row names it; disconnecting the app or
+ * removing the member who approved it ends the session at the next check).
+ */
+export async function openBrowsing(caller: Caller): Promise<DrivenSession> {
+  const opener = caller.apiKeyId
+    ? { apiKeyId: caller.apiKeyId }
+    : caller.oauthGrantId
+      ? { oauthGrantId: caller.oauthGrantId, userId: caller.userId, plan: caller.plan }
+      : undefined;
+  if (!opener)
     throw new ApiError(
       "missing_api_key",
-      "Browser sessions are opened with an API key: connect to /mcp with Authorization: Bearer sk_live_… to browse.",
+      "Browser sessions are opened with an API key or an MCP client's OAuth token.",
     );
-  }
-  const { id, bridge } = await openDrivenSession(caller.apiKeyId);
+  const { id, bridge } = await openDrivenSession(opener);
   let page: Page;
   try {
     page = await bridge.primaryContext().newPage();
@@ -47,19 +57,24 @@ export async function openBrowsing(caller: { userId: string; apiKeyId: string | 
   return session;
 }
 
-/** The caller's browsing session `id`, held here; 404 for another workspace's or an unknown id. */
-export async function browsingSession(userId: string, id: string): Promise<DrivenSession> {
+/** The workspace's browsing session `id` when this instance holds it (a call to it counts as activity). */
+export function heldSession(userId: string, id: string): DrivenSession | undefined {
   const held = driven().get(id);
-  if (held && held.userId === userId && !held.bridge.endReason) {
-    held.bridge.touch();
-    return held;
-  }
+  if (!held || held.userId !== userId || held.bridge.endReason) return undefined;
+  held.bridge.touch();
+  return held;
+}
+
+/**
+ * For a session this instance does not hold: 404 for another workspace's or an unknown id, 409
+ * session_not_live for an ended one; returns when the row says it is live (on another instance).
+ */
+export async function refuseUnlessLiveElsewhere(userId: string, id: string): Promise<void> {
   const row = await findSession(userId, id);
   if (!row) throw new ApiError("session_not_found", "No browser session with this id for this account.");
-  throw new ApiError(
-    "session_not_live",
-    row.status === "live"
-      ? "This browsing session is held by another instance of the server; send the call again."
-      : `This browsing session has ended (${row.endReason ?? "ended"}); open a new one with browser_open.`,
-  );
+  if (row.status !== "live")
+    throw new ApiError(
+      "session_not_live",
+      `This browsing session has ended (${row.endReason ?? "ended"}); open a new one with browser_open.`,
+    );
 }

@@ -1,7 +1,8 @@
 /**
  * A session's end, metered once (D39, migration 0041). One statement records the end, the
  * session's minutes (its length rounded up to whole minutes; none for a refused or never-started
- * one), adds them to the month it ended in and writes its request-log entry: only the statement
+ * one), adds them to the month it ended in and writes its request-log entry (via mcp-oauth, no
+ * key, for one an OAuth agent opened, D43): only the statement
  * that finds the row still open does any of it, so a session ended by its instance and by a
  * sweeper, or twice by one, counts once — and an instance killed between steps leaves nothing
  * half-counted. A session whose instance died (no heartbeat for staleMs) is ended by the sweeper
@@ -33,7 +34,7 @@ async function endWhere(reason: string, metered: boolean, scope: EndScope): Prom
          minutes = CASE WHEN s.started_at IS NULL OR NOT $2::boolean THEN NULL
                         ELSE GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${scope.end} - s.started_at)) / 60.0))::int END
         WHERE s.ended_at IS NULL AND ${scope.where}
-        RETURNING s.id, s.user_id, s.api_key_id, s.minutes, s.started_at, s.ended_at, s.end_reason
+        RETURNING s.id, s.user_id, s.api_key_id, s.oauth_grant_id, s.minutes, s.started_at, s.ended_at, s.end_reason
      ), metered AS (
        SELECT * FROM ended WHERE minutes IS NOT NULL
      ), month AS (
@@ -45,7 +46,8 @@ async function endWhere(reason: string, metered: boolean, scope: EndScope): Prom
        INSERT INTO usage_events (user_id, api_key_id, endpoint, status, created_at, request_id, total_ms, params, via, session_minutes)
        SELECT user_id, api_key_id, 'sessions', 101, ended_at, id,
               LEAST(2147483647, EXTRACT(EPOCH FROM (ended_at - started_at)) * 1000)::int,
-              jsonb_build_object('endReason', end_reason, 'minutes', minutes::text), 'key', minutes
+              jsonb_build_object('endReason', end_reason, 'minutes', minutes::text),
+              CASE WHEN oauth_grant_id IS NULL THEN 'key' ELSE 'mcp-oauth' END, minutes
          FROM metered
      )
      SELECT id, user_id, minutes FROM ended`,

@@ -9,7 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { getPool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 
-export interface SessionOwner {
+interface SessionOwner {
   userId: string;
   apiKeyId: string;
   /** Its video and network log are kept after it ends (record=true, recorder.ts). */
@@ -28,6 +28,11 @@ export interface ConsumedToken extends Required<Omit<SessionOwner, "proxy">> {
   publicId: string;
   proxySealed: string | null;
 }
+
+/** Who opened a session: a key, or a connected app (an MCP agent over OAuth, D43) — the row names exactly one. */
+export type SessionOpener = { userId: string; record?: boolean; proxy?: boolean } & (
+  { apiKeyId: string; oauthGrantId?: undefined } | { apiKeyId?: null; oauthGrantId: string }
+);
 
 /**
  * A session whose instance has not refreshed it for this long (three missed checks, at least 30 s)
@@ -112,14 +117,14 @@ export async function consumeConnectToken(
     : undefined;
 }
 
-/** A session opened with a key on /v1/browser: its row, started now. */
-export async function startSession(owner: SessionOwner): Promise<string> {
+/** A session opened with a key on /v1/browser, or by the browsing tools (a key or a grant): its row, started now. */
+export async function startSession(owner: SessionOpener): Promise<string> {
   const id = newSessionId();
   const pool = await getPool();
   await pool.query(
-    `INSERT INTO browser_sessions (id, user_id, api_key_id, started_at, seen_at, record, proxy)
-     VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $4, $5)`,
-    [id, owner.userId, owner.apiKeyId, owner.record ?? false, owner.proxy ?? false],
+    `INSERT INTO browser_sessions (id, user_id, api_key_id, oauth_grant_id, started_at, seen_at, record, proxy)
+     VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $5, $6)`,
+    [id, owner.userId, owner.apiKeyId ?? null, owner.oauthGrantId ?? null, owner.record ?? false, owner.proxy ?? false],
   );
   return id;
 }

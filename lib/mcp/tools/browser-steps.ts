@@ -1,13 +1,11 @@
-/** The steps the browsing tools share (D43): their arguments, the caller's session, acting on an element, the page after. */
+/** The steps the browsing tools share (D43): their arguments, acting on an element, the page after. */
 import "server-only";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { Page } from "puppeteer-core";
-import { checkRateLimit } from "@/lib/api/rate-limit";
 import { assertPublicTarget } from "@/lib/net/target";
-import { browsingSession, type DrivenSession } from "@/lib/sessions/driven";
+import type { DrivenSession } from "@/lib/sessions/driven";
 import { refSelector, snapshot } from "@/lib/sessions/snapshot";
 import { ApiError } from "@/lib/vocabulary/errors";
-import type { ToolContext } from "../call";
 import type { JsonSchemaObject } from "../schema";
 
 /** How long one step may wait for the page (navigation, an element, the network to settle). */
@@ -29,12 +27,6 @@ export function text(args: Record<string, unknown>, name: string, o: { max: numb
   if (value.length > o.max)
     throw new ApiError("invalid_parameter", `${name} must be at most ${o.max} characters.`, { param: name });
   return value;
-}
-
-/** A step of a tool: the account's rate window counts it (D25), then the caller's own session. */
-export async function session(args: Record<string, unknown>, ctx: ToolContext): Promise<DrivenSession> {
-  await checkRateLimit(ctx.caller);
-  return browsingSession(ctx.caller.userId, text(args, "sessionId", { max: 64 }));
 }
 
 export function element(page: Page, args: Record<string, unknown>) {

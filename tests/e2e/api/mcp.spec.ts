@@ -168,6 +168,11 @@ test.describe("MCP server", () => {
       userId,
     ]);
     expect(Number(renders)).toBe(1);
+    // It browses with no key (D43): the session's row names its connected app.
+    const sessionId = String(answerOf(await call(client, "browser_open", { url: `${e2e.fixturesUrl}/` })).sessionId);
+    const opened = await sql("SELECT api_key_id, oauth_grant_id FROM browser_sessions WHERE id = $1", [sessionId]);
+    expect(opened).toEqual([{ api_key_id: null, oauth_grant_id: expect.stringMatching(/^grant_/) }]);
+    expect(answerOf(await call(client, "browser_close", { sessionId }))).toMatchObject({ closed: true });
 
     // The docs page lists the server's own tools.
     await page.goto("/docs/mcp");

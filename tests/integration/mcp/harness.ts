@@ -34,7 +34,9 @@ export interface McpHarness {
  * mounts the routes and starts the job workers; after the tests, the clients, workers, Chromium
  * and servers stop before the environment's clean-up.
  */
-export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpHarness {
+export function mcpHarness(
+  options: { moreOrigins?: () => string[]; env?: Record<string, string>; store?: "redis" } = {},
+): McpHarness {
   let fx: FixtureServer | undefined;
   let app: RouteServer | undefined;
   // Filled once the environment is set: the routes' modules read it when loaded.
@@ -52,7 +54,10 @@ export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpH
       ALLOW_PRIVATE_ORIGINS: [fx!.origin, ...(options.moreOrigins?.() ?? [])].join(","),
       BROWSER_CONCURRENCY: "2",
       APP_URL: app!.origin,
+      ...options.env,
     },
+    // Redis for the files that need it: the browsing tools' relay between instances (D43).
+    ...(options.store ? { store: options.store } : {}),
   }));
   beforeAll(async () => {
     const mcp = await import("@/app/mcp/route");
@@ -79,6 +84,7 @@ export function mcpHarness(options: { moreOrigins?: () => string[] } = {}): McpH
     // Live sessions the browsing tools opened (D43) end before their browser does.
     const { endLiveSessions } = await import("@/lib/sessions/connect");
     await endLiveSessions();
+    await (await import("@/lib/mcp/tools/browser-relay")).stopBrowsingRelay();
     const { stopJobWorkers } = await import("@/lib/jobs/worker");
     await stopJobWorkers();
     await db?.end();

@@ -212,8 +212,11 @@ export default function SessionsPage() {
         field carries a reference (<code>[ref=e12]</code>) that <code>browser_click</code> and <code>browser_type</code>{" "}
         take; <code>browser_navigate</code>, <code>browser_press</code>, <code>browser_scroll</code>,{" "}
         <code>browser_screenshot</code>, <code>browser_save_profile</code> and <code>browser_close</code> do the rest.
-        Each call answers the page as it is after the step. They need an API key (not an OAuth connection), and a
-        session&apos;s calls must reach the server instance that opened it.
+        Each call answers the page as it is after the step. An agent connected with an API key or over OAuth may browse;
+        a session opened over OAuth ends when the app is disconnected or the member who connected it leaves the
+        workspace. With several server instances, a call that lands on one that does not hold the page is forwarded to
+        the one that does through Redis (<code>REDIS_URL</code>); without Redis, route <code>/mcp</code> to one
+        instance.
       </p>
       <CodeBlock caption="An agent logs in, saves the login, and captures" code={MCP_BROWSING} className="not-prose" />
 
