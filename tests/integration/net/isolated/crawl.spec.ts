@@ -13,8 +13,8 @@ import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { testEnvironment } from "@/tests/support/test-env";
+import { BROWSER_KINDS, useBrowserKind } from "../support/browser-kinds";
 import { CANARY_HOSTS } from "../support/fixture-site";
 import { startWorld, type World } from "../support/world";
 
@@ -149,30 +149,8 @@ async function crawled(): Promise<Array<{ url: string; status: string; error?: {
   return crawl.pages;
 }
 
-const KINDS: Array<{ name: string; start(): Promise<RemoteBrowser | undefined> }> = [
-  { name: "the local browser", start: async () => undefined },
-  {
-    name: "browserless",
-    start: async () => startBrowserless({ port: await freePort(), token: "browserless-crawl-token" }),
-  },
-];
-
-describe.each(KINDS)("a crawl on $name", (kind) => {
-  let remote: RemoteBrowser | undefined;
-  beforeAll(async () => {
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    const { reloadEnv } = await import("@/lib/env");
-    await shutdownBrowsers();
-    remote = await kind.start();
-    if (remote) process.env.BROWSER_WS_ENDPOINT = remote.endpoint;
-    else delete process.env.BROWSER_WS_ENDPOINT;
-    reloadEnv();
-  }, 90_000);
-  afterAll(async () => {
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    await shutdownBrowsers();
-    await remote?.stop();
-  });
+describe.each(BROWSER_KINDS)("a crawl on $name", (kind) => {
+  useBrowserKind(kind);
 
   it("fetches nothing private that robots.txt, sitemaps, links, scripts or a redirect name; crawls only the site", async () => {
     const pages = await crawled();

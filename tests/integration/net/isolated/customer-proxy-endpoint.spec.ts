@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiRequest, createTestAccount, problemOf, type TestAccount } from "@/tests/support/api";
-import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { testEnvironment } from "@/tests/support/test-env";
+import { BROWSER_KINDS, useBrowserKind } from "../support/browser-kinds";
 import { type CustomerProxyWorld, startCustomerProxyWorld } from "../support/customer-proxy";
 import { startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { startWorld, type World } from "../support/world";
@@ -51,30 +51,8 @@ async function screenshot(url: string): Promise<Response> {
   return GET(apiRequest(`/v1/screenshot?${query}`, { apiKey: account.apiKey }));
 }
 
-const KINDS: Array<{ name: string; start(): Promise<RemoteBrowser | undefined> }> = [
-  { name: "the local browser", start: async () => undefined },
-  {
-    name: "browserless",
-    start: async () => startBrowserless({ port: await freePort(), token: "browserless-proxy-token" }),
-  },
-];
-
-describe.each(KINDS)("a screenshot through the customer's proxy on $name", (kind) => {
-  let remote: RemoteBrowser | undefined;
-  beforeAll(async () => {
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    const { reloadEnv } = await import("@/lib/env");
-    await shutdownBrowsers();
-    remote = await kind.start();
-    if (remote) process.env.BROWSER_WS_ENDPOINT = remote.endpoint;
-    else delete process.env.BROWSER_WS_ENDPOINT;
-    reloadEnv();
-  }, 90_000);
-  afterAll(async () => {
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    await shutdownBrowsers();
-    await remote?.stop();
-  });
+describe.each(BROWSER_KINDS)("a screenshot through the customer's proxy on $name", (kind) => {
+  useBrowserKind(kind);
 
   it("goes through the proxy, and the attack page's requests to private literals reach nothing", async () => {
     const before = cp.seen.length;

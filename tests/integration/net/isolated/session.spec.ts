@@ -15,8 +15,8 @@ import type { AddressInfo } from "node:net";
 import puppeteer, { type Browser, type CDPSession, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/tests/support/api";
-import { freePort, type RemoteBrowser, startBrowserless } from "@/tests/support/remote-browsers";
 import { testEnvironment } from "@/tests/support/test-env";
+import { BROWSER_KINDS, useBrowserKind } from "../support/browser-kinds";
 import { ATTACK_KINDS, CANARY_HOSTS, startFixtureSite, type FixtureSite } from "../support/fixture-site";
 import { visit } from "../support/visit";
 import { startWorld, type World } from "../support/world";
@@ -62,16 +62,7 @@ afterAll(async () => {
 });
 beforeEach(() => world.canary.reset());
 
-const KINDS: Array<{ name: string; start(): Promise<RemoteBrowser | undefined> }> = [
-  { name: "the local browser", start: async () => undefined },
-  {
-    name: "browserless",
-    start: async () => startBrowserless({ port: await freePort(), token: "browserless-session-token" }),
-  },
-];
-
-describe.each(KINDS)("a live session on $name", (kind) => {
-  let remote: RemoteBrowser | undefined;
+describe.each(BROWSER_KINDS)("a live session on $name", (kind) => {
   let browser: Browser;
   let page: Page;
   let cdp: CDPSession;
@@ -79,30 +70,23 @@ describe.each(KINDS)("a live session on $name", (kind) => {
   const onPage: Send = (method, params) => (cdp.send as unknown as Send)(method, params);
   const onBrowser: Send = (method, params) => (cdp.connection()!.send as unknown as Send)(method, params);
 
-  beforeAll(async () => {
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    const { reloadEnv } = await import("@/lib/env");
-    await shutdownBrowsers();
-    remote = await kind.start();
-    if (remote) process.env.BROWSER_WS_ENDPOINT = remote.endpoint;
-    else delete process.env.BROWSER_WS_ENDPOINT;
-    reloadEnv();
-    const { port } = server.address() as AddressInfo;
-    browser = await puppeteer.connect({
-      browserWSEndpoint: `ws://127.0.0.1:${port}/v1/browser`,
-      headers: { "X-API-Key": account.apiKey },
-    });
-    page = await browser.newPage();
-    cdp = await page.createCDPSession();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.disconnect().catch(() => undefined);
-    const { endLiveSessions } = await import("@/lib/sessions/connect");
-    await endLiveSessions();
-    const { shutdownBrowsers } = await import("@/lib/browser");
-    await shutdownBrowsers();
-    await remote?.stop();
-  });
+  useBrowserKind(
+    kind,
+    async () => {
+      const { port } = server.address() as AddressInfo;
+      browser = await puppeteer.connect({
+        browserWSEndpoint: `ws://127.0.0.1:${port}/v1/browser`,
+        headers: { "X-API-Key": account.apiKey },
+      });
+      page = await browser.newPage();
+      cdp = await page.createCDPSession();
+    },
+    async () => {
+      await browser?.disconnect().catch(() => undefined);
+      const { endLiveSessions } = await import("@/lib/sessions/connect");
+      await endLiveSessions();
+    },
+  );
 
   it.each(ATTACK_KINDS)(
     "%s: in a context the client made, the page runs and the canary hears nothing",
