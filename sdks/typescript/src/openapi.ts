@@ -2019,7 +2019,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2125,19 +2125,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2530,7 +2517,7 @@ export interface operations {
           "application/json": components["schemas"]["ScreenshotMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2636,19 +2623,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2915,7 +2889,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3005,17 +2979,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3245,7 +3208,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3338,19 +3301,6 @@ export interface operations {
       };
       /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
       413: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3591,7 +3541,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3670,17 +3620,6 @@ export interface operations {
       };
       /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
       413: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3922,7 +3861,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4028,19 +3967,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4324,7 +4250,7 @@ export interface operations {
           "text/markdown": string;
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4430,19 +4356,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4659,7 +4572,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4749,17 +4662,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4989,7 +4891,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5095,19 +4997,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5449,7 +5338,7 @@ export interface operations {
           "application/json": components["schemas"]["AnimationMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5555,19 +5444,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5808,7 +5684,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5898,17 +5774,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
