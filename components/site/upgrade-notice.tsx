@@ -75,10 +75,13 @@ export function UpgradeSetupHint({
       <p className="font-medium">Only administrators of this server see this.</p>
       <p className="mt-1">
         Customers {path.kind === "contact" ? "are sent to your contact route" : "have no way to a paid plan yet"}. For
-        Stripe Checkout set <code className="font-mono text-xs">{UPGRADE_SETTINGS.checkout}</code>
+        Stripe Checkout set{" "}
+        {/* The setting names are one long "word" each: on a phone they break anywhere, not past the edge. */}
+        <code className="font-mono text-xs [overflow-wrap:anywhere]">{UPGRADE_SETTINGS.checkout}</code>
         {path.kind === "unavailable" && (
           <>
-            ; for a contact route set <code className="font-mono text-xs">{UPGRADE_SETTINGS.contact}</code>
+            ; for a contact route set{" "}
+            <code className="font-mono text-xs [overflow-wrap:anywhere]">{UPGRADE_SETTINGS.contact}</code>
           </>
         )}
         . To change a plan by hand:{" "}

@@ -1,7 +1,10 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-/** Wraps the table in a horizontally scrollable, focusable region so wide tables work on a phone. */
+/**
+ * Wraps the table in a horizontally scrollable, focusable region so wide tables work on a phone;
+ * positioned, so cells' absolutely positioned screen-reader-only text scrolls inside it too.
+ */
 export function Table({
   className,
   label,
@@ -10,7 +13,7 @@ export function Table({
 }: HTMLAttributes<HTMLTableElement> & { label?: string; boxClassName?: string }) {
   return (
     <div
-      className={cn("w-full overflow-x-auto rounded-lg border border-slate-200", boxClassName)}
+      className={cn("relative w-full overflow-x-auto rounded-lg border border-slate-200", boxClassName)}
       role={label ? "region" : undefined}
       aria-label={label}
       tabIndex={label ? 0 : undefined}

@@ -160,20 +160,49 @@ const KEY_TARGETS = new Set<string>([
   "signing_secret.rolled",
 ]);
 const CONNECTOR_TARGETS = new Set<string>(["connector.created", "connector.revoked", "connector.connected"]);
+/**
+ * Detail fields that hold a person's id (the member whose keys a removal or role change ended) and
+ * those that hold key ids, comma-separated (the keys kept after a downgrade): shown by name too.
+ */
+const PERSON_DETAILS = ["member", "formerMaker"] as const;
+const KEY_LIST_DETAILS = ["kept", "paused", "resumed"] as const;
+
+function detailIds(detail: unknown, fields: readonly string[]): string[] {
+  if (detail === null || typeof detail !== "object") return [];
+  const record = detail as Record<string, unknown>;
+  return fields.flatMap((field) => (typeof record[field] === "string" ? (record[field] as string).split(",") : []));
+}
+
+/** The detail as the page shows it: ids of people and keys replaced by their names where known. */
+function namedDetail(detail: unknown, names: Map<string, string>): Record<string, unknown> | null {
+  if (detail === null || typeof detail !== "object") return null;
+  const named: Record<string, unknown> = { ...(detail as Record<string, unknown>) };
+  for (const field of [...PERSON_DETAILS, ...KEY_LIST_DETAILS]) {
+    const value = named[field];
+    if (typeof value === "string")
+      named[field] = value
+        .split(",")
+        .map((id) => names.get(id) ?? id)
+        .join(", ");
+  }
+  return named;
+}
 
 /**
  * What the audit page shows for the ids events name (#51): a person by name and address, a key by
- * its name and masked form. Keys are looked up in this workspace only; a person who has since
+ * its name and masked form — as an entry's target and in its detail. Keys are looked up in this workspace only; a person who has since
  * deleted their account keeps the id.
  */
 async function targetNames(
   workspaceId: string,
-  rows: ReadonlyArray<{ action: string; target: string | null }>,
+  rows: ReadonlyArray<{ action: string; target: string | null; detail: unknown }>,
 ): Promise<Map<string, string>> {
   const people = new Set<string>();
   const keys = new Set<string>();
   const connectors = new Set<string>();
   for (const r of rows) {
+    for (const id of detailIds(r.detail, PERSON_DETAILS)) people.add(id);
+    for (const id of detailIds(r.detail, KEY_LIST_DETAILS)) keys.add(id);
     if (r.target === null) continue;
     if (PERSON_TARGETS.has(r.action)) people.add(r.target);
     else if (KEY_TARGETS.has(r.action)) keys.add(r.target);
@@ -226,7 +255,7 @@ export async function listAudit(workspaceId: string, limit = 200, now = new Date
             action: r.action as AuditAction,
             text: AUDIT_ACTIONS[r.action as AuditAction],
             target: r.target === null ? null : (names.get(r.target) ?? r.target),
-            detail: (r.detail as Record<string, unknown> | null) ?? null,
+            detail: namedDetail(r.detail, names),
           },
         ]
       : [],

@@ -24,18 +24,29 @@ const MAX_URL_LENGTH = 200;
 
 /**
  * Records when the DOM last changed. Changes inside <head> (the caller's customCSS, hideSelectors'
- * style) and to data-glance-* attributes are Glance's own and not counted.
+ * style) and to data-glance-* attributes are Glance's own and not counted. Nor is the parser
+ * building the document: its insertions are the page loading, not changing, and counting them
+ * called every quick page without a script "dom_changing" (issue 51's walk); what scripts change
+ * once parsing ended counts.
  */
 const DOM_OBSERVER = `(() => {
   const key = Symbol.for("glance.domChanges");
   if (window[key]) return;
-  const state = { last: null };
+  const state = { last: null, parsed: document.readyState === "loading" ? null : performance.now() };
   Object.defineProperty(window, key, { value: state });
   const own = (m) => (m.type === "attributes" && String(m.attributeName).startsWith("data-glance")) ||
     (document.head !== null && document.head.contains(m.target));
-  new MutationObserver((list) => {
+  const observer = new MutationObserver((list) => {
+    if (document.readyState === "loading") return;
     if (list.some((m) => !own(m))) state.last = performance.now();
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // The parser's last insertions may be delivered just after it ended: dropped when it ends.
+  document.addEventListener("readystatechange", () => {
+    if (document.readyState !== "interactive") return;
+    observer.takeRecords();
+    state.parsed = performance.now();
+  });
 })()`;
 
 /** Images in the captured band (document rows top..bottom; null: the viewport), fonts, and the DOM's last change. */
@@ -63,6 +74,7 @@ const READ_STATE = `(({ top, bottom }) => {
     images,
     fonts,
     lastChangeMsAgo: dom ? (dom.last === null ? null : Math.max(0, Math.round(performance.now() - dom.last))) : -1,
+    parsedMsAgo: dom && dom.parsed !== null ? Math.max(0, Math.round(performance.now() - dom.parsed)) : null,
   };
 })`;
 
@@ -79,6 +91,8 @@ export interface PageState {
   openRequests: { count: number; rendering: number; urls: string[] };
   /** Milliseconds since the DOM last changed; null: not since the page began; undefined: not known. */
   lastChangeMsAgo?: number | null;
+  /** Milliseconds since the parser ended (null: not known); with no change since, how long the page has been still. */
+  parsedMsAgo?: number | null;
 }
 
 /** Where the images that count are: the viewport, or a band of the document in CSS px. */
@@ -98,7 +112,7 @@ function shortUrl(url: string): string {
   }
 }
 
-type StateRead = { images: Counts; fonts: Counts; lastChangeMsAgo: number | null };
+type StateRead = { images: Counts; fonts: Counts; lastChangeMsAgo: number | null; parsedMsAgo: number | null };
 
 /** A page that replaces its document (D23) is read again on the new one, a few times at most. */
 const CONTEXT_GONE = /Execution context was destroyed|Cannot find context with specified id/i;
@@ -140,6 +154,7 @@ export async function watchPage(page: Page): Promise<PageWatch> {
           urls: requests.slice(0, MAX_URLS).map((request) => shortUrl(request.url())),
         },
         ...(read.lastChangeMsAgo === -1 ? {} : { lastChangeMsAgo: read.lastChangeMsAgo }),
+        parsedMsAgo: read.parsedMsAgo,
       };
     },
     stop() {

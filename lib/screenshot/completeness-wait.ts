@@ -7,8 +7,8 @@
 import "server-only";
 import type { Deadline } from "@/lib/browser";
 import { stateReasons } from "./completeness";
-import { COMPLETE_WAIT_MS } from "./completeness-schema";
-import type { CapturedBand, PageWatch } from "./completeness-page";
+import { COMPLETE_WAIT_MS, DOM_QUIET_MS } from "./completeness-schema";
+import type { CapturedBand, PageState, PageWatch } from "./completeness-page";
 
 const POLL_MS = 200;
 
@@ -18,8 +18,18 @@ export async function awaitCompletePage(watch: PageWatch, band: CapturedBand, de
   const reserve = Math.max(1_000, Math.round(deadline.totalMs / 4));
   for (;;) {
     const waited = Math.round(performance.now() - started);
-    if (stateReasons(await watch.read(band, deadline)).length === 0) return waited;
+    const state = await watch.read(band, deadline);
+    if (stateReasons(state).length === 0 && stillLongEnough(state)) return waited;
     if (waited + POLL_MS > COMPLETE_WAIT_MS || deadline.remaining() - POLL_MS < reserve) return waited;
     await deadline.sleep(POLL_MS);
   }
+}
+
+/**
+ * A page that has not changed since it was parsed may only not have begun yet (a ticker's first
+ * tick): a capture that must be complete waits until it has been still for DOM_QUIET_MS.
+ */
+function stillLongEnough(state: PageState): boolean {
+  if (state.lastChangeMsAgo !== null || typeof state.parsedMsAgo !== "number") return true;
+  return state.parsedMsAgo >= DOM_QUIET_MS;
 }

@@ -35,7 +35,9 @@ export const ERROR_CODES = {
     help: "A job is checked against its key when it starts. The key it was accepted with was revoked since — by hand, or because the member who made it left the workspace — so the job failed without rendering, and nothing was counted against your renders. Submit it again with a live key.",
   },
   misdirected_request: {
-    status: 421,
+    // Not 421: Node's fetch (every Node MCP client's) retries a POST answered 421 on a new
+    // connection and fails on its spent body, so the person saw "fetch failed", never this answer.
+    status: 400,
     summary: "The request reached this server under a host name that is not its public address (APP_URL).",
     help: "Sign-in and MCP over OAuth belong to the server's public address: send the request to the URL the detail names. API calls with a key work on any host name.",
   },

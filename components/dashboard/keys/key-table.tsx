@@ -41,7 +41,7 @@ export function KeyTable({
     );
   }
   return (
-    <div className={cn(cardClass, "overflow-x-auto")}>
+    <div className={cn(cardClass, "relative overflow-x-auto")}>
       <table className="w-full text-left text-sm sm:min-w-[40rem]">
         <caption className="sr-only">Your API keys, newest first</caption>
         <ColumnHeads

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { removeMemberAction, type MemberActionState } from "@/lib/workspaces/actions";
 import { Alert, buttonClasses, Checkbox } from "@/components/ui";
 import { ConfirmDialog } from "@/components/dashboard/confirm-dialog";
+import { useAnnounceRemoval } from "@/components/dashboard/team/removal-notice";
 import { WebhookSecretRollHint } from "@/components/dashboard/team/webhook-secret-hint";
 import type { Role } from "@/lib/auth/roles";
 
@@ -36,10 +37,17 @@ export function RemoveMember({
 }) {
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const id = useId();
+  const announce = useAnnounceRemoval();
+  // The answer is shown above the table: this row is gone once the removal is done.
+  const remove = async (state: MemberActionState, form: FormData) => {
+    const next = await removeMemberAction(state, form);
+    if (next.status === "done" && next.message) announce(next.message);
+    return next;
+  };
 
   return (
     <ConfirmDialog
-      action={removeMemberAction}
+      action={remove}
       doneStatus="done"
       trigger={
         <>
@@ -47,13 +55,6 @@ export function RemoveMember({
         </>
       }
       triggerClassName={buttonClasses({ variant: "danger" }, "px-2.5 py-1")}
-      afterTrigger={(state: MemberActionState) =>
-        state.status === "done" && (
-          <p aria-live="polite" className="text-sm text-emerald-800">
-            {state.message}
-          </p>
-        )
-      }
       title={<>Remove {label}?</>}
       description={
         <>

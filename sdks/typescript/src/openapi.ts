@@ -2027,7 +2027,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2133,19 +2133,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2538,7 +2525,7 @@ export interface operations {
           "application/json": components["schemas"]["ScreenshotMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2644,19 +2631,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2923,7 +2897,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3013,17 +2987,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3253,7 +3216,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3346,19 +3309,6 @@ export interface operations {
       };
       /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
       413: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3599,7 +3549,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `template_not_found`: No OG template has this name. `invalid_variable`: A template variable is unknown, missing, or has an invalid value. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3678,17 +3628,6 @@ export interface operations {
       };
       /** @description `profile_too_large`: The session's cookies and local storage are too large to save as a profile. */
       413: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -3930,7 +3869,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4036,19 +3975,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4332,7 +4258,7 @@ export interface operations {
           "text/markdown": string;
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4438,19 +4364,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4667,7 +4580,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4757,17 +4670,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4997,7 +4899,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5103,19 +5005,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5457,7 +5346,7 @@ export interface operations {
           "application/json": components["schemas"]["AnimationMetadata"];
         };
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5563,19 +5452,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5816,7 +5692,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
+      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). `missing_parameter`: A required query parameter is missing. `invalid_parameter`: A query parameter has the wrong type or format, or was given twice. `parameter_out_of_range`: A numeric query parameter is outside its allowed range. `malformed_query`: The request's URL or headers hold bytes HTTP does not allow (percent-encode them). `malformed_path`: A percent-escape in the path is cut short or does not decode to UTF-8 (%ff, %E0%A4%A). `unknown_parameter`: The endpoint does not accept this query parameter (check its spelling). `unsupported_url`: The target URL is not a valid http or https URL. `private_address`: The target resolves to a private, loopback or otherwise non-public address. `target_unreachable`: The target host could not be resolved or connected to. `proxy_unreachable`: The proxy given in proxy could not be resolved, connected to, or did not answer in time. `proxy_auth_failed`: The proxy refused the credentials given in proxy (407, or a SOCKS5 authentication failure). `proxy_refused`: The proxy answered, but would not or could not connect to the page. `selector_not_found`: No element matched the selector (selector, click or scrollTo) within the timeout. `invalid_body`: The POST body is not a JSON object, or the query of a POST carries more than api_key. */
       400: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5906,17 +5782,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: The POST body is not sent as application/json. */
       415: {
-        headers: {
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
-          "X-Request-Id": components["headers"]["XRequestId"];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `misdirected_request`: The request reached this server under a host name that is not its public address (APP_URL). */
-      421: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

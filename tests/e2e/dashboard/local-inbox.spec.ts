@@ -94,6 +94,17 @@ test("sign-in through the local inbox page, with the link also in the server log
   );
   await expect(page.getByTestId("upgrade-setup-hint")).toContainText("CONTACT_URL or CONTACT_EMAIL");
   await expect(page.getByRole("button", { name: /Upgrade/ })).toHaveCount(0);
+  // On a phone the hint's long setting names wrap instead of widening the page (issue 51's walk:
+  // STRIPE_PRICE_{…}_{…} ran 17 px past the edge of the pricing page at 390 px).
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/pricing", "/dashboard/billing"]) {
+    await page.goto(`${appUrl}${path}`);
+    await expect(page.getByTestId("upgrade-setup-hint").first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(viewport);
 
   // A team starts on Free and is billed on its own; its invitation e-mail opens the invitation, whose
   // sign-in link fills in the invited address (#51).

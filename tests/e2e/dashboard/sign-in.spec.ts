@@ -1,4 +1,7 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
+import { OAuthAgent } from "../../support/mcp-oauth-agent";
 import {
   apiGet,
   createKeyInDashboard,
@@ -198,5 +201,12 @@ test.describe("sign-in", () => {
     const usage = await fetch(`${elsewhere}/v1/usage`, { headers: { "X-API-Key": key }, redirect: "manual" });
     expect(usage.status).toBe(200);
     expect((await apiGet("/v1/usage", key)).status).toBe(200);
+
+    // An MCP client (the SDK's, on Node's fetch) connecting there is told where to connect: a 421
+    // made Node's fetch retry the POST and fail on its spent body, "fetch failed" (issue 51's walk).
+    const agent = new StreamableHTTPClientTransport(new URL("/mcp", elsewhere), { authProvider: new OAuthAgent() });
+    await expect(new Client({ name: "e2e", version: "1" }).connect(agent)).rejects.toThrow(
+      `This server's MCP address is ${e2e.appUrl}/mcp (its APP_URL)`,
+    );
   });
 });

@@ -198,6 +198,8 @@ test("create a team, switch, act within a role, lose access on removal", async (
   await expect(dialog.getByLabel(/Keep “developer key”/)).not.toBeChecked();
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(owner.getByTestId("member-row")).toHaveCount(1);
+  // What ended is said above the table, the removed row having gone with its dialog (#51's walk).
+  await expect(owner.getByTestId("removal-notice")).toContainText("Member removed: 1 of their keys revoked");
   const refused = await apiGet("/v1/usage", developerKey);
   expect(refused.status).toBe(401);
   expect(((await refused.json()) as { detail: string }).detail).toBe("Invalid or revoked API key.");

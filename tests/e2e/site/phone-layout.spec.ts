@@ -4,7 +4,7 @@
  * tabs all show; the plan badge stays; the request log shows Status and Error. axe stays clean.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { apiGet, createKeyInDashboard, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
+import { apiGet, createAccount, createKeyInDashboard, signInByEmail, sql, uniqueEmail, userIdOf } from "../support";
 import { seriousViolations, AXE_VIEWPORTS } from "../support/axe";
 
 test.describe.configure({ timeout: 120_000 });
@@ -83,3 +83,20 @@ for (const [name, viewport] of AXE_VIEWPORTS) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("a team's members on a phone: the table scrolls in its card, the page never sideways", async ({ page }) => {
+  // Issue 51's walk at 390 px: the row's screen-reader-only labels (positioned absolutely) escaped
+  // the card's scrolling and made the whole Team page 157 px wider than the phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByEmail(page, uniqueEmail("phone-team"));
+  await page.goto("/dashboard/team");
+  await page.getByLabel("Team name").fill("Phone team");
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page.getByLabel("Workspace").locator("option:checked")).toHaveText("Phone team");
+  const member = await createAccount(uniqueEmail("phone-member"));
+  const team = await page.getByLabel("Workspace").inputValue();
+  await sql("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'developer')", [team, member]);
+  await page.reload();
+  await expect(page.getByTestId("member-row")).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

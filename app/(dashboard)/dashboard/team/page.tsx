@@ -9,6 +9,7 @@ import { cardClass, linkClass } from "@/components/dashboard/styles";
 import { CreateTeam } from "@/components/dashboard/team/create-team";
 import { InviteMember, RevokeInvitation } from "@/components/dashboard/team/invite-member";
 import { LeaveWorkspace, MemberControls } from "@/components/dashboard/team/member-controls";
+import { RemovalNotices } from "@/components/dashboard/team/removal-notice";
 import { RoleLimit } from "@/components/dashboard/role-limit";
 import { can, ROLE_LABELS } from "@/lib/auth/roles";
 import { requireWorkspace } from "@/lib/auth/workspace";
@@ -46,41 +47,43 @@ export default async function TeamPage() {
         title="Team"
         description={`${workspace.name}: you are ${ROLE_LABELS[workspace.role].toLowerCase()}. Members share this workspace's keys, plan, usage and settings; what each may change depends on their role.`}
       />
-      <TableCard
-        cardClassName="mb-8"
-        data-testid="members"
-        head={<ColumnHeads names={["Member", "Role", "Since", ...(manage ? ["Change"] : [])]} />}
-      >
-        {members.map((m) => {
-          const label = m.email ?? m.name ?? m.userId;
-          const self = m.userId === workspace.user.id;
-          return (
-            <tr key={m.userId} data-testid="member-row">
-              <td className="px-4 py-3">
-                {label}
-                {self && <span className="ml-1 text-slate-500">(you)</span>}
-              </td>
-              <td className="px-4 py-3" data-testid="member-role">
-                {ROLE_LABELS[m.role]}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(m.since)}</td>
-              {manage && (
+      <RemovalNotices>
+        <TableCard
+          cardClassName="mb-8"
+          data-testid="members"
+          head={<ColumnHeads names={["Member", "Role", "Since", ...(manage ? ["Change"] : [])]} />}
+        >
+          {members.map((m) => {
+            const label = m.email ?? m.name ?? m.userId;
+            const self = m.userId === workspace.user.id;
+            return (
+              <tr key={m.userId} data-testid="member-row">
                 <td className="px-4 py-3">
-                  {!self && (
-                    <MemberControls
-                      userId={m.userId}
-                      role={m.role}
-                      label={label}
-                      mayTransfer={mayTransfer}
-                      keys={(keysOf.get(m.userId) ?? []).map(({ id, name, display }) => ({ id, name, display }))}
-                    />
-                  )}
+                  {label}
+                  {self && <span className="ml-1 text-slate-500">(you)</span>}
                 </td>
-              )}
-            </tr>
-          );
-        })}
-      </TableCard>
+                <td className="px-4 py-3" data-testid="member-role">
+                  {ROLE_LABELS[m.role]}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(m.since)}</td>
+                {manage && (
+                  <td className="px-4 py-3">
+                    {!self && (
+                      <MemberControls
+                        userId={m.userId}
+                        role={m.role}
+                        label={label}
+                        mayTransfer={mayTransfer}
+                        keys={(keysOf.get(m.userId) ?? []).map(({ id, name, display }) => ({ id, name, display }))}
+                      />
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </TableCard>
+      </RemovalNotices>
       {!manage && <RoleLimit role={workspace.role} permission="members.write" className="mb-8" />}
       {workspace.kind === "team" && !can(workspace.role, "owners.write") && (
         <RoleLimit role={workspace.role} permission="owners.write" className="mb-8" />
