@@ -69,15 +69,19 @@ function asQueryValue(
 /**
  * The parameters of a POST as the query parser takes them: the JSON body's fields plus the query's
  * api_key. Throws 415 (not JSON), 413 (over `maxBytes`), 400 invalid_body (not one JSON object,
- * or other query parameters).
+ * or other query parameters). `bodyOptional` (an endpoint that took query parameters on POST before
+ * it took a body, POST /v1/sessions): an empty body means the query holds the parameters, whatever
+ * Content-Type says — several HTTP clients label an empty POST application/json.
  */
 export async function paramsFromJsonBody(
   request: Request,
   url: URL,
   schema: z.ZodObject,
   maxBytes: number,
+  bodyOptional = false,
 ): Promise<URLSearchParams> {
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (bodyOptional && (!type || (await isEmptyBody(request, maxBytes)))) return url.searchParams;
   if (type !== "application/json") {
     throw new ApiError(
       "unsupported_media_type",
@@ -139,4 +143,10 @@ export function objectAsQuery(
     if (text !== undefined) out.append(name, text);
   }
   return out;
+}
+
+/** Whether a POST carries no body at all (or only whitespace), read from a copy so the body stays readable. */
+async function isEmptyBody(request: Request, maxBytes: number): Promise<boolean> {
+  if (request.headers.get("content-length") === "0" || request.body === null) return true;
+  return (await readCapped(request.clone(), maxBytes)).trim() === "";
 }

@@ -35,7 +35,8 @@ export interface EndpointSpec<S extends z.ZodObject = z.ZodObject, V = unknown> 
   ) => V | Promise<V>;
   /**
    * POST with the parameters as a JSON body of at most maxBytes (D19); without it POST is a 405.
-   * `optional`: a POST without Content-Type takes its parameters from the query instead (an
+   * `optional`: a POST with no body (no Content-Type, or an empty body whatever its Content-Type)
+   * takes its parameters from the query instead (an
    * endpoint that took query parameters on POST before it took a body: POST /v1/sessions).
    */
   jsonBody?: { maxBytes: number; optional?: boolean };

@@ -104,10 +104,8 @@ export function apiRoute<S extends z.ZodObject, V>(
       caller: who,
       // A POST's (or PATCH's) JSON body is turned into the query form: one schema, one parser (D19).
       input:
-        (request.method === "POST" || request.method === "PATCH") &&
-        spec.jsonBody &&
-        !(spec.jsonBody.optional && !request.headers.has("content-type"))
-          ? () => paramsFromJsonBody(request, url, spec.params, spec.jsonBody!.maxBytes)
+        (request.method === "POST" || request.method === "PATCH") && spec.jsonBody
+          ? () => paramsFromJsonBody(request, url, spec.params, spec.jsonBody!.maxBytes, spec.jsonBody!.optional)
           : url.searchParams,
       signal: request.signal,
       requestId,

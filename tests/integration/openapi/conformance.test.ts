@@ -74,6 +74,12 @@ async function conforms(
     if ((name === "ETag" && mediaType.includes("json")) || (options.signed && name.startsWith("X-Quota-"))) continue;
     // Sent only on a capture of a blocked page (allowBlocked=true, D23); these targets are not blocked.
     if (name === "X-Target-Blocked") continue;
+    // Sent exactly when X-Capture-Complete is false, naming why (a complete capture has no reasons).
+    if (name === "X-Capture-Incomplete") {
+      const incomplete = response.headers.get("X-Capture-Complete") === "false";
+      expect(response.headers.has(name), `${path} ${response.status} header ${name}`).toBe(incomplete);
+      continue;
+    }
     expect(response.headers.get(name), `${path} ${response.status} header ${name}`).not.toBeNull();
   }
   if (bodiless) {

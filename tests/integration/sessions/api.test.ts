@@ -71,6 +71,32 @@ describe("connect URLs", () => {
       .toMatchObject({ status: "ended", endReason: "browserClose" });
   });
 
+  it("an empty POST labelled application/json takes its parameters from the query, as the Ruby SDK sends it", async () => {
+    const { POST } = await import("@/app/v1/sessions/route");
+    const post = (query: string, body: string) =>
+      POST(
+        new Request(`http://localhost:3000/v1/sessions?${query}`, {
+          method: "POST",
+          headers: { "X-API-Key": h.account.apiKey, "Content-Type": "application/json" },
+          body,
+        }),
+      );
+    for (const body of ["", " \n"]) {
+      const created = await post("record=true", body);
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const { DELETE } = await import("@/app/v1/sessions/[id]/route");
+      await DELETE(call("DELETE", `/v1/sessions/${id}`, h.account.apiKey));
+      // The query is read: a record that is not a boolean is refused, naming it.
+      const refused = await post("record=maybe", body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ param: "record" });
+    }
+    // A body that is there holds the parameters, and then the query may hold only api_key.
+    expect((await post("", "{")).status).toBe(400);
+    expect((await post("record=true", "{}")).status).toBe(400);
+  });
+
   it("a wrong or missing token, or no key, is refused with 401", async () => {
     const session = await createSession(h.account.apiKey);
     expect(await open(session.local.replace(/token=[^&]+/, "token=nope")).opened).toBe(401);
