@@ -36,6 +36,7 @@ import {
   endCrawl,
   type NewPage,
   type PageRow,
+  endFetchSlot,
   reserveFetchSlot,
 } from "./store";
 
@@ -149,11 +150,16 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
     // Politeness: robots.txt's Crawl-delay for our token spaces this crawl's fetches of the site,
     // whichever instance makes them (at most a minute: a larger value is read as a minute).
     const delaySeconds = (await robotsOf(crawl)(new URL(page.url))).crawlDelaySeconds ?? 0;
-    if (delaySeconds > 0) {
-      const waitMs = await reserveFetchSlot(crawl.id, Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000);
+    const delayMs = Math.min(delaySeconds, MAX_CRAWL_DELAY_S) * 1000;
+    if (delayMs > 0) {
+      const waitMs = await reserveFetchSlot(crawl.id, delayMs);
       if (waitMs > 0) return { state: "retry", afterMs: waitMs };
-    }
-    outcome = await renderOutcome(job, crawl, page, signal);
+      try {
+        outcome = await renderOutcome(job, crawl, page, signal);
+      } finally {
+        await endFetchSlot(crawl.id, delayMs);
+      }
+    } else outcome = await renderOutcome(job, crawl, page, signal);
   } finally {
     await slot.release();
   }

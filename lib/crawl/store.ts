@@ -213,21 +213,41 @@ export async function endCrawl(
 }
 
 /**
- * Politeness (robots.txt Crawl-delay): takes the crawl's next fetch slot, `delayMs` after this
- * one, across every instance. 0 when the page may be fetched now, else how long to wait.
+ * How long a fetch slot taken under a Crawl-delay is held at most: a page's render ends well
+ * within it, and a worker that died holding the slot frees it when it lapses.
+ */
+const FETCH_SLOT_LEASE_MS = 120_000;
+
+/**
+ * Politeness (robots.txt Crawl-delay): takes the crawl's fetch slot, across every instance. Under a
+ * Crawl-delay the crawl's fetches are one at a time: the slot is held while the page renders and
+ * the next one opens `delayMs` after it ends (`endFetchSlot`), so the site sees at least the delay
+ * between one fetch and the next, however long each render takes to reach it. 0 when the page may
+ * be fetched now, else how long to wait before asking again.
  */
 export async function reserveFetchSlot(crawlId: string, delayMs: number): Promise<number> {
   const pool = await getPool();
   const { rowCount } = await pool.query(
-    `UPDATE crawls SET next_fetch_at = now() + make_interval(secs => $2::double precision / 1000) WHERE id = $1 AND next_fetch_at <= now()`,
-    [crawlId, delayMs],
+    `UPDATE crawls SET next_fetch_at = now() + make_interval(secs => $2::double precision / 1000)
+      WHERE id = $1 AND next_fetch_at <= now()`,
+    [crawlId, delayMs + FETCH_SLOT_LEASE_MS],
   );
   if (rowCount) return 0;
   const { rows } = await pool.query<{ ms: number }>(
     `SELECT GREATEST(1, ceil(extract(epoch FROM next_fetch_at - now()) * 1000))::int AS ms FROM crawls WHERE id = $1`,
     [crawlId],
   );
-  return rows[0]?.ms ?? 0;
+  // A slot held by a page still rendering opens when that page ends: ask again soon, not at the lease's end.
+  return Math.min(rows[0]?.ms ?? 0, delayMs);
+}
+
+/** The page that held the crawl's fetch slot has ended: the next fetch may start `delayMs` from now. */
+export async function endFetchSlot(crawlId: string, delayMs: number): Promise<void> {
+  const pool = await getPool();
+  await pool.query(
+    `UPDATE crawls SET next_fetch_at = now() + make_interval(secs => $2::double precision / 1000) WHERE id = $1`,
+    [crawlId, delayMs],
+  );
 }
 
 export async function cancelCrawl(crawlId: string): Promise<boolean> {
