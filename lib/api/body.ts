@@ -81,7 +81,9 @@ export async function paramsFromJsonBody(
   bodyOptional = false,
 ): Promise<URLSearchParams> {
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-  if (bodyOptional && (!type || (await isEmptyBody(request, maxBytes)))) return url.searchParams;
+  // Read once, here, only where an empty body has a meaning of its own.
+  const optionalText = bodyOptional && type ? await readCapped(request, maxBytes) : undefined;
+  if (bodyOptional && (!type || optionalText!.trim() === "")) return url.searchParams;
   if (type !== "application/json") {
     throw new ApiError(
       "unsupported_media_type",
@@ -96,7 +98,7 @@ export async function paramsFromJsonBody(
       { param: stray.slice(0, 64) },
     );
   }
-  const text = await readCapped(request, maxBytes);
+  const text = optionalText ?? (await readCapped(request, maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -143,10 +145,4 @@ export function objectAsQuery(
     if (text !== undefined) out.append(name, text);
   }
   return out;
-}
-
-/** Whether a POST carries no body at all (or only whitespace), read from a copy so the body stays readable. */
-async function isEmptyBody(request: Request, maxBytes: number): Promise<boolean> {
-  if (request.headers.get("content-length") === "0" || request.body === null) return true;
-  return (await readCapped(request.clone(), maxBytes)).trim() === "";
 }

@@ -154,12 +154,12 @@ async function runCrawlPage(job: JobRow, signal: AbortSignal): Promise<KindResul
     if (delayMs > 0) {
       const waitMs = await reserveFetchSlot(crawl.id, delayMs);
       if (waitMs > 0) return { state: "retry", afterMs: waitMs };
-      try {
-        outcome = await renderOutcome(job, crawl, page, signal);
-      } finally {
-        await endFetchSlot(crawl.id, delayMs);
-      }
-    } else outcome = await renderOutcome(job, crawl, page, signal);
+    }
+    try {
+      outcome = await renderOutcome(job, crawl, page, signal);
+    } finally {
+      if (delayMs > 0) await endFetchSlot(crawl.id, delayMs);
+    }
   } finally {
     await slot.release();
   }
