@@ -123,7 +123,9 @@ async function main() {
   let barePid = 0;
   const relaunchBare = async () => {
     await bare?.close();
-    const args = BASELINE === "tuned" ? TUNED_BARE_ARGS : BARE_ARGS;
+    // A copy each time: puppeteer-core merges --disable-features into its own flag by removing it
+    // from the array it is given, so the shared constant would be tuned for the first launch only.
+    const args = [...(BASELINE === "tuned" ? TUNED_BARE_ARGS : BARE_ARGS)];
     bare = await puppeteer.launch({ executablePath: BARE_CHROMIUM, headless: true, pipe: true, args });
     barePid = bare.process()!.pid!;
   };
