@@ -95,4 +95,12 @@ async function main() {
     await replaceSection(RESULTS, "sessions-bench", markdown, "Live browser sessions (CDP)");
 }
 
-await main();
+// Exits when done: the app's modules it loads (the database pool, the browser's watchers) keep
+// timers a server wants and a one-shot bench does not.
+await main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
