@@ -5,8 +5,9 @@
  * They call the actions in lib/monitors/actions.ts, which validate as POST /v1/monitors does.
  */
 import { useActionState, useId } from "react";
+import { ConfirmDialog } from "@/components/dashboard/confirm-dialog";
 import { SubmitButton } from "@/components/dashboard/submit-button";
-import { Alert, Input } from "@/components/ui";
+import { Alert, buttonClasses, Input } from "@/components/ui";
 import {
   createMonitorAction,
   monitorAction,
@@ -155,13 +156,13 @@ export function CreateMonitorForm({
   );
 }
 
-export function MonitorButtons({ id, paused }: { id: string; paused: boolean }) {
+export function MonitorButtons({ id, name, paused }: { id: string; name: string; paused: boolean }) {
   const [state, action] = useActionState<MonitorActionState, FormData>(monitorAction, { status: "idle" });
-  const button = (op: string, text: string, variant: "outline" | "ghost" = "outline") => (
+  const button = (op: string, text: string) => (
     <form action={action}>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="op" value={op} />
-      <SubmitButton variant={variant} pendingLabel="…">
+      <SubmitButton variant="outline" pendingLabel="…">
         {text}
       </SubmitButton>
     </form>
@@ -170,9 +171,32 @@ export function MonitorButtons({ id, paused }: { id: string; paused: boolean }) 
     <div className="flex flex-wrap items-center gap-2" data-testid={`monitor-buttons-${id}`}>
       {button("run", "Run now")}
       {button(paused ? "resume" : "pause", paused ? "Resume" : "Pause")}
-      {button("delete", "Delete", "ghost")}
+      <DeleteMonitor id={id} name={name} />
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
       {state.status === "done" && <span className="text-sm text-slate-600">{state.message}</span>}
     </div>
+  );
+}
+
+/** Delete behind a confirmation step, as revoking a key is: a slipped click must not end a monitor. */
+function DeleteMonitor({ id, name }: { id: string; name: string }) {
+  return (
+    <ConfirmDialog
+      action={monitorAction}
+      doneStatus="done"
+      trigger={
+        <>
+          Delete<span className="sr-only"> monitor {name}</span>
+        </>
+      }
+      triggerClassName={buttonClasses({ variant: "ghost" }, "text-red-700 hover:bg-red-50 hover:text-red-800")}
+      title={<>Delete “{name}”?</>}
+      description="Its scheduled checks stop and it leaves this list. This cannot be undone."
+      confirmLabel="Delete monitor"
+      pendingLabel="Deleting…"
+    >
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="op" value="delete" />
+    </ConfirmDialog>
   );
 }

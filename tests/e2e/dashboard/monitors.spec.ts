@@ -82,7 +82,14 @@ test("watch a page: create, runs with thumbnails, before/after, pause, delete", 
   await page.goto("/dashboard/monitors");
   await expect(page.getByTestId("monitor").filter({ hasText: "Fixture page" })).toContainText("Paused");
   await waitForHydration(page, "[data-testid^=monitor-buttons] button");
-  await page.getByTestId("monitor").filter({ hasText: "Fixture page" }).getByRole("button", { name: "Delete" }).click();
+  // Delete asks first: Cancel keeps the monitor, the dialog's own button deletes it.
+  const fixture = page.getByTestId("monitor").filter({ hasText: "Fixture page" });
+  await fixture.getByRole("button", { name: "Delete monitor Fixture page" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(fixture).toHaveCount(1);
+  await fixture.getByRole("button", { name: "Delete monitor Fixture page" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete monitor" }).click();
   await expect(page.getByTestId("monitor")).toHaveCount(0);
 });
 
@@ -169,5 +176,6 @@ test("a page that changes at every load: each run's before and after differ and 
   await expect(item.getByTestId("last-run")).toHaveText(/^Last run .+: changed \d+(\.\d+)? %$/);
   await waitForHydration(page, "[data-testid^=monitor-buttons] button");
   await item.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete monitor" }).click();
   await expect(item).toHaveCount(0);
 });

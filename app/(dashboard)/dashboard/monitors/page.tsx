@@ -118,7 +118,7 @@ export default async function MonitorsPage() {
                     <LastRun run={lastRuns.has(m.id) ? runOutcome(lastRuns.get(m.id)!) : undefined} />
                   </p>
                 </div>
-                {mayWrite && <MonitorButtons id={m.id} paused={m.paused} />}
+                {mayWrite && <MonitorButtons id={m.id} name={m.name ?? m.url} paused={m.paused} />}
               </li>
             ))}
           </ul>

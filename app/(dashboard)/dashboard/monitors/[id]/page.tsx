@@ -64,7 +64,7 @@ export default async function MonitorPage(props: {
       />
       <div className="mb-6">
         {can(workspace.role, "monitors.write") ? (
-          <MonitorButtons id={monitor.id} paused={monitor.paused} />
+          <MonitorButtons id={monitor.id} name={monitor.name ?? monitor.url} paused={monitor.paused} />
         ) : (
           <RoleLimit role={workspace.role} permission="monitors.write" what="run, pause or delete monitors" />
         )}
