@@ -27,7 +27,10 @@ const MAX_URL_LENGTH = 200;
  * style) and to data-glance-* attributes are Glance's own and not counted. Nor is the parser
  * building the document: its insertions are the page loading, not changing, and counting them
  * called every quick page without a script "dom_changing" (issue 51's walk); what scripts change
- * once parsing ended counts.
+ * once parsing ended counts. An html render's document is written with document.open() (D19),
+ * which erases the document's event listeners (the readystatechange one below) and whose parser
+ * may end before its insertions are delivered: a batch that replaces the document's root is a new
+ * document, not a change, and so is the first batch after a parse seen under way.
  */
 const DOM_OBSERVER = `(() => {
   const key = Symbol.for("glance.domChanges");
@@ -36,8 +39,14 @@ const DOM_OBSERVER = `(() => {
   Object.defineProperty(window, key, { value: state });
   const own = (m) => (m.type === "attributes" && String(m.attributeName).startsWith("data-glance")) ||
     (document.head !== null && document.head.contains(m.target));
+  let parsing = state.parsed === null;
+  const parsed = () => {
+    parsing = false;
+    state.parsed = performance.now();
+  };
   const observer = new MutationObserver((list) => {
-    if (document.readyState === "loading") return;
+    if (document.readyState === "loading") return void (parsing = true);
+    if (parsing || list.some((m) => m.target === document && m.type === "childList")) return parsed();
     if (list.some((m) => !own(m))) state.last = performance.now();
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -45,7 +54,7 @@ const DOM_OBSERVER = `(() => {
   document.addEventListener("readystatechange", () => {
     if (document.readyState !== "interactive") return;
     observer.takeRecords();
-    state.parsed = performance.now();
+    parsed();
   });
 })()`;
 

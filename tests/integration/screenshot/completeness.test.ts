@@ -85,4 +85,33 @@ describe("the completeness report", () => {
     expect(refused.headers.get("x-capture-incomplete")).toBe("dom_changing");
     expect(await rendersOf(h.account)).toBe(before);
   });
+
+  // An html render is set into the page (setContent) rather than navigated to: the same report.
+  const htmlReport = async (html: string, extra: Record<string, unknown> = {}) => {
+    const res = await h.post({ html, width: 600, height: 400, response: "json", ...extra });
+    return (JSON.parse((await expectOk(res)).toString()) as { completeness: Report }).completeness;
+  };
+
+  it("html input: a still page is complete, its own parsing no change; a changing one is named", async () => {
+    const still = await htmlReport("<!doctype html><h1>Still</h1><p>Nothing moves here.</p>");
+    expect(still).toMatchObject({ complete: true, reasons: [], dom: { changing: false, lastChangeMsAgo: null } });
+    const ticking = `<!doctype html><p id=t>0</p><script>let n = 0; setInterval(() => { t.textContent = ++n; }, 100);</script>`;
+    expect(await htmlReport(ticking, { delay: 250 })).toMatchObject({
+      complete: false,
+      reasons: ["dom_changing"],
+      dom: { changing: true },
+    });
+  });
+
+  it("html input: an image it names that never arrives is named, with its request", async () => {
+    const report = await htmlReport(
+      `<!doctype html><h1>Waiting</h1><img src="${h.fx.url("hang.png")}" width="100" height="100">`,
+      {
+        waitUntil: "domcontentloaded",
+      },
+    );
+    expect(report).toMatchObject({ complete: false, images: { pending: 1 }, openRequests: { rendering: 1 } });
+    expect(report.reasons).toEqual(expect.arrayContaining(["images_pending", "requests_open"]));
+    expect(report.openRequests.urls).toEqual([h.fx.url("hang.png")]);
+  });
 });
