@@ -35,6 +35,9 @@ export interface Admitted {
   recheck: () => Promise<unknown>;
 }
 
+/** The key a session was opened with (by its public id, the secret not kept), checked again. */
+const keyRecheck = (publicId: string) => () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
+
 export async function authenticate(req: IncomingMessage, url: URL): Promise<Admitted> {
   const sessionParam = url.searchParams.get("session");
   const token = url.searchParams.get("token");
@@ -44,7 +47,7 @@ export async function authenticate(req: IncomingMessage, url: URL): Promise<Admi
   if (sessionParam !== null || token !== null) {
     const used = sessionParam && token ? await consumeConnectToken(sessionParam, token, !!urlProxy) : undefined;
     if (!used) throw new ApiError("invalid_session_token", "This connect URL is unknown, used already or expired.");
-    const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(used.publicId));
+    const recheck = keyRecheck(used.publicId);
     let owner: KeyOwner;
     try {
       owner = await recheck();
@@ -106,7 +109,7 @@ export async function drivenAdmission(opener: DrivenOpener): Promise<Admitted> {
   }
   const publicId = await keyPublicId(opener.apiKeyId);
   if (!publicId) throw new ApiError("invalid_api_key", AUTH_MESSAGES.invalid);
-  const recheck = () => usableKeyOwner(() => findKeyOwnerByPublicId(publicId));
+  const recheck = keyRecheck(publicId);
   const owner = await recheck();
   const sessionId = await startSession({ userId: owner.userId, apiKeyId: owner.apiKeyId });
   return { owner, sessionId, record: false, recheck };
