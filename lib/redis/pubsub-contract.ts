@@ -1,0 +1,36 @@
+/**
+ * What a pub/sub is (lib/redis/pubsub.ts chooses one; the contract is described there) and the
+ * names and messages both backends carry alike.
+ */
+export type OnMessage = (message: string, channel: string) => void;
+
+export interface PubSub {
+  readonly kind: "redis" | "upstash";
+  /** Sends `message` on `channel`; resolves to the number of subscriptions it reached. */
+  publish(channel: string, message: string): Promise<number>;
+  /** Calls `onMessage` for each message on `channel` (one listener per channel: a second call replaces it). */
+  subscribe(channel: string, onMessage: OnMessage): Promise<void>;
+  /** The same for every channel matching `pattern`, where `*` stands for any text; `onMessage` gets the channel. */
+  psubscribe(pattern: string, onMessage: OnMessage): Promise<void>;
+  /** Stops listening on a channel or pattern subscribed before (nothing when it was not). */
+  unsubscribe(channelOrPattern: string): Promise<void>;
+  /** Ends every subscription and connection. */
+  close(): Promise<void>;
+}
+
+/** A message starting with this is the Upstash layer's probe: never delivered, never publishable. */
+export const PROBE_MARK = "glance-pubsub-probe:";
+
+/** Names both backends carry alike: the Upstash stream puts the channel in a URL path and splits its lines at commas. */
+const NAME = /^[A-Za-z0-9_.:@-]+$/;
+
+export function checkChannel(name: string, pattern = false): void {
+  const bare = pattern ? name.replaceAll("*", "") : name;
+  if (!NAME.test(bare) || (!pattern && name.includes("*")) || name.length > 512)
+    throw new Error(`not a channel name this pub/sub carries: ${JSON.stringify(name.slice(0, 80))}`);
+}
+
+export function checkMessage(message: string): void {
+  if (/[\r\n]/.test(message)) throw new Error("a pub/sub message is one line: it may not contain a line break");
+  if (message.startsWith(PROBE_MARK)) throw new Error(`a pub/sub message may not start with ${PROBE_MARK}`);
+}
