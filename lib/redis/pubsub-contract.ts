@@ -18,8 +18,14 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
-/** A message starting with this is the Upstash layer's probe: never delivered, never publishable. */
-export const PROBE_MARK = "glance-pubsub-probe:";
+/** Messages starting with this are the layer's own (below): never delivered as they are, never publishable. */
+const RESERVED = "glance-pubsub-";
+/** Upstash: a probe of a silent subscription, dropped by every subscriber. */
+export const PROBE_MARK = `${RESERVED}probe:`;
+/** Upstash: a piece of a message too long for one line of the stream, put together by the subscriber. */
+export const PART_MARK = `${RESERVED}part:`;
+
+export const isReserved = (message: string) => message.startsWith(RESERVED);
 
 /** Names both backends carry alike: the Upstash stream puts the channel in a URL path and splits its lines at commas. */
 const NAME = /^[A-Za-z0-9_.:@-]+$/;
@@ -32,5 +38,5 @@ export function checkChannel(name: string, pattern = false): void {
 
 export function checkMessage(message: string): void {
   if (/[\r\n]/.test(message)) throw new Error("a pub/sub message is one line: it may not contain a line break");
-  if (message.startsWith(PROBE_MARK)) throw new Error(`a pub/sub message may not start with ${PROBE_MARK}`);
+  if (isReserved(message)) throw new Error(`a pub/sub message may not start with ${RESERVED}`);
 }

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { Redis } from "ioredis";
-import { checkChannel, checkMessage, type OnMessage, PROBE_MARK, type PubSub } from "@/lib/redis/pubsub-contract";
+import { checkChannel, checkMessage, isReserved, type OnMessage, type PubSub } from "@/lib/redis/pubsub-contract";
 
 export class IoRedisPubSub implements PubSub {
   readonly kind = "redis" as const;
@@ -28,10 +28,10 @@ export class IoRedisPubSub implements PubSub {
     this.pub.on("error", () => {});
     this.sub.on("error", () => {});
     this.sub.on("message", (channel: string, message: string) => {
-      if (!message.startsWith(PROBE_MARK)) this.channels.get(channel)?.(message, this.unprefixed(channel));
+      if (!isReserved(message)) this.channels.get(channel)?.(message, this.unprefixed(channel));
     });
     this.sub.on("pmessage", (pattern: string, channel: string, message: string) => {
-      if (!message.startsWith(PROBE_MARK)) this.patterns.get(pattern)?.(message, this.unprefixed(channel));
+      if (!isReserved(message)) this.patterns.get(pattern)?.(message, this.unprefixed(channel));
     });
   }
 

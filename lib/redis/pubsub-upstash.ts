@@ -12,12 +12,23 @@
  * probed (a message starting with PROBE_MARK on its own channel, which every subscriber drops);
  * when the probe has not come back by the next period, a new stream is opened and, once it is
  * live, the old one is dropped. An idle subscription costs one PUBLISH every two periods.
+ *
+ * The library also ends a stream on a line longer than 1 MB (characters), and a relayed answer or
+ * a screenshot can be longer: a message over PART_CHARS is published in pieces, one request each
+ * and in order, which each subscriber puts together before its listener sees the whole.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Redis } from "@upstash/redis";
 import { log } from "@/lib/log";
-import { checkChannel, checkMessage, type OnMessage, PROBE_MARK, type PubSub } from "@/lib/redis/pubsub-contract";
+import {
+  checkChannel,
+  checkMessage,
+  type OnMessage,
+  PART_MARK,
+  PROBE_MARK,
+  type PubSub,
+} from "@/lib/redis/pubsub-contract";
 
 type Stream = ReturnType<Redis["subscribe"]>;
 
@@ -35,11 +46,18 @@ interface Held {
   probed: boolean;
   renewing: boolean;
   failing: boolean;
+  /** Pieces of longer messages, by channel and message id, until the last arrives. */
+  parts: Map<string, { pieces: string[]; left: number; timer: NodeJS.Timeout }>;
 }
 
 const PROBE_EVERY_MS = 15_000;
 /** How long a new stream may take to say it is live. */
 const CONFIRM_MS = 10_000;
+/** A quarter of the library's 1 MB line, channel and all. */
+const PART_CHARS = 256 * 1024;
+const MAX_PARTS = 256;
+/** Pieces whose message never completes (its publisher died) are dropped after this. */
+const PARTS_WAIT_MS = 30_000;
 
 export class UpstashPubSub implements PubSub {
   readonly kind = "upstash" as const;
@@ -61,7 +79,22 @@ export class UpstashPubSub implements PubSub {
   async publish(channel: string, message: string): Promise<number> {
     checkChannel(channel);
     checkMessage(message);
-    return this.client.publish(this.prefix + channel, message);
+    const name = this.prefix + channel;
+    if (message.length <= PART_CHARS) return this.client.publish(name, message);
+    const pieces = split(message);
+    if (pieces.length > MAX_PARTS)
+      throw new Error(`a pub/sub message over Upstash is at most ${MAX_PARTS * PART_CHARS} characters`);
+    const id = randomUUID().replaceAll("-", "");
+    // One request each, in order: auto-pipelined together they would make one request as long as the message.
+    let receivers = Infinity;
+    for (const [i, piece] of pieces.entries()) {
+      receivers = Math.min(
+        receivers,
+        await this.client.publish(name, `${PART_MARK}${id}:${i}:${pieces.length}:${piece}`),
+      );
+      if (receivers === 0) break;
+    }
+    return receivers;
   }
 
   async subscribe(channel: string, onMessage: OnMessage): Promise<void> {
@@ -91,6 +124,7 @@ export class UpstashPubSub implements PubSub {
       probed: false,
       renewing: false,
       failing: false,
+      parts: new Map(),
     };
     this.held.set(key, held);
     held.ready = this.open(held).catch((error: unknown) => {
@@ -138,7 +172,9 @@ export class UpstashPubSub implements PubSub {
     if (held.stream !== stream || this.held.get(held.key) !== held) return;
     held.heard = true;
     held.probed = false;
-    if (!message.startsWith(PROBE_MARK)) held.onMessage(message, channel.slice(this.prefix.length));
+    if (message.startsWith(PROBE_MARK)) return;
+    const whole = message.startsWith(PART_MARK) ? assemble(held, channel, message) : message;
+    if (whole !== undefined) held.onMessage(whole, channel.slice(this.prefix.length));
   }
 
   /** Each period: heard → fine; silent → probe; probed and still silent → a new stream. */
@@ -194,4 +230,38 @@ export class UpstashPubSub implements PubSub {
     this.held.clear();
     await Promise.allSettled(all.map((held) => held.stream?.unsubscribe()));
   }
+}
+
+/** Pieces of at most PART_CHARS, never cut inside a surrogate pair (half of one would not survive UTF-8). */
+function split(message: string): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < message.length;) {
+    let end = Math.min(start + PART_CHARS, message.length);
+    if (end < message.length && /[\uD800-\uDBFF]/.test(message[end - 1])) end--;
+    pieces.push(message.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+/** The whole message once its last piece arrived, else undefined. */
+function assemble(held: Held, channel: string, message: string): string | undefined {
+  const part = message.slice(PART_MARK.length);
+  const head = /^([0-9a-f]{32}):(\d+):(\d+):/.exec(part);
+  if (!head) return undefined;
+  const [index, count] = [Number(head[2]), Number(head[3])];
+  if (count > MAX_PARTS || index >= count) return undefined;
+  const key = `${channel} ${head[1]}`;
+  let pending = held.parts.get(key);
+  if (!pending) {
+    const timer = setTimeout(() => held.parts.delete(key), PARTS_WAIT_MS).unref();
+    held.parts.set(key, (pending = { pieces: new Array<string>(count), left: count, timer }));
+  }
+  // A renewal may deliver a piece twice.
+  if (pending.pieces[index] !== undefined) return undefined;
+  pending.pieces[index] = part.slice(head[0].length);
+  if (--pending.left > 0) return undefined;
+  clearTimeout(pending.timer);
+  held.parts.delete(key);
+  return pending.pieces.join("");
 }

@@ -18,8 +18,10 @@
  *   listener sees) and opened again when the probe does not come back. Messages published while a
  *   subscription is down are lost, and one published while an Upstash subscription is renewed may
  *   arrive twice: pub/sub here carries requests worth nothing later, so nothing is kept or replayed;
- * - a message is one line of text (JSON.stringify writes one): Upstash's stream is read line by
- *   line, so a line break is refused on both backends, as is the probes' reserved beginning.
+ * - a message is one line of text (JSON.stringify writes one) of any length: Upstash's stream is
+ *   read line by line, so a line break is refused on both backends, as is the layer's own
+ *   beginning (`glance-pubsub-`); a message longer than a line of the stream may be (1 MB) goes
+ *   over Upstash in pieces, each subscriber hearing it whole.
  */
 import "server-only";
 import { env } from "@/lib/env";

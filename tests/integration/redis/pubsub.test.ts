@@ -120,6 +120,25 @@ describe.each(["redis", "upstash"] as const)("pub/sub over %s", (kind) => {
     expect(got.got).toEqual([["before", channel("leaving")]]);
   });
 
+  it("carries a message longer than @upstash/redis reads in one line (1 MB), in order", async () => {
+    const [listener, sender] = [pubsub(kind), pubsub(kind)];
+    const got = inbox();
+    await listener.subscribe(channel("large"), got.on);
+    // A relayed answer or a screenshot: megabytes of base64 in JSON.
+    const large = JSON.stringify({ body: randomBytes(2_400_000).toString("base64") });
+    expect(await sender.publish(channel("large"), large)).toBe(1);
+    // Text whose pieces would end inside a character's surrogate pair if cut blindly.
+    const emoji = JSON.stringify({ t: "a" + "🎉".repeat(300_000) });
+    expect(await sender.publish(channel("large"), emoji)).toBe(1);
+    expect(await sender.publish(channel("large"), "small, after")).toBe(1);
+    await until(() => got.got.length === 3, "the three messages", 15_000);
+    expect(got.got[0][0].length).toBe(large.length);
+    expect(got.got[0][0] === large).toBe(true);
+    expect(got.got[1][0].length).toBe(emoji.length);
+    expect(got.got[1][0] === emoji).toBe(true);
+    expect(got.got[2]).toEqual(["small, after", channel("large")]);
+  });
+
   it("refuses what one of the backends could not carry, on both", async () => {
     const p = pubsub(kind);
     await expect(p.publish(channel("x"), "two\nlines")).rejects.toThrow(/line break/);
