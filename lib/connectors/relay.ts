@@ -1,24 +1,25 @@
 /**
  * Connectors across instances (D42): a connector's socket lands on one instance; a render on
- * another reaches it through Redis pub/sub (REDIS_URL). The asking instance publishes the request
- * on `<prefix>connector:to:<connector id>`; the instance holding that socket acknowledges at once
- * and later publishes the answer on `<prefix>connector:reply:<asking instance>`. A new connection's
- * origins are told to every instance on `<prefix>connector:declared`, for their early checks. No acknowledgement
+ * another reaches it through Redis pub/sub (lib/redis/pubsub.ts: REDIS_URL, or Upstash's streamed
+ * subscriptions). The asking instance publishes the request on `connector:to:<connector id>`; the
+ * instance holding that socket acknowledges at once and later publishes the answer on
+ * `connector:reply:<asking instance>`. A new connection's origins are told to every instance on
+ * `connector:declared`, for their early checks (channels under REDIS_PREFIX). No acknowledgement
  * within 2 s means nobody holds it (the holder died before the row said so): the next connector
  * is tried. Pub/sub, not streams: a request nobody takes at once is useless later, so nothing
- * needs keeping. Without REDIS_URL there is one instance, and nothing to relay.
+ * needs keeping. Without Redis there is one instance, and nothing to relay.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { ForwardAnswer, ForwardRequest } from "@/lib/net/connector-route";
+import { getPubSub, type PubSub } from "@/lib/redis/pubsub";
 import { hub, noteDeclared } from "./hub";
 import { ConnectorUnavailable } from "./live";
 
 const ACK_MS = 2_000;
-const instance = randomUUID();
+const DECLARED = "connector:declared";
+const TO = "connector:to:";
 
 interface Waiting {
   acked: boolean;
@@ -28,38 +29,52 @@ interface Waiting {
 }
 
 interface RelayState {
-  pub: Redis;
-  sub: Redis;
-  prefix: string;
+  /** Kept here, not in the module: `next start` may bundle this module twice, and both must use the one reply channel. */
+  instance: string;
+  pubsub: PubSub;
+  /** Whether this instance's channels are subscribed (awaited before it forwards anything). */
+  ready: Promise<boolean>;
+  /** They could not be (Redis unreachable at start-up): the next forward starts the relay again. */
+  broken: boolean;
   waiting: Map<string, Waiting>;
 }
 const KEY = Symbol.for("glance.connectors.relay");
 const shared = globalThis as { [KEY]?: RelayState | null };
 
+const replies = (instance: string) => `connector:reply:${instance}`;
+
+const channelsOf = (state: RelayState) => [`${TO}*`, replies(state.instance), DECLARED];
+
 function relay(): RelayState | null {
-  if (shared[KEY] !== undefined) return shared[KEY];
-  const { REDIS_URL, REDIS_PREFIX } = env();
-  if (!REDIS_URL) return (shared[KEY] = null);
-  const options = { maxRetriesPerRequest: 1, connectTimeout: 5_000 };
+  const current = shared[KEY];
+  if (current?.broken) {
+    // Its other channels are subscribed again below, with the new state's listeners.
+    void current.pubsub.unsubscribe(replies(current.instance));
+  } else if (current !== undefined) return current;
+  const pubsub = getPubSub();
+  if (!pubsub) return (shared[KEY] = null);
   const state: RelayState = {
-    pub: new Redis(REDIS_URL, options),
-    sub: new Redis(REDIS_URL, options),
-    prefix: REDIS_PREFIX,
+    instance: randomUUID(),
+    pubsub,
+    ready: Promise.resolve(true),
+    broken: false,
     waiting: new Map(),
   };
-  state.pub.on("error", () => {});
-  state.sub.on("error", () => {});
-  void state.sub.psubscribe(`${state.prefix}connector:to:*`);
-  void state.sub.subscribe(`${state.prefix}connector:reply:${instance}`, `${state.prefix}connector:declared`);
-  state.sub.on("pmessage", (_pattern, channel, message) => void serveRelayed(state, channel, message));
-  state.sub.on("message", (channel, message) =>
-    channel === `${state.prefix}connector:declared` ? onDeclared(message) : onReply(state, message),
+  state.ready = Promise.all([
+    pubsub.psubscribe(`${TO}*`, (message, channel) => void serveRelayed(state, channel.slice(TO.length), message)),
+    pubsub.subscribe(replies(state.instance), (message) => onReply(state, message)),
+    pubsub.subscribe(DECLARED, onDeclared),
+  ]).then(
+    () => true,
+    (error: unknown) => {
+      log.warn("the connector relay is unavailable", { error });
+      state.broken = true;
+      return false;
+    },
   );
   // Every instance's early checks learn a new connection's origins at once, not at their next refresh.
   hub().onConnected.push((workspaceId, origins) => {
-    void state.pub
-      .publish(`${state.prefix}connector:declared`, JSON.stringify({ workspaceId, origins }))
-      .catch(() => {});
+    if (shared[KEY] === state) state.pubsub.publish(DECLARED, JSON.stringify({ workspaceId, origins })).catch(() => {});
   });
   return (shared[KEY] = state);
 }
@@ -69,22 +84,30 @@ export function startRelay(): void {
   relay();
 }
 
+/** Whether other instances can reach this one's connectors: once its channels are subscribed, true. */
+export function relayReady(): Promise<boolean> {
+  return relay()?.ready ?? Promise.resolve(false);
+}
+
 export async function stopRelay(): Promise<void> {
   const state = shared[KEY];
   shared[KEY] = undefined;
   if (!state) return;
   for (const w of state.waiting.values()) w.reject(new ConnectorUnavailable("this instance is stopping"));
-  await Promise.allSettled([state.pub.quit(), state.sub.quit()]);
+  // The pub/sub is the process's, shared with the browsing relay (D43): only this relay's channels end.
+  await Promise.allSettled(channelsOf(state).map((channel) => state.pubsub.unsubscribe(channel)));
 }
 
 /** One request through a connector held by another instance. */
-export function forwardElsewhere(
+export async function forwardElsewhere(
   connectorId: string,
   request: ForwardRequest,
   timeoutMs: number,
 ): Promise<ForwardAnswer> {
   const state = relay();
-  if (!state) return Promise.reject(new ConnectorUnavailable("the connector is connected to another instance", true));
+  if (!state) throw new ConnectorUnavailable("the connector is connected to another instance", true);
+  // An answer on a reply channel not yet subscribed would be lost.
+  if (!(await state.ready)) throw new ConnectorUnavailable("Redis is unavailable to reach other instances", true);
   const rid = randomUUID();
   return new Promise<ForwardAnswer>((resolve, reject) => {
     const done = () => {
@@ -112,11 +135,11 @@ export function forwardElsewhere(
     state.waiting.set(rid, waiting);
     const message = JSON.stringify({
       rid,
-      from: instance,
+      from: state.instance,
       timeoutMs,
       request: { ...request, body: request.body?.toString("base64") },
     });
-    state.pub.publish(`${state.prefix}connector:to:${connectorId}`, message).catch((error: unknown) => {
+    state.pubsub.publish(`${TO}${connectorId}`, message).catch((error: unknown) => {
       waiting.reject(new ConnectorUnavailable(`Redis refused the request (${String(error)})`, true));
     });
   });
@@ -164,8 +187,8 @@ function onReply(state: RelayState, message: string): void {
 }
 
 /** A request another instance relayed: answered when the connector is live here, ignored otherwise. */
-async function serveRelayed(state: RelayState, channel: string, message: string): Promise<void> {
-  const live = hub().live.get(channel.slice(`${state.prefix}connector:to:`.length));
+async function serveRelayed(state: RelayState, connectorId: string, message: string): Promise<void> {
+  const live = hub().live.get(connectorId);
   if (!live?.open) return;
   let asked: { rid: string; from: string; timeoutMs: number; request: ForwardRequest & { body?: string } };
   try {
@@ -174,8 +197,8 @@ async function serveRelayed(state: RelayState, channel: string, message: string)
     return;
   }
   const reply = (body: object) =>
-    state.pub
-      .publish(`${state.prefix}connector:reply:${asked.from}`, JSON.stringify({ rid: asked.rid, ...body }))
+    state.pubsub
+      .publish(replies(asked.from), JSON.stringify({ rid: asked.rid, ...body }))
       .catch((error: unknown) => log.warn("could not relay a connector's answer", { error }));
   await reply({ ack: true });
   try {

@@ -9,7 +9,16 @@
  *                      by default, so most commands arrive here;
  *  - POST /multi-exec  the same, run as one MULTI/EXEC transaction;
  *  - with the request header `Upstash-Encoding: base64`, every string in a result is sent
- *    base64-encoded (integers and nulls as they are), which is how binary-safe replies travel.
+ *    base64-encoded (integers and nulls as they are), which is how binary-safe replies travel;
+ *  - POST /subscribe/<channel> and /psubscribe/<pattern> (body `[]`, `Accept: text/event-stream`;
+ *    the name is joined to the path as it is, unencoded): a stream, held open, of lines
+ *    `data: subscribe,<channel>,<count>` once subscribed, then `data: message,<channel>,<message>`
+ *    (`data: pmessage,<pattern>,<channel>,<message>`) per message. The library's HttpClient
+ *    reads the body line by line, passes each line starting with `data: ` to the Subscriber,
+ *    which splits it at its first commas, and decodes nothing: the message is sent as it is,
+ *    even under `Upstash-Encoding: base64`. It ends a subscription by aborting the request.
+ *    Each stream is a Redis connection of its own (SUBSCRIBE there), so PUBLISH counts streams,
+ *    and a stream's subscription count is 1, as the library's own tests expect of Upstash.
  * Only loopback: it listens on 127.0.0.1 with an OS-assigned port.
  */
 import http from "node:http";
@@ -21,6 +30,10 @@ export interface UpstashBridge {
   token: string;
   /** Commands received, for tests that check what went over the wire. */
   commands: string[][];
+  /** Subscription streams open now. */
+  readonly streams: number;
+  /** Ends every subscription stream, as Upstash may (a restart, a connection lost on the way). */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +72,39 @@ export async function startUpstashBridge(options: { redisUrl?: string; token?: s
     return results.map(([error, result]) => (error ? { error: error.message } : { result: encode(result, base64) }));
   }
 
+  const streams = new Set<() => void>();
+
+  /** A subscription stream, on a Redis connection of its own. */
+  async function stream(kind: "subscribe" | "psubscribe", name: string, res: http.ServerResponse): Promise<void> {
+    commands.push([kind, name]);
+    const subscriber = redis.duplicate();
+    subscriber.on("error", () => {});
+    const end = () => {
+      streams.delete(end);
+      subscriber.disconnect();
+      if (!res.writableEnded) res.end();
+    };
+    // The client aborted the request (the library's unsubscribe), or the stream was ended here.
+    res.on("close", end);
+    let count: number;
+    try {
+      count = Number(await (kind === "subscribe" ? subscriber.subscribe(name) : subscriber.psubscribe(name)));
+    } catch (error) {
+      subscriber.disconnect();
+      res.writeHead(400, { "Content-Type": "application/json" });
+      return void res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+    }
+    if (res.destroyed) return end();
+    streams.add(end);
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    const line = (text: string) => res.write(`data: ${text}\n\n`);
+    line(`${kind},${name},${count}`);
+    subscriber.on("message", (channel: string, message: string) => line(`message,${channel},${message}`));
+    subscriber.on("pmessage", (pattern: string, channel: string, message: string) =>
+      line(`pmessage,${pattern},${channel},${message}`),
+    );
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -77,6 +123,12 @@ export async function startUpstashBridge(options: { redisUrl?: string; token?: s
         return send(400, { error: "ERR failed to parse command" });
       }
       const path = (req.url ?? "/").split("?")[0].replace(/\/+$/, "") || "/";
+      const subscription = /^\/(subscribe|psubscribe)\/(.+)$/.exec(path);
+      if (subscription) {
+        if (req.headers.accept !== "text/event-stream")
+          return send(400, { error: "ERR subscribe needs an event stream" });
+        return stream(subscription[1] as "subscribe" | "psubscribe", decodeURIComponent(subscription[2]), res);
+      }
       if (path === "/") {
         if (!isCommand(body)) return send(400, { error: "ERR failed to parse command" });
         const reply = await run(body, base64);
@@ -100,7 +152,14 @@ export async function startUpstashBridge(options: { redisUrl?: string; token?: s
     url: `http://127.0.0.1:${port}`,
     token,
     commands,
+    get streams() {
+      return streams.size;
+    },
+    endStreams() {
+      for (const end of [...streams]) end();
+    },
     async close() {
+      for (const end of [...streams]) end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await redis.quit();

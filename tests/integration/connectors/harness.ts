@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
+import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
 export interface PrivateSite {
   origin: string;
@@ -44,9 +45,22 @@ export async function privateSite(marker: string, other?: () => string): Promise
   };
 }
 
-export function connectorHarness(options: { store?: "files" | "redis" } = {}) {
+/** `upstash`: no REDIS_URL, Upstash's REST protocol through the stand-in in front of the real Redis. */
+export function connectorHarness(options: { store?: "files" | "redis" | "upstash" } = {}) {
   let server: http.Server | undefined;
-  testEnvironment({ store: options.store, extra: { BROWSER_CONCURRENCY: "2" } });
+  let bridge: UpstashBridge | undefined;
+  if (options.store === "upstash") {
+    // Before the environment's hooks: it names the bridge; closed after them.
+    beforeAll(async () => void (bridge = await startUpstashBridge()));
+    afterAll(async () => bridge?.close());
+  }
+  testEnvironment(() => ({
+    store: options.store === "redis" ? "redis" : "files",
+    extra: {
+      BROWSER_CONCURRENCY: "2",
+      ...(bridge && { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token }),
+    },
+  }));
   beforeAll(async () => {
     const { installConnectorEndpoint } = await import("@/lib/connectors/endpoint");
     installConnectorEndpoint();
@@ -60,12 +74,18 @@ export function connectorHarness(options: { store?: "files" | "redis" } = {}) {
   afterAll(async () => {
     const { stopConnectors } = await import("@/lib/connectors/endpoint");
     await stopConnectors();
+    // The relay leaves the process's pub/sub open (the browsing relay shares it): the file closes it.
+    await (await import("@/lib/redis/pubsub")).closePubSub();
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
     const { shutdownBrowsers } = await import("@/lib/browser");
     await shutdownBrowsers();
   });
   return {
+    /** The Upstash stand-in, with `store: "upstash"`. */
+    get upstash() {
+      return bridge;
+    },
     get server() {
       return `http://127.0.0.1:${(madeInBeforeAll(server, "the server").address() as AddressInfo).port}`;
     },

@@ -215,8 +215,8 @@ export default function SessionsPage() {
         Each call answers the page as it is after the step. An agent connected with an API key or over OAuth may browse;
         a session opened over OAuth ends when the app is disconnected or the member who connected it leaves the
         workspace. With several server instances, a call that lands on one that does not hold the page is forwarded to
-        the one that does through Redis (<code>REDIS_URL</code>); without Redis, route <code>/mcp</code> to one
-        instance.
+        the one that does through Redis (<code>REDIS_URL</code> or Upstash); without Redis, route <code>/mcp</code> to
+        one instance.
       </p>
       <CodeBlock caption="An agent logs in, saves the login, and captures" code={MCP_BROWSING} className="not-prose" />
 
