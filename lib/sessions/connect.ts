@@ -25,6 +25,7 @@ import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
 import { recordSession } from "./recording";
+import { holdForOthers } from "./relay";
 import { SESSION_PROXY_PLAN } from "./schema";
 import { startSessionSweeper } from "./sweeper";
 import { countLiveSessions, heartbeat } from "./store";
@@ -161,6 +162,8 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
     if (admitted) await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     return refuseUpgrade(socket, apiError);
   }
+  // Before the client has the session: its id may be used on another instance right away.
+  await holdForOthers({ id: admitted.sessionId, workspaceId: admitted.owner.userId, bridge });
   const live = admitted;
   sockets.handleUpgrade(req, socket, head, (ws) => {
     bridge.connect(ws);
@@ -182,6 +185,7 @@ export async function openDrivenSession(opener: DrivenOpener): Promise<{ id: str
     throw error;
   }
   watch(bridge, admitted);
+  await holdForOthers({ id: admitted.sessionId, workspaceId: admitted.owner.userId, bridge });
   return { id: admitted.sessionId, bridge };
 }
 
