@@ -24,8 +24,9 @@ import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
+import { SAVE_PROFILE_STEP, saveHeldProfile } from "./profile-relay";
 import { recordSession } from "./recording";
-import { holdForOthers } from "./relay";
+import { holdForOthers, registerRelayStep } from "./relay";
 import { SESSION_PROXY_PLAN } from "./schema";
 import { startSessionSweeper } from "./sweeper";
 import { countLiveSessions, heartbeat } from "./store";
@@ -39,6 +40,10 @@ const MAX_CLIENT_MESSAGE_BYTES = 32 * 1024 * 1024;
 const BROWSER_WAIT_MS = 15_000;
 
 const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+
+// Every live session saves a profile when another instance asks (D43): they are all held for the
+// others (holdForOthers below), and this module is loaded wherever one is opened.
+registerRelayStep(SAVE_PROFILE_STEP, saveHeldProfile);
 
 // This instance's live sessions, on globalThis: the route handlers that end one (DELETE) may run
 // in another bundle of this module than the upgrade handler (Next bundles routes separately).
