@@ -24,7 +24,9 @@ import { SessionBridge } from "./bridge";
 import type { CloseReason } from "./close-reasons";
 import { publishUpgradeHandler } from "./upgrade-hook";
 import { recordEnd } from "./ending";
+import { SAVE_PROFILE_STEP, saveHeldProfile } from "./profile-relay";
 import { recordSession } from "./recording";
+import { holdForOthers, registerRelayStep } from "./relay";
 import { SESSION_PROXY_PLAN } from "./schema";
 import { startSessionSweeper } from "./sweeper";
 import { countLiveSessions, heartbeat } from "./store";
@@ -38,6 +40,10 @@ const MAX_CLIENT_MESSAGE_BYTES = 32 * 1024 * 1024;
 const BROWSER_WAIT_MS = 15_000;
 
 const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+
+// Every live session saves a profile when another instance asks (D43): they are all held for the
+// others (holdForOthers below), and this module is loaded wherever one is opened.
+registerRelayStep(SAVE_PROFILE_STEP, saveHeldProfile);
 
 // This instance's live sessions, on globalThis: the route handlers that end one (DELETE) may run
 // in another bundle of this module than the upgrade handler (Next bundles routes separately).
@@ -161,6 +167,8 @@ async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, url: UR
     if (admitted) await recordEnd(admitted.sessionId, "refused", false).catch(() => {});
     return refuseUpgrade(socket, apiError);
   }
+  // Before the client has the session: its id may be used on another instance right away.
+  await holdForOthers({ id: admitted.sessionId, workspaceId: admitted.owner.userId, bridge });
   const live = admitted;
   sockets.handleUpgrade(req, socket, head, (ws) => {
     bridge.connect(ws);
@@ -182,6 +190,7 @@ export async function openDrivenSession(opener: DrivenOpener): Promise<{ id: str
     throw error;
   }
   watch(bridge, admitted);
+  await holdForOthers({ id: admitted.sessionId, workspaceId: admitted.owner.userId, bridge });
   return { id: admitted.sessionId, bridge };
 }
 

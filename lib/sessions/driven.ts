@@ -3,7 +3,7 @@
  * session like a CDP client's — its row, the plan's limits, the key checks, its contexts under the
  * guard, session-minutes — with one page of ours in its default context instead of a WebSocket.
  * The agent holds its id and passes it to every tool call; the page lives on the instance that
- * opened it, and a call that reaches another instance is forwarded to it (lib/mcp/tools/browser-relay.ts).
+ * opened it, and a call that reaches another instance is forwarded to it (lib/sessions/relay.ts).
  */
 import "server-only";
 import type { Page } from "puppeteer-core";

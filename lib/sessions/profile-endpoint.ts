@@ -12,6 +12,7 @@ import { emptyOutcome, type EmptyOutcome, jsonOutcome, type JsonOutcome } from "
 import { deleteProfile, listProfiles, profileNotFound, type ProfileView, saveProfile } from "@/lib/profiles/store";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { liveSession } from "./connect";
+import { saveProfileElsewhere } from "./profile-relay";
 import type { saveProfileParams } from "./profile-schema";
 import { findSession } from "./store";
 
@@ -32,21 +33,20 @@ function pathPart(path: string, pattern: RegExp): string | undefined {
 
 /**
  * Saves the session's state under `name`: the session must be the workspace's (else 404) and live
- * on this instance (else 409 session_not_live: its browser is on the instance holding it).
+ * (else 409 session_not_live). Its browser is on the instance holding it: here, the state is read
+ * and saved here; on another instance, that instance reads and saves it (profile-relay.ts).
  */
 export async function saveSessionProfile(userId: string, sessionId: string, name: string): Promise<ProfileView> {
   const session = await findSession(userId, sessionId);
   if (!session) throw new ApiError("session_not_found", "No browser session with this id for this account.");
   const bridge = liveSession(sessionId);
-  if (!bridge || bridge.endReason) {
+  if (bridge && !bridge.endReason) return saveProfile(userId, name, await bridge.storageState());
+  if (session.status !== "live")
     throw new ApiError(
       "session_not_live",
-      session.status === "live"
-        ? "The session is live on another instance of the server; send the request again."
-        : "The session is not live: a profile is saved from a live session, before its client disconnects.",
+      "The session is not live: a profile is saved from a live session, before its client disconnects.",
     );
-  }
-  return saveProfile(userId, name, await bridge.storageState());
+  return saveProfileElsewhere(userId, sessionId, name);
 }
 
 export async function handleSaveProfile(

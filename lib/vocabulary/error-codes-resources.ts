@@ -33,7 +33,7 @@ export const RESOURCE_ERROR_CODES = {
   session_not_live: {
     status: 409,
     summary: "The browser session is not live on this server: a profile is saved from a live session.",
-    help: "Save the profile while the session's client is still connected (before closing the browser). With several instances, send the request again: it must reach the instance that holds the session.",
+    help: "Save the profile while the session's client is still connected (before closing the browser). With several instances, any instance saves it through Redis (REDIS_URL); without Redis, the request must reach the instance that holds the session.",
   },
   profile_limit: {
     status: 409,

@@ -15,19 +15,17 @@ import { saveSessionProfile } from "@/lib/sessions/profile-endpoint";
 import { snapshot } from "@/lib/sessions/snapshot";
 import { ApiError } from "@/lib/vocabulary/errors";
 import { jsonText, type ToolContext } from "../call";
-import { forwardStep, holdForOthers, type SessionStep } from "./browser-relay";
+import { forwardStep, relayBrowsingStep, type SessionStep } from "./browser-relay";
 import { act, ACTS, after, element, navigate, READS, REF, schema, SESSION_ID, text } from "./browser-steps";
 import type { McpTool } from "./types";
-
-/** Every tool that acts on an open session, by name: what a forwarded call may run (browser-relay.ts). */
-const SESSION_STEPS: Record<string, SessionStep> = {};
 
 /**
  * A tool on an open session: the account's rate window counts the call (D25), then its step runs
  * where the page is — here, or on the instance holding it — for the caller's workspace only.
  */
 function sessionTool(tool: Omit<McpTool, "run">, step: SessionStep): McpTool {
-  SESSION_STEPS[tool.name] = step;
+  // What a call forwarded from another instance may run here (browser-relay.ts).
+  relayBrowsingStep(tool.name, step);
   return { ...tool, run: (args, ctx) => reach(tool.name, step, args, ctx) };
 }
 
@@ -37,7 +35,7 @@ async function reach(name: string, step: SessionStep, args: Record<string, unkno
   const held = heldSession(ctx.caller.userId, sessionId);
   if (held) return step(held, args);
   await refuseUnlessLiveElsewhere(ctx.caller.userId, sessionId);
-  return forwardStep(SESSION_STEPS, { sessionId, tool: name, workspaceId: ctx.caller.userId, args });
+  return forwardStep({ sessionId, tool: name, workspaceId: ctx.caller.userId, args });
 }
 
 const browserOpenTool: McpTool = {
@@ -50,8 +48,8 @@ const browserOpenTool: McpTool = {
   async run(args, ctx) {
     await checkRateLimit(ctx.caller);
     const url = text(args, "url", { max: 4096, optional: true });
+    // Reachable from the other instances once opened, as every live session is (lib/sessions/relay.ts).
     const s = await openBrowsing(ctx.caller);
-    await holdForOthers(s, SESSION_STEPS);
     if (url) {
       try {
         await navigate(s.page, url);

@@ -86,7 +86,8 @@ export function mcpHarness(
     // Live sessions the browsing tools opened (D43) end before their browser does.
     const { endLiveSessions } = await import("@/lib/sessions/connect");
     await endLiveSessions();
-    await (await import("@/lib/mcp/tools/browser-relay")).stopBrowsingRelay();
+    await (await import("@/lib/sessions/relay")).stopSessionRelay();
+    await (await import("@/lib/redis/pubsub")).closePubSub();
     const { stopJobWorkers } = await import("@/lib/jobs/worker");
     await stopJobWorkers();
     await db?.end();

@@ -179,6 +179,10 @@ export default function SessionsPage() {
           Save while the client is connected, with the logged-in page open: local storage is read from the open pages (
           <code>409 session_not_live</code> after the session ended).
         </li>
+        <li>
+          With several server instances, a save that lands on one that does not hold the session is done by the one that
+          does, through Redis (<code>REDIS_URL</code>); without Redis, route it to the instance holding the session.
+        </li>
       </ul>
 
       <h2 id="recording">Recording</h2>
