@@ -11,10 +11,11 @@
 import { Redis } from "ioredis";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, createTestAccount, type TestAccount } from "@/tests/support/api";
+import { createTestAccount, type TestAccount } from "@/tests/support/api";
 import { REDIS_URL } from "@/tests/support/env";
 import { type LoginSite, startLoginSite } from "@/tests/support/login-site";
 import { madeInBeforeAll, testEnvironment } from "@/tests/support/test-env";
+import { accountPageHere, saveProfileHere as saveProfile } from "./profile-calls";
 import { sessionHolder } from "./session-holder";
 
 let loginSite: LoginSite | undefined;
@@ -45,32 +46,7 @@ afterAll(async () => {
   await loginSite?.close();
 });
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function saveProfile(apiKey: string, sessionId: string, name: string): Promise<Answer> {
-  const { POST } = await import("@/app/v1/sessions/[id]/profile/route");
-  const response = await POST(
-    new Request(new URL(`/v1/sessions/${sessionId}/profile`, "http://localhost:3000"), {
-      method: "POST",
-      headers: { "X-API-Key": apiKey, "Content-Type": "application/json" },
-      body: JSON.stringify({ name }),
-    }),
-  );
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** The account page rendered here as Markdown, with the profile or without. */
-async function accountPage(profile?: string): Promise<string> {
-  const { GET } = await import("@/app/v1/content/route");
-  const query = new URLSearchParams({ url: `${site()}/account`, response: "markdown" });
-  if (profile) query.set("profile", profile);
-  const response = await GET(apiRequest(`/v1/content?${query}`, { apiKey: alice.apiKey }));
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response.text();
-}
+const accountPage = (profile?: string) => accountPageHere(alice.apiKey, site(), profile);
 
 /** A CDP client's session on the other instance (its connect URL made here), signed in through the form. */
 async function signedInCdpSession(): Promise<string> {
