@@ -1,7 +1,8 @@
 /**
  * npm run bench:crawl — a site crawled (issue 44 point 8, D32), on Flask's documentation as Debian
  * ships it (python-flask-doc, served on loopback), at 2 and at 4 pages in flight, in one run:
- *   (a) a bare puppeteer-core crawler, what a customer would write: one warm Chromium, N workers
+ *   (a) a bare puppeteer-core crawler, what a customer would write, launched as puppeteer-core 25
+ *       launches (the spare renderer and the pop-up UI off: "tuned", D30): one warm Chromium, N workers
  *       over the same list of pages Glance crawled, each page a fresh context, goto (load), the
  *       same scroll-through, then the same extraction script (Markdown, links, metadata) in the page;
  *   (b) POST /v1/crawl through the real route handler and this process's job workers (the
@@ -19,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuSince, totalOf, treeCpu } from "./support/proc-cpu";
 import { rerunUnderReactServer } from "./support/react-server";
+import { TUNED_FEATURES } from "./support/real-pages";
 import { replaceSection } from "./support/results-file";
 import { median } from "./support/stats";
 
@@ -108,7 +110,9 @@ async function main() {
   };
 
   const bareCrawl = async (urls: string[], inFlight: number): Promise<Run> => {
-    const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: BARE_ARGS });
+    // A fresh array: puppeteer-core takes --disable-features out of the one it is given.
+    const args = [...BARE_ARGS, TUNED_FEATURES];
+    const bare = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args });
     try {
       const warm = await bare.newPage();
       await warm.goto(site.url("/index.html"));

@@ -47,10 +47,9 @@ export const BARE_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--hide-scr
  * Tuned bare (issue 50 point 1): the features Glance's launch turns off (D30) also off — what
  * puppeteer-core 25 launches with by default, so what a customer's own script gets.
  */
-export const TUNED_BARE_ARGS: readonly string[] = [
-  ...BARE_ARGS,
-  "--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup",
-];
+export const TUNED_FEATURES =
+  "--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup";
+export const TUNED_BARE_ARGS: readonly string[] = [...BARE_ARGS, TUNED_FEATURES];
 /** What the bare side waits for after `load`, as Glance does: the page's web fonts. */
 export const FONTS_READY = `(async () => { if (document.fonts && document.fonts.ready) await document.fonts.ready; })()`;
 
