@@ -2,9 +2,10 @@
  * Renders one page of a crawl (D32): the one place a crawl calls the render pipeline, through
  * /v1/content's own spec and handler — its schema, validate step (the content plan), plan gates,
  * serveResult (cache, single flight, quota charged on a miss and refunded on a failure) and the
- * render with lazy content scrolled in and the main-content rules. Links and metadata are always
- * read (the crawl follows the links of the rendered DOM, so client-side routes count, and shows
- * each page's title); the answer keeps only the formats the caller asked for.
+ * render with lazy content scrolled in and the main-content rules. Links are always read (the
+ * crawl follows the links of the rendered DOM, so client-side routes count) and every answer has
+ * the page's title; metadata only when asked for, since it costs a screenshot for its palette.
+ * The answer keeps only the formats the caller asked for.
  */
 import "server-only";
 import { runEndpoint } from "@/lib/api/run-endpoint";
@@ -39,9 +40,9 @@ export type PageOutcome =
   | { ok: true; answer: Record<string, unknown>; links: string[]; finalUrl: string; title: string | null }
   | { ok: false; problem: Record<string, unknown>; code: string };
 
-/** The content query of one page: the crawl's page options, the URL, and the formats discovery needs. */
+/** The content query of one page: the crawl's page options, the URL, and the format discovery needs. */
 export function pageQuery(url: string, page: Readonly<Record<string, string>>): URLSearchParams {
-  const formats = new Set([...(page.formats ?? "markdown").split(","), "links", "metadata"]);
+  const formats = new Set([...(page.formats ?? "markdown").split(","), "links"]);
   // A page that answers 4xx/5xx is a failed page (not charged), not a rendered error page.
   return new URLSearchParams({ ...page, url, formats: [...formats].join(","), failOnHttpError: "true" });
 }

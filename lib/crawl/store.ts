@@ -27,7 +27,7 @@ export interface CrawlOptions {
   pageWebhooks?: boolean;
   /** Whose page limit `page_limit` is: the request's `limit`, or the plan's pages per crawl (D32). */
   limitSource: "request" | "plan";
-  /** The formats asked for (the render also reads links and metadata, for discovery and titles). */
+  /** The formats asked for (the render also reads links, for discovery; every answer has the title). */
   formats: string[];
 }
 
