@@ -4,16 +4,16 @@
  * Redis, the first SIGKILLed — and its Chromium with it — while its browser loads two pages of
  * Flask's documentation as Debian ships it, each already charged. The second finishes the crawl:
  * every page of the section once in GET /v1/crawl/{id} (read from it), none lost, the two cut off
- * run twice and the rest once, the rest run by the second server, and /v1/usage counts exactly one
- * render per page (the killed runs' charges stand for their pages' second runs).
+ * run twice and every other page once, all but the start page on the second server, and /v1/usage
+ * counts exactly one render per page (the killed runs' charges stand for their pages' second runs).
  *
  * The servers have a database and a Redis prefix of their own: the harness's app has no Redis, so
  * on its database its job sweep would put the dead server's pages on its own in-process queue and
- * take them itself. The site holds page loads after the start page until the kill (the servers
- * reach it as an allowed private origin). The second server renders once the dead one's leases
+ * take them itself. The site holds page loads after the start page until the second server is up
+ * (the servers reach it as an allowed private origin). The second server renders once the dead one's leases
  * lapse: its job leases (JOBS_LEASE_SECONDS, 3 s here, BullMQ's lock and stall check with them,
  * lib/jobs/bullmq-queue.ts) at once, then the site's render slots and the two pages' render locks
- * (30 s each, lib/crawl/host-slots.ts, lib/results/single-flight.ts): about a minute and a half in all.
+ * (30 s each, lib/crawl/host-slots.ts, lib/results/single-flight.ts): under a minute in all here.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
