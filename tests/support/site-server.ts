@@ -46,6 +46,8 @@ export async function serveSite(options: {
   routes?: Record<string, Route>;
   /** Awaited before a request is answered: a test holds page loads with it (a crawl killed mid-render). */
   gate?: (urlPath: string) => Promise<void>;
+  /** Where it listens on loopback: a fixed port when the app's allowed origins name it; any free one by default. */
+  port?: number;
 }): Promise<SiteServer> {
   const requests: string[] = [];
   const times: number[] = [];
@@ -63,7 +65,10 @@ export async function serveSite(options: {
     const body = await readFile(file);
     res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,

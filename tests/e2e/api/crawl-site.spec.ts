@@ -1,64 +1,98 @@
 /**
- * Issue 44 (D32) through the production server, on a small site this spec serves (an allowed
- * private origin of the app, e2e.crawlSiteUrl) that logs every path asked for. Four crawls at once,
- * each with what it must and must not render: `include`/`exclude` path patterns; robots.txt's
- * Disallow (a disallowed page is never even fetched); a gzipped sitemap index naming a gzipped
- * sitemap (`sitemap: only`); and a workspace two renders short of its monthly quota, whose crawl
- * stops with the two pages it rendered and stopReason quota_exceeded. tests/integration/crawl
- * covers the same rules in depth; this is the built app, its workers and its browser.
+ * Issue 44 (D32) through the production server, on a real multi-page site nobody here wrote:
+ * Flask's Sphinx documentation as Debian ships it (python-flask-doc), served at e2e.crawlSiteUrl
+ * (an allowed private origin of the app) by a server that logs every path asked for, with the
+ * robots.txt, a gzipped sitemap index and the gzipped sitemap it names that this spec writes
+ * beside the served files (an overlay directory in /tmp: /usr/share/doc is never written).
+ * Four crawls at once, each with what it must and must not render: `include`/`exclude` path
+ * patterns on the deploying section; robots.txt's Disallow of the tutorial (its pages, linked and
+ * listed, are never even fetched); `sitemap: only` from the home page, which links every page,
+ * rendering just the pages the gzipped sitemap lists; and a workspace two renders short of its
+ * monthly quota, whose crawl stops with the two pages it rendered and stopReason quota_exceeded.
+ * What each crawl should render is read from the package's files (their <a href>s, the
+ * directory) and from what the spec wrote, never listed by hand. tests/integration/crawl covers
+ * the same rules in depth; this is the built app, its workers and its browser.
  */
-import http from "node:http";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { PLANS } from "@/lib/plans";
+import { ensureDebianDocs } from "../../support/debian-docs";
+import { serveSite, type SiteServer } from "../../support/site-server";
 import { apiGet, e2e, sql } from "../support";
 import { accountWithKey } from "./mcp-support";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
+const TREE = "/usr/share/doc/python-flask-doc/html/";
 const origin = e2e.crawlSiteUrl;
-const page = (title: string, links: string[] = []) =>
-  `<!doctype html><title>${title}</title><h1>${title}</h1><p>${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</p>`;
+/** The section robots.txt disallows. */
+const DISALLOWED = "/tutorial/";
+
+let site: SiteServer;
+let overlay: string;
+/** The pages the sitemap lists: the patterns whose file names start with "s", and one tutorial page (disallowed). */
+let listed: string[];
+
 const urlset = (paths: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
     .map((p) => `<url><loc>${origin}${p}</loc></url>`)
     .join("")}</urlset>`;
 
-const SITE: Record<string, [string, string | Buffer]> = {
-  "/robots.txt": ["text/plain", `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap-index.xml.gz\n`],
-  // Both served as the bytes a .gz file is (no Content-Encoding): the reader knows gzip by its magic number.
-  "/sitemap-index.xml.gz": [
-    "application/octet-stream",
+/** The site's HTML files in one of its directories, as URL paths. */
+async function filesIn(dir: string): Promise<string[]> {
+  return (await readdir(path.join(TREE, dir)))
+    .filter((name) => name.endsWith(".html"))
+    .map((name) => `/${dir}/${name}`);
+}
+
+test.beforeAll(async () => {
+  ensureDebianDocs(["python-flask-doc"]);
+  listed = [...(await filesIn("patterns")).filter((p) => p.startsWith("/patterns/s")), (await filesIn("tutorial"))[0]];
+  overlay = await mkdtemp(path.join(os.tmpdir(), "glance-e2e-crawl-site-"));
+  await writeFile(
+    path.join(overlay, "robots.txt"),
+    `User-agent: *\nDisallow: ${DISALLOWED}\n\nSitemap: ${origin}/sitemap-index.xml.gz\n`,
+  );
+  // Both are the bytes a .gz file is (no Content-Encoding): the reader knows gzip by its magic number.
+  await writeFile(
+    path.join(overlay, "sitemap-index.xml.gz"),
     gzipSync(
       `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemaps/pages.xml.gz</loc></sitemap></sitemapindex>`,
     ),
-  ],
-  "/sitemaps/pages.xml.gz": [
-    "application/octet-stream",
-    gzipSync(urlset(["/from-sitemap.html", "/private/listed.html"])),
-  ],
-  "/": ["text/html", page("Home", ["/docs/a.html", "/docs/b.html", "/blog/post.html", "/private/secret.html"])],
-  "/quota/": ["text/html", page("Quota", ["/quota/1.html", "/quota/2.html", "/quota/3.html", "/quota/4.html"])],
-};
-for (const path of ["/docs/a.html", "/docs/b.html", "/blog/post.html", "/from-sitemap.html", "/private/secret.html"])
-  SITE[path] = ["text/html", page(path)];
-for (const n of [1, 2, 3, 4]) SITE[`/quota/${n}.html`] = ["text/html", page(`Quota ${n}`)];
-
-const asked: string[] = [];
-let server: http.Server;
-
-test.beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? "/", origin).pathname;
-    asked.push(path);
-    const found = SITE[path];
-    if (!found) return res.writeHead(404, { "content-type": "text/plain" }).end("not found");
-    res.writeHead(200, { "content-type": found[0] }).end(found[1]);
-  });
-  await new Promise<void>((resolve) => server.listen(Number(new URL(origin).port), "127.0.0.1", resolve));
+  );
+  await mkdir(path.join(overlay, "sitemaps"));
+  await writeFile(path.join(overlay, "sitemaps/pages.xml.gz"), gzipSync(urlset(listed)));
+  site = await serveSite({ root: TREE, overlay, port: Number(new URL(origin).port) });
 });
 
-test.afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+test.afterAll(async () => {
+  await site?.close();
+  if (overlay) await rm(overlay, { recursive: true, force: true });
+});
+
+/** The site's pages a page links to (its <a href>s on this origin, fragment dropped), read from its file. */
+async function linkedFrom(pagePath: string): Promise<string[]> {
+  const document = parseDocument(await readFile(path.join(TREE, pagePath), "utf8"));
+  const paths = DomUtils.getElementsByTagName("a", document)
+    .map((a) => a.attribs.href)
+    .filter((href) => href !== undefined)
+    .map((href) => new URL(href, `${origin}${pagePath}`))
+    .filter((url) => url.origin === origin)
+    .map((url) => url.pathname);
+  return [...new Set(paths)];
+}
+
+/** The start page and the pages it links to: a depth-1 crawl's pages before any rule leaves some out. */
+async function depthOne(start: string): Promise<string[]> {
+  const pages = [...new Set([start, ...(await linkedFrom(start))])].sort();
+  // Every one is a real page (a link to a missing file would be a failed page, not a rule at work).
+  for (const page of pages) expect((await stat(path.join(TREE, page))).isFile(), page).toBe(true);
+  return pages;
+}
 
 type Crawl = { status: string; stopReason?: string; completed: number; failed: number; pages: Array<{ url: string }> };
 
@@ -71,13 +105,17 @@ async function crawled(apiKey: string, body: Record<string, unknown>): Promise<C
   expect(started.status, await started.clone().text()).toBe(202);
   const { id } = (await started.json()) as { id: string };
   const read = async () => (await (await apiGet(`/v1/crawl/${id}?size=500`, apiKey)).json()) as Crawl;
-  await expect.poll(async () => (await read()).status, { timeout: 60_000, intervals: [500] }).not.toBe("running");
+  await expect.poll(async () => (await read()).status, { timeout: 150_000, intervals: [1_000] }).not.toBe("running");
+  // Ended, and settled: a page still rendering when its crawl stopped (the quota) is recorded when it ends.
+  const unsettled = () => sql(`SELECT 1 FROM jobs WHERE crawl_id = $1 AND state IN ('queued', 'running')`, [id]);
+  await expect.poll(async () => (await unsettled()).length, { timeout: 60_000 }).toBe(0);
   return read();
 }
 
 const paths = (crawl: Crawl) => crawl.pages.map((p) => new URL(p.url).pathname).sort();
+const under = (prefixes: string[]) => (p: string) => prefixes.some((prefix) => p.startsWith(prefix));
 
-test("include/exclude, robots.txt, a gzipped sitemap index and the quota stop", async () => {
+test("include/exclude, robots.txt, a gzipped sitemap index and the quota stop, on Flask's documentation", async () => {
   const { apiKey } = await accountWithKey("business");
   const short = await accountWithKey("business");
   // Two renders left this month: the crawl may render two pages, then must stop and say why.
@@ -88,30 +126,49 @@ test("include/exclude, robots.txt, a gzipped sitemap index and the quota stop", 
     quota - 2,
   ]);
 
+  // include/exclude: the deploying section from its index, less two patterns' pages. The section's
+  // index links pages outside it (include leaves them out) and the excluded ones (they are real).
+  const include = ["/deploying/"];
+  const exclude = ["/deploying/g", "/deploying/asgi"];
+  const deploying = await depthOne("/deploying/index.html");
+  const wanted = deploying.filter((p) => under(include)(p) && !under(exclude)(p));
+  expect(wanted).toEqual((await filesIn("deploying")).filter((p) => !under(exclude)(p)).sort());
+  expect(deploying.filter((p) => !under(include)(p)).length).toBeGreaterThan(0);
+  expect(deploying.filter(under(exclude)).length).toBeGreaterThanOrEqual(3);
+
+  // robots.txt: the testing page links tutorial pages, which are disallowed.
+  const testing = await depthOne("/testing.html");
+  expect(testing.filter(under([DISALLOWED])).length).toBeGreaterThan(0);
+
+  // sitemap only: the home page links every page; only it and what the sitemap lists (less the disallowed) are rendered.
+  expect((await linkedFrom("/index.html")).length).toBeGreaterThan(listed.length + 20);
+  for (const page of listed) expect((await stat(path.join(TREE, page))).isFile(), page).toBe(true);
+
+  const quotaStart = "/patterns/index.html";
   const cases: Array<{ name: string; key: string; body: Record<string, unknown>; pages: string[]; stop?: string }> = [
     {
       name: "include and exclude path patterns",
       key: apiKey,
-      body: { url: `${origin}/`, depth: 1, sitemap: "skip", include: ["/docs/"], exclude: ["/docs/b"] },
-      pages: ["/", "/docs/a.html"],
+      body: { url: `${origin}/deploying/index.html`, depth: 1, limit: 100, sitemap: "skip", include, exclude },
+      pages: wanted,
     },
     {
       name: "robots.txt Disallow",
       key: apiKey,
-      body: { url: `${origin}/`, depth: 1, sitemap: "skip" },
-      pages: ["/", "/blog/post.html", "/docs/a.html", "/docs/b.html"],
+      body: { url: `${origin}/testing.html`, depth: 1, limit: 100, sitemap: "skip" },
+      pages: testing.filter((p) => !p.startsWith(DISALLOWED)),
     },
     {
       name: "a gzipped sitemap index naming a gzipped sitemap",
       key: apiKey,
-      body: { url: `${origin}/`, depth: 1, sitemap: "only" },
-      pages: ["/", "/from-sitemap.html"],
+      body: { url: `${origin}/index.html`, depth: 1, limit: 100, sitemap: "only" },
+      pages: ["/index.html", ...listed.filter((p) => !p.startsWith(DISALLOWED))].sort(),
     },
     {
       name: "the monthly quota",
       key: short.apiKey,
-      body: { url: `${origin}/quota/`, depth: 1, sitemap: "skip", limit: 10 },
-      pages: [],
+      body: { url: `${origin}${quotaStart}`, depth: 1, sitemap: "skip", limit: 10 },
+      pages: await depthOne(quotaStart),
       stop: "quota_exceeded",
     },
   ];
@@ -122,13 +179,12 @@ test("include/exclude, robots.txt, a gzipped sitemap index and the quota stop", 
     expect(crawl.status, c.name).toBe("completed");
     expect(crawl.failed, c.name).toBe(0);
     if (c.stop) {
+      // The start page and one page it links to: the two renders the quota had left.
       expect(crawl.stopReason, c.name).toBe(c.stop);
       expect(crawl.completed, c.name).toBe(2);
       expect(paths(crawl), c.name).toHaveLength(2);
-      expect(
-        paths(crawl).every((p) => p.startsWith("/quota/")),
-        c.name,
-      ).toBe(true);
+      expect(paths(crawl), c.name).toContain(quotaStart);
+      expect(c.pages, c.name).toEqual(expect.arrayContaining(paths(crawl)));
     } else {
       expect(crawl.stopReason, c.name).toBeUndefined();
       expect(paths(crawl), c.name).toEqual(c.pages);
@@ -136,8 +192,10 @@ test("include/exclude, robots.txt, a gzipped sitemap index and the quota stop", 
   }
   const usage = (await (await apiGet("/v1/usage", short.apiKey)).json()) as { renders: { used: number } };
   expect(usage.renders.used).toBe(quota);
-  // Disallowed pages were never fetched, linked or listed; both sitemaps were read.
-  expect(asked.filter((p) => p.startsWith("/private/"))).toEqual([]);
+  // The disallowed section was never fetched, though linked and listed; robots.txt and both sitemaps were read.
+  const asked = site.requests.map((request) => new URL(request, origin).pathname);
+  expect(asked.filter((p) => p.startsWith(DISALLOWED))).toEqual([]);
+  expect(asked).toContain("/robots.txt");
   expect(asked).toContain("/sitemap-index.xml.gz");
   expect(asked).toContain("/sitemaps/pages.xml.gz");
 });

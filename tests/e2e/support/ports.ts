@@ -39,7 +39,7 @@ export const e2e = {
   observeOtlpPort: E2E_PORT + 13,
   /** That spec's webhook receiver, an allowed private origin of its app. */
   observeHooksPort: E2E_PORT + 14,
-  /** The crawl-site spec's small site (robots.txt, gzipped sitemaps), an allowed private origin of the app. */
+  /** The crawl-site spec's site (Flask's Debian docs with its robots.txt and gzipped sitemaps), an allowed private origin of the app. */
   crawlSiteUrl: `http://${host}:${E2E_PORT + 15}`,
   databaseName: `glance_e2e_${E2E_PORT}`,
   databaseUrl: `postgres://postgres@${host}:5432/glance_e2e_${E2E_PORT}`,
