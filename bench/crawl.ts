@@ -152,7 +152,8 @@ async function main() {
     await stopJobWorkers();
     await shutdownBrowsers();
     Object.assign(process.env, {
-      BROWSER_CONCURRENCY: String(inFlight),
+      // One render slot more than pages in flight: one account holds at most all slots but one (D17).
+      BROWSER_CONCURRENCY: String(inFlight + 1),
       JOBS_CONCURRENCY: String(inFlight),
       JOBS_ACCOUNT_CONCURRENCY: String(inFlight),
     });

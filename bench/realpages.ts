@@ -93,9 +93,12 @@ async function main() {
   const { createTestAccount } = await import("@/tests/support/api");
   const account = await createTestAccount({ plan: "business" });
   const puppeteer = (await import("puppeteer-core")).default;
-  // A production server per round, with as many render slots as requests in flight: a slot is
-  // held until its page's context is closed (D17), after the answer, so each side keeps at most
+  // A production server per round, with render slots for as many requests as are in flight: a slot
+  // is held until its page's context is closed (D17), after the answer, so each side keeps at most
   // that many pages alive at once, as bare does by closing each context before its next capture.
+  // One slot more than that: one account may hold all slots but one (D17, so another account always
+  // finds one), and the bench's one account at N in flight must get N (with N slots it got N - 1,
+  // and at 2 in flight rendered one page at a time).
   // With twice as many (as before), Glance opened its next page while the last was still closing
   // and so ran more pages at once than bare; at 4 in flight, four runs with twice as many measured
   // 1.10-1.22x bare's CPU per render, four with as many 1.00-1.22x (D30): a fairer comparison,
@@ -109,7 +112,7 @@ async function main() {
     await server?.stop();
     const concurrency: Record<string, string> = defaultSlotsAt.includes(slots)
       ? {}
-      : { BROWSER_CONCURRENCY: String(slots) };
+      : { BROWSER_CONCURRENCY: String(slots + 1) };
     server = await startNextServer(ROOT, {
       port: PORT,
       env: { ...concurrency, LOG_LEVEL: "warn", NODE_ENV: "production" },
