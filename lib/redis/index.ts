@@ -4,7 +4,7 @@
  * embedded default keeps results in files and counters in memory.
  */
 import "server-only";
-import { env } from "@/lib/env";
+import { type RedisConfig, sharedRedisConfig } from "@/lib/redis/config";
 import { IoRedisClient } from "@/lib/redis/ioredis";
 import type { RedisLike } from "@/lib/redis/types";
 import { UpstashClient } from "@/lib/redis/upstash";
@@ -19,12 +19,7 @@ const registry: Registry = ((globalThis as Record<symbol, unknown>)[CLIENTS] as 
 (globalThis as Record<symbol, unknown>)[CLIENTS] = registry;
 
 /** A new client for explicit configuration; the caller owns it and must close() it. */
-export function createRedis(config: {
-  redisUrl?: string;
-  upstashUrl?: string;
-  upstashToken?: string;
-  prefix: string;
-}): RedisLike | null {
+export function createRedis(config: RedisConfig): RedisLike | null {
   if (config.upstashUrl) {
     if (!config.upstashToken) throw new Error("UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL");
     return new UpstashClient(config.upstashUrl, config.upstashToken, config.prefix);
@@ -35,15 +30,9 @@ export function createRedis(config: {
 
 /** The shared client for the current configuration, or null when no Redis is configured. */
 export function getRedis(): RedisLike | null {
-  const e = env();
-  const config = {
-    redisUrl: e.REDIS_URL,
-    upstashUrl: e.UPSTASH_REDIS_REST_URL,
-    upstashToken: e.UPSTASH_REDIS_REST_TOKEN,
-    prefix: e.REDIS_PREFIX,
-  };
-  if (!config.redisUrl && !config.upstashUrl) return null;
-  const id = JSON.stringify(config);
+  const shared = sharedRedisConfig();
+  if (!shared) return null;
+  const { config, id } = shared;
   let client = registry.get(id);
   if (!client) {
     client = createRedis(config)!;

@@ -24,18 +24,14 @@
  *   over Upstash in pieces, each subscriber hearing it whole.
  */
 import "server-only";
-import { env } from "@/lib/env";
+import { type RedisConfig, sharedRedisConfig } from "@/lib/redis/config";
 import type { PubSub } from "@/lib/redis/pubsub-contract";
 import { IoRedisPubSub } from "@/lib/redis/pubsub-ioredis";
 import { UpstashPubSub } from "@/lib/redis/pubsub-upstash";
 
 export type { OnMessage, PubSub } from "@/lib/redis/pubsub-contract";
 
-interface PubSubConfig {
-  redisUrl?: string;
-  upstashUrl?: string;
-  upstashToken?: string;
-  prefix: string;
+interface PubSubConfig extends RedisConfig {
   /** Upstash: how long a silent subscription waits before it is probed (tests shorten it). */
   probeMs?: number;
 }
@@ -59,15 +55,9 @@ const registry: Registry = ((globalThis as Record<symbol, unknown>)[SHARED] as R
 
 /** The shared pub/sub for the current configuration, or null without Redis (one instance). */
 export function getPubSub(): PubSub | null {
-  const e = env();
-  const config = {
-    redisUrl: e.REDIS_URL,
-    upstashUrl: e.UPSTASH_REDIS_REST_URL,
-    upstashToken: e.UPSTASH_REDIS_REST_TOKEN,
-    prefix: e.REDIS_PREFIX,
-  };
-  if (!config.redisUrl && !config.upstashUrl) return null;
-  const id = JSON.stringify(config);
+  const shared = sharedRedisConfig();
+  if (!shared) return null;
+  const { config, id } = shared;
   let pubsub = registry.get(id);
   if (!pubsub) registry.set(id, (pubsub = createPubSub(config)!));
   return pubsub;
