@@ -15,8 +15,8 @@ import { e2e, sql } from "../support";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { accountWithKey } from "./mcp-support";
 
-// Outside the harness's ports.
-const ports = { holder: e2e.appPort + 42, other: e2e.appPort + 43 };
+// Outside the harness's ports and the other specs' own servers (sessions-lost +41, crawl-killed +42 to +44).
+const ports = { holder: e2e.appPort + 45, other: e2e.appPort + 46 };
 const REDIS_URL = "redis://127.0.0.1:6379";
 const redisPrefix = `glance-e2e-${e2e.appPort}-${randomBytes(4).toString("hex")}:`;
 const servers: OwnServer[] = [];
