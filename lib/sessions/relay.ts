@@ -1,7 +1,7 @@
 /**
  * Live sessions across instances (D39, D43): a session's browser lives on the instance that opened
  * it, and a request about it may land on any instance. As connectors do (D42), the instances talk
- * through pub/sub (REDIS_URL or Upstash, lib/redis/pubsub.ts via relay-bus.ts): the holder subscribes to
+ * through pub/sub (REDIS_URL or Upstash, lib/redis/pubsub.ts): the holder subscribes to
  * `<prefix>browsing:to:<session id>` while the session lives; an instance that gets a request for
  * a live session it does not hold publishes a step's name, its arguments and the caller's
  * workspace there, and the holder runs the step and publishes its answer (or its problem) on
@@ -21,7 +21,7 @@ import { log } from "@/lib/log";
 import { BrandedError } from "@/lib/vocabulary/branded-error";
 import { ApiError, ERROR_CODES, problemBody, toApiError, type ProblemBody } from "@/lib/vocabulary/errors";
 import type { SessionBridge } from "./bridge";
-import { openRelayBus, type RelayBus } from "./relay-bus";
+import { getPubSub, type PubSub } from "@/lib/redis/pubsub";
 
 interface HeldSession {
   id: string;
@@ -60,7 +60,7 @@ type Reply = { rid: string } & ({ result: unknown } | { problem: RelayedProblem 
 
 interface RelayState {
   instance: string;
-  bus: RelayBus;
+  pubsub: PubSub;
   /** Whether this instance's reply channel is subscribed (awaited before it forwards anything). */
   ready: Promise<boolean>;
   waiting: Map<string, (reply: Reply) => void>;
@@ -81,28 +81,27 @@ export function registerRelayStep(name: string, step: RelayStep): void {
 
 function relay(): RelayState | null {
   if (shared[STATE] !== undefined) return shared[STATE];
-  const bus = openRelayBus();
-  if (!bus) return (shared[STATE] = null);
+  const pubsub = getPubSub();
+  if (!pubsub) return (shared[STATE] = null);
   const instance = randomUUID();
-  const replies = `browsing:reply:${instance}`;
   const state: RelayState = {
     instance,
-    bus,
-    ready: bus.subscribe(replies).then(
-      () => true,
-      (error: unknown) => (log.warn("session relay unavailable", { error }), false),
-    ),
+    pubsub,
+    ready: Promise.resolve(false),
     waiting: new Map(),
     held: new Map(),
   };
-  bus.onMessage((channel, message) => {
-    if (channel === replies) onReply(state, message);
-    else void serveAsked(state, channel.slice(channelOf("").length), message);
-  });
+  state.ready = pubsub
+    .subscribe(repliesTo(instance), (message) => onReply(state, message))
+    .then(
+      () => true,
+      (error: unknown) => (log.warn("session relay unavailable", { error }), false),
+    );
   return (shared[STATE] = state);
 }
 
 const channelOf = (sessionId: string) => `browsing:to:${sessionId}`;
+const repliesTo = (instance: string) => `browsing:reply:${instance}`;
 
 /**
  * Makes a session this instance opened reachable from the others until it ends; returns once it
@@ -115,10 +114,10 @@ export async function holdForOthers(held: HeldSession): Promise<void> {
   state.held.set(held.id, held);
   held.bridge.onEnd(() => {
     state.held.delete(held.id);
-    void state.bus.unsubscribe(channel).catch(() => {});
+    void state.pubsub.unsubscribe(channel);
   });
   try {
-    await state.bus.subscribe(channel);
+    await state.pubsub.subscribe(channel, (message) => void serveAsked(state, held.id, message));
   } catch (error) {
     // The session still works for requests that reach this instance.
     log.warn("a live session is not reachable from other instances", { error });
@@ -151,7 +150,7 @@ export async function forwardStep(
     state.waiting.set(rid, (reply) =>
       settle("result" in reply ? { result: reply.result } : { problem: reply.problem }),
     );
-    state.bus.publish(channelOf(call.sessionId), JSON.stringify(asked)).then(
+    state.pubsub.publish(channelOf(call.sessionId), JSON.stringify(asked)).then(
       (receivers) => receivers === 0 && settle({ unreached: "nobody" }),
       () => settle({ unreached: "nobody" }),
     );
@@ -211,8 +210,8 @@ async function serveAsked(state: RelayState, sessionId: string, message: string)
   } catch (error) {
     reply = { rid: asked.rid, problem: problemOf(error) };
   }
-  await state.bus
-    .publish(`browsing:reply:${asked.from}`, JSON.stringify(reply))
+  await state.pubsub
+    .publish(repliesTo(asked.from), JSON.stringify(reply))
     .catch((error: unknown) => log.warn("could not relay a session step's answer", { error }));
 }
 
@@ -220,5 +219,7 @@ async function serveAsked(state: RelayState, sessionId: string, message: string)
 export async function stopSessionRelay(): Promise<void> {
   const state = shared[STATE];
   shared[STATE] = undefined;
-  if (state) await state.bus.close();
+  if (!state) return;
+  const channels = [repliesTo(state.instance), ...[...state.held.keys()].map(channelOf)];
+  await Promise.allSettled(channels.map((channel) => state.pubsub.unsubscribe(channel)));
 }
