@@ -76,6 +76,9 @@ const crawlResultsSchema = crawlSchema.extend({
   next: z.string().optional().describe("The URL of the next page of results, while there are more now."),
 });
 
+/** GET /v1/crawl/{id}'s answer, as the tests read it. */
+export type CrawlResults = z.output<typeof crawlResultsSchema>;
+
 const idParameter: Parameter = pathIdParameter("The crawl's id.", "^crawl_[a-z0-9]{24}$");
 
 export function crawlDoc(appUrl: string): EndpointDoc {

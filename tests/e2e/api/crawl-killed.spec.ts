@@ -28,6 +28,7 @@ import { createTestDatabase, REDIS_URL } from "../../support/env";
 import { serveSite, type SiteServer } from "../../support/site-server";
 import { e2e } from "../support";
 import { startOwnServer, type OwnServer } from "../support/own-server";
+import type { CrawlResults as Crawl } from "@/lib/crawl/openapi";
 
 // Outside the harness's ports (sessions-lost uses +41).
 const [FIRST_PORT, SECOND_PORT, SITE_PORT] = [e2e.appPort + 42, e2e.appPort + 43, e2e.appPort + 44];
@@ -235,14 +236,6 @@ test("a crawl whose server is SIGKILLed mid-render is finished by another: no pa
   holding = false;
   release.splice(0).forEach((go) => go());
 
-  type Crawl = {
-    status: string;
-    stopReason?: string;
-    total: number;
-    completed: number;
-    failed: number;
-    pages: Array<{ url: string; status: string }>;
-  };
   const read = async () => (await (await fetch(`${second.url}/v1/crawl/${id}?size=500`, { headers })).json()) as Crawl;
   await expect.poll(async () => (await read()).status, { timeout: 150_000, intervals: [1_000] }).not.toBe("running");
   const crawl = await read();

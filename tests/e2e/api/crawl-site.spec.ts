@@ -24,6 +24,7 @@ import { ensureDebianDocs } from "../../support/debian-docs";
 import { serveSite, type SiteServer } from "../../support/site-server";
 import { apiGet, e2e, sql } from "../support";
 import { accountWithKey } from "./mcp-support";
+import type { CrawlResults as Crawl } from "@/lib/crawl/openapi";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -93,8 +94,6 @@ async function depthOne(start: string): Promise<string[]> {
   for (const page of pages) expect((await stat(path.join(TREE, page))).isFile(), page).toBe(true);
   return pages;
 }
-
-type Crawl = { status: string; stopReason?: string; completed: number; failed: number; pages: Array<{ url: string }> };
 
 async function crawled(apiKey: string, body: Record<string, unknown>): Promise<Crawl> {
   const started = await fetch(`${e2e.appUrl}/v1/crawl`, {

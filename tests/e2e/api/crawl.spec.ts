@@ -13,22 +13,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { ensureDebianDocs } from "../../support/debian-docs";
 import { apiGet, createKeyInDashboard, e2e, setPlan, signInByEmail, uniqueEmail } from "../support";
 import { accountWithKey } from "./mcp-support";
+import type { CrawlResults as Crawl } from "@/lib/crawl/openapi";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const ROOT = "/doc/python-flask-doc/html/";
 const site = (page: string) => `${e2e.fixturesUrl}${ROOT}${page}`;
-
-type Crawl = {
-  id: string;
-  status: string;
-  stopReason?: string;
-  total: number;
-  completed: number;
-  failed: number;
-  pages: Array<Record<string, unknown>>;
-  next?: string;
-};
 
 let page: Page;
 let apiKey: string;

@@ -14,6 +14,7 @@ import { createTestAccount, problemOf, rendersOf, type TestAccount } from "@/tes
 import { ensureDebianDocs } from "@/tests/support/debian-docs";
 import { serveSite, type SiteServer } from "@/tests/support/site-server";
 import { testEnvironment } from "@/tests/support/test-env";
+import type { CrawlResults as Crawl } from "@/lib/crawl/openapi";
 
 const ROOT = "/usr/share/doc/python-flask-doc/html/";
 let site: SiteServer;
@@ -95,16 +96,6 @@ async function start(body: Record<string, unknown>, account = business): Promise
   expect(json.statusUrl).toBe(`http://localhost:3000/v1/crawl/${json.id}`);
   return json.id;
 }
-
-type Crawl = {
-  status: string;
-  stopReason?: string;
-  total: number;
-  completed: number;
-  failed: number;
-  pages: Array<Record<string, unknown>>;
-  next?: string;
-};
 
 async function read(id: string, query = "", account = business): Promise<Response> {
   return routes.one.GET(request(`/v1/crawl/${id}${query}`, account));
